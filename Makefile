@@ -1,0 +1,26 @@
+# The two quick-start commands. Each creates .venv and installs civtable when needed.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test bench lint clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/civtable simulate catan-deckbuilding --players greedy,random --games 200 --seed 1 --workers 2
+
+test: $(STAMP)
+	$(BIN)/ruff check civtable tests benchmarks
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_catan_deckbuilding.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

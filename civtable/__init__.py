@@ -1,0 +1,35 @@
+"""civtable: play, simulate and analyse civilization-building tabletop games.
+
+    >>> import civtable
+    >>> game = civtable.load_game("catan-deckbuilding", start_player=0)
+    >>> state = game.new_state(seed=1)
+    >>> state.to_move()
+    (0,)
+"""
+
+__version__ = "0.1.0"
+
+from .core import (  # noqa: E402
+    Action,
+    CivtableError,
+    Game,
+    IllegalActionError,
+    InvalidStateError,
+    Record,
+    State,
+    load_game,
+    read_record,
+)
+
+__all__ = [
+    "Action",
+    "CivtableError",
+    "Game",
+    "IllegalActionError",
+    "InvalidStateError",
+    "Record",
+    "State",
+    "__version__",
+    "load_game",
+    "read_record",
+]

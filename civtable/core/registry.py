@@ -1,0 +1,31 @@
+"""The games civtable knows, imported only when asked for."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .errors import UnknownGameError
+from .game import Game
+
+_GAMES: dict[str, str] = {
+    "catan-deckbuilding": "civtable.games.catan_deckbuilding.game:CatanDeckBuilding",
+}
+
+
+def game_ids() -> list[str]:
+    return sorted(_GAMES)
+
+
+def game_class(game_id: str) -> type[Game]:
+    target = _GAMES.get(game_id)
+    if target is None:
+        known = ", ".join(game_ids())
+        raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}")
+    module, name = target.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def load_game(game_id: str, **options: Any) -> Game:
+    """The game ``game_id`` with the given rule variants (``players=`` among them)."""
+    return game_class(game_id)(**options)

@@ -1,0 +1,122 @@
+"""Bots: what they may see, and how they are named on the command line.
+
+A bot gets a ``PlayerView``: its own observation, its legal actions and
+``determinize`` (a sampled full state consistent with that observation, for
+search). It never gets the true state, so it cannot read hidden cards or the
+future of the shuffle by accident.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from civtable.core.errors import AgentError
+from civtable.core.rng import Rng
+
+if TYPE_CHECKING:
+    from civtable.core.action import Action
+    from civtable.core.game import Game
+    from civtable.core.state import State
+
+
+class PlayerView:
+    """What one player may know now."""
+
+    __slots__ = ("_state", "player", "game", "_obs", "_legal")
+
+    def __init__(self, state: State, player: int) -> None:
+        self._state = state
+        self.player = player
+        self.game = state.game
+        self._obs: dict[str, Any] | None = None
+        self._legal: list[Action] | None = None
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        if self._obs is None:
+            self._obs = self._state.observation(self.player)
+        return self._obs
+
+    @property
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._state.legal_actions(self.player)
+        return self._legal
+
+    def determinize(self, rng: Rng) -> State:
+        """A full state sampled from this player's information set."""
+        return self._state.determinize(self.player, rng)
+
+
+class Agent(ABC):
+    """A bot. ``act`` is called whenever its player is among ``to_move()``."""
+
+    name: str = "agent"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    @abstractmethod
+    def act(self, view: PlayerView) -> Action: ...
+
+    def __repr__(self) -> str:
+        return f"<{self.__class__.__name__} {self.name}>"
+
+
+AgentFactory = Callable[["Game", int, dict[str, str]], Agent]
+"""Builds a bot for ``game`` from a seed and the ``key=value`` parameters of its spec."""
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"mcts:iterations=400,c=1.4"`` -> ``("mcts", {"iterations": "400", "c": "1.4"})``;
+    ``"rules:my.yaml"`` -> ``("rules", {"": "my.yaml"})``."""
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    if rest:
+        for part in rest.split(";") if ";" in rest else [rest]:
+            if "=" in part:
+                for kv in part.split("&") if "&" in part else [part]:
+                    k, _, v = kv.partition("=")
+                    params[k.strip()] = v.strip()
+            else:
+                params[""] = part.strip()
+    if not name:
+        raise AgentError(f"empty bot name in {spec!r}")
+    return name.lower(), params
+
+
+def split_players(text: str) -> list[str]:
+    """Split ``--players`` on commas that separate bots (``mcts:iterations=4,random``)."""
+    out: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            raise AgentError(f"empty bot name in --players {text!r}")
+        if out and "=" in part and ":" not in part:
+            # a further key=value of the previous bot: "mcts:iterations=4,c=1.4"
+            out[-1] = out[-1] + "&" + part
+        else:
+            out.append(part)
+    return out
+
+
+def int_param(params: dict[str, str], key: str, default: int, minimum: int = 0) -> int:
+    value = params.get(key)
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise AgentError(f"bot parameter {key!r} must be an integer, not {value!r}") from None
+    if number < minimum:
+        raise AgentError(f"bot parameter {key!r} must be at least {minimum}, not {number}")
+    return number
+
+
+def check_params(name: str, params: dict[str, str], allowed: set[str]) -> None:
+    unknown = sorted(set(params) - allowed)
+    if unknown:
+        valid = ", ".join(sorted(k for k in allowed if k)) or "none"
+        raise AgentError(f"bot {name!r} has no parameter {unknown[0]!r}; valid: {valid}")

@@ -23,8 +23,8 @@ class OptionSpec:
     """A named rule variant or setting of a game.
 
     ``choices`` lists the allowed values (the readings A, B, ... of an ambiguity);
-    when it is empty the value is an integer between ``minimum`` and ``maximum``
-    (``None`` allowed only when ``default`` is ``None``).
+    when it is empty the value is text if ``default`` is text, else an integer
+    between ``minimum`` and ``maximum`` (``None`` allowed only when ``default`` is).
     """
 
     name: str
@@ -48,6 +48,8 @@ class OptionSpec:
                     return c
             allowed = ", ".join(str(c) for c in self.choices)
             raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        if isinstance(self.default, str):
+            return str(value)
         try:
             if isinstance(value, bool):
                 raise ValueError

@@ -29,3 +29,15 @@ def game_class(game_id: str) -> type[Game]:
 def load_game(game_id: str, **options: Any) -> Game:
     """The game ``game_id`` with the given rule variants (``players=`` among them)."""
     return game_class(game_id)(**options)
+
+
+def register_game(game_id: str, target: str) -> None:
+    """Make a game known by id without editing this file (plugins, test games).
+
+    ``target`` is ``"module:Class"``; the module is imported only when the game is
+    first asked for, like the built-in games.
+    """
+    module, sep, name = target.partition(":")
+    if not sep or not module or not name:
+        raise ValueError(f"register_game needs a 'module:Class' target, not {target!r}")
+    _GAMES[game_id] = target

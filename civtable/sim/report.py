@@ -1,0 +1,104 @@
+"""Showing a batch summary: a table to read at a glance, and JSON to process."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from civtable.core.errors import CivtableError
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(ci: list[float]) -> str:
+    return f"{100 * ci[0]:.1f}% - {100 * ci[1]:.1f}%"
+
+
+def _num(x: float) -> str:
+    return f"{x:g}" if float(x).is_integer() else f"{x:.1f}"
+
+
+def print_summary(summary: dict[str, Any], console: Console | None = None) -> None:
+    """The table of wins per seat (and per bot when a bot sits in several seats), then
+    draws, game length and speed."""
+    console = console or Console()
+    n = summary["games"]
+    options = ", ".join(f"{k}={v}" for k, v in summary["options"].items())
+    title = f"{summary['game']}: {n} games, seed {summary['seed']}"
+    table = Table(title=escape(title), caption=escape(options) if options else None, title_justify="left")
+    table.add_column("Seat", justify="right")
+    table.add_column("Bot")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win rate", justify="right")
+    table.add_column("95% CI", justify="right")
+    for row in summary["per_player"]:
+        table.add_row(str(row["seat"]), escape(row["bot"]), str(row["wins"]), _pct(row["win_rate"]), _ci(row["ci95"]))
+    console.print(table)
+
+    if len(summary["per_bot"]) < len(summary["per_player"]):
+        bots = Table(title="Per bot (all seats)", title_justify="left")
+        for name, justify in (("Bot", "left"), ("Wins", "right"), ("Games", "right"),
+                              ("Win rate", "right"), ("95% CI", "right")):
+            bots.add_column(name, justify=justify)  # type: ignore[arg-type]
+        for bot, row in summary["per_bot"].items():
+            bots.add_row(escape(bot), str(row["wins"]), str(row["games"]), _pct(row["win_rate"]), _ci(row["ci95"]))
+        console.print(bots)
+
+    lines = [f"Draws: {summary['draws']} ({_pct(summary['draw_rate'])})"]
+    if summary.get("unfinished"):
+        lines.append(f"Unfinished (step limit {summary['max_steps']}): {summary['unfinished']}")
+    first = summary.get("first_player")
+    if first:
+        lines.append(
+            f"First player won {_pct(first['win_rate'])} (95% CI {_ci(first['ci95'])}) of {first['games']} games"
+        )
+    t = summary["turns"]
+    lines.append(
+        f"Game length: mean {t['mean']:.1f} turns, median {_num(t['median'])}, "
+        f"min {t['min']}, max {t['max']} (mean {summary['steps']['mean']:.1f} actions)"
+    )
+    rate = summary.get("games_per_second")
+    speed = f"{rate:.1f} games/s" if rate else "n/a games/s"
+    workers = summary["workers"]
+    lines.append(f"Speed: {speed} ({summary['seconds']:.2f} s, {workers} worker{'s' if workers != 1 else ''})")
+    for line in lines:
+        console.print(escape(line), highlight=False)
+
+
+def check_output(path: str | Path, force: bool = False) -> Path:
+    """Refuse, before a long run, a file that exists (without ``force``) or cannot be created."""
+    path = Path(path)
+    if path.is_dir():
+        raise CivtableError(f"{path} is a directory, not a file")
+    if path.exists() and not force:
+        raise CivtableError(f"{path} already exists; use --force to overwrite it")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise CivtableError(f"cannot write {path}: directory {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise CivtableError(f"cannot write {path}: directory {parent} is not writable")
+    return path
+
+
+def write_json(summary: dict[str, Any], path: str | Path, force: bool = False) -> None:
+    """Write the summary as JSON; an existing file is kept unless ``force``.
+
+    The file is written beside its target and renamed, so a failure never leaves a
+    half-written file behind.
+    """
+    path = check_output(path, force)
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise CivtableError(f"cannot write {path}: {e.strerror or e}") from None

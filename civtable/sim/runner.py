@@ -1,0 +1,139 @@
+"""Playing one game between agents: the loop every front end shares.
+
+The loop always asks the first player of ``to_move()`` and re-reads it after every
+action, so simultaneous steps, reactions and ordinary turns need no special case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from civtable.agents import Agent, PlayerView, make_agent
+from civtable.core.action import Action
+from civtable.core.errors import CivtableError
+from civtable.core.game import Game, option_key
+from civtable.core.records import Record
+from civtable.core.registry import game_class
+from civtable.core.rng import derive_seed
+from civtable.core.state import State
+
+MoveHook = Callable[[int, Action], None]
+"""Called after each action is applied, with the player who chose it."""
+
+
+@dataclass(slots=True)
+class GameResult:
+    """The outcome of one game; ``moves`` is ``None`` when they were not kept."""
+
+    seed: int
+    returns: list[float]
+    winners: list[int]
+    turns: int
+    steps: int
+    moves: list[tuple[int, str]] | None = None
+    finished: bool = True
+    first_player: int | None = None
+    game: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+    players: list[str] = field(default_factory=list)
+
+    def record(self) -> Record:
+        """The game as a record (with its result line), to save or replay."""
+        if self.moves is None:
+            raise ValueError("this result kept no moves; play it with keep_moves=True")
+        result = {"returns": self.returns, "winners": self.winners, "turns": self.turns}
+        return Record(
+            self.game, dict(self.options), self.seed, list(self.players), list(self.moves),
+            result=result if self.finished else None,
+        )
+
+
+def first_mover(state: State) -> int | None:
+    """The seat that decides first, when one seat alone does (for first-player advantage)."""
+    movers = state.to_move()
+    return movers[0] if len(movers) == 1 else None
+
+
+def play_out(
+    state: State,
+    agents: Sequence[Agent],
+    max_steps: int | None = None,
+    on_move: MoveHook | None = None,
+) -> int:
+    """Play ``state`` forward until the end (or ``max_steps`` actions); returns the steps taken."""
+    steps = 0
+    while max_steps is None or steps < max_steps:
+        movers = state.to_move()
+        if not movers:
+            break
+        p = movers[0]
+        action = agents[p].act(PlayerView(state, p))
+        state.apply(p, action)
+        steps += 1
+        if on_move is not None:
+            on_move(p, action)
+    return steps
+
+
+def play_game(
+    game: Game,
+    agent_specs: list[str],
+    seed: int,
+    max_steps: int | None = None,
+    *,
+    keep_moves: bool = True,
+) -> GameResult:
+    """One game between bots; seat ``i``'s bot gets seed ``derive_seed(seed, i)``.
+
+    Fresh agents are built for every game, so a game's outcome depends on its seed
+    alone: that is what makes batches reproducible whatever the number of workers.
+    """
+    agents = [make_agent(spec, game, seed=derive_seed(seed, seat)) for seat, spec in enumerate(agent_specs)]
+    state = game.new_state(seed=seed)
+    first = first_mover(state)
+    moves: list[tuple[int, str]] | None = [] if keep_moves else None
+    hook: MoveHook | None = None
+    if moves is not None:
+        append = moves.append
+
+        def hook(player: int, action: Action) -> None:
+            append((player, str(action)))
+
+    steps = play_out(state, agents, max_steps, hook)
+    return GameResult(
+        seed=seed,
+        returns=list(state.returns()),
+        winners=list(state.winners()),
+        turns=state.turn,
+        steps=steps,
+        moves=moves,
+        finished=state.is_terminal(),
+        first_player=first,
+        game=game.id,
+        options=dict(game.options),
+        players=list(agent_specs),
+    )
+
+
+def load_game_for(game_id: str, options: dict[str, Any], players: int) -> Game:
+    """The game set up for ``players`` seats: fills the ``players`` option when the game
+    has one and it was not given, and refuses a seat count the game is not set for."""
+    try:
+        cls = game_class(game_id)
+    except ImportError as e:
+        raise CivtableError(f"game {game_id!r} could not be loaded ({e})") from None
+    span = f"{cls.min_players}" if cls.min_players == cls.max_players else f"{cls.min_players} to {cls.max_players}"
+    if not cls.min_players <= players <= cls.max_players:
+        raise CivtableError(f"{game_id} is played by {span} players, but {players} were named")
+    given = {option_key(k) for k in options}
+    opts = dict(options)
+    if "players" not in given and any(s.name == "players" for s in cls.option_specs):
+        opts["players"] = players
+    game = cls(**opts)
+    if game.num_players != players:
+        raise CivtableError(
+            f"{game_id} is set for {game.num_players} players (option players), but {players} were named"
+        )
+    return game

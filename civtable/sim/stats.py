@@ -1,0 +1,115 @@
+"""The figures a designer reads from a batch: win rates with confidence intervals,
+draws, game length and speed, as plain JSON-safe data."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from typing import Any
+
+from .batch import BatchResult
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the normal distribution."""
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default).
+
+    Unlike the normal approximation it stays inside [0, 1] and is sound for rates
+    near 0 or 1 and for small samples. With no games it is the whole of [0, 1].
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    if not 0 <= wins <= n:
+        raise ValueError(f"wins must be between 0 and {n}, not {wins}")
+    p = wins / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    lo = 0.0 if wins == 0 else max(0.0, centre - half)
+    hi = 1.0 if wins == n else min(1.0, centre + half)
+    return (lo, hi)
+
+
+def mean(xs: Sequence[float]) -> float:
+    """The arithmetic mean; 0 for no values (a batch always has at least one game)."""
+    return statistics.fmean(xs) if xs else 0.0
+
+
+def median(xs: Sequence[float]) -> float:
+    return float(statistics.median(xs)) if xs else 0.0
+
+
+def _rate(wins: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, n)
+    return {"wins": wins, "games": n, "win_rate": round(wins / n, 4) if n else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)]}
+
+
+def summarise(batch: BatchResult) -> dict[str, Any]:
+    """A batch as plain data: what the table shows and ``--json`` writes.
+
+    A shared win counts as a win for each winner; a game with no winner is a draw
+    (or unfinished, when it hit the step limit).
+    """
+    n = len(batch.results)
+    seats = len(batch.players)
+    wins = [0] * seats
+    draws = unfinished = 0
+    for r in batch.results:
+        if not r.finished:
+            unfinished += 1
+        elif not r.winners:
+            draws += 1
+        for w in r.winners:
+            wins[w] += 1
+
+    per_player = []
+    for seat, bot in enumerate(batch.players):
+        row = _rate(wins[seat], n)
+        del row["games"]
+        per_player.append({"seat": seat, "bot": bot, **row})
+
+    per_bot: dict[str, dict[str, Any]] = {}
+    for bot in dict.fromkeys(batch.players):
+        played = [s for s, b in enumerate(batch.players) if b == bot]
+        per_bot[bot] = _rate(sum(wins[s] for s in played), n * len(played))
+
+    first = [r for r in batch.results if r.first_player is not None and r.finished]
+    first_player = None
+    if first:
+        first_player = _rate(sum(1 for r in first if r.first_player in r.winners), len(first))
+
+    turns = [r.turns for r in batch.results]
+    steps = [r.steps for r in batch.results]
+    seconds = batch.seconds
+    return {
+        "game": batch.game,
+        "options": dict(batch.options),
+        "games": n,
+        "seed": batch.seed,
+        "players": list(batch.players),
+        "per_player": per_player,
+        "per_bot": per_bot,
+        "draws": draws,
+        "draw_rate": round(draws / n, 4) if n else 0.0,
+        "unfinished": unfinished,
+        "max_steps": batch.max_steps,
+        "first_player": first_player,
+        "turns": {
+            "mean": round(mean(turns), 3),
+            "median": median(turns),
+            "min": min(turns, default=0),
+            "max": max(turns, default=0),
+        },
+        "steps": {"mean": round(mean(steps), 3), "median": median(steps)},
+        "games_per_second": round(n / seconds, 2) if seconds > 0 else None,
+        "seconds": round(seconds, 3),
+        "workers": batch.workers,
+    }
+
+
+TIMING_KEYS = ("games_per_second", "seconds", "workers")
+"""The summary keys that depend on the machine rather than on the seed."""

@@ -1,0 +1,214 @@
+"""A tiny 2-player game that keeps every contract, for testing the simulator and CLI.
+
+Nim with chance and hidden cards: each turn the mover takes 1 to ``max-take``
+counters from a pile; after a take the pile grows by one with probability 1/4.
+Whoever takes the last counter scores 2, and each player adds a hidden card (0-2)
+dealt at the start; the higher score wins, equal scores draw. With
+``opening=bid`` both players first bid 0-2 points at once (a simultaneous step):
+the higher bid moves first and pays its bid.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civtable.agents.base import Agent, PlayerView
+from civtable.core.action import Action
+from civtable.core.errors import IllegalActionError, InvalidStateError
+from civtable.core.game import Game, OptionSpec
+from civtable.core.rng import Rng
+from civtable.core.state import State
+
+TAKES = {n: Action("take", n) for n in range(1, 6)}
+BIDS = {n: Action("bid", n) for n in range(3)}
+BY_TEXT = {a.text: a for a in (*TAKES.values(), *BIDS.values())}
+
+
+class ToyNim(Game):
+    id = "toy-nim"
+    name = "Toy Nim"
+    min_players = 2
+    max_players = 2
+    option_specs = (
+        OptionSpec("max-take", 3, "most counters one take may remove", minimum=1, maximum=5, rule="TOY-1"),
+        OptionSpec("opening", "chance", "how the first player is chosen", choices=("chance", "bid"), rule="TOY-2",
+                   readings={"chance": "chance picks", "bid": "simultaneous bids"}),
+        OptionSpec("start-player", None, "who moves first (none: chance)", minimum=0, maximum=1),
+    )
+
+    def new_state(self, seed: int | None = None) -> ToyNimState:
+        rng = Rng(seed or 0)
+        s = ToyNimState(self)
+        s.rng = rng
+        s.pile = 8 + rng.below(8)
+        s.cards = [rng.below(3), rng.below(3)]
+        if self.options["opening"] == "bid":
+            s.bids = [None, None]
+        else:
+            start = self.options["start-player"]
+            s.player = rng.below(2) if start is None else start
+        return s
+
+    def state_from_json(self, data: dict[str, Any]) -> ToyNimState:
+        def field(name: str, kind: type) -> Any:
+            if name not in data:
+                raise InvalidStateError(f"position has no {name!r} field")
+            value = data[name]
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise InvalidStateError(f"position field {name!r} must be {kind.__name__}")
+            return value
+
+        if not isinstance(data, dict):
+            raise InvalidStateError("a position must be a JSON object")
+        s = ToyNimState(self)
+        s.pile = field("pile", int)
+        s.cards = field("cards", list)
+        s.bids = field("bids", list) if data.get("bids") is not None else None
+        s.paid = field("paid", list)
+        s.player = field("player", int)
+        s.last = data.get("last")
+        s._turn = field("turn", int)
+        s.rng = Rng.from_state(field("rng", int))
+        if s.pile < 0:
+            raise InvalidStateError("position field 'pile' must not be negative")
+        if s.player not in (0, 1):
+            raise InvalidStateError("position field 'player' must be 0 or 1")
+        if len(s.cards) != 2 or any(c not in (0, 1, 2) for c in s.cards):
+            raise InvalidStateError("position field 'cards' must hold two cards 0-2")
+        if s.last not in (None, 0, 1) or (s.pile == 0) != (s.last is not None):
+            raise InvalidStateError("position field 'last' must name who emptied the pile")
+        return s
+
+    def render_observation(self, obs: dict[str, Any], player: int) -> str:
+        lines = [f"Pile: {obs['pile']} counters. Your card: {obs['my_card']}. Turn {obs['turn']}."]
+        if obs["bidding"]:
+            lines.append("Bid 0-2 points to move first.")
+        return "\n".join(lines)
+
+    def agents(self) -> dict[str, Any]:
+        return {"greedy": lambda game, seed, params: TakeMost(seed)}
+
+
+class ToyNimState(State):
+    __slots__ = ("game", "pile", "cards", "bids", "paid", "player", "last", "_turn", "rng")
+
+    def __init__(self, game: ToyNim) -> None:
+        self.game = game
+        self.pile = 0
+        self.cards: list[int] = [0, 0]
+        self.bids: list[int | None] | None = None
+        self.paid = [0, 0]
+        self.player = 0
+        self.last: int | None = None
+        self._turn = 1
+        self.rng = Rng(0)
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.bids is not None:
+            return tuple(p for p in (0, 1) if self.bids[p] is None)
+        if self.pile == 0:
+            return ()
+        return (self.player,)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if player not in self.to_move():
+            return []
+        if self.bids is not None:
+            return list(BIDS.values())
+        top = min(self.pile, self.game.options["max-take"])
+        return [TAKES[n] for n in range(1, top + 1)]
+
+    def apply(self, player: int, action: Action | str) -> None:
+        act = BY_TEXT.get(str(action))
+        if act is None or act not in self.legal_actions(player):
+            raise IllegalActionError(f"{str(action)!r} is not legal for player {player} now")
+        if self.bids is not None:
+            self.bids[player] = act.args[0]
+            if None not in self.bids:
+                b0, b1 = self.bids
+                self.player = 0 if b0 > b1 else 1 if b1 > b0 else self.rng.below(2)
+                self.paid[self.player] = max(b0, b1)  # type: ignore[type-var]
+                self.bids = None
+            return
+        self.pile -= act.args[0]
+        if self.pile == 0:
+            self.last = player
+            return
+        if self.rng.below(4) == 0:
+            self.pile += 1
+        self.player = 1 - player
+        self._turn += 1
+
+    def is_terminal(self) -> bool:
+        return self.pile == 0
+
+    def scores(self) -> list[int]:
+        return [self.cards[p] - self.paid[p] + (2 if self.last == p else 0) for p in (0, 1)]
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        s = self.scores()
+        return [] if s[0] == s[1] else [0 if s[0] > s[1] else 1]
+
+    def returns(self) -> list[float]:
+        w = self.winners()
+        return [0.0, 0.0] if not w else [1.0 if p in w else -1.0 for p in (0, 1)]
+
+    def observation(self, player: int) -> dict[str, Any]:
+        return {
+            "pile": self.pile,
+            "my_card": self.cards[player],
+            "bidding": self.bids is not None,
+            "my_bid": None if self.bids is None else self.bids[player],
+            "paid": list(self.paid),
+            "to_move": list(self.to_move()),
+            "turn": self._turn,
+        }
+
+    def determinize(self, player: int, rng: Rng) -> ToyNimState:
+        s = self.clone()
+        other = 1 - player
+        s.cards[other] = rng.below(3)
+        if s.bids is not None and s.bids[other] is not None:
+            s.bids[other] = rng.below(3)
+        s.rng = Rng(rng.next64())
+        return s
+
+    def clone(self) -> ToyNimState:
+        s = ToyNimState.__new__(ToyNimState)
+        s.game = self.game
+        s.pile = self.pile
+        s.cards = list(self.cards)
+        s.bids = None if self.bids is None else list(self.bids)
+        s.paid = list(self.paid)
+        s.player = self.player
+        s.last = self.last
+        s._turn = self._turn
+        s.rng = self.rng.clone()
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pile": self.pile,
+            "cards": list(self.cards),
+            "bids": None if self.bids is None else list(self.bids),
+            "paid": list(self.paid),
+            "player": self.player,
+            "last": self.last,
+            "turn": self._turn,
+            "rng": self.rng.state,
+        }
+
+
+class TakeMost(Agent):
+    """A 'greedy' bot for the toy game: always takes (or bids) as many as it may."""
+
+    name = "greedy"
+
+    def act(self, view: PlayerView) -> Action:
+        return view.legal_actions[-1]

@@ -1,0 +1,549 @@
+"""The ``civtable`` command: games, play, simulate, replay, actions.
+
+Every mistake a user can make ends in one sentence on stderr, prefixed
+``civtable: error:``, and exit code 2; Ctrl-C exits with 130. Tracebacks are left
+for bugs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from civtable import __version__
+from civtable.agents import Agent, agent_names, make_agent, parse_spec, split_players
+from civtable.agents.base import PlayerView
+from civtable.agents.human import HumanAgent, QuitGame, render
+from civtable.core.action import Action
+from civtable.core.errors import CivtableError
+from civtable.core.game import Game, OptionSpec
+from civtable.core.records import Record, RecordWriter, read_record
+from civtable.core.registry import game_class, game_ids
+from civtable.core.rng import derive_seed
+from civtable.core.state import State
+from civtable.sim.batch import simulate
+from civtable.sim.report import check_output, print_summary, write_json
+from civtable.sim.runner import load_game_for, play_out
+from civtable.sim.stats import summarise
+
+PROG = "civtable"
+
+
+class UsageError(CivtableError):
+    """A bad combination of command-line arguments."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but its errors are one ``civtable: error:`` line like ours."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{PROG}: error: {message} (see '{self.prog} --help')\n")
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, str]:
+    """``["opening=bid", "max-take=2"]`` -> ``{"opening": "bid", "max-take": "2"}``."""
+    options: dict[str, str] = {}
+    for item in items or ():
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise UsageError(f"--option needs NAME=VALUE, not {item!r}")
+        if name in options:
+            raise UsageError(f"option {name!r} is given twice")
+        options[name] = value.strip()
+    return options
+
+
+def load_class(game_id: str) -> type[Game]:
+    try:
+        return game_class(game_id)
+    except ImportError as e:
+        raise CivtableError(f"game {game_id!r} could not be loaded ({e})") from None
+
+
+def who(player: int, specs: Sequence[str]) -> str:
+    return f"player {player} ({specs[player]})" if player < len(specs) else f"player {player}"
+
+
+def fmt_number(x: float) -> str:
+    return f"{x:g}"
+
+
+def result_lines(state: State, specs: Sequence[str]) -> list[str]:
+    """Winners and returns, as the end of ``play`` and ``replay`` show them."""
+    winners = state.winners()
+    if not winners:
+        head = "Draw: no winner."
+    elif len(winners) == 1:
+        head = f"Winner: {who(winners[0], specs)}."
+    else:
+        head = "Winners: " + ", ".join(who(p, specs) for p in winners) + "."
+    returns = ", ".join(f"{who(p, specs)} {fmt_number(r)}" for p, r in enumerate(state.returns()))
+    return [f"Game over after {state.turn} turns. {head}", f"Returns: {returns}"]
+
+
+def read_json_file(path: str, what: str) -> Any:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CivtableError(f"no {what} file {path}") from None
+    except IsADirectoryError:
+        raise CivtableError(f"{path} is a directory, not a {what} file") from None
+    except UnicodeDecodeError:
+        raise CivtableError(f"{what} file {path} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CivtableError(f"{what} file {path} is not valid JSON (line {e.lineno}: {e.msg})") from None
+
+
+def os_error_message(e: OSError) -> str:
+    reason = e.strerror or e.__class__.__name__
+    return f"cannot use {e.filename}: {reason}" if e.filename else f"{reason}"
+
+
+def positive(value: int | None, flag: str) -> None:
+    if value is not None and value < 1:
+        raise UsageError(f"{flag} must be at least 1, not {value}")
+
+
+# ---------------------------------------------------------------- games
+
+
+def choices_text(spec: OptionSpec) -> str:
+    if spec.choices:
+        return " / ".join(str(c) for c in spec.choices)
+    if isinstance(spec.default, str):
+        return "text"
+    lo = "" if spec.minimum is None else str(spec.minimum)
+    hi = "" if spec.maximum is None else str(spec.maximum)
+    if lo and hi:
+        span = f"integer {lo}..{hi}"
+    elif lo or hi:
+        span = f"integer, at least {lo}" if lo else f"integer, at most {hi}"
+    else:
+        span = "integer"
+    return span + (" or none" if spec.default is None else "")
+
+
+def player_range(cls: type[Game]) -> str:
+    lo, hi = cls.min_players, cls.max_players
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def option_lines(game_id: str, cls: type[Game], readings: bool = False) -> list[str]:
+    """The options of a game as indented text: the help of rule variants is long
+    prose that reads badly in narrow table columns."""
+    width = max(60, min(100, shutil.get_terminal_size((100, 24)).columns)) - 1
+    lines = [f"{game_id} options (set with --option NAME=VALUE):"]
+    if not cls.option_specs:
+        return [f"{game_id} has no options."]
+    name_w = max(len(s.name) for s in cls.option_specs)
+    for spec in cls.option_specs:
+        default = "none" if spec.default is None else str(spec.default) or '""'
+        rule = f"  [{spec.rule}]" if spec.rule else ""
+        lines.append(f"  {spec.name:<{name_w}}  default {default}; {choices_text(spec)}{rule}")
+        lines.extend(textwrap.wrap(spec.help, width, initial_indent=" " * 6, subsequent_indent=" " * 6))
+        if readings:
+            for key, text in spec.readings.items():
+                lines.extend(textwrap.wrap(f"{key}: {text}", width, initial_indent=" " * 8,
+                                           subsequent_indent=" " * 10))
+    return lines
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    if args.game:
+        cls = load_class(args.game)
+        game = cls()
+        print(f"{cls.id}: {cls.name}")
+        print(f"Players: {player_range(cls)}")
+        print(f"Bots: {', '.join(['human', *agent_names(game)])}")
+        print("\n".join(option_lines(cls.id, cls, readings=True)))
+        return 0
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title="Games", title_justify="left")
+    for column in ("Id", "Name", "Players", "Options"):
+        table.add_column(column)
+    loaded: list[tuple[str, type[Game]]] = []
+    for game_id in game_ids():
+        try:
+            cls = game_class(game_id)
+        except ImportError as e:
+            table.add_row(escape(game_id), f"(could not be loaded: {escape(str(e))})", "", "")
+            continue
+        loaded.append((game_id, cls))
+        table.add_row(escape(game_id), escape(cls.name), player_range(cls), str(len(cls.option_specs)))
+    Console().print(table)
+    for game_id, cls in loaded:
+        print()
+        print("\n".join(option_lines(game_id, cls)))
+    print()
+    print("One game's details, with its bots and the readings of each variant: civtable games GAME")
+    return 0
+
+
+# ---------------------------------------------------------------- play
+
+
+def build_agents(specs: Sequence[str], game: Game, seed: int) -> list[Agent]:
+    """Bots by spec, plus ``human`` for a person at this terminal."""
+    agents: list[Agent] = []
+    for seat, spec in enumerate(specs):
+        name, params = parse_spec(spec)
+        if name == "human":
+            if params:
+                raise UsageError("the human player takes no parameters")
+            agent: Agent = HumanAgent()
+            agent.name = "human"
+        else:
+            agent = make_agent(spec, game, seed=derive_seed(seed, seat))
+        agents.append(agent)
+    return agents
+
+
+def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent], int, RecordWriter | None]:
+    """A new game, or the game of ``--resume`` replayed up to where it stopped; the
+    players are checked before the record file is opened."""
+    if args.resume:
+        if args.record:
+            raise UsageError("a resumed game goes on in its own file; do not give --record with --resume")
+        if args.seed is not None or args.option:
+            raise UsageError("a resumed game keeps the seed and options of its record; drop --seed and --option")
+        record = read_record(args.resume)
+        if record.result is not None:
+            raise CivtableError(f"{args.resume} holds a finished game; nothing to resume")
+        if args.game and args.game != record.game:
+            raise UsageError(f"{args.resume} is a game of {record.game}, not {args.game}")
+        specs = record.players
+        if args.players and split_players(args.players) != specs:
+            raise UsageError(f"{args.resume} was played by {','.join(specs)}; a resumed game keeps its players")
+        state = record.replay()
+        game = state.game
+        if len(specs) != game.num_players:
+            raise CivtableError(f"{args.resume} names {len(specs)} players for a {game.num_players}-player game")
+        seed = record.seed or 0
+        agents = build_agents(specs, game, seed)
+        writer = RecordWriter.resume(args.resume)
+        print(f"Resuming {args.resume} after {len(record.moves)} actions.")
+        return state, specs, agents, seed, writer
+    if not args.game:
+        raise UsageError("play needs a GAME (or --resume FILE)")
+    cls = load_class(args.game)
+    if args.players:
+        specs = split_players(args.players)
+    else:
+        specs = ["human"] + ["random"] * (cls.min_players - 1)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    game = load_game_for(args.game, parse_options(args.option), len(specs))
+    agents = build_agents(specs, game, seed)
+    state = game.new_state(seed=seed)
+    writer = None
+    if args.record:
+        if not Path(args.record).exists():
+            check_output(args.record)  # a missing directory, said before the game starts
+        writer = RecordWriter.create(args.record, Record(game.id, dict(game.options), seed, list(specs)))
+    return state, specs, agents, seed, writer
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    state, specs, agents, seed, writer = start_play(args)
+    seats = ", ".join(who(p, specs) for p in range(len(specs)))
+    print(f"{state.game.id} (seed {seed}): {seats}.")
+
+    def on_move(player: int, action: Action) -> None:
+        if writer is not None:
+            writer.add(player, str(action))
+        if not isinstance(agents[player], HumanAgent):
+            print(f"{who(player, specs)}: {action}")
+
+    try:
+        try:
+            play_out(state, agents, on_move=on_move)
+        except QuitGame:
+            if writer is not None:
+                path = writer.stream.name
+                moves = len(writer.record.moves)
+                print(f"Game saved in {path} after {moves} actions; go on with: civtable play --resume {path}")
+            else:
+                print("Game stopped; it was not saved (play with --record FILE to keep a game).")
+            return 0
+        if writer is not None:
+            writer.finish(state)
+    finally:
+        if writer is not None:
+            writer.close()
+    for p, agent in enumerate(agents):
+        if isinstance(agent, HumanAgent):
+            print(f"--- final position seen by {who(p, specs)} ---")
+            print(render(PlayerView(state, p)))
+            break
+    for line in result_lines(state, specs):
+        print(line)
+    if writer is not None:
+        print(f"Record saved in {writer.stream.name}.")
+    return 0
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def records_dir(path: str, games: int, force: bool) -> Path:
+    """Where ``--records`` puts one file per game; refuses to overwrite without --force."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise CivtableError(f"{folder} is a file, not a directory for records")
+    if not force and folder.is_dir():
+        clash = [folder / record_name(i) for i in range(games) if (folder / record_name(i)).exists()]
+        if clash:
+            raise CivtableError(f"{clash[0]} already exists; use --force to overwrite records")
+    return folder
+
+
+def record_name(index: int) -> str:
+    return f"game-{index + 1:05d}.jsonl"
+
+
+def progress_bar(enabled: bool) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+    """A rich progress bar on stderr, started at the first finished game (so a bad
+    argument never leaves an empty bar behind); returns the callback and a stopper."""
+    if not enabled:
+        return None, lambda: None
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    bar = Progress(
+        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn("eta"), TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+    )
+    task: list[Any] = []
+
+    def update(done: int, total: int) -> None:
+        if not task:
+            bar.start()
+            task.append(bar.add_task("simulating", total=total))
+        bar.update(task[0], completed=done)
+
+    return update, bar.stop
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    specs = split_players(args.players)
+    positive(args.games, "--games")
+    positive(args.workers, "--workers")
+    positive(args.max_steps, "--max-steps")
+    options = parse_options(args.option)
+    json_path = check_output(args.json, args.force) if args.json else None
+    folder = records_dir(args.records, args.games, args.force) if args.records else None
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    show = not args.quiet and sys.stderr.isatty()
+    progress, stop = progress_bar(show)
+    try:
+        batch = simulate(
+            args.game, options, specs, args.games, seed, workers=args.workers,
+            progress=progress, keep_records=folder is not None, max_steps=args.max_steps,
+        )
+    finally:
+        stop()
+    summary = summarise(batch)
+    print_summary(summary)
+    if json_path is not None:
+        write_json(summary, json_path, force=args.force)
+        print(f"Wrote {json_path}")
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        for i, result in enumerate(batch.results):
+            result.record().save(folder / record_name(i), overwrite=args.force)
+        print(f"Wrote {len(batch.results)} records in {folder}")
+    return 0
+
+
+# ---------------------------------------------------------------- replay, actions
+
+
+def print_position(state: State, specs: Sequence[str]) -> None:
+    """Each player's view if the game can draw one, else the full position as JSON."""
+    if callable(getattr(state.game, "render_observation", None)):
+        for p in range(state.num_players):
+            print(f"--- seen by {who(p, specs)} ---")
+            print(render(PlayerView(state, p)))
+    else:
+        print(json.dumps(state.to_json(), indent=2, sort_keys=True))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if args.upto is not None and args.upto < 0:
+        raise UsageError(f"--upto must be 0 or more, not {args.upto}")
+    record = read_record(args.record)
+    state = record.replay(args.upto)
+    specs = record.players
+    total = len(record.moves)
+    done = total if args.upto is None else min(args.upto, total)
+    options = ", ".join(f"{k}={v}" for k, v in record.options.items()) or "default options"
+    print(f"{record.game} (seed {record.seed}, {options}): " + ", ".join(who(p, specs) for p in range(len(specs))))
+    print(f"Replayed {done} of {total} actions; turn {state.turn}.")
+    print_position(state, specs)
+    if state.is_terminal():
+        for line in result_lines(state, specs):
+            print(line)
+    else:
+        movers = ", ".join(who(p, specs) for p in state.to_move())
+        print(f"To move: {movers}.")
+    if done == total and record.result is not None:
+        expected = {"returns": [float(r) for r in record.result.get("returns", [])],
+                    "winners": list(record.result.get("winners", []))}
+        got = {"returns": [float(r) for r in state.returns()], "winners": list(state.winners())}
+        if expected != got:
+            print(f"{PROG}: warning: the record's result {expected} differs from the replay {got}", file=sys.stderr)
+    return 0
+
+
+def cmd_actions(args: argparse.Namespace) -> int:
+    cls = load_class(args.game)
+    game = cls(**parse_options(args.option))
+    data = read_json_file(args.state, "position")
+    if not isinstance(data, dict):
+        raise CivtableError(f"position file {args.state} must hold a JSON object")
+    try:
+        state = game.state_from_json(data)
+    except CivtableError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        raise CivtableError(f"position file {args.state} is malformed ({e.__class__.__name__}: {e})") from None
+    if args.player is not None:
+        if not 0 <= args.player < state.num_players:
+            raise UsageError(f"--player must be between 0 and {state.num_players - 1}, not {args.player}")
+        players: Sequence[int] = [args.player]
+    else:
+        players = state.to_move()
+    if not players:
+        print("The game is over: no player has a legal action.")
+        for line in result_lines(state, []):
+            print(line)
+        return 0
+    for p in players:
+        legal = state.legal_actions(p)
+        if not legal:
+            movers = ", ".join(str(m) for m in state.to_move()) or "nobody"
+            print(f"player {p}: no legal action now (to move: {movers})")
+            continue
+        print(f"player {p}: {len(legal)} legal action{'s' if len(legal) != 1 else ''}")
+        width = len(str(len(legal)))
+        for i, a in enumerate(legal, 1):
+            print(f"  {i:>{width}}. {a}")
+    return 0
+
+
+# ---------------------------------------------------------------- parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Play, simulate and analyse civilization-building tabletop games.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def option_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
+                       help="a rule variant or setting (repeatable; see 'civtable games GAME')")
+
+    p = sub.add_parser("games", help="list the games, their player counts and variants",
+                       description="List the games, or show one game's options and bots.")
+    p.add_argument("game", nargs="?", metavar="GAME", help="show this game's details")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("play", help="play a game in the terminal",
+                       description="Play in the terminal against bots or at one keyboard.")
+    p.add_argument("game", nargs="?", metavar="GAME")
+    p.add_argument("--players", metavar="P,P,...", help="one per seat: human or a bot (default: human, then random)")
+    p.add_argument("--seed", type=int, help="the chance seed (default: random, shown at the start)")
+    option_arg(p)
+    p.add_argument("--record", metavar="FILE", help="write the game record here, move by move")
+    p.add_argument("--resume", metavar="FILE", help="go on with the unfinished game of this record")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", help="play many games between bots and show the statistics",
+                       description="Play many games between bots; show wins with 95% confidence intervals.")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--players", required=True, metavar="BOT,BOT,...", help="one bot per seat")
+    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--seed", type=int, help="the master seed (default: random, shown in the report)")
+    p.add_argument("--workers", type=int, default=1, help="processes to use (default 1); results do not depend on it")
+    p.add_argument("--max-steps", type=int, metavar="N", help="stop a game after N actions (counted as unfinished)")
+    option_arg(p)
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    p.add_argument("--records", metavar="DIR", help="write every game's record in this directory")
+    p.add_argument("--force", action="store_true", help="overwrite the --json file and records")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("replay", help="replay a record and show the final position",
+                       description="Replay a game record; show the position and the scores.")
+    p.add_argument("record", metavar="RECORD")
+    p.add_argument("--upto", type=int, metavar="N", help="stop after the first N actions")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("actions", help="list the legal actions in a position",
+                       description="List the legal actions in a saved position (state JSON).")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--state", required=True, metavar="FILE", help="the position, as written by state.to_json()")
+    p.add_argument("--player", type=int, metavar="P", help="this player rather than the player(s) to move")
+    option_arg(p)
+    p.set_defaults(func=cmd_actions)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the exit code (0 fine, 2 user error, 130 interrupted)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help(sys.stderr)
+            return 2
+        return int(args.func(args))
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    except KeyboardInterrupt:
+        return 130
+    except CivtableError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        if isinstance(e, BrokenPipeError):
+            _silence_stdout()
+            return 0
+        print(f"{PROG}: error: {os_error_message(e)}", file=sys.stderr)
+        return 2
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe (``civtable games | head``), avoid a second error at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""Buy-rule strategies: an ordered list of "buy CARD if CONDITIONS", as in the
+strategy files of Dominion simulators, so a designer can write a bot in YAML.
+
+    name: city-rush
+    buy:
+      - city                                     # always, when affordable
+      - settlement: "owned settlement < 4"
+      - harbor: ["owned sea >= 2", "owned harbor < 2"]
+    play:
+      keep_knights: true
+
+A condition compares two sums of numbers and quantities: ``owned CARD``,
+``hand CARD``, ``supply CARD``, ``opponent CARD`` (cards the opponent owns),
+``laid CARD``, ``deck`` (cards owned in all) and ``turn``, with one of
+``< <= > >= == !=``, e.g. ``"opponent koff + opponent bandit > owned kdef"``.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from civtable.core.errors import AgentError
+
+from .cards import BUYABLE, ROLE_IDS
+
+OPS: dict[str, Callable[[int, int], bool]] = {
+    "<=": operator.le, ">=": operator.ge, "==": operator.eq, "!=": operator.ne,
+    "<": operator.lt, ">": operator.gt,
+}
+SCOPES = ("owned", "hand", "supply", "opponent", "laid")
+PLAY_FLAGS = {"keep_cities": True, "keep_knights": True, "dump_before_end": True}
+BUYABLE_IDS = tuple(ROLE_IDS[c] for c in BUYABLE)
+
+Quantity = tuple[str, str]  # (scope, card) or ("turn", "") / ("deck", "")
+
+
+Term = Quantity | int
+
+
+@dataclass(frozen=True)
+class Condition:
+    left: tuple[Term, ...]
+    op: str
+    right: tuple[Term, ...]
+    text: str
+
+    def holds(self, q: Callable[[Quantity], int]) -> bool:
+        def total(side: tuple[Term, ...]) -> int:
+            return sum(t if isinstance(t, int) else q(t) for t in side)
+
+        return OPS[self.op](total(self.left), total(self.right))
+
+
+@dataclass(frozen=True)
+class Rule:
+    card: str
+    conditions: tuple[Condition, ...]
+
+
+@dataclass(frozen=True)
+class Strategy:
+    name: str
+    buy: tuple[Rule, ...]
+    play: dict[str, bool] = field(default_factory=lambda: dict(PLAY_FLAGS))
+
+
+def _side(text: str, whole: str, where: str) -> tuple[Term, ...]:
+    terms: list[Term] = []
+    for part in text.split("+"):
+        words = part.split()
+        if len(words) == 1 and words[0].isdigit():
+            terms.append(int(words[0]))
+        elif words in (["turn"], ["deck"]):
+            terms.append((words[0], ""))
+        elif len(words) == 2 and words[0] in SCOPES and words[1] in ROLE_IDS:
+            terms.append((words[0], words[1]))
+        else:
+            raise AgentError(
+                f"{where}: {part.strip()!r} in {whole!r} is not a number or a quantity; use turn, deck, "
+                f"or one of {', '.join(SCOPES)} followed by a card ({', '.join(ROLE_IDS)})")
+    return tuple(terms)
+
+
+def parse_condition(text: Any, where: str) -> Condition:
+    if not isinstance(text, str):
+        raise AgentError(f"{where}: a condition must be text like \"owned settlement < 4\", not {text!r}")
+    for op in OPS:  # two-character operators are listed first
+        if op in text:
+            left, _, right = text.partition(op)
+            break
+    else:
+        raise AgentError(f"{where}: condition {text!r} has no comparison (< <= > >= == !=)")
+    return Condition(_side(left, text, where), op, _side(right, text, where), text)
+
+
+def parse_strategy(raw: Any, source: str = "strategy") -> Strategy:
+    """Check a strategy; every error names the entry."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("buy"), list) or not raw["buy"]:
+        raise AgentError(f"{source}: a strategy needs a non-empty 'buy' list")
+    unknown = sorted(set(raw) - {"name", "buy", "play"})
+    if unknown:
+        raise AgentError(f"{source}: unknown key {unknown[0]!r}; a strategy has name, buy and play")
+    rules = []
+    for i, entry in enumerate(raw["buy"], 1):
+        where = f"{source}: buy rule {i}"
+        if isinstance(entry, str):
+            card, conds = entry, []
+        elif isinstance(entry, dict) and len(entry) == 1:
+            card, conds = next(iter(entry.items()))
+            conds = conds if isinstance(conds, list) else [conds]
+        else:
+            raise AgentError(f"{where} must be a card name or 'card: condition(s)'")
+        if card not in BUYABLE_IDS:
+            raise AgentError(f"{where}: {card!r} is not a supply card ({', '.join(BUYABLE_IDS)})")
+        rules.append(Rule(card, tuple(parse_condition(c, where) for c in conds)))
+    play = dict(PLAY_FLAGS)
+    for key, value in (raw.get("play") or {}).items():
+        if key not in PLAY_FLAGS:
+            raise AgentError(f"{source}: unknown play setting {key!r}; settings: {', '.join(PLAY_FLAGS)}")
+        if not isinstance(value, bool):
+            raise AgentError(f"{source}: play setting {key!r} must be true or false")
+        play[key] = value
+    return Strategy(str(raw.get("name", Path(source).stem)), tuple(rules), play)
+
+
+def load_strategy(path: str | Path) -> Strategy:
+    """A strategy from a YAML or JSON file (a bare name finds a built-in one)."""
+    file = Path(path)
+    if not file.exists() and not file.suffix:
+        builtin = Path(__file__).with_name("strategies") / f"{path}.yaml"
+        if builtin.exists():
+            file = builtin
+    try:
+        raw = yaml.safe_load(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise AgentError(f"no strategy file {file}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise AgentError(f"cannot read strategy file {file}: {e.__class__.__name__}") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = f" at line {mark.line + 1}" if mark is not None else ""
+        raise AgentError(f"strategy file {file} is not valid YAML{line}") from None
+    return parse_strategy(raw, str(file))

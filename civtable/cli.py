@@ -165,10 +165,13 @@ def option_lines(game_id: str, cls: type[Game], readings: bool = False) -> list[
 def cmd_games(args: argparse.Namespace) -> int:
     if args.game:
         cls = load_class(args.game)
-        game = cls()
+        try:
+            bots = ", ".join(["human", *agent_names(cls())])
+        except ImportError as e:
+            raise CivtableError(f"the bots of {args.game} could not be loaded ({e})") from None
         print(f"{cls.id}: {cls.name}")
         print(f"Players: {player_range(cls)}")
-        print(f"Bots: {', '.join(['human', *agent_names(game)])}")
+        print(f"Bots: {bots}")
         print("\n".join(option_lines(cls.id, cls, readings=True)))
         return 0
     from rich.console import Console

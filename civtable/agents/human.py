@@ -7,6 +7,7 @@ keeps the record, which it has written move by move, so the game can be resumed.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import sys
@@ -102,6 +103,8 @@ class HumanAgent(Agent):
         """One line from the person; ``None`` at end of input."""
         stream = self.stdin or sys.stdin
         if stream is sys.stdin and stream.isatty():
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401  (line editing and history for input())
             try:
                 return input(prompt)
             except EOFError:

@@ -136,7 +136,16 @@ def _run_parallel(batch: BatchResult, keep_records: bool, progress: Progress | N
                 if progress is not None:
                     progress(done, batch.games)
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        _stop(pool)
         raise
     pool.shutdown()
     return [r for r in slots if r is not None]
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """After Ctrl-C or a failure, end the workers at once instead of letting them play
+    the chunks already queued (the executor has no public way to do this)."""
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)

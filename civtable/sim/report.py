@@ -31,9 +31,11 @@ def print_summary(summary: dict[str, Any], console: Console | None = None) -> No
     draws, game length and speed."""
     console = console or Console()
     n = summary["games"]
-    options = ", ".join(f"{k}={v}" for k, v in summary["options"].items())
-    title = f"{summary['game']}: {n} games, seed {summary['seed']}"
-    table = Table(title=escape(title), caption=escape(options) if options else None, title_justify="left")
+    variants = summary.get("variants", summary["options"])
+    rules = ", ".join(f"{k}={v}" for k, v in variants.items()) or "default"
+    console.print(escape(f"{summary['game']}: {n} games, seed {summary['seed']}"), highlight=False)
+    console.print(escape(f"Rules: {rules}"), highlight=False)
+    table = Table()
     table.add_column("Seat", justify="right")
     table.add_column("Bot")
     table.add_column("Wins", justify="right")

@@ -8,6 +8,9 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from civtable.core.errors import CivtableError
+from civtable.core.registry import game_class
+
 from .batch import BatchResult
 
 Z95 = 1.959963984540054
@@ -48,6 +51,16 @@ def _rate(wins: int, n: int) -> dict[str, Any]:
             "ci95": [round(lo, 4), round(hi, 4)]}
 
 
+def _variants(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options that differ from the game's defaults (the seat count aside): what a
+    reader needs to know about the rules played."""
+    try:
+        defaults = {s.name: s.default for s in game_class(game_id).option_specs}
+    except (CivtableError, ImportError):
+        return dict(options)
+    return {k: v for k, v in options.items() if k != "players" and (k not in defaults or defaults[k] != v)}
+
+
 def summarise(batch: BatchResult) -> dict[str, Any]:
     """A batch as plain data: what the table shows and ``--json`` writes.
 
@@ -82,12 +95,14 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
     if first:
         first_player = _rate(sum(1 for r in first if r.first_player in r.winners), len(first))
 
+    variants = _variants(batch.game, batch.options)
     turns = [r.turns for r in batch.results]
     steps = [r.steps for r in batch.results]
     seconds = batch.seconds
     return {
         "game": batch.game,
         "options": dict(batch.options),
+        "variants": variants,
         "games": n,
         "seed": batch.seed,
         "players": list(batch.players),

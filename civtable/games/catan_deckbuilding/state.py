@@ -36,7 +36,6 @@ from .actions import (
     END_ACT,
     KEEP,
     KEEP_ACT,
-    LAY,
     LAY_ACT,
     LAYABLE,
     PLAY,
@@ -62,7 +61,6 @@ from .cards import (
     KDEF,
     KOFF,
     N_CARDS,
-    RESOURCES,
     ROAD,
     SEA,
     SETTLEMENT,
@@ -240,7 +238,7 @@ class CatanState(State):
         h = self.hand[player]
         if phase == MAIN:
             return self._main_actions(h)
-        if phase == REACT or phase == COUNTER:
+        if phase in (REACT, COUNTER):
             return [REFLECT_ACT, ALLOW_ACT] if h[KDEF] else [ALLOW_ACT]
         if phase == STEAL:
             return [KEEP_ACT, RETURN_ACT]
@@ -336,7 +334,7 @@ class CatanState(State):
         phase = self.phase
         if phase == MAIN:
             self._apply_main(player, action, code)
-        elif phase == REACT or phase == COUNTER:
+        elif phase in (REACT, COUNTER):
             if code == REFLECT:
                 if not self.hand[player][KDEF]:
                     raise IllegalActionError("reflect needs a Knight (Defensive) in hand")
@@ -385,7 +383,7 @@ class CatanState(State):
         if code == END:
             self._end_turn(p)
             return
-        if code == BUY or code == BUY_TRADE:
+        if code in (BUY, BUY_TRADE):
             if not self.supply[card]:
                 raise IllegalActionError(f"{action} is not legal: the supply has no {self.rules.cards.names[card]} left")
             plan = self._payment(card, code == BUY_TRADE)

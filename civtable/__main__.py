@@ -1,0 +1,7 @@
+"""python -m civtable: the same as the civtable command."""
+
+import sys
+
+from civtable.cli import main
+
+sys.exit(main())

@@ -262,11 +262,18 @@ class CatanState(State):
                     plan = self._payment(c, False)
                     if plan is not None:
                         out.append(BUY_ACT[c])  # type: ignore[arg-type]
-                        alt = self._payment(c, True)
-                        if alt is not None and alt != plan:
+                        if self._trade_payment(c, plan) is not None:
                             out.append(BUY_TRADE_ACT[c])  # type: ignore[arg-type]
         out.append(END_ACT)
         return out
+
+    def _trade_payment(self, card: int, plain: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The payment of ``buy X trade``, offered only where it differs from plain ``buy X``
+        (it can only exist where the plain payment does)."""
+        if not (plain[WILD_S] or plain[WILD_O]):
+            return None
+        alt = self._payment(card, True)
+        return alt if alt is not None and alt != plain else None
 
     def _payment(self, card: int, prefer_trade: bool) -> tuple[int, ...] | None:
         """What buying ``card`` takes from the pool: 7 pool amounts, or None if unaffordable.
@@ -386,9 +393,14 @@ class CatanState(State):
         if code in (BUY, BUY_TRADE):
             if not self.supply[card]:
                 raise IllegalActionError(f"{action} is not legal: the supply has no {self.rules.cards.names[card]} left")
-            plan = self._payment(card, code == BUY_TRADE)
+            plan = self._payment(card, False)
             if plan is None:
                 raise IllegalActionError(f"{action} is not legal: the cards laid down do not pay for it")
+            if code == BUY_TRADE:
+                plan = self._trade_payment(card, plan)
+                if plan is None:
+                    raise IllegalActionError(
+                        f"{action} is not legal: no 2-for-1 trade would replace resources of choice here")
             pool = self.pool
             for i in range(POOL_SIZE):
                 pool[i] -= plan[i]

@@ -51,7 +51,7 @@ class OptionSpec:
         if isinstance(self.default, str):
             return str(value)
         try:
-            if isinstance(value, bool):
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
                 raise ValueError
             number = int(value)
         except (TypeError, ValueError):

@@ -115,9 +115,9 @@ def parse_record(text: str, source: str = "record") -> Record:
                 raise RecordError(f"{source} line {number}: a record must start with a header line")
             try:
                 game = data["game"]
-                options = data.get("options") or {}
+                options = data.get("options", {})
                 seed = data.get("seed")
-                players = data.get("players") or []
+                players = data.get("players", [])
                 if not isinstance(game, str) or not isinstance(options, dict):
                     raise TypeError
                 if seed is not None and not isinstance(seed, int):

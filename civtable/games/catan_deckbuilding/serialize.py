@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from civtable.core.errors import InvalidStateError
 from civtable.core.rng import Rng
 
-from .cards import BUYABLE, N_CARDS, ROLE_IDS
-from .state import MAIN, OVER, PHASE_NAMES, CatanState, Rules
+from .cards import BUYABLE, CITY, KDEF, N_CARDS, ROAD, ROLE_IDS, SETTLEMENT
+from .state import MAIN, OVER, PHASE_NAMES, WILD_O, WILD_S, CatanState, Rules, road_resources
 
 if TYPE_CHECKING:
     from .game import CatanDeckBuilding
@@ -60,6 +60,7 @@ def observation(s: CatanState, player: int) -> dict[str, Any]:
             "discard_top": ROLE_IDS[disc[-1]] if disc else None,
             "laid": counts(s.laid[p]),
             "reserved_knights": s.reserved[p],
+            "spent_knights": s.spent[p],
             "owned": counts(s.owned(p)),
         }
         if public:
@@ -88,30 +89,42 @@ def observation(s: CatanState, player: int) -> dict[str, Any]:
 def determinize(s: CatanState, player: int, rng: Rng) -> CatanState:
     """Deal the cards ``player`` cannot see anew, and give the copy a fresh generator.
 
-    The true generator's state is hidden information too: keeping it would let a
-    search bot foresee the next shuffle.
+    The deal keeps what is public: Knights shown to block (counter-knight=C), the
+    winner's three Cities, and (win-timing A) that the player whose turn it is does
+    not hold three Cities. The true generator's state is hidden information too:
+    keeping it would let a search bot foresee the next shuffle.
     """
     d = s.clone()
     d.rng = Rng(rng.next64())
-    public = s.rules.discard_public
+    rules = s.rules
+    public = rules.discard_public
     for p in range(2):
         unknown: list[int] = list(d.draw[p])
         disc = d.disc[p]
         kept_disc = disc if public else disc[-1:]
         if not public:
             unknown.extend(disc[:-1])
-        hand = d.hand[p]
-        hand_size = sum(hand)
         if p != player:
+            hand = d.hand[p]
+            known = [0] * N_CARDS
+            known[KDEF] = s.spent[p]
+            if s.phase == OVER and s.winner == p:
+                known[CITY] = rules.to_win
             for c in range(N_CARDS):
-                unknown.extend([c] * hand[c])
-        rng.shuffle(unknown)
-        if p != player:
-            new_hand = [0] * N_CARDS
-            for c in unknown[:hand_size]:
+                unknown.extend([c] * (hand[c] - known[c]))
+            dealt = sum(hand) - sum(known)
+            cap = rules.to_win - 1 if (p == s.current and s.phase != OVER and rules.win_any_time) else dealt
+            for _ in range(20):  # rejection sampling: exact, and rarely needs a second try
+                rng.shuffle(unknown)
+                if unknown[:dealt].count(CITY) <= cap:
+                    break
+            new_hand = known
+            for c in unknown[:dealt]:
                 new_hand[c] += 1
             d.hand[p] = new_hand
-            unknown = unknown[hand_size:]
+            unknown = unknown[dealt:]
+        else:
+            rng.shuffle(unknown)
         n_draw = len(s.draw[p])
         d.draw[p] = unknown[:n_draw]
         d.disc[p] = kept_disc if public else unknown[n_draw:] + kept_disc
@@ -145,6 +158,7 @@ def state_to_json(s: CatanState) -> dict[str, Any]:
                 "discard": [ROLE_IDS[c] for c in s.disc[p]],
                 "laid": counts(s.laid[p]),
                 "reserved_knights": s.reserved[p],
+                "spent_knights": s.spent[p],
             }
             for p in range(2)
         ],
@@ -242,7 +256,7 @@ def state_from_json(game: CatanDeckBuilding, rules: Rules, data: Any) -> CatanSt
     players = r.get("players")
     if not isinstance(players, list) or len(players) != 2:
         raise InvalidStateError("position field 'players' must be a list of 2 players")
-    s.hand, s.draw, s.disc, s.laid, s.reserved = [], [], [], [], []
+    s.hand, s.draw, s.disc, s.laid, s.reserved, s.spent = [], [], [], [], [], []
     for p, pd in enumerate(players):
         if not isinstance(pd, dict):
             raise InvalidStateError(f"position field 'players[{p}]' must be an object")
@@ -252,6 +266,9 @@ def state_from_json(game: CatanDeckBuilding, rules: Rules, data: Any) -> CatanSt
         s.disc.append(r.pile(r.get("discard", pd, base), base + "discard"))
         s.laid.append(r.card_counts(r.get("laid", pd, base), base + "laid"))
         s.reserved.append(r.count(pd.get("reserved_knights", 0), base + "reserved_knights"))
+        s.spent.append(r.count(pd.get("spent_knights", 0), base + "spent_knights"))
+        if s.spent[p] > s.hand[p][KDEF]:
+            raise InvalidStateError(f"position field '{base}spent_knights' exceeds the Knights (Defensive) in hand")
     _check_consistency(s)
     return s
 
@@ -270,14 +287,37 @@ def _check_consistency(s: CatanState) -> None:
         if found[c] != expected[c]:
             raise InvalidStateError(
                 f"position has {found[c]} {ROLE_IDS[c]} card(s) in all, but the game has {expected[c]}")
+    laid = s.laid[s.current]
     for i in range(5):
-        if s.pool[i] > s.laid[s.current][i]:
+        if s.pool[i] > laid[i]:
             raise InvalidStateError(f"position field 'pool.{POOL_KEYS[i]}' exceeds the {POOL_KEYS[i]} cards laid down")
+    produces = rules.cards.produces
+    if s.pool[WILD_S] > produces[SETTLEMENT] * laid[SETTLEMENT]:
+        raise InvalidStateError("position field 'pool.choice-settlement' exceeds what the Settlements laid down give")
+    if s.pool[WILD_O] > produces[CITY] * laid[CITY] + road_resources(laid[ROAD]):
+        raise InvalidStateError("position field 'pool.choice-other' exceeds what the Cities and Roads laid down give")
+    if s.roads_played > laid[ROAD]:
+        raise InvalidStateError("position field 'roads_played' exceeds the Roads laid down")
     phase = s.phase
+    if phase in (MAIN, OVER) and (s.attacker >= 0 or s.victim >= 0 or s.attack >= 0 or s.stolen >= 0):
+        raise InvalidStateError(
+            f"position fields 'attack', 'attacker', 'victim' and 'stolen' must be null in phase {PHASE_NAMES[phase]!r}")
     if phase == OVER:
+        if s.winner >= 0:
+            if s.hand[s.winner][CITY] < rules.to_win:
+                raise InvalidStateError(
+                    f"position field 'winner' names player {s.winner}, who does not hold {rules.to_win} Cities (CDB-9.1)")
+        elif s.turn_no < rules.max_turns:
+            raise InvalidStateError(
+                "position field 'phase' is 'over' with no winner before the turn cap (option max-turns)")
         return
     if s.winner >= 0:
         raise InvalidStateError("position field 'winner' is set but the phase is not 'over'")
+    if s.turn_no > rules.max_turns:
+        raise InvalidStateError(f"position field 'turn' is past the turn cap of {rules.max_turns}")
+    if rules.win_any_time and s.hand[s.current][CITY] >= rules.to_win:
+        raise InvalidStateError(
+            f"position field 'players[{s.current}].hand' holds {rules.to_win} Cities in the player's own turn: the game is over (CDB-9.1)")
     if phase == MAIN:
         if s.decider != s.current:
             raise InvalidStateError("position field 'decider' must be the current player in the main phase")
@@ -292,8 +332,8 @@ def _check_consistency(s: CatanState) -> None:
         raise InvalidStateError(f"position field 'decider' must be {want} in phase {name!r}")
     if name == "steal" and s.stolen < 0:
         raise InvalidStateError("phase 'steal' needs the 'stolen' card")
-    if name == "discard" and not s.left:
-        raise InvalidStateError("phase 'discard' needs 'left' of at least 1")
+    if name == "discard" and not 1 <= s.left <= 2:
+        raise InvalidStateError("position field 'left' must be 1 or 2 in phase 'discard' (CDB-3.3.2)")
     if name in ("react", "counter") and s.attacker != s.current:
         raise InvalidStateError("position field 'attacker' must be the current player while an attack is answered")
     if name != "steal" and s.stolen >= 0:

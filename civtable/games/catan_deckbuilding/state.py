@@ -36,6 +36,7 @@ from .actions import (
     END_ACT,
     KEEP,
     KEEP_ACT,
+    LAY,
     LAY_ACT,
     LAYABLE,
     PLAY,
@@ -124,7 +125,7 @@ class CatanState(State):
     __slots__ = (
         "game", "rules", "rng", "hand", "draw", "disc", "laid", "reserved", "supply", "pool",
         "roads_played", "road_seas", "current", "turn_no", "phase", "decider", "attack",
-        "attacker", "victim", "stolen", "left", "winner",
+        "attacker", "victim", "stolen", "left", "winner", "spent",
     )
 
     game: CatanDeckBuilding
@@ -149,6 +150,7 @@ class CatanState(State):
     stolen: int
     left: int
     winner: int
+    spent: list[int]  # Knights (Defensive) shown to block under counter-knight=C, until the clean-up
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -168,6 +170,7 @@ class CatanState(State):
         s.disc = [[], []]
         s.laid = [[0] * N_CARDS for _ in range(2)]
         s.reserved = [0, 0]
+        s.spent = [0, 0]
         s.supply = list(rules.supply)
         s.pool = [0] * POOL_SIZE
         s.roads_played = s.road_seas = 0
@@ -196,6 +199,7 @@ class CatanState(State):
         s.disc = [x[0][:], x[1][:]]
         s.laid = [lay[0][:], lay[1][:]]
         s.reserved = self.reserved[:]
+        s.spent = self.spent[:]
         s.supply = self.supply[:]
         s.pool = self.pool[:]
         s.roads_played = self.roads_played
@@ -239,7 +243,7 @@ class CatanState(State):
         if phase == MAIN:
             return self._main_actions(h)
         if phase in (REACT, COUNTER):
-            return [REFLECT_ACT, ALLOW_ACT] if h[KDEF] else [ALLOW_ACT]
+            return [REFLECT_ACT, ALLOW_ACT] if h[KDEF] > self.spent[player] else [ALLOW_ACT]
         if phase == STEAL:
             return [KEEP_ACT, RETURN_ACT]
         # DISCARDING
@@ -250,6 +254,8 @@ class CatanState(State):
 
     def _main_actions(self, h: list[int]) -> list[CdbAction]:
         out: list[CdbAction] = [PLAY[c] for c in _MAIN_PLAY_ORDER if h[c]]  # type: ignore[misc]
+        if h[KDEF] and h[KDEF] <= self.spent[self.current]:  # CDB-3.2.5: it has blocked
+            out.remove(PLAY[KDEF])  # type: ignore[arg-type]
         roads = h[ROAD]
         if roads:
             out.extend(PLAY_ROADS[1 : roads + 1])  # type: ignore[arg-type]
@@ -343,8 +349,8 @@ class CatanState(State):
             self._apply_main(player, action, code)
         elif phase in (REACT, COUNTER):
             if code == REFLECT:
-                if not self.hand[player][KDEF]:
-                    raise IllegalActionError("reflect needs a Knight (Defensive) in hand")
+                if self.hand[player][KDEF] <= self.spent[player]:
+                    raise IllegalActionError("reflect needs a Knight (Defensive) in hand that has not blocked an attack")
                 if phase == REACT:
                     self._reflect()
                 else:
@@ -372,6 +378,8 @@ class CatanState(State):
                     raise IllegalActionError(f"{action} is not legal: no such card in hand")
                 self.hand[player][action.card] -= 1
                 self.disc[player].append(action.card)
+                if action.card == KDEF and self.spent[player]:
+                    self.spent[player] -= 1
             elif code == DISCARD_TOP and self.rules.discard_from_draw and self.draw[player]:
                 self.disc[player].append(self.draw[player].pop())
             else:
@@ -427,6 +435,11 @@ class CatanState(State):
             return
         if not h[card]:
             raise IllegalActionError(f"{action} is not legal: no {self.rules.cards.names[card]} in hand")
+        if card == KDEF and self.spent[p]:
+            if code == PLAY_KDEF and h[KDEF] <= self.spent[p]:
+                raise IllegalActionError(f"{action} is not legal: this Knight (Defensive) has blocked an attack (CDB-3.2.5)")
+            if code == LAY:
+                self.spent[p] -= 1  # the shown Knight is the one laid down
         h[card] -= 1
         self.laid[p][card] += 1
         if code == PLAY_RES:
@@ -477,6 +490,8 @@ class CatanState(State):
             self.laid[a][KDEF] += 1
             if mode == 0:
                 self._draw(a, 1)
+        else:  # CDB-3.2.4: it stays in hand, but has blocked its one attack
+            self.spent[a] += 1
         if not self.rules.reflect_cancels_draw:
             self._draw(a, 1)
         self._back_to_main()
@@ -506,6 +521,8 @@ class CatanState(State):
                 k -= h[card]
                 card += 1
             h[card] -= 1
+            if self.spent[target] > h[KDEF]:
+                self.spent[target] = h[KDEF]
             self.stolen = card
             self.attacker, self.victim = by, target
             self.phase = STEAL
@@ -556,14 +573,15 @@ class CatanState(State):
         for i in range(POOL_SIZE):
             pool[i] = 0
         self.roads_played = self.road_seas = 0
+        self.spent[0] = self.spent[1] = 0
         cards = self.rules.cards
         size = sum(self.hand[p])
         self._draw(p, cards.refill_to - size if size < cards.refill_below else cards.draw_minimum)
+        if self.turn_no >= self.rules.max_turns:
+            self.phase = OVER  # a draw at the turn cap, after the last turn's draw
+            return
         self.current = self.decider = o
         self.turn_no += 1
-        if self.turn_no > self.rules.max_turns:
-            self.phase = OVER  # a draw at the turn cap
-            return
         self._check_win_at_turn_start()
 
     def _check_win_at_turn_start(self) -> None:

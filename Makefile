@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/civtable simulate catan-deckbuilding --players greedy,random --games 200 --seed 1 --workers 2
+	$(BIN)/civtable simulate catan-deckbuilding --players greedy,greedy --games 1000 --seed 1 --workers 2
 
 test: $(STAMP)
 	$(BIN)/ruff check civtable tests benchmarks

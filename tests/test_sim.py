@@ -6,14 +6,27 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from civtable.cli import main
 from civtable.core.errors import AgentError, CivtableError, IllegalActionError, OptionError
 from civtable.core.records import parse_record
 from civtable.core.registry import load_game, register_game
 from civtable.core.rng import Rng
-from civtable.sim import play_game, simulate, summarise, wilson, write_json
+from civtable.core.state import State
+from civtable.sim import (
+    BatchResult,
+    GameResult,
+    play_game,
+    print_summary,
+    simulate,
+    summarise,
+    wilson,
+    write_json,
+)
 from civtable.sim.runner import load_game_for
-from civtable.sim.stats import TIMING_KEYS, mean, median
+from civtable.sim.stats import TIMING_KEYS, figure, mean, median
+from tests.toygame import ToyNimState
 
 register_game("toy-nim", "tests.toygame:ToyNim")
 
@@ -237,3 +250,135 @@ def test_write_json_refuses_to_overwrite(tmp_path: Path) -> None:
     assert json.loads(path.read_text())["seed"] == 1
     with pytest.raises(CivtableError, match="does not exist"):
         write_json(summary, tmp_path / "missing" / "out.json")
+
+
+# ---------------------------------------------------------------- the game's own figures
+
+
+def final_state(result: GameResult) -> ToyNimState:
+    """The end position of a kept game, replayed from its record."""
+    state = parse_record(result.record().dumps()).replay()
+    assert isinstance(state, ToyNimState)
+    return state
+
+
+def test_game_stats_default_to_empty() -> None:
+    assert State.game_stats(load_game("toy-nim").new_state(seed=1)) == {}
+
+
+def test_play_game_keeps_the_game_stats() -> None:
+    game = load_game("toy-nim")
+    result = play_game(game, ["greedy", "random"], seed=11)
+    state = final_state(result)
+    expected = {"last_take_share": 2 / (2 + state.cards[0] + state.cards[1])}
+    s0, s1 = state.scores()
+    if s0 != s1:
+        expected["winning_margin"] = float(abs(s0 - s1))
+    assert result.stats == expected
+    assert all(type(v) is float for v in result.stats.values())
+    # an unfinished game reports nothing: its figures would be partial
+    assert play_game(game, ["random", "random"], seed=1, max_steps=2).stats == {}
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), "0.5", True, None])
+def test_play_game_refuses_figures_that_are_not_finite_numbers(monkeypatch: pytest.MonkeyPatch, bad: object) -> None:
+    monkeypatch.setattr(ToyNimState, "game_stats", lambda self: {"odd": bad})
+    with pytest.raises(ValueError, match="odd"):
+        play_game(load_game("toy-nim"), ["greedy", "greedy"], seed=1)
+
+
+def test_figure_by_hand() -> None:
+    # mean 2.5; sample sd sqrt(5/3) = 1.290994; half-width 1.96 * 1.290994 / 2 = 1.265174
+    got = figure([1.0, 2.0, 3.0, 4.0])
+    assert got["n"] == 4 and got["mean"] == 2.5
+    assert got["ci95"] == pytest.approx([1.234826, 3.765174], abs=1e-4)
+    assert figure([0.25]) == {"mean": 0.25, "ci95": None, "n": 1}  # no spread from one game
+    assert figure([0.5, 0.5, 0.5]) == {"mean": 0.5, "ci95": [0.5, 0.5], "n": 3}
+
+
+def test_summarise_game_stats_by_hand() -> None:
+    batch = simulate("toy-nim", {}, ["greedy", "random"], games=6, seed=3, keep_records=True)
+    shares: list[float] = []
+    margins: list[float] = []
+    for r in batch.results:  # the figures computed from each end position, not taken from game_stats
+        state = final_state(r)
+        shares.append(2 / (2 + sum(state.cards)))
+        s0, s1 = state.scores()
+        if s0 != s1:
+            margins.append(abs(s0 - s1))
+    assert len(margins) == 4  # two draws: the margin is the mean over the 4 decided games
+
+    def by_hand(xs: list[float]) -> tuple[float, float, float]:
+        n = len(xs)
+        m = sum(xs) / n
+        sd = (sum((x - m) ** 2 for x in xs) / (n - 1)) ** 0.5
+        return m, m - 1.96 * sd / n**0.5, m + 1.96 * sd / n**0.5
+
+    figures = summarise(batch)["game_stats"]
+    assert list(figures) == ["last_take_share", "winning_margin"]
+    for name, xs in (("last_take_share", shares), ("winning_margin", margins)):
+        m, lo, hi = by_hand(xs)
+        assert figures[name]["n"] == len(xs)
+        assert figures[name]["mean"] == pytest.approx(m, abs=1e-5)
+        assert figures[name]["ci95"] == pytest.approx([lo, hi], abs=1e-4)
+
+
+def test_game_stats_union_of_names_over_the_games_that_report_them() -> None:
+    def result(stats: dict[str, float]) -> GameResult:
+        return GameResult(seed=0, returns=[0.0, 0.0], winners=[], turns=1, steps=1, stats=stats)
+
+    batch = BatchResult("toy-nim", {}, ["random", "random"], 3, 1, 1, results=[
+        result({"zeta": 1.0, "alpha_share": 0.2}), result({"alpha_share": 0.4}), result({}),
+    ])
+    figures = summarise(batch)["game_stats"]
+    assert list(figures) == ["alpha_share", "zeta"]
+    assert figures["alpha_share"]["n"] == 2 and figures["alpha_share"]["mean"] == pytest.approx(0.3)
+    assert figures["zeta"] == {"mean": 1.0, "ci95": None, "n": 1}
+    json.dumps(figures)
+
+
+def test_game_stats_do_not_depend_on_the_workers() -> None:
+    one = simulate("toy-nim", {"opening": "bid"}, ["greedy", "random"], games=80, seed=12, workers=1)
+    two = simulate("toy-nim", {"opening": "bid"}, ["greedy", "random"], games=80, seed=12, workers=2)
+    assert [r.stats for r in one.results] == [r.stats for r in two.results]
+    figures = summarise(one)["game_stats"]
+    assert figures == summarise(two)["game_stats"]
+    assert set(figures) == {"last_take_share", "winning_margin"}
+    assert set(TIMING_KEYS).isdisjoint(figures)
+
+
+def test_report_prints_the_game_figures() -> None:
+    summary = summarise(simulate("toy-nim", {}, ["greedy", "random"], games=6, seed=3))
+    summary["game_stats"] = {
+        "population_vp_share": {"mean": 0.4125, "ci95": [0.38, 0.445], "n": 6},
+        "rounds": {"mean": 12.25, "ci95": [11.5, 13.0], "n": 6},
+        "wonder_vp_share": {"mean": 0.1, "ci95": None, "n": 1},
+    }
+    console = Console(record=True, width=120)
+    print_summary(summary, console)
+    text = console.export_text()
+    assert "Game figures (mean over games, 95% CI)" in text
+    assert text.index("Game figures") > text.index("Win rate")
+    assert "population vp share" in text and "41.2%" in text and "38.0% - 44.5%" in text
+    assert "rounds" in text and "12.2" in text and "11.5 - 13" in text
+    assert "wonder vp share" in text and "n/a" in text
+
+    summary["game_stats"] = {}
+    console = Console(record=True, width=120)
+    print_summary(summary, console)
+    assert "Game figures" not in console.export_text()
+
+
+def test_cli_simulate_shows_and_writes_the_game_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "out.json"
+    code = main(["simulate", "toy-nim", "--players", "greedy,random", "--games", "30", "--seed", "5",
+                 "--json", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "Game figures (mean over games, 95% CI)" in out
+    assert "last take share" in out and "winning margin" in out
+    data = json.loads(path.read_text())
+    assert set(data["game_stats"]) == {"last_take_share", "winning_margin"}
+    share = data["game_stats"]["last_take_share"]
+    assert share["n"] == 30 and share["ci95"][0] <= share["mean"] <= share["ci95"][1]
+    assert f"{100 * share['mean']:.1f}%" in out

@@ -6,6 +6,10 @@ Whoever takes the last counter scores 2, and each player adds a hidden card (0-2
 dealt at the start; the higher score wins, equal scores draw. With
 ``opening=bid`` both players first bid 0-2 points at once (a simultaneous step):
 the higher bid moves first and pays its bid.
+
+At the end it reports two figures for the simulator (``game_stats``): the share
+of the points scored (cards and last take) that came from the last take, and,
+when someone won, the winning margin.
 """
 
 from __future__ import annotations
@@ -154,6 +158,13 @@ class ToyNimState(State):
             return []
         s = self.scores()
         return [] if s[0] == s[1] else [0 if s[0] > s[1] else 1]
+
+    def game_stats(self) -> dict[str, float]:
+        stats = {"last_take_share": 2 / (2 + sum(self.cards))}
+        s = self.scores()
+        if s[0] != s[1]:
+            stats["winning_margin"] = abs(s[0] - s[1])
+        return stats
 
     def returns(self) -> list[float]:
         w = self.winners()

@@ -74,6 +74,10 @@ class State(ABC):
         """A heuristic value in [-1, 1] of a non-terminal position for search cut-offs."""
         return 0.0
 
+    def game_stats(self) -> dict[str, float]:
+        """Figures of a finished game that the simulator averages (e.g. the share of victory points by source); keys are short snake_case names; values are numbers."""
+        return {}
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented

@@ -26,9 +26,35 @@ def _num(x: float) -> str:
     return f"{x:g}" if float(x).is_integer() else f"{x:.1f}"
 
 
+def _fig(x: float) -> str:
+    """A game figure of any scale, to about three significant digits."""
+    return f"{x:,.1f}" if abs(x) >= 100 else f"{x:.3g}"
+
+
+def figures_table(figures: dict[str, dict[str, Any]]) -> Table:
+    """The game's own figures: a name ending in ``_share`` is shown as a percentage."""
+    table = Table(title="Game figures (mean over games, 95% CI)", title_justify="left")
+    table.add_column("Figure")
+    table.add_column("Mean", justify="right")
+    table.add_column("95% CI", justify="right")
+    table.add_column("Games", justify="right")
+    for name, row in figures.items():
+        share = name.endswith("_share")
+        ci = row.get("ci95")
+        if ci is None:
+            interval = "n/a"
+        elif share:
+            interval = _ci(ci)
+        else:
+            interval = f"{_fig(ci[0])} - {_fig(ci[1])}"
+        table.add_row(escape(name.replace("_", " ")), _pct(row["mean"]) if share else _fig(row["mean"]),
+                      interval, str(row["n"]))
+    return table
+
+
 def print_summary(summary: dict[str, Any], console: Console | None = None) -> None:
     """The table of wins per seat (and per bot when a bot sits in several seats), then
-    draws, game length and speed."""
+    draws, game length and speed, then the game's own figures when it reports any."""
     console = console or Console()
     n = summary["games"]
     variants = summary.get("variants", summary["options"])
@@ -73,6 +99,9 @@ def print_summary(summary: dict[str, Any], console: Console | None = None) -> No
     lines.append(f"Speed: {speed} ({summary['seconds']:.2f} s, {workers} worker{'s' if workers != 1 else ''})")
     for line in lines:
         console.print(escape(line), highlight=False)
+
+    if summary.get("game_stats"):
+        console.print(figures_table(summary["game_stats"]))
 
 
 def check_output(path: str | Path, force: bool = False) -> Path:

@@ -6,6 +6,8 @@ action, so simultaneous steps, reactions and ordinary turns need no special case
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +27,8 @@ MoveHook = Callable[[int, Action], None]
 
 @dataclass(slots=True)
 class GameResult:
-    """The outcome of one game; ``moves`` is ``None`` when they were not kept."""
+    """The outcome of one game; ``moves`` is ``None`` when they were not kept, and
+    ``stats`` holds the game's own figures (``State.game_stats``) of a finished game."""
 
     seed: int
     returns: list[float]
@@ -38,6 +41,7 @@ class GameResult:
     game: str = ""
     options: dict[str, Any] = field(default_factory=dict)
     players: list[str] = field(default_factory=list)
+    stats: dict[str, float] = field(default_factory=dict)
 
     def record(self) -> Record:
         """The game as a record (with its result line), to save or replay."""
@@ -54,6 +58,24 @@ def first_mover(state: State) -> int | None:
     """The seat that decides first, when one seat alone does (for first-player advantage)."""
     movers = state.to_move()
     return movers[0] if len(movers) == 1 else None
+
+
+def game_stats(state: State) -> dict[str, float]:
+    """The finished game's own figures as plain floats, checked; an unfinished game
+    (stopped by the step limit) reports none, since its figures would be partial."""
+    if not state.is_terminal():
+        return {}
+    stats = state.game_stats()
+    if not isinstance(stats, dict):
+        raise TypeError(f"{state.game.id}: game_stats() must return a dict, not {type(stats).__name__}")
+    checked: dict[str, float] = {}
+    for key, value in stats.items():
+        if not isinstance(key, str) or not key:
+            raise TypeError(f"{state.game.id}: game_stats() keys must be non-empty strings, not {key!r}")
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+            raise ValueError(f"{state.game.id}: game_stats()[{key!r}] must be a finite number, not {value!r}")
+        checked[key] = float(value)
+    return checked
 
 
 def play_out(
@@ -114,6 +136,7 @@ def play_game(
         game=game.id,
         options=dict(game.options),
         players=list(agent_specs),
+        stats=game_stats(state),
     )
 
 

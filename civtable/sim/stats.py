@@ -1,5 +1,6 @@
 """The figures a designer reads from a batch: win rates with confidence intervals,
-draws, game length and speed, as plain JSON-safe data."""
+draws, game length, the game's own figures (``State.game_stats``) and speed, as
+plain JSON-safe data."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from civtable.core.errors import CivtableError
 from civtable.core.registry import game_class
 
 from .batch import BatchResult
+from .runner import GameResult
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
@@ -51,6 +53,31 @@ def _rate(wins: int, n: int) -> dict[str, Any]:
             "ci95": [round(lo, 4), round(hi, 4)]}
 
 
+def _sig(x: float, digits: int = 6) -> float:
+    """``x`` to ``digits`` significant digits: short JSON whatever the figure's scale."""
+    return float(f"{x:.{digits}g}")
+
+
+def figure(xs: Sequence[float], z: float = Z95) -> dict[str, Any]:
+    """The mean of one game figure and its normal-approximation 95% interval,
+    mean +- z * sd / sqrt(n) with the sample standard deviation; the interval is
+    ``None`` below two values, where the spread is unknown."""
+    n = len(xs)
+    m = mean(xs)
+    ci = None
+    if n >= 2:
+        half = z * statistics.stdev(xs) / math.sqrt(n)
+        ci = [_sig(m - half), _sig(m + half)]
+    return {"mean": _sig(m), "ci95": ci, "n": n}
+
+
+def game_figures(results: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
+    """Each figure some game reported (sorted by name), over the games that reported
+    it, in index order so that the sums do not depend on the number of workers."""
+    names = sorted({name for r in results for name in r.stats})
+    return {name: figure([r.stats[name] for r in results if name in r.stats]) for name in names}
+
+
 def _variants(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
     """The options that differ from the game's defaults (the seat count aside): what a
     reader needs to know about the rules played."""
@@ -65,7 +92,8 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
     """A batch as plain data: what the table shows and ``--json`` writes.
 
     A shared win counts as a win for each winner; a game with no winner is a draw
-    (or unfinished, when it hit the step limit).
+    (or unfinished, when it hit the step limit). ``game_stats`` maps each figure
+    the game reports to its mean, 95% interval and number of games reporting it.
     """
     n = len(batch.results)
     seats = len(batch.players)
@@ -120,6 +148,7 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
             "max": max(turns, default=0),
         },
         "steps": {"mean": round(mean(steps), 3), "median": median(steps)},
+        "game_stats": game_figures(batch.results),
         "games_per_second": round(n / seconds, 2) if seconds > 0 else None,
         "seconds": round(seconds, 3),
         "workers": batch.workers,

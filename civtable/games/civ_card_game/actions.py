@@ -1,0 +1,56 @@
+"""Actions of Civilization: The Card Game and their notation.
+
+Plots are numbered from 1 in the order a player got them; seats from 0.
+
+    draft plains          take a plot in the set-up draft (CCG-4.3, 4.4)
+    place 2               the free population on plot 2 (CCG-4.8)
+    discard archers       discard a card (CCG-4.9, CCG-8.1)
+    yield food            a population's extra resource (CCG-5.3)
+    pop 2 | plot coast | tech writing | build library 3 | cash food_cache
+    trade food+food+hammers for commerce     3:1 bank trade (bank-trade A)
+    trade food for commerce                   3 food for 1 commerce (bank-trade B)
+    writing 1 | laws 1    use Writing or Code of Laws on seat 1 (CCG-9.2)
+    take food | give food                     Code of Laws resources, chosen (B / C)
+    done                  end purchasing, or end a defence
+    attack chariot 1 | fight | pass           declare and start combat (CCG-7.0, 7.1)
+    siege yes | siege no  use a further Catapult on City Walls (catapult-repeat B)
+    bounce chariot        send an attacker back with City Walls / Great Wall (CCG-7.2.2)
+    block chariot spearmen                    defend (CCG-7.3)
+    lose 2 | gain 1 | destroy library 3       apply damage (CCG-7.5)
+    draw 4 | draw 5 astronomy | draw 5 culture | draw 6   (CCG-8.1 to 8.3)
+"""
+
+from __future__ import annotations
+
+from civtable.core.action import Action
+
+(DRAFT, PLACE, DISCARD, YIELD, BUY_POP, BUY_PLOT, BUY_TECH, BUILD, CASH, TRADE, WRITING, LAWS,
+ TAKE, GIVE, DONE, ATTACK, FIGHT, PASS, SIEGE, BOUNCE, BLOCK, LOSE, GAIN, DESTROY, DRAW) = range(25)
+
+
+class CcgAction(Action):
+    """An action with its dispatch code and integer arguments."""
+
+    __slots__ = ("code", "a", "b", "c")
+
+    def __init__(self, code: int, a: int, b: int, c: int, kind: str, *args: object) -> None:
+        super().__init__(kind, *args)
+        self.code = code
+        self.a = a
+        self.b = b
+        self.c = c
+
+    def __reduce__(self):  # type: ignore[override]
+        return (Action, (self.kind, *self.args))
+
+
+ActionCache = dict[tuple[int, int, int, int], CcgAction]
+
+
+def act(cache: ActionCache, code: int, a: int, b: int, c: int, kind: str, *args: object) -> CcgAction:
+    """The one action object for these arguments (built once per card set, then shared)."""
+    key = (code, a, b, c)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = CcgAction(code, a, b, c, kind, *args)
+    return found

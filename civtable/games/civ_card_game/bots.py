@@ -1,0 +1,245 @@
+"""Bots for Civilization: The Card Game that read only their observation.
+
+``greedy`` (alias ``heuristic``) scores every affordable purchase by victory
+points per resource spent, with a small bonus for what keeps producing (plots,
+population, buildings), buys the best until nothing scores, trades 3:1 toward a
+technology it cannot quite afford, attacks the leader among its neighbours with
+every attacking unit, and blocks the most damaging attackers first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civtable.agents.base import Agent, AgentFactory, PlayerView, check_params
+from civtable.core.action import Action
+from civtable.core.game import Game
+
+from .cards import BUILDING, RESOURCE, UNIT, WONDER, CardSet
+
+RES = ("food", "hammers", "commerce")
+
+
+class HeuristicBot(Agent):
+    """Victory points per resource, with sensible combat."""
+
+    def __init__(self, seed: int, cards: CardSet) -> None:
+        super().__init__(seed)
+        self.cards = {c.id: c for c in cards.cards}
+        self.plots = {p.id: p for p in cards.plots}
+        self.techs = {t.id: t for t in cards.techs}
+        self.numbers = cards.numbers
+
+    def act(self, view: PlayerView) -> Action:
+        obs = view.observation
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        me = obs["players"][obs["player"]]
+        handler = getattr(self, "_" + obs["phase"].replace("-", "_"), None)
+        choice = handler(obs, me, by_kind, legal) if handler else None
+        return choice if choice is not None else legal[0]
+
+    # ------------------------------------------------------------- set-up
+    def _plot_value(self, plot_id: str) -> float:
+        y = self.plots[plot_id].yields
+        return y[0] * 1.1 + y[1] + y[2] * 1.2 + 0.3 * sum(1 for v in y if v)
+
+    def _draft(self, obs, me, by_kind, legal):
+        return max(by_kind["draft"], key=lambda a: (self._plot_value(a.args[0]), a.text))
+
+    def _free_population(self, obs, me, by_kind, legal):
+        return max(by_kind["place"], key=lambda a: (self._plot_value(me["plots"][a.args[0] - 1]["plot"]), -a.args[0]))
+
+    def _card_value(self, card_id: str, obs: dict[str, Any]) -> float:
+        c = self.cards[card_id]
+        if c.kind == WONDER:
+            return 4 + c.culture * 0.3
+        if c.kind == BUILDING:
+            return 2 + sum(c.plot_yield) + c.culture * 0.5 + c.happiness * 0.5 + c.walls
+        if c.kind == UNIT:
+            return 1.5 + (0.5 if c.defend else 0) + (c.population_damage + c.building_damage) * 0.5
+        return 1 + sum(c.yields) * 0.3 if c.kind == RESOURCE else 1
+
+    def _discard_worst(self, obs, by_kind):
+        return min(by_kind["discard"], key=lambda a: (self._card_value(a.args[0], obs), a.text))
+
+    def _start_discard(self, obs, me, by_kind, legal):
+        return self._discard_worst(obs, by_kind)
+
+    def _discard(self, obs, me, by_kind, legal):
+        return self._discard_worst(obs, by_kind)
+
+    # ------------------------------------------------------------ the turn
+    def _resource_need(self, obs: dict[str, Any], me: dict[str, Any]) -> str:
+        """The resource that brings the cheapest next victory point closest."""
+        res = me["resources"]
+        best, best_gap = "food", 1e9
+        for t in obs["tech_display"]:
+            gap = self._tech_cost(t, me) - res["commerce"]
+            if gap < best_gap:
+                best, best_gap = "commerce", gap
+        pops = [self.numbers["population_cost_base"] + self.numbers["population_cost_step"] * pl["population"]
+                for pl in me["plots"]]
+        if pops and min(pops) - res["food"] < best_gap:
+            best, best_gap = "food", min(pops) - res["food"]
+        for cid, k in me.get("hand", {}).items():
+            card = self.cards[cid]
+            if k and card.kind == WONDER and card.cost - res["hammers"] < best_gap:
+                best, best_gap = "hammers", card.cost - res["hammers"]
+        return best
+
+    def _collect(self, obs, me, by_kind, legal):
+        need = self._resource_need(obs, me)
+        for a in by_kind["yield"]:
+            if a.args[0] == need:
+                return a
+        return by_kind["yield"][0]
+
+    def _tech_cost(self, tech_id: str, me: dict[str, Any]) -> int:
+        discount = sum(self.techs[t].discount[0] for t in me["technologies"])
+        discount += sum(self.cards[c].discount[0] for pl in me["plots"] for c in pl["cards"])
+        return max(0, self.techs[tech_id].cost - discount)
+
+    def _score(self, a: Action, obs: dict[str, Any], me: dict[str, Any]) -> float:
+        kind = a.kind
+        res = me["resources"]
+        if kind == "cash":
+            return 100.0
+        if kind in ("writing", "laws"):
+            return 50.0
+        if kind == "tech":
+            tech = self.techs[a.args[0]]
+            value = 1.0 + 0.15 * (sum(tech.yields) + sum(tech.discount) + tech.extra_draw + tech.two_slots
+                                  + tech.culture + tech.happiness)
+            if obs["tech_display"] == [a.args[0]] and obs["tech_deck_size"] == 0:
+                # the last technology ends the game: only when it wins
+                mine = me["vp"] + 1
+                best_other = max(p["vp"] for p in obs["players"] if p["seat"] != obs["player"])
+                return 1000.0 if mine > best_other else -1.0
+            return value / max(1, self._tech_cost(a.args[0], me))
+        if kind == "pop":
+            plot = me["plots"][a.args[0] - 1]
+            cost = self.numbers["population_cost_base"] + self.numbers["population_cost_step"] * plot["population"]
+            return 1.25 / cost
+        if kind == "build":
+            card = self.cards[a.args[0]]
+            cost = max(1, card.cost)
+            if card.kind == WONDER:
+                return (1.2 + 0.1 * (card.culture + card.happiness + sum(card.yields))) / cost
+            plot = me["plots"][a.args[1] - 1]
+            value = 0.35 * (sum(card.plot_yield) + sum(card.yields) + card.walls + card.culture * 0.5
+                            + card.happiness * 0.5 + sum(card.discount))
+            if card.granary:
+                value += 0.35 * self.plots[plot["plot"]].yields[0]
+            return value / cost
+        if kind == "plot":
+            cost = sum(1 for _ in me["plots"]) * self.numbers["plot_cost_step"]
+            return self._plot_value(a.args[0]) * 0.08 / max(1, cost) * 3
+        if kind == "trade":
+            return self._trade_score(a, obs, me, res)
+        return 0.0
+
+    def _trade_score(self, a: Action, obs: dict[str, Any], me: dict[str, Any], res: dict[str, int]) -> float:
+        """Trade only toward a technology that the trade makes affordable now."""
+        out = a.args[-1]
+        if out != "commerce":
+            return 0.0
+        spent = a.args[0].split("+")
+        if len(spent) == 1:
+            spent = spent * 3
+        if "commerce" in spent:
+            return 0.0
+        for t in obs["tech_display"]:
+            if self._tech_cost(t, me) == res["commerce"] + 1:
+                return 0.02
+        return 0.0
+
+    def _purchase(self, obs, me, by_kind, legal):
+        best, best_score = None, 0.0
+        for a in legal:
+            score = self._score(a, obs, me)
+            if score > best_score:
+                best, best_score = a, score
+        if best is not None:
+            return best
+        if "attack" in by_kind:
+            return self._declare_attack(obs, me, by_kind)
+        return (by_kind.get("done") or by_kind.get("fight") or legal)[0]
+
+    # --------------------------------------------------------------- combat
+    def _declare_attack(self, obs, me, by_kind):
+        def target_value(a: Action) -> tuple[float, str]:
+            seat = a.args[1]
+            other = obs["players"][seat]
+            unit = self.cards[a.args[0]]
+            gain = unit.population_damage * (1 if any(pl["population"] for pl in other["plots"]) else 0)
+            gain += unit.building_damage * 0.5 * sum(len(pl["cards"]) for pl in other["plots"])
+            return (gain + other["vp"] * 0.05 - other["hand_size"] * 0.02, a.text)
+
+        return max(by_kind["attack"], key=target_value)
+
+    def _declare(self, obs, me, by_kind, legal):
+        if "attack" in by_kind:
+            return self._declare_attack(obs, me, by_kind)
+        return (by_kind.get("fight") or by_kind.get("pass") or legal)[0]
+
+    def _redeclare(self, obs, me, by_kind, legal):
+        return self._declare(obs, me, by_kind, legal)
+
+    def _siege(self, obs, me, by_kind, legal):
+        return next(a for a in legal if a.args[0] == "yes")
+
+    def _damage_of(self, unit_id: str) -> float:
+        u = self.cards[unit_id]
+        return u.population_damage * 2 + u.building_damage
+
+    def _bounce(self, obs, me, by_kind, legal):
+        return max(legal, key=lambda a: (self._damage_of(a.args[0]), a.text))
+
+    def _defend(self, obs, me, by_kind, legal):
+        blocks = by_kind.get("block")
+        if not blocks:
+            return by_kind["done"][0]
+        # the most damaging attacker, with the least valuable blocker
+        return max(blocks, key=lambda a: (self._damage_of(a.args[0]), -self._card_value(a.args[1], obs), a.text))
+
+    def _lose_population(self, obs, me, by_kind, legal):
+        def cost(a: Action) -> tuple[float, int]:
+            pl = me["plots"][a.args[0] - 1]
+            slot_loss = 1 if pl["population"] == self.numbers["slot_population"] and len(pl["cards"]) > 1 else 0
+            return (slot_loss * 5 + self._plot_value(pl["plot"]), a.args[0])
+
+        return min(legal, key=cost)
+
+    def _gain_population(self, obs, me, by_kind, legal):
+        return max(legal, key=lambda a: (self._plot_value(me["plots"][a.args[0] - 1]["plot"]), -a.args[0]))
+
+    def _destroy_building(self, obs, me, by_kind, legal):
+        return min(legal, key=lambda a: (self.cards[a.args[0]].cost, a.text))
+
+    def _take_resources(self, obs, me, by_kind, legal):
+        return max(legal, key=lambda a: (RES.index(a.args[0]), a.text))
+
+    def _give_resources(self, obs, me, by_kind, legal):
+        return min(legal, key=lambda a: (RES.index(a.args[0]), a.text))
+
+    def _draw(self, obs, me, by_kind, legal):
+        return max(legal, key=lambda a: (a.args[0], a.text))
+
+    def _steal_window(self, obs, me, by_kind, legal):
+        for a in legal:
+            if a.kind in ("writing", "laws"):
+                return a
+        return by_kind["pass"][0]
+
+
+def _heuristic(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    check_params("greedy", params, set())
+    return HeuristicBot(seed, game.cards)  # type: ignore[attr-defined]
+
+
+FACTORIES: dict[str, AgentFactory] = {"greedy": _heuristic, "heuristic": _heuristic}

@@ -1,0 +1,352 @@
+"""The rules of Civilization: The Card Game (CCG-1 to CCG-9) as one state class.
+
+A player's plots are small lists ``[plot type, population, card, card...]`` (the
+cards placed on it); hands are counts over the play-deck card types; owned
+technologies are a bit mask. Every choice is one short step: a purchase, one
+population's extra resource, one attacker declared, one block, one loss.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from civtable.core.rng import Rng
+from civtable.core.state import State
+
+from .actions import (
+    CcgAction,
+)
+from .cards import RESOURCES, UNIT, WONDER
+
+if TYPE_CHECKING:
+    from .game import CivCardGame
+    from .rules import Rules
+
+# phases
+(DRAFTING, FREE_POP, START_DISCARD, WINDOW, COLLECT, MAIN, DECLARE, SIEGING, BOUNCING, REDECLARE,
+ DEFENDING, LOSING, GAINING, DESTROYING, TAKING, GIVING, DRAWING, DISCARDING, OVER) = range(19)
+PHASE_NAMES = ("draft", "free-population", "start-discard", "steal-window", "collect", "purchase",
+               "declare", "siege", "bounce", "redeclare", "defend", "lose-population", "gain-population",
+               "destroy-building", "take-resources", "give-resources", "draw", "discard", "over")
+
+# status of a declared attacking unit
+ACTIVE, BOUNCED, BLOCKED, SIEGED = range(4)
+
+
+class CcgState(State):
+    """A position of Civilization: The Card Game."""
+
+    __slots__ = (
+        "game", "rules", "rng", "n", "res", "hand", "plots", "techs", "mining_due", "used",
+        "plot_deck", "plot_display", "tech_deck", "tech_display", "deck", "discard", "pop_bank",
+        "dealer", "current", "turn_no", "phase", "decider", "queue", "draft_row", "left",
+        "attacks", "blocks", "damage", "fought", "resend", "target", "end_after", "winner_list",
+    )
+
+    game: CivCardGame
+    rules: Rules
+    rng: Rng
+    n: int
+    res: list[list[int]]
+    hand: list[list[int]]
+    plots: list[list[list[int]]]
+    techs: list[int]
+    mining_due: list[int]
+    used: list[int]
+    plot_deck: list[int]
+    plot_display: list[int]
+    tech_deck: list[int]
+    tech_display: list[int]
+    deck: list[int]
+    discard: list[int]
+    pop_bank: int
+    dealer: int
+    current: int
+    turn_no: int
+    phase: int
+    decider: int
+    queue: list[Any]
+    draft_row: list[int]
+    left: int
+    attacks: list[list[int]]
+    blocks: list[list[int]]
+    damage: list[list[int]]
+    fought: bool
+    resend: int
+    target: int
+    end_after: int  # -1 none; 0 end after this turn; 1 end after the round
+    winner_list: list[int]
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def initial(cls, game: CivCardGame, rules: Rules, seed: int) -> CcgState:
+        """CCG-4.1 to CCG-4.9: decks, dealt plots, the snake draft, displays, free
+        population and starting hands; the decisions are left to the players."""
+        s = cls.__new__(cls)
+        s.game, s.rules, s.n = game, rules, game.num_players
+        n = s.n
+        s.rng = rng = Rng(seed)
+        cards = rules.cards
+        s.res = [[0, 0, 0] for _ in range(n)]
+        s.hand = [[0] * rules.n_cards for _ in range(n)]
+        s.plots = [[] for _ in range(n)]
+        s.techs = [0] * n
+        s.mining_due = [0] * n
+        s.used = [0] * n
+        s.plot_deck = [i for i, c in enumerate(cards.plot_counts) for _ in range(c)]
+        rng.shuffle(s.plot_deck)
+        s.tech_deck = list(range(len(cards.techs)))
+        rng.shuffle(s.tech_deck)
+        s.deck = [i for i, c in enumerate(cards.card_counts) for _ in range(c)]
+        rng.shuffle(s.deck)
+        s.discard = []
+        s.pop_bank = rules.numbers["population_bank"]
+        dealer = game.options["dealer"]
+        s.dealer = dealer % n if dealer is not None else rng.below(n)
+        s.turn_no = 0
+        s.left = 0
+        s.attacks, s.blocks, s.damage = [], [], []
+        s.fought = False
+        s.resend = 0
+        s.target = -1
+        s.end_after = -1
+        s.winner_list = []
+        first = (s.dealer + 1) % n
+        s.current = first
+        for k in range(n):  # CCG-4.2: two plots each, from the dealer's left
+            p = (first + k) % n
+            for _ in range(rules.numbers["dealt_plots"]):
+                s.plots[p].append([s.plot_deck.pop(), 0])
+        s.draft_row = [s.plot_deck.pop() for _ in range(n)]
+        s.queue = [(first + k) % n for k in range(n)]  # CCG-4.3
+        s.phase = DRAFTING
+        s.decider = s.queue[0]
+        s.tech_display = []
+        s.plot_display = []
+        return s
+
+    def clone(self) -> CcgState:
+        s = CcgState.__new__(CcgState)
+        s.game, s.rules, s.n = self.game, self.rules, self.n
+        r = Rng.__new__(Rng)
+        r.state = self.rng.state
+        s.rng = r
+        s.res = [x[:] for x in self.res]
+        s.hand = [x[:] for x in self.hand]
+        s.plots = [[pl[:] for pl in ps] for ps in self.plots]
+        s.techs = self.techs[:]
+        s.mining_due = self.mining_due[:]
+        s.used = self.used[:]
+        s.plot_deck = self.plot_deck[:]
+        s.plot_display = self.plot_display[:]
+        s.tech_deck = self.tech_deck[:]
+        s.tech_display = self.tech_display[:]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.pop_bank = self.pop_bank
+        s.dealer = self.dealer
+        s.current = self.current
+        s.turn_no = self.turn_no
+        s.phase = self.phase
+        s.decider = self.decider
+        s.queue = self.queue[:]
+        s.draft_row = self.draft_row[:]
+        s.left = self.left
+        s.attacks = [a[:] for a in self.attacks]
+        s.blocks = [b[:] for b in self.blocks]
+        s.damage = [d[:] for d in self.damage]
+        s.fought = self.fought
+        s.resend = self.resend
+        s.target = self.target
+        s.end_after = self.end_after
+        s.winner_list = self.winner_list[:]
+        return s
+
+    # ---------------------------------------------------------------- protocol
+    @property
+    def turn(self) -> int:
+        return max(1, self.turn_no)
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.decider,)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def winners(self) -> list[int]:
+        return list(self.winner_list)
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER or not self.winner_list:
+            return [0.0] * self.n
+        return [1.0 if p in self.winner_list else -1.0 for p in range(self.n)]
+
+    def legal_actions(self, player: int) -> list[CcgAction]:  # type: ignore[override]
+        if self.phase == OVER or player != self.decider:
+            return []
+        from .moves import legal_actions
+
+        return legal_actions(self, player)
+
+    def apply(self, player: int, action: CcgAction | str) -> None:  # type: ignore[override]
+        from .moves import apply
+
+        apply(self, player, action)
+
+    # ---------------------------------------------------------- derived values
+    def vp(self, p: int) -> int:
+        """CCG-1.2 / CCG-3.1: one per population, wonder and technology."""
+        return self.population(p) + self.wonders(p) + self.tech_count(p)
+
+    def population(self, p: int) -> int:
+        return sum(pl[1] for pl in self.plots[p])
+
+    def wonders(self, p: int) -> int:
+        kinds = self.rules.kind
+        return sum(1 for pl in self.plots[p] for c in pl[2:] if kinds[c] == WONDER)
+
+    def tech_count(self, p: int) -> int:
+        return self.techs[p].bit_count()
+
+    def placed_cards(self, p: int) -> list[int]:
+        return [c for pl in self.plots[p] for c in pl[2:]]
+
+    def culture(self, p: int) -> int:
+        """CCG-3.2: technologies, wonders and buildings."""
+        r = self.rules
+        return (sum(r.tech_culture[t] for t in r.bits(self.techs[p]))
+                + sum(r.card_culture[c] for c in self.placed_cards(p)))
+
+    def happiness(self, p: int) -> int:
+        """CCG-3.4: totalled like culture."""
+        r = self.rules
+        return (sum(r.tech_happiness[t] for t in r.bits(self.techs[p]))
+                + sum(r.card_happiness[c] for c in self.placed_cards(p)))
+
+    def status_holders(self, values: list[int], threshold: int) -> list[int]:
+        """CCG-3.3 / 3.5: the highest value, at least ``threshold``; ties per status-tie."""
+        best = max(values)
+        if best < threshold:
+            return []
+        tied = [p for p, v in enumerate(values) if v == best]
+        if len(tied) > 1 and not self.rules.status_tie_shares:
+            return []
+        return tied
+
+    def has_highest_culture(self, p: int) -> bool:
+        values = [self.culture(q) for q in range(self.n)]
+        return p in self.status_holders(values, self.rules.numbers["culture_threshold"])
+
+    def has_highest_happiness(self, p: int) -> bool:
+        values = [self.happiness(q) for q in range(self.n)]
+        return p in self.status_holders(values, self.rules.numbers["happiness_threshold"])
+
+    def discounts(self, p: int) -> list[int]:
+        """Technology, building and wonder discounts from technologies and placed cards."""
+        r = self.rules
+        out = [0, 0, 0]
+        for t in r.bits(self.techs[p]):
+            d = r.tech_discount[t]
+            out[0] += d[0]
+            out[1] += d[1]
+            out[2] += d[2]
+        for c in self.placed_cards(p):
+            d = r.card_discount[c]
+            out[0] += d[0]
+            out[1] += d[1]
+            out[2] += d[2]
+        return out
+
+    def tech_cost(self, p: int, t: int) -> int:
+        """CCG-6.5: printed cost minus bonuses and Highest Happiness, at least 0."""
+        happy = 1 if self.has_highest_happiness(p) else 0
+        return max(0, self.rules.tech_cost[t] - self.discounts(p)[0] - happy)
+
+    def card_cost(self, p: int, c: int) -> int:
+        """CCG-6.1 / 6.5: wonders are not reduced by Highest Happiness (CCG-3.5)."""
+        r = self.rules
+        if r.kind[c] == WONDER:
+            return max(0, r.card_cost[c] - self.discounts(p)[2])
+        happy = 1 if self.has_highest_happiness(p) else 0
+        return max(0, r.card_cost[c] - self.discounts(p)[1] - happy)
+
+    def population_cost(self, p: int, plot: int) -> int:
+        """CCG-6.3: 6 + 2P Food."""
+        nums = self.rules.numbers
+        return nums["population_cost_base"] + nums["population_cost_step"] * self.plots[p][plot][1]
+
+    def plot_cost(self, p: int) -> int:
+        """CCG-6.4: 15 + 5(P - 4) resources of any kind."""
+        nums = self.rules.numbers
+        return nums["plot_cost_base"] + nums["plot_cost_step"] * (len(self.plots[p]) - nums["plot_cost_from"])
+
+    def slots(self, p: int, plot: int) -> int:
+        """CCG-2.1.4: one slot; two with Engineering or 3+ population (slot-count)."""
+        r = self.rules
+        nums = r.numbers
+        eng = any(r.tech_two_slots[t] for t in r.bits(self.techs[p]))
+        crowded = self.plots[p][plot][1] >= nums["slot_population"]
+        if r.slots_add_up:
+            return nums["slots"] + int(eng) + int(crowded)
+        return nums["slots_with_bonus"] if (eng or crowded) else nums["slots"]
+
+    def adjacent(self, p: int) -> list[int]:
+        """CCG-7.0: the opponents ``p`` may attack."""
+        n = self.n
+        if self.rules.attack_anyone or n <= 3:
+            return [q for q in range(n) if q != p]
+        return sorted({(p + 1) % n, (p - 1) % n})
+
+    def walls(self, p: int) -> int:
+        return sum(self.rules.card_walls[c] for c in self.placed_cards(p))
+
+    def has_great_wall(self, p: int) -> bool:
+        return any(self.rules.card_great_wall[c] for c in self.placed_cards(p))
+
+    # --------------------------------------------------------------- views
+    def observation(self, player: int) -> dict[str, Any]:
+        from .serialize import observation
+
+        return observation(self, player)
+
+    def determinize(self, player: int, rng: Rng) -> CcgState:
+        from .serialize import determinize
+
+        return determinize(self, player, rng)
+
+    def to_json(self) -> dict[str, Any]:
+        from .serialize import state_to_json
+
+        return state_to_json(self)
+
+    def game_stats(self) -> dict[str, float]:
+        """Where the victory points came from (all players), and the winner's total."""
+        pops = sum(self.population(p) for p in range(self.n))
+        wonders = sum(self.wonders(p) for p in range(self.n))
+        techs = sum(self.tech_count(p) for p in range(self.n))
+        total = pops + wonders + techs
+        out: dict[str, float] = {}
+        if total:
+            out["population_vp_share"] = pops / total
+            out["technology_vp_share"] = techs / total
+            out["wonder_vp_share"] = wonders / total
+        if self.winner_list:
+            out["winner_vp"] = float(self.vp(self.winner_list[0]))
+        out["rounds"] = self.turn_no / self.n
+        return out
+
+    def evaluate(self, player: int) -> float:
+        """Victory-point lead over the best opponent, squashed into (-1, 1)."""
+        mine = self.vp(player)
+        best = max(self.vp(q) for q in range(self.n) if q != player)
+        return max(-0.95, min(0.95, (mine - best) / 10))
+
+    def __repr__(self) -> str:
+        return f"<CcgState turn {self.turn_no} {PHASE_NAMES[self.phase]} player {self.decider}>"
+
+
+def card_is_unit(rules: Rules, c: int) -> bool:
+    return rules.kind[c] == UNIT
+
+
+__all__ = ["CcgState", "PHASE_NAMES", "RESOURCES"]

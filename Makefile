@@ -20,7 +20,9 @@ test: $(STAMP)
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_catan_deckbuilding.py
+	$(BIN)/python benchmarks/bench_game.py --game catan-deckbuilding
+	$(BIN)/python benchmarks/bench_game.py --game civ-card-game --players 2
+	$(BIN)/python benchmarks/bench_game.py --game civ-card-game --players 4
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

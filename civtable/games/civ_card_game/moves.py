@@ -162,15 +162,19 @@ def _main(s: CcgState, p: int) -> list[CcgAction]:
     if s.plot_display and total >= s.plot_cost(p):
         for t in sorted(set(s.plot_display)):
             out.append(_a(s, BUY_PLOT, t, 0, 0, "plot", r.cards.plots[t].id))
+    red = s.reductions(p)
     for t in sorted(s.tech_display):
-        if res[COMMERCE] >= s.tech_cost(p, t):
+        if res[COMMERCE] >= s.tech_cost(p, t, red):
             out.append(_a(s, BUY_TECH, t, 0, 0, "tech", r.tech_ids[t]))
     h = s.hand[p]
+    free: list[int] | None = None
     for c in r.placeable:
-        if h[c] and res[HAMMERS] >= s.card_cost(p, c):
-            for i in range(len(plots)):
-                if len(plots[i]) - 2 < s.slots(p, i):
-                    out.append(_a(s, BUILD, c, i, 0, "build", r.ids[c], i + 1))
+        if h[c] and res[HAMMERS] >= s.card_cost(p, c, red):
+            if free is None:
+                eng = any(r.tech_two_slots[t] for t in r.bits(s.techs[p]))
+                free = [i for i in range(len(plots)) if len(plots[i]) - 2 < s.slots(p, i, eng)]
+            for i in free:
+                out.append(_a(s, BUILD, c, i, 0, "build", r.ids[c], i + 1))
     for c in r.resource_cards:
         if h[c]:
             out.append(_a(s, CASH, c, 0, 0, "cash", r.ids[c]))
@@ -185,24 +189,33 @@ def _main(s: CcgState, p: int) -> list[CcgAction]:
 
 def _trades(s: CcgState, res: list[int]) -> list[CcgAction]:
     """CCG-2.2.2: three resources for one (bank-trade A: any three; B: three of one type)."""
-    out = []
+    r = s.rules
+    table = r.trade_table
+    if table is None:
+        table = r.trade_table = _trade_table(s)
+    f, h, c = res
+    return [a for need, a in table if need[0] <= f and need[1] <= h and need[2] <= c]
+
+
+def _trade_table(s: CcgState) -> list[tuple[tuple[int, int, int], CcgAction]]:
+    """Every trade of this rule variant with the resources it needs, built once."""
+    table = []
     if s.rules.trade_any:
         for inputs in TRADE_INPUTS:
-            need = [inputs.count(0), inputs.count(1), inputs.count(2)]
-            if need[0] <= res[0] and need[1] <= res[1] and need[2] <= res[2]:
-                text = "+".join(RESOURCES[i] for i in inputs)
-                for t in range(3):
-                    if need[t] != 3:
-                        out.append(_a(s, TRADE, need[0] * 16 + need[1] * 4 + need[2], t, 0,
-                                      "trade", text, "for", RESOURCES[t]))
+            need = (inputs.count(0), inputs.count(1), inputs.count(2))
+            text = "+".join(RESOURCES[i] for i in inputs)
+            for t in range(3):
+                if need[t] != 3:
+                    table.append((need, _a(s, TRADE, need[0] * 16 + need[1] * 4 + need[2], t, 0,
+                                             "trade", text, "for", RESOURCES[t])))
     else:
         for f in range(3):
-            if res[f] >= 3:
-                for t in range(3):
-                    if t != f:
-                        code = 3 << (4 - 2 * f)
-                        out.append(_a(s, TRADE, code, t, 1, "trade", RESOURCES[f], "for", RESOURCES[t]))
-    return out
+            need = tuple(3 if i == f else 0 for i in range(3))
+            for t in range(3):
+                if t != f:
+                    table.append((need, _a(s, TRADE, 3 << (4 - 2 * f), t, 1,  # type: ignore[arg-type]
+                                           "trade", RESOURCES[f], "for", RESOURCES[t])))
+    return table
 
 
 def _attacks(s: CcgState, p: int, resend: bool) -> list[CcgAction]:

@@ -91,6 +91,7 @@ class Rules:
         self.laws_choice = "ABC".index(options["code-of-laws-choice"])
         self.max_turns = options["max-turns"]
         self.cache: dict = {}  # action objects, built once for this card set
+        self.trade_table: list | None = None
 
     @staticmethod
     def bits(mask: int) -> list[int]:

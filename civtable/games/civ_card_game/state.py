@@ -257,18 +257,23 @@ class CcgState(State):
             out[2] += d[2]
         return out
 
-    def tech_cost(self, p: int, t: int) -> int:
-        """CCG-6.5: printed cost minus bonuses and Highest Happiness, at least 0."""
+    def reductions(self, p: int) -> tuple[int, int, int]:
+        """What ``p``'s technologies, buildings and wonders cost less: bonuses, plus
+        Highest Happiness for technologies and buildings, not wonders (CCG-3.5)."""
+        d = self.discounts(p)
         happy = 1 if self.has_highest_happiness(p) else 0
-        return max(0, self.rules.tech_cost[t] - self.discounts(p)[0] - happy)
+        return (d[0] + happy, d[1] + happy, d[2])
 
-    def card_cost(self, p: int, c: int) -> int:
+    def tech_cost(self, p: int, t: int, reductions: tuple[int, int, int] | None = None) -> int:
+        """CCG-6.5: printed cost minus bonuses and Highest Happiness, at least 0."""
+        red = reductions or self.reductions(p)
+        return max(0, self.rules.tech_cost[t] - red[0])
+
+    def card_cost(self, p: int, c: int, reductions: tuple[int, int, int] | None = None) -> int:
         """CCG-6.1 / 6.5: wonders are not reduced by Highest Happiness (CCG-3.5)."""
+        red = reductions or self.reductions(p)
         r = self.rules
-        if r.kind[c] == WONDER:
-            return max(0, r.card_cost[c] - self.discounts(p)[2])
-        happy = 1 if self.has_highest_happiness(p) else 0
-        return max(0, r.card_cost[c] - self.discounts(p)[1] - happy)
+        return max(0, r.card_cost[c] - (red[2] if r.kind[c] == WONDER else red[1]))
 
     def population_cost(self, p: int, plot: int) -> int:
         """CCG-6.3: 6 + 2P Food."""
@@ -280,11 +285,12 @@ class CcgState(State):
         nums = self.rules.numbers
         return nums["plot_cost_base"] + nums["plot_cost_step"] * (len(self.plots[p]) - nums["plot_cost_from"])
 
-    def slots(self, p: int, plot: int) -> int:
+    def slots(self, p: int, plot: int, eng: bool | None = None) -> int:
         """CCG-2.1.4: one slot; two with Engineering or 3+ population (slot-count)."""
         r = self.rules
         nums = r.numbers
-        eng = any(r.tech_two_slots[t] for t in r.bits(self.techs[p]))
+        if eng is None:
+            eng = any(r.tech_two_slots[t] for t in r.bits(self.techs[p]))
         crowded = self.plots[p][plot][1] >= nums["slot_population"]
         if r.slots_add_up:
             return nums["slots"] + int(eng) + int(crowded)

@@ -1,11 +1,11 @@
-"""Speed of Catan Deck Building on one core (a measurement, not a test).
+"""Speed of a game's engine on one core (a measurement, not a test).
 
-    python benchmarks/bench_catan_deckbuilding.py [--seconds 3] [--json FILE]
+    python benchmarks/bench_game.py [--game catan-deckbuilding] [--players N] [--seconds 3] [--json FILE]
 
 Measures
 - random decision steps/s: ``legal_actions`` + a uniform choice + ``apply``, over
   whole games of random play from fresh seeds (new games included in the time);
-- greedy-vs-greedy full games/s, bots reading observations as in ``simulate``;
+- greedy-bot full games/s (all seats greedy), bots reading observations as in ``simulate``;
 - ``clone()``/s and ``determinize()``/s of mid-game positions;
 - ``to_json`` + ``state_from_json`` round trips/s.
 """
@@ -23,6 +23,7 @@ from civtable.agents import PlayerView, make_agent
 from civtable.core.rng import Rng
 
 GAME = "catan-deckbuilding"
+OPTIONS: dict[str, int] = {}
 
 
 def timed(fn: Callable[[], int], seconds: float) -> float:
@@ -37,7 +38,7 @@ def timed(fn: Callable[[], int], seconds: float) -> float:
 
 
 def random_steps(seconds: float) -> float:
-    game = civtable.load_game(GAME)
+    game = civtable.load_game(GAME, **OPTIONS)
     rng = Rng(1)
     seed = [0]
 
@@ -56,14 +57,14 @@ def random_steps(seconds: float) -> float:
 
 
 def greedy_games(seconds: float) -> tuple[float, float]:
-    game = civtable.load_game(GAME)
+    game = civtable.load_game(GAME, **OPTIONS)
     seed = [0]
     turns = []
 
     def one_game() -> int:
         seed[0] += 1
         s = game.new_state(seed=seed[0])
-        bots = [make_agent("greedy", game, seed[0] * 2 + i) for i in range(2)]
+        bots = [make_agent("greedy", game, seed[0] * 2 + i) for i in range(game.num_players)]
         while not s.is_terminal():
             p = s.to_move()[0]
             s.apply(p, bots[p].act(PlayerView(s, p)))
@@ -75,7 +76,7 @@ def greedy_games(seconds: float) -> tuple[float, float]:
 
 
 def midgame_states(n: int = 50) -> list:
-    game = civtable.load_game(GAME)
+    game = civtable.load_game(GAME, **OPTIONS)
     rng = Rng(2)
     states = []
     for seed in range(n):
@@ -126,13 +127,20 @@ def json_round_trips(seconds: float) -> float:
 
 
 def main() -> None:
+    global GAME
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--game", default="catan-deckbuilding", help="game id (default %(default)s)")
+    ap.add_argument("--players", type=int, help="number of players, for games with a choice")
     a = ap.parse_args()
+    GAME = a.game
+    if a.players:
+        OPTIONS["players"] = a.players
     greedy_rate, greedy_turns = greedy_games(a.seconds)
     figures = {
         "game": GAME,
+        "players": civtable.load_game(GAME, **OPTIONS).num_players,
         "python": platform.python_version(),
         "machine": platform.machine(),
         "random_steps_per_second": round(random_steps(a.seconds)),

@@ -205,7 +205,7 @@ def _trade_table(s: CcgState) -> list[tuple[tuple[int, int, int], CcgAction]]:
             need = (inputs.count(0), inputs.count(1), inputs.count(2))
             text = "+".join(RESOURCES[i] for i in inputs)
             for t in range(3):
-                if need[t] != 3:
+                if not need[t]:  # a trade that gives back a type it pays with only loses resources
                     table.append((need, _a(s, TRADE, need[0] * 16 + need[1] * 4 + need[2], t, 0,
                                              "trade", text, "for", RESOURCES[t])))
     else:

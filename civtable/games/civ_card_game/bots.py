@@ -109,8 +109,10 @@ class HeuristicBot(Agent):
         res = me["resources"]
         if kind == "cash":
             return 100.0
-        if kind in ("writing", "laws"):
-            return 50.0
+        if kind in ("writing", "laws"):  # the richest target; random among equals
+            other = obs["players"][a.args[0]]
+            loot = other["hand_size"] if kind == "writing" else sum(other["resources"].values())
+            return 50.0 + loot + self.rng.random() * 0.5
         if kind == "tech":
             tech = self.techs[a.args[0]]
             value = 1.0 + 0.15 * (sum(tech.yields) + sum(tech.discount) + tech.extra_draw + tech.two_slots
@@ -172,13 +174,16 @@ class HeuristicBot(Agent):
 
     # --------------------------------------------------------------- combat
     def _declare_attack(self, obs, me, by_kind):
-        def target_value(a: Action) -> tuple[float, str]:
+        # ties are broken at random: a tie-break by seat number would favour some seats
+        noise = {a.text: self.rng.random() for a in by_kind["attack"]}
+
+        def target_value(a: Action) -> tuple[float, float]:
             seat = a.args[1]
             other = obs["players"][seat]
             unit = self.cards[a.args[0]]
             gain = unit.population_damage * (1 if any(pl["population"] for pl in other["plots"]) else 0)
             gain += unit.building_damage * 0.5 * sum(len(pl["cards"]) for pl in other["plots"])
-            return (gain + other["vp"] * 0.05 - other["hand_size"] * 0.02, a.text)
+            return (gain + other["vp"] * 0.05 - other["hand_size"] * 0.02, noise[a.text])
 
         return max(by_kind["attack"], key=target_value)
 
@@ -231,9 +236,9 @@ class HeuristicBot(Agent):
         return max(legal, key=lambda a: (a.args[0], a.text))
 
     def _steal_window(self, obs, me, by_kind, legal):
-        for a in legal:
-            if a.kind in ("writing", "laws"):
-                return a
+        steals = [a for a in legal if a.kind in ("writing", "laws")]
+        if steals:
+            return max(steals, key=lambda a: self._score(a, obs, me))
         return by_kind["pass"][0]
 
 

@@ -65,6 +65,17 @@ def parse_options(items: Sequence[str] | None) -> dict[str, str]:
     return options
 
 
+def game_options(args: argparse.Namespace) -> dict[str, str]:
+    """``--option`` values, with ``--cards FILE`` as ``cards=FILE``."""
+    options = parse_options(args.option)
+    cards = getattr(args, "cards", None)
+    if cards:
+        if "cards" in options:
+            raise UsageError("give the card file once: --cards FILE or --option cards=FILE")
+        options["cards"] = cards
+    return options
+
+
 def load_class(game_id: str) -> type[Game]:
     try:
         return game_class(game_id)
@@ -224,7 +235,7 @@ def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent],
     if args.resume:
         if args.record:
             raise UsageError("a resumed game goes on in its own file; do not give --record with --resume")
-        if args.seed is not None or args.option:
+        if args.seed is not None or args.option or getattr(args, "cards", None):
             raise UsageError("a resumed game keeps the seed and options of its record; drop --seed and --option")
         record = read_record(args.resume)
         if record.result is not None:
@@ -251,7 +262,7 @@ def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent],
     else:
         specs = ["human"] + ["random"] * (cls.min_players - 1)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    game = load_game_for(args.game, parse_options(args.option), len(specs))
+    game = load_game_for(args.game, game_options(args), len(specs))
     agents = build_agents(specs, game, seed)
     state = game.new_state(seed=seed)
     writer = None
@@ -355,7 +366,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     positive(args.games, "--games")
     positive(args.workers, "--workers")
     positive(args.max_steps, "--max-steps")
-    options = parse_options(args.option)
+    options = game_options(args)
     json_path = check_output(args.json, args.force) if args.json else None
     folder = records_dir(args.records, args.games, args.force) if args.records else None
     seed = args.seed if args.seed is not None else secrets.randbits(32)
@@ -423,7 +434,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_actions(args: argparse.Namespace) -> int:
     cls = load_class(args.game)
-    game = cls(**parse_options(args.option))
+    game = cls(**game_options(args))
     data = read_json_file(args.state, "position")
     if not isinstance(data, dict):
         raise CivtableError(f"position file {args.state} must hold a JSON object")
@@ -468,6 +479,8 @@ def build_parser() -> argparse.ArgumentParser:
     def option_arg(p: argparse.ArgumentParser) -> None:
         p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
                        help="a rule variant or setting (repeatable; see 'civtable games GAME')")
+        p.add_argument("--cards", metavar="FILE",
+                       help="play with your own card file (the same as --option cards=FILE)")
 
     p = sub.add_parser("games", help="list the games, their player counts and variants",
                        description="List the games, or show one game's options and bots.")

@@ -177,3 +177,147 @@ def test_replay_with_a_wrong_move_names_the_ply() -> None:
     with pytest.raises(RecordError, match=rf"record action {k}\b"):
         record.replay()
     assert record.replay(upto=k - 1).to_json() == record_of(entry).replay(upto=k - 1).to_json()
+
+
+# ------------------------------------------------ Civilization: The Card Game
+# The same checks for civ-card-game with 2, 3 and 4 players: default rules and a
+# variant combination for each count, random and greedy bots mixed.
+CCG_ID = "civ-card-game"
+CCG_SEED = 5
+CCG_CASES: tuple[tuple[dict[str, Any], tuple[str, ...]], ...] = (
+    ({"players": 2}, ("greedy", "random")),
+    ({"players": 2, "step-order": "B", "bank-trade": "B", "code-of-laws-choice": "B", "mining": "B",
+      "max-turns": 80}, ("random", "random")),
+    ({"players": 3}, ("greedy", "random", "greedy")),
+    ({"players": 3, "steal-timing": "B", "code-of-laws-choice": "C", "bounce": "B", "game-end-timing": "B",
+      "deck-exhaustion": "B", "max-turns": 90}, ("random", "greedy", "random")),
+    ({"players": 4}, ("greedy", "greedy", "greedy", "greedy")),
+    ({"players": 4, "adjacency": "B", "catapult-repeat": "B", "game-end-timing": "C", "final-tie": "B",
+      "extra-draw-optional": "B", "dealer": 2, "max-turns": 120}, ("random", "greedy", "random", "greedy")),
+)
+
+# Plays every case with a local loop (make_agent + PlayerView, seat i's bot seeded
+# with derive_seed(seed, i)) and, when it exists, with civtable.sim's play_game.
+CCG_SCRIPT = r"""
+import json, sys
+import civtable
+from civtable.agents import PlayerView, make_agent
+from civtable.core.rng import derive_seed
+
+seed = int(sys.argv[1])
+cases = json.loads(sys.argv[2])
+try:
+    from civtable.sim.runner import play_game
+except ImportError:
+    play_game = None
+out = []
+for options, specs in cases:
+    g = civtable.load_game("civ-card-game", **options)
+    agents = [make_agent(spec, g, seed=derive_seed(seed, i)) for i, spec in enumerate(specs)]
+    s = g.new_state(seed=seed)
+    moves = []
+    while s.to_move():
+        p = s.to_move()[0]
+        a = agents[p].act(PlayerView(s, p))
+        s.apply(p, a)
+        moves.append([p, str(a)])
+    entry = {"options": options, "players": specs, "moves": moves, "final": s.to_json(),
+             "returns": s.returns(), "winners": s.winners(), "turn": s.turn}
+    if play_game is not None:
+        r = play_game(g, list(specs), seed)
+        entry["sim_moves"] = [list(m) for m in r.moves]
+        entry["sim_result"] = [r.returns, r.winners, r.turns, r.finished]
+    out.append(entry)
+print(json.dumps(out, sort_keys=True))
+"""
+
+
+def ccg_run_in_process(hash_seed: str, seed: int = CCG_SEED) -> list[dict[str, Any]]:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    done = subprocess.run(
+        [sys.executable, "-c", CCG_SCRIPT, str(seed), json.dumps(CCG_CASES)],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@cache
+def ccg_games_from(hash_seed: str) -> str:
+    return json.dumps(ccg_run_in_process(hash_seed))
+
+
+def ccg_games(hash_seed: str = "1") -> list[dict[str, Any]]:
+    return json.loads(ccg_games_from(hash_seed))
+
+
+def ccg_record_of(entry: dict[str, Any], seed: int = CCG_SEED) -> Record:
+    g = load_game(CCG_ID, **entry["options"])
+    return Record(CCG_ID, dict(g.options), seed, list(entry["players"]),
+                  [(p, a) for p, a in entry["moves"]])
+
+
+def test_ccg_same_seed_same_games_under_different_hash_seeds() -> None:
+    one, two = ccg_games("1"), ccg_games("2")
+    assert len(one) == len(CCG_CASES)
+    assert sorted({len(e["players"]) for e in one}) == [2, 3, 4]
+    for a, b in zip(one, two, strict=True):
+        assert a["moves"], "no move was played"
+        assert a["final"]["phase"] == "over", f"{a['options']}: the game did not finish"
+        assert a["moves"] == b["moves"], f"{a['players']} {a['options']}: move lists differ"
+        assert a["final"] == b["final"]
+        assert (a["returns"], a["winners"], a["turn"]) == (b["returns"], b["winners"], b["turn"])
+
+
+def test_ccg_play_game_plays_the_same_game_as_the_local_loop() -> None:
+    for entry in ccg_games("1"):
+        if "sim_moves" not in entry:
+            pytest.skip("civtable.sim is not available")
+        assert entry["sim_moves"] == entry["moves"]
+        assert entry["sim_result"] == [entry["returns"], entry["winners"], entry["turn"], True]
+
+
+def test_ccg_another_seed_gives_another_game() -> None:
+    other = ccg_run_in_process("1", seed=CCG_SEED + 1)
+    for a, b in zip(ccg_games("1"), other, strict=True):
+        assert a["moves"] != b["moves"]
+
+
+@pytest.mark.parametrize("index", range(len(CCG_CASES)))
+def test_ccg_record_replays_to_the_same_final_state(index: int) -> None:
+    entry = ccg_games("1")[index]
+    record = ccg_record_of(entry)
+    final = record.replay()
+    assert final.to_json() == entry["final"]
+    assert final.returns() == entry["returns"] and final.winners() == entry["winners"]
+    # the same through the record's text form
+    again = parse_record(record.dumps(), source="test")
+    assert again.moves == record.moves
+    assert again.options == record.options
+    assert again.replay().to_json() == entry["final"]
+
+
+@pytest.mark.parametrize("index", range(len(CCG_CASES)))
+def test_ccg_record_resumed_partway_reaches_the_same_state(index: int) -> None:
+    entry = ccg_games("1")[index]
+    record = ccg_record_of(entry)
+    g = record.load_game()
+    moves = record.moves
+    for k in (0, 1, len(moves) // 3, len(moves) // 2, len(moves) - 1, len(moves)):
+        s = record.replay(upto=k)
+        for p, text in moves[k:]:
+            s.apply(p, g.parse_action(s, text, p))
+        assert s.to_json() == entry["final"], f"resumed after {k} moves"
+
+
+def test_ccg_record_resumed_from_a_saved_position_reaches_the_same_state() -> None:
+    """Positions (to_json / state_from_json) and records together: stop, save, load, go on."""
+    for entry in ccg_games("1"):
+        record = ccg_record_of(entry)
+        g = record.load_game()
+        half = len(record.moves) // 2
+        saved = json.dumps(record.replay(upto=half).to_json())
+        s = g.state_from_json(json.loads(saved))
+        for p, text in record.moves[half:]:
+            s.apply(p, g.parse_action(s, text, p))
+        assert s.to_json() == entry["final"]

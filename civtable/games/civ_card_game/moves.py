@@ -420,7 +420,7 @@ def _collect(s: CcgState) -> None:
         res[2] += y[2]
         for c in pl[2:]:
             py = r.card_plot_yield[c]
-            res[0] += py[0]
+            res[0] += py[0] * (2 if (granary and r.granary_all) else 1)
             res[1] += py[1]
             res[2] += py[2]
         pops = pl[1]

@@ -14,7 +14,30 @@ from civtable.core.errors import InvalidStateError
 from civtable.core.rng import Rng
 
 from .cards import RESOURCES, UNIT
-from .state import ACTIVE, GAINING, OVER, PHASE_NAMES, CcgState
+from .state import (
+    ACTIVE,
+    BOUNCING,
+    COLLECT,
+    DECLARE,
+    DEFENDING,
+    DESTROYING,
+    DISCARDING,
+    DRAFTING,
+    DRAWING,
+    FREE_POP,
+    GAINING,
+    GIVING,
+    LOSING,
+    MAIN,
+    OVER,
+    PHASE_NAMES,
+    REDECLARE,
+    SIEGING,
+    START_DISCARD,
+    TAKING,
+    WINDOW,
+    CcgState,
+)
 
 if TYPE_CHECKING:
     from .game import CivCardGame
@@ -253,7 +276,9 @@ def state_from_json(game: CivCardGame, data: Any) -> CcgState:
     s.draft_row = rd.plot_ids(data.get("draft", []), "draft")
     s.left = rd.int(data.get("left", 0), "left")
     s.target = rd.int(data.get("target", -1), "target", -1, n - 1)
-    s.fought = bool(data.get("fought", False))
+    s.fought = data.get("fought", False)
+    if not isinstance(s.fought, bool):
+        raise InvalidStateError(f"position field 'fought' must be true or false, not {s.fought!r}")
     s.end_after = rd.int(data.get("end_after", -1), "end_after", -1, 1)
     s.winner_list = [rd.int(w, "winners", 0, n - 1) for w in rd.list(data.get("winners", []), "winners")]
     s.pop_bank = rd.int(rd.get("population_bank"), "population_bank")
@@ -318,6 +343,8 @@ def state_from_json(game: CivCardGame, data: Any) -> CcgState:
         s.plots.append(plots)
         mask = 0
         for t in rd.tech_ids(rd.get("technologies", pd, base), base + "technologies"):
+            if mask & 1 << t:
+                raise InvalidStateError(f"position field '{base}technologies' lists {r.tech_ids[t]!r} twice")
             mask |= 1 << t
         s.techs.append(mask)
         s.mining_due.append(rd.int(pd.get("mining_due", 0), base + "mining_due", 0, 1))
@@ -387,6 +414,57 @@ def _check(s: CcgState) -> None:
         for i, pl in enumerate(s.plots[p]):
             if len(pl) - 2 > most:
                 raise InvalidStateError(f"position field 'players[{p}].plots[{i}].cards' holds more than {most} cards")
-    # the decider must have something to decide; an illegal phase shows up as none
-    if not s.legal_actions(s.decider):
-        raise InvalidStateError(f"position field 'phase' ({PHASE_NAMES[s.phase]}) leaves player {s.decider} nothing to decide")
+    _check_phase(s)
+    # the decider must have something to decide, and every action he may take must work
+    name = PHASE_NAMES[s.phase]
+    try:
+        legal = s.legal_actions(s.decider)
+        for a in legal:
+            s.clone().apply(s.decider, a)
+    except (IndexError, KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as e:
+        raise InvalidStateError(
+            f"position fields 'phase' ({name}), 'queue', 'attacks' and 'damage' do not fit together ({e.__class__.__name__})") from None
+    if not legal:
+        raise InvalidStateError(f"position field 'phase' ({name}) leaves player {s.decider} nothing to decide")
+
+
+SETUP_QUEUES = (DRAFTING, FREE_POP, START_DISCARD, WINDOW, BOUNCING, DEFENDING)
+CURRENT_DECIDES = (COLLECT, MAIN, DECLARE, REDECLARE, SIEGING, GAINING, DRAWING, DISCARDING, TAKING)
+
+
+def _check_phase(s: CcgState) -> None:
+    """Who decides, and the bookkeeping each step needs."""
+    phase, name = s.phase, PHASE_NAMES[s.phase]
+    if phase in SETUP_QUEUES:
+        if not s.queue or not all(isinstance(q, int) and 0 <= q < s.n for q in s.queue):
+            raise InvalidStateError(f"position field 'queue' must list the seats still to decide in phase {name!r}")
+        if s.decider != s.queue[0]:
+            raise InvalidStateError(f"position field 'decider' must be the first seat of 'queue' in phase {name!r}")
+    if phase in CURRENT_DECIDES and phase != TAKING and s.decider != s.current:
+        raise InvalidStateError(f"position field 'decider' must be the current player in phase {name!r}")
+    if phase == COLLECT:
+        plots = s.plots[s.current]
+        for i, q in enumerate(s.queue):
+            if not (isinstance(q, list) and 0 <= q[0] < len(plots) and 1 <= q[1] <= plots[q[0]][1]
+                    and len(s.rules.plot_types[plots[q[0]][0]]) > 1):
+                raise InvalidStateError(f"position field 'queue[{i}]' must be [plot, populations still to yield] of a plot with several yields")
+        if not s.queue:
+            raise InvalidStateError("position field 'queue' must list the plots still to yield in phase 'collect'")
+    if phase in (DEFENDING, BOUNCING, SIEGING, REDECLARE) and not s.attacks:
+        raise InvalidStateError(f"position field 'attacks' must not be empty in phase {name!r}")
+    if phase in (LOSING, GAINING, DESTROYING):
+        if not s.damage or not s.attacks:
+            raise InvalidStateError(f"position fields 'attacks' and 'damage' must not be empty in phase {name!r}")
+        defender = s.attacks[s.damage[0][0]][1]
+        if phase != GAINING and s.decider != defender:
+            raise InvalidStateError(f"position field 'decider' must be the attacked player in phase {name!r}")
+    if phase in (TAKING, GIVING):
+        if len(s.queue) < 2 or s.queue[0] not in (MAIN, WINDOW) or s.queue[1] not in range(s.n) or s.target < 0 or not s.left:
+            raise InvalidStateError(f"position fields 'queue', 'target' and 'left' do not describe a Code of Laws theft in phase {name!r}")
+        want = s.queue[1] if phase == TAKING else s.target
+        if s.decider != want:
+            raise InvalidStateError(f"position field 'decider' must be seat {want} in phase {name!r}")
+    if s.attacks and phase not in (MAIN, DECLARE, REDECLARE, SIEGING, BOUNCING, DEFENDING, LOSING, GAINING, DESTROYING):
+        raise InvalidStateError(f"position field 'attacks' must be empty in phase {name!r}")
+    if phase == MAIN and s.attacks and s.rules.steps_fixed:
+        raise InvalidStateError("position field 'attacks' must be empty in the purchase step (step-order A)")

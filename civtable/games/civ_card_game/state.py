@@ -40,7 +40,7 @@ class CcgState(State):
         "game", "rules", "rng", "n", "res", "hand", "plots", "techs", "mining_due", "used",
         "plot_deck", "plot_display", "tech_deck", "tech_display", "deck", "discard", "pop_bank",
         "dealer", "current", "turn_no", "phase", "decider", "queue", "draft_row", "left",
-        "attacks", "blocks", "damage", "fought", "resend", "target", "end_after", "winner_list",
+        "attacks", "blocks", "damage", "fought", "target", "end_after", "winner_list",
     )
 
     game: CivCardGame
@@ -72,7 +72,6 @@ class CcgState(State):
     blocks: list[list[int]]
     damage: list[list[int]]
     fought: bool
-    resend: int
     target: int
     end_after: int  # -1 none; 0 end after this turn; 1 end after the round
     winner_list: list[int]
@@ -107,7 +106,6 @@ class CcgState(State):
         s.left = 0
         s.attacks, s.blocks, s.damage = [], [], []
         s.fought = False
-        s.resend = 0
         s.target = -1
         s.end_after = -1
         s.winner_list = []
@@ -149,14 +147,13 @@ class CcgState(State):
         s.turn_no = self.turn_no
         s.phase = self.phase
         s.decider = self.decider
-        s.queue = self.queue[:]
+        s.queue = [q[:] if isinstance(q, list) else q for q in self.queue]
         s.draft_row = self.draft_row[:]
         s.left = self.left
         s.attacks = [a[:] for a in self.attacks]
         s.blocks = [b[:] for b in self.blocks]
         s.damage = [d[:] for d in self.damage]
         s.fought = self.fought
-        s.resend = self.resend
         s.target = self.target
         s.end_after = self.end_after
         s.winner_list = self.winner_list[:]

@@ -1,0 +1,566 @@
+"""Broken positions and card files of Civilization: The Card Game.
+
+``state_from_json`` rejects a broken position with an ``InvalidStateError`` naming
+the field (DESIGN.md, "Positions"), and builds nothing on the way; a malformed
+card file (``cards=FILE``) is an ``InvalidStateError`` naming the card and field.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from civtable.core.errors import InvalidStateError
+from civtable.core.registry import load_game
+from civtable.core.rng import Rng
+from civtable.games.civ_card_game.cards import DATA
+
+GAME_ID = "civ-card-game"
+Data = dict[str, Any]
+
+
+@cache
+def game(players: int = 2) -> Any:
+    return load_game(GAME_ID, players=players)
+
+
+@cache
+def _position_in(phase: str, players: int = 2, min_turn: int = 0) -> str:
+    """A position reached by random play in ``phase`` (as JSON text, to copy freely)."""
+    g = game(players)
+    for seed in range(300):
+        s = g.new_state(seed=seed)
+        rng = Rng(seed)
+        while True:
+            data = s.to_json()
+            if data["phase"] == phase and data["turn"] >= min_turn:
+                return json.dumps(data)
+            movers = s.to_move()
+            if not movers:
+                break
+            legal = s.legal_actions(movers[0])
+            s.apply(movers[0], legal[rng.below(len(legal))])
+    raise AssertionError(f"no position in phase {phase!r} found")
+
+
+def position(phase: str = "purchase", players: int = 2) -> Data:
+    return json.loads(_position_in(phase, players, 3 if phase == "purchase" else 0))
+
+
+def _set(*path: Any, value: Any) -> Callable[[Data], None]:
+    def mutate(d: Data) -> None:
+        target = d
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return mutate
+
+
+def _delete(*path: Any) -> Callable[[Data], None]:
+    def mutate(d: Data) -> None:
+        target = d
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+
+    return mutate
+
+
+def _add_to_hand(card: str, n: int = 1, p: int = 0) -> Callable[[Data], None]:
+    def mutate(d: Data) -> None:
+        hand = d["players"][p]["hand"]
+        hand[card] = hand.get(card, 0) + n
+
+    return mutate
+
+
+def _lose_deck_card(d: Data) -> None:
+    d["deck"].pop()
+
+
+def _move_deck_card_to_hand_twice(d: Data) -> None:
+    """The top deck card shows up in a hand but stays in the deck."""
+    card = d["deck"][-1]
+    _add_to_hand(card, 1, 1)(d)
+
+
+def _plot_created(d: Data) -> None:
+    d["players"][1]["plots"].append({"plot": "gold", "population": 0, "cards": []})
+
+
+def _plot_lost(d: Data) -> None:
+    d["plot_deck"].pop()
+
+
+def _plot_in_display_and_deck(d: Data) -> None:
+    d["plot_deck"].append(d["plot_display"][0])
+
+
+def _tech_bought_twice(d: Data) -> None:
+    d["players"][0]["technologies"].append(d["tech_display"][0])
+
+
+def _tech_lost(d: Data) -> None:
+    d["tech_deck"].pop()
+
+
+def _tech_in_deck_twice(d: Data) -> None:
+    d["tech_deck"].append(d["tech_display"][0])
+
+
+def _population_created(d: Data) -> None:
+    d["players"][0]["plots"][0]["population"] += 1
+
+
+def _population_lost(d: Data) -> None:
+    d["population_bank"] -= 1
+
+
+def _placed_unit(d: Data) -> None:
+    d["players"][0]["plots"][0]["cards"].append("archers")
+
+
+def _unknown_placed(d: Data) -> None:
+    d["players"][1]["plots"][0]["cards"].append("dragon")
+
+
+def _bad_first(key: str, value: Any) -> Callable[[Data], None]:
+    def mutate(d: Data) -> None:
+        d[key][0] = value
+
+    return mutate
+
+
+def _unknown_player_tech(d: Data) -> None:
+    d["players"][1]["technologies"].append("fire")
+
+
+def _winner_not_over(d: Data) -> None:
+    d["winners"] = [0]
+
+
+def _bad_attack(value: Any) -> Callable[[Data], None]:
+    def mutate(d: Data) -> None:
+        d["attacks"][0] = value
+
+    return mutate
+
+
+def _attack_unknown_unit(d: Data) -> None:
+    d["attacks"][0][0] = "dragon"
+
+
+def _attack_not_a_unit(d: Data) -> None:
+    d["attacks"][0][0] = "library"
+
+
+def _attack_defender_seat(d: Data) -> None:
+    d["attacks"][0][1] = 7
+
+
+def _over_with_queue(d: Data) -> None:
+    d["queue"] = [0]
+
+
+MISSING = ["rng", "turn", "dealer", "current", "phase", "decider", "population_bank", "plot_deck",
+           "plot_display", "tech_deck", "tech_display", "deck", "discard", "players"]
+MISSING_PLAYER = ["resources", "hand", "plots", "technologies"]
+
+# (case id, phase of the base position, mutation, words the message must contain)
+CASES: list[tuple[str, str, Callable[[Data], None], tuple[str, ...]]] = [
+    *[(f"missing-{k}", "purchase", _delete(k), (k,)) for k in MISSING],
+    *[(f"missing-players[1].{k}", "purchase", _delete("players", 1, k), (f"players[1].{k}",))
+      for k in MISSING_PLAYER],
+    # wrong types
+    ("rng-text", "purchase", _set("rng", value="12"), ("rng",)),
+    ("rng-negative", "purchase", _set("rng", value=-1), ("rng",)),
+    ("rng-too-big", "purchase", _set("rng", value=2**64), ("rng",)),
+    ("rng-bool", "purchase", _set("rng", value=True), ("rng",)),
+    ("turn-text", "purchase", _set("turn", value="3"), ("turn",)),
+    ("turn-bool", "purchase", _set("turn", value=True), ("turn",)),
+    ("turn-beyond-cap", "purchase", _set("turn", value=10**6), ("turn",)),
+    ("turn-zero-in-play", "purchase", _set("turn", value=0), ("turn",)),
+    ("dealer-seat-2", "purchase", _set("dealer", value=2), ("dealer",)),
+    ("current-text", "purchase", _set("current", value="0"), ("current",)),
+    ("decider-float", "purchase", _set("decider", value=1.0), ("decider",)),
+    ("population-bank-text", "purchase", _set("population_bank", value="77"), ("population_bank",)),
+    ("plot-deck-text", "purchase", _set("plot_deck", value="grassland"), ("plot_deck",)),
+    ("tech-display-object", "purchase", _set("tech_display", value={"writing": 1}), ("tech_display",)),
+    ("deck-object", "purchase", _set("deck", value={"archers": 1}), ("deck",)),
+    ("discard-number", "purchase", _set("discard", value=3), ("discard",)),
+    ("draft-text", "draft", _set("draft", value="plains"), ("draft",)),
+    ("queue-text", "purchase", _set("queue", value="none"), ("queue",)),
+    ("queue-entry-text", "discard", _set("queue", value=["me"]), ("queue[0]",)),
+    ("left-text", "discard", _set("left", value="2"), ("left",)),
+    ("target-seat-5", "purchase", _set("target", value=5), ("target",)),
+    ("end-after-2", "purchase", _set("end_after", value=2), ("end_after",)),
+    ("winners-text", "over", _set("winners", value="0"), ("winners",)),
+    ("winners-seat-9", "over", _set("winners", value=[9]), ("winners",)),
+    ("players-object", "purchase", _set("players", value={"0": {}, "1": {}}), ("players",)),
+    ("players-three", "purchase", lambda d: d["players"].append(copy.deepcopy(d["players"][0])), ("players",)),
+    ("player-text", "purchase", _set("players", 1, value="alice"), ("players[1]",)),
+    ("resources-list", "purchase", _set("players", 0, "resources", value=[1, 2, 3]), ("players[0].resources",)),
+    ("resources-gold", "purchase", _set("players", 0, "resources", "gold", value=1), ("players[0].resources",)),
+    ("resources-float", "purchase", _set("players", 1, "resources", "food", value=1.5), ("players[1].resources.food",)),
+    ("resources-bool", "purchase", _set("players", 1, "resources", "hammers", value=True), ("players[1].resources.hammers",)),
+    ("hand-list", "purchase", _set("players", 0, "hand", value=["archers"]), ("players[0].hand",)),
+    ("hand-count-text", "purchase", _set("players", 0, "hand", "archers", value="1"), ("players[0].hand.archers",)),
+    ("hand-count-null", "purchase", _set("players", 1, "hand", "archers", value=None), ("players[1].hand.archers",)),
+    ("plots-object", "purchase", _set("players", 0, "plots", value={}), ("players[0].plots",)),
+    ("plot-entry-text", "purchase", _set("players", 0, "plots", 0, value="grassland"), ("players[0].plots[0]",)),
+    ("plot-population-text", "purchase", _set("players", 0, "plots", 1, "population", value="1"),
+     ("players[0].plots[1].population",)),
+    ("plot-cards-text", "purchase", _set("players", 1, "plots", 0, "cards", value="library"),
+     ("players[1].plots[0].cards",)),
+    ("technologies-text", "purchase", _set("players", 1, "technologies", value="writing"), ("players[1].technologies",)),
+    ("mining-due-2", "purchase", _set("players", 0, "mining_due", value=2), ("players[0].mining_due",)),
+    ("used-9", "purchase", _set("players", 1, "used", value=9), ("players[1].used",)),
+    ("attacks-entry-short", "defend", _bad_attack(["archers", 0]), ("attacks[0]",)),
+    ("attacks-bad-status", "defend", lambda d: d["attacks"][0].__setitem__(2, "asleep"), ("attacks[0]",)),
+    ("attacks-defender-seat", "defend", _attack_defender_seat, ("attacks[0][1]",)),
+    ("blocks-entry-text", "defend", _set("blocks", value=["x"]), ("blocks[0]",)),
+    ("damage-entry-short", "defend", _set("damage", value=[[0, 1]]), ("damage[0]",)),
+    ("options-text", "purchase", _set("options", value="A"), ("options",)),
+    ("other-game", "purchase", _set("game", value="chess"), ("game",)),
+    ("not-an-object-inside", "purchase", lambda d: d.clear() or d.update({"players": []}), ("rng",)),
+    # unknown card, plot and technology ids
+    ("unknown-hand-card", "purchase", _set("players", 0, "hand", "dragon", value=1), ("players[0].hand", "dragon")),
+    ("unknown-deck-card", "purchase", _bad_first("deck", "dragon"), ("deck[0]", "dragon")),
+    ("unknown-discard-card", "purchase", lambda d: d["discard"].append(7), ("discard", "7")),
+    ("unknown-placed-card", "purchase", _unknown_placed, ("players[1].plots[0].cards", "dragon")),
+    ("unit-placed-on-plot", "purchase", _placed_unit, ("players[0].plots[0].cards", "archers")),
+    ("unknown-plot", "purchase", _set("players", 0, "plots", 0, "plot", value="atlantis"),
+     ("players[0].plots[0].plot", "atlantis")),
+    ("unknown-plot-deck", "purchase", _bad_first("plot_deck", "atlantis"), ("plot_deck[0]", "atlantis")),
+    ("unknown-plot-display", "purchase", _bad_first("plot_display", "atlantis"), ("plot_display[0]", "atlantis")),
+    ("unknown-draft-plot", "draft", _bad_first("draft", "atlantis"), ("draft[0]", "atlantis")),
+    ("unknown-tech-deck", "purchase", _bad_first("tech_deck", "fire"), ("tech_deck[0]", "fire")),
+    ("unknown-tech-display", "purchase", _bad_first("tech_display", "fire"), ("tech_display[0]", "fire")),
+    ("unknown-player-tech", "purchase", _unknown_player_tech, ("players[1].technologies", "fire")),
+    ("unknown-attack-unit", "defend", _attack_unknown_unit, ("attacks[0][0]", "dragon")),
+    ("attack-with-a-building", "defend", _attack_not_a_unit, ("attacks[0]", "library")),
+    # negative counts
+    ("negative-hand", "purchase", _set("players", 0, "hand", "archers", value=-1), ("players[0].hand.archers",)),
+    ("negative-resource", "purchase", _set("players", 1, "resources", "commerce", value=-2),
+     ("players[1].resources.commerce",)),
+    ("negative-population", "purchase", _set("players", 0, "plots", 0, "population", value=-1),
+     ("players[0].plots[0].population",)),
+    ("negative-bank", "purchase", _set("population_bank", value=-1), ("population_bank",)),
+    ("negative-turn", "purchase", _set("turn", value=-3), ("turn",)),
+    ("negative-left", "discard", _set("left", value=-1), ("left",)),
+    ("negative-damage", "defend", _set("damage", value=[[0, -1, 0]]), ("damage[0][1]",)),
+    # conservation: a card, plot, technology or population created or lost
+    ("card-created-in-hand", "purchase", _add_to_hand("archers", 1), ("archers",)),
+    ("wonder-created-in-hand", "purchase", _add_to_hand("pyramids", 1, 1), ("pyramids",)),
+    ("card-lost", "purchase", _lose_deck_card, ("card",)),
+    ("card-in-deck-and-hand", "purchase", _move_deck_card_to_hand_twice, ("card",)),
+    ("plot-created", "purchase", _plot_created, ("gold", "plot")),
+    ("plot-lost", "purchase", _plot_lost, ("plot",)),
+    ("plot-in-display-and-deck", "purchase", _plot_in_display_and_deck, ("plot",)),
+    ("tech-bought-and-displayed", "purchase", _tech_bought_twice, ("technology",)),
+    ("tech-twice-in-deck", "purchase", _tech_in_deck_twice, ("technology",)),
+    ("tech-lost", "purchase", _tech_lost, ("technology",)),
+    ("population-created", "purchase", _population_created, ("population",)),
+    ("population-lost", "purchase", _population_lost, ("population",)),
+    ("population-gain-phase-without-theft", "purchase", _set("phase", value="gain-population"), ("population",)),
+    # phases
+    ("bad-phase", "purchase", _set("phase", value="lunch"), ("phase", "lunch")),
+    ("phase-number", "purchase", _set("phase", value=5), ("phase",)),
+    ("phase-null", "purchase", _set("phase", value=None), ("phase",)),
+    ("draft-without-draft-row", "purchase", _set("phase", value="draft"), ("phase",)),
+    ("winners-but-not-over", "purchase", _winner_not_over, ("winners",)),
+    ("over-with-a-queue", "over", _over_with_queue, ("over", "queue")),
+    # options the position was saved with differ from the game's
+    ("options-players", "purchase", _set("options", "players", value=3), ("players",)),
+    ("options-bank-trade", "purchase", _set("options", "bank-trade", value="B"), ("bank-trade",)),
+    ("options-max-turns", "purchase", _set("options", "max-turns", value=60), ("max-turns",)),
+    ("options-game-end", "purchase", _set("options", "game-end-timing", value="C"), ("game-end-timing",)),
+]
+
+BASE_PHASES = ("purchase", "draft", "discard", "defend", "collect", "over")
+
+
+def test_the_base_positions_are_valid() -> None:
+    g = game()
+    for phase in BASE_PHASES:
+        data = position(phase)
+        assert data["phase"] == phase
+        assert g.state_from_json(data).to_json() == data
+    assert position("defend")["attacks"], "the defend position has no attack"
+
+
+def _rejects(g: Any, good: Data, mutate: Callable[[Data], None], words: tuple[str, ...]) -> None:
+    options_before = dict(g.options)
+    data = copy.deepcopy(good)
+    mutate(data)
+    assert json.dumps(data) != json.dumps(good), "the mutation changed nothing"
+    given = copy.deepcopy(data)
+    with pytest.raises(InvalidStateError) as err:
+        g.state_from_json(data)
+    message = str(err.value)
+    assert message and message[0] != " "
+    for word in words:  # "a|b": either word
+        assert any(w in message for w in word.split("|")), f"{word!r} not named in {message!r}"
+    # nothing half-built: the input and the game are untouched, and loading goes on working
+    assert data == given
+    assert g.options == options_before
+    assert g.state_from_json(copy.deepcopy(good)).to_json() == good
+
+
+@pytest.mark.parametrize(("phase", "mutate", "words"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_broken_position_is_rejected_naming_the_field(
+    phase: str, mutate: Callable[[Data], None], words: tuple[str, ...]
+) -> None:
+    _rejects(game(), position(phase), mutate, words)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize(
+    ("mutate", "words"),
+    [
+        (_add_to_hand("chariot", 1, 2), ("chariot",)),
+        (_population_created, ("population",)),
+        (_tech_bought_twice, ("technology",)),
+        (_set("players", 2, "hand", "archers", value=-1), ("players[2].hand.archers",)),
+        (_set("current", value=4), ("current",)),
+        (_set("options", "players", value=2), ("players",)),
+    ],
+    ids=["card-created", "population-created", "tech-twice", "negative-hand", "current-seat", "options-players"],
+)
+def test_broken_position_with_more_players(players: int, mutate: Callable[[Data], None],
+                                          words: tuple[str, ...]) -> None:
+    _rejects(game(players), position("purchase", players), mutate, words)
+
+
+def test_players_must_match_the_player_count() -> None:
+    data = position("purchase", 3)
+    del data["options"]
+    with pytest.raises(InvalidStateError, match="players"):
+        game(2).state_from_json(data)
+
+
+@pytest.mark.parametrize("data", [None, [], "position", 7])
+def test_a_position_must_be_an_object(data: Any) -> None:
+    with pytest.raises(InvalidStateError, match="object"):
+        game().state_from_json(data)
+
+
+def test_options_saved_with_the_position_must_match() -> None:
+    data = position("purchase")
+    data["options"]["bank-trade"] = "B"
+    with pytest.raises(InvalidStateError, match="bank-trade"):
+        game().state_from_json(data)
+    gb = load_game(GAME_ID, players=2, **{"bank-trade": "B"})
+    s = gb.new_state(seed=1)
+    assert gb.state_from_json(s.to_json()).to_json() == s.to_json()
+    with pytest.raises(InvalidStateError, match="bank-trade"):
+        game().state_from_json(s.to_json())
+
+
+def test_a_loaded_state_shares_nothing_with_the_input() -> None:
+    g = game()
+    data = position("purchase")
+    kept = copy.deepcopy(data)
+    s = g.state_from_json(data)
+    assert data == kept, "state_from_json changed its input"
+    data["deck"].clear()
+    data["players"][0]["hand"]["archers"] = 99
+    data["players"][0]["plots"][0]["population"] = 9
+    data["tech_display"].pop()
+    assert s.to_json() == kept
+
+
+# Positions that the loader accepts today (or fails on with another exception)
+# although they are inconsistent in the sense of DESIGN.md ("Bad or inconsistent
+# JSON gets a clear error naming the field"). Each was an engine bug, now fixed; they stay as regression tests.
+def _collect_queue_missing(d: Data) -> None:
+    del d["queue"]
+
+
+def _purchase_by_the_other_player(d: Data) -> None:
+    d["decider"] = 1 - d["current"]
+
+
+def _tech_listed_twice_by_one_player(d: Data) -> None:
+    """The same technology twice in one player's list; it is in no other zone."""
+    tech = d["tech_display"].pop()
+    d["players"][0]["technologies"] += [tech, tech]
+
+
+INCONSISTENT: list[tuple[str, str, Callable[[Data], None], tuple[str, ...], str]] = [
+    ("collect-without-queue", "collect", _collect_queue_missing, ("queue",),
+     "fixed engine bug: a collect-step position without 'queue' raises IndexError in legal_actions, "
+     "not InvalidStateError"),
+    ("collect-queue-names-no-plot", "collect", _set("queue", value=[[9, 1]]), ("queue",),
+     "fixed engine bug: a collect-step 'queue' entry naming plot 10 raises IndexError, not InvalidStateError"),
+    ("collect-queue-entry-a-number", "collect", _set("queue", value=[1]), ("queue",),
+     "fixed engine bug: a collect-step 'queue' of numbers raises TypeError, not InvalidStateError"),
+    ("fought-text", "purchase", _set("fought", value="no"), ("fought",),
+     "fixed engine bug: 'fought' is read with bool(), so the text \"no\" is accepted as true"),
+    ("tech-listed-twice-by-one-player", "purchase", _tech_listed_twice_by_one_player,
+     ("technolog",),
+     "fixed engine bug: a technology listed twice in one player's 'technologies' is merged silently"),
+    ("purchase-decided-by-the-other-player", "purchase", _purchase_by_the_other_player, ("decider|current",),
+     "fixed engine bug: a purchase step whose 'decider' is not 'current' is accepted; that player "
+     "then buys during another player's turn"),
+    ("defend-without-attacks", "purchase", _set("phase", value="defend"), ("phase|attacks",),
+     "fixed engine bug: phase 'defend' with no attack is accepted ('done' is always legal)"),
+    ("lose-population-without-damage", "purchase", _set("phase", value="lose-population"), ("phase|damage",),
+     "fixed engine bug: phase 'lose-population' with no 'damage' is accepted"),
+]
+
+
+@pytest.mark.parametrize(
+    ("phase", "mutate", "words"),
+    [pytest.param(*c[1:4], id=c[0]) for c in INCONSISTENT],
+)
+def test_inconsistent_position_is_rejected(phase: str, mutate: Callable[[Data], None],
+                                          words: tuple[str, ...]) -> None:
+    _rejects(game(), position(phase), mutate, words)
+
+
+# ------------------------------------------------------------- card files
+def card_data() -> Data:
+    return json.loads(DATA.read_text(encoding="utf-8"))
+
+
+def _entry(raw: Data, section: str, card_id: str) -> Data:
+    for e in raw[section]:
+        if e["id"] == card_id:
+            return e
+    raise AssertionError(f"no {card_id!r} in {section}")
+
+
+def _edit(section: str, card_id: str, **fields: Any) -> Callable[[Data], None]:
+    def mutate(raw: Data) -> None:
+        _entry(raw, section, card_id).update(fields)
+
+    return mutate
+
+
+def _effect(section: str, card_id: str, key: str, value: Any) -> Callable[[Data], None]:
+    def mutate(raw: Data) -> None:
+        _entry(raw, section, card_id).setdefault("effects", {})[key] = value
+
+    return mutate
+
+
+def _drop_field(section: str, card_id: str, key: str) -> Callable[[Data], None]:
+    def mutate(raw: Data) -> None:
+        del _entry(raw, section, card_id)[key]
+
+    return mutate
+
+
+def _duplicate(section: str, card_id: str, into: str) -> Callable[[Data], None]:
+    def mutate(raw: Data) -> None:
+        twin = copy.deepcopy(_entry(raw, section, card_id))
+        raw[into].append(twin)
+
+    return mutate
+
+
+def _rename_wonder_to(card_id: str) -> Callable[[Data], None]:
+    def mutate(raw: Data) -> None:
+        raw["wonders"][0]["id"] = card_id
+
+    return mutate
+
+
+BAD_CARD_FILES: list[tuple[str, Callable[[Data], None], tuple[str, ...]]] = [
+    # unknown effects
+    ("building-unknown-effect", _effect("buildings", "library", "teleport", 1), ("library", "effect", "teleport")),
+    ("wonder-unknown-effect", _effect("wonders", "pyramids", "flight", True), ("pyramids", "effect", "flight")),
+    ("tech-unknown-effect", _effect("technologies", "writing", "steal_wonder", True),
+     ("writing", "effect", "steal_wonder")),
+    # negative or wrongly typed numbers
+    ("building-negative-cost", _edit("buildings", "library", cost=-1), ("library", "cost")),
+    ("wonder-negative-cost", _edit("wonders", "pyramids", cost=-5), ("pyramids", "cost")),
+    ("tech-negative-cost", _edit("technologies", "writing", cost=-3), ("writing", "cost")),
+    ("tech-cost-text", _edit("technologies", "astronomy", cost="ten"), ("astronomy", "cost")),
+    ("building-missing-cost", _drop_field("buildings", "granary", "cost"), ("granary", "cost")),
+    ("unit-count-zero", _edit("units", "archers", count=0), ("archers", "count")),
+    ("plot-count-negative", _edit("plots", "grassland", count=-1), ("grassland", "count")),
+    ("building-culture-bool", _edit("buildings", "monastery", culture=True), ("monastery", "culture")),
+    ("negative-discount", _effect("buildings", "library", "discount", {"technology": -1}),
+     ("library", "discount")),
+    ("negative-walls", _effect("buildings", "city_walls", "walls", -1), ("city_walls", "walls")),
+    ("negative-damage", _edit("units", "swordsmen", damage={"building": -1}), ("swordsmen", "damage")),
+    ("unknown-damage", _edit("units", "chariot", damage={"wonder": 1}), ("chariot", "damage")),
+    ("flag-not-bool", _edit("units", "chariot", attack="yes"), ("chariot", "attack")),
+    # yields
+    ("plot-without-yield", _edit("plots", "grassland", **{"yield": {}}), ("grassland", "yield")),
+    ("plot-unknown-resource", _edit("plots", "hills", **{"yield": {"gold": 2}}), ("hills", "yield", "gold")),
+    ("plot-negative-yield", _edit("plots", "coast", **{"yield": {"commerce": -2}}), ("coast", "yield")),
+    # military units
+    ("unit-blocks-unknown-unit", _edit("units", "spearmen", blocks=["chariot", "dragon"]), ("spearmen", "blocks")),
+    ("unit-blocks-a-building", _edit("units", "axemen", blocks=["library"]), ("axemen", "blocks")),
+    ("unit-blocks-text", _edit("units", "archers", blocks="everything"), ("archers", "blocks")),
+    ("defender-blocks-nothing", _edit("units", "spearmen", blocks=[]), ("spearmen", "blocks")),
+    # technologies naming buildings
+    ("building-yield-unknown-building", _effect("technologies", "pottery", "building_yield",
+                                                {"building": "silo", "food": 1}), ("pottery", "building_yield")),
+    # sections and ids
+    *[(f"missing-section-{sec}", _delete(sec), (sec,))
+      for sec in ("plots", "technologies", "buildings", "wonders", "units")],
+    ("empty-section", _set("units", value=[]), ("units",)),
+    ("duplicate-building-id", _duplicate("buildings", "library", "buildings"), ("library", "twice")),
+    ("wonder-with-a-building-id", _rename_wonder_to("granary"), ("granary", "twice")),
+    ("plot-and-tech-same-id", _duplicate("plots", "coast", "technologies"), ("coast",)),
+    ("entry-without-id", lambda raw: raw["buildings"][0].pop("id"), ("buildings", "id")),
+    ("entry-not-an-object", lambda raw: raw["wonders"].append("colossus"), ("wonders",)),
+    ("unknown-number", _set("numbers", "hand_limit", value=7), ("hand_limit",)),
+    ("negative-number", _set("numbers", "population_bank", value=-1), ("population_bank",)),
+]
+
+
+def write_cards(tmp_path: Path, raw: Any, name: str = "cards.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(raw, indent=1), encoding="utf-8")
+    return path
+
+
+def test_a_copy_of_the_card_file_plays_the_same_game(tmp_path: Path) -> None:
+    path = write_cards(tmp_path, card_data())
+    mine = load_game(GAME_ID, players=3, cards=str(path))
+    shipped = load_game(GAME_ID, players=3)
+    a, b = mine.new_state(seed=4).to_json(), shipped.new_state(seed=4).to_json()
+    assert a.pop("options")["cards"] == str(path)
+    b.pop("options")
+    assert a == b
+
+
+@pytest.mark.parametrize(("mutate", "words"), [c[1:] for c in BAD_CARD_FILES], ids=[c[0] for c in BAD_CARD_FILES])
+def test_malformed_card_file_names_the_card_and_field(
+    tmp_path: Path, mutate: Callable[[Data], None], words: tuple[str, ...]
+) -> None:
+    raw = card_data()
+    mutate(raw)
+    assert raw != card_data(), "the mutation changed nothing"
+    path = write_cards(tmp_path, raw, "broken-cards.json")
+    with pytest.raises(InvalidStateError) as err:
+        load_game(GAME_ID, cards=str(path))
+    message = str(err.value)
+    assert "broken-cards.json" in message, f"the file is not named in {message!r}"
+    for word in words:
+        assert word in message, f"{word!r} not named in {message!r}"
+
+
+@pytest.mark.parametrize("text", ["{", "[]", "", "\"cards\""])
+def test_card_file_that_is_not_a_card_object(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "cards.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InvalidStateError, match="cards.json"):
+        load_game(GAME_ID, cards=str(path))
+
+
+def test_missing_card_file(tmp_path: Path) -> None:
+    with pytest.raises(InvalidStateError, match="no card file"):
+        load_game(GAME_ID, cards=str(tmp_path / "nowhere.json"))

@@ -7,6 +7,8 @@ Plots are numbered from 1 in the order a player got them; seats from 0.
     discard archers       discard a card (CCG-4.9, CCG-8.1)
     yield food            a population's extra resource (CCG-5.3)
     pop 2 | plot coast | tech writing | build library 3 | cash food_cache
+    plot coast spare-commerce   pay a plot from the other resources first (CCG-6.4 "any mix";
+                                plain "plot coast" pays from the largest stocks)
     trade food+food+hammers for commerce     3:1 bank trade (bank-trade A; trades that give
                                               back a type they pay with are left out: they only lose)
     trade food for commerce                   3 food for 1 commerce (bank-trade B)

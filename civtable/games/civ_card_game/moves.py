@@ -159,9 +159,13 @@ def _main(s: CcgState, p: int) -> list[CcgAction]:
             if res[FOOD] >= s.population_cost(p, i):
                 out.append(_a(s, BUY_POP, i, 0, 0, "pop", i + 1))
     total = res[0] + res[1] + res[2]
-    if s.plot_display and total >= s.plot_cost(p):
+    cost = s.plot_cost(p)
+    if s.plot_display and total >= cost:
+        plans = _plot_payments(res, cost)
         for t in sorted(set(s.plot_display)):
-            out.append(_a(s, BUY_PLOT, t, 0, 0, "plot", r.cards.plots[t].id))
+            for spare in plans:
+                words = (f"spare-{RESOURCES[spare]}",) if spare < 3 else ()
+                out.append(_a(s, BUY_PLOT, t, spare, 0, "plot", r.cards.plots[t].id, *words))
     red = s.reductions(p)
     for t in sorted(s.tech_display):
         if res[COMMERCE] >= s.tech_cost(p, t, red):
@@ -485,7 +489,10 @@ def _main_apply(s: CcgState, p: int, a: CcgAction) -> None:
         s.plots[p][a.a][1] += 1
         s.pop_bank -= 1
     elif code == BUY_PLOT:
-        _pay_any(res, s.plot_cost(p))
+        paid = _pay_plan(res, s.plot_cost(p), a.b)
+        res[0] -= paid[0]
+        res[1] -= paid[1]
+        res[2] -= paid[2]
         s.plot_display.remove(a.a)
         s.plots[p].append([a.a, 0])
         _refill_plots(s, r.numbers["display_plots"])
@@ -530,11 +537,28 @@ def _main_apply(s: CcgState, p: int, a: CcgAction) -> None:
             _draw_step(s)
 
 
-def _pay_any(res: list[int], cost: int) -> None:
-    """CCG-6.4's 'any mix', paid canonically: always from the largest stock (ties: food first)."""
+def _pay_plan(res: list[int], cost: int, spare: int) -> tuple[int, int, int]:
+    """CCG-6.4's 'any mix': from the largest stocks (ties: food first), the spared
+    type (0-2) only when the other two run out; spare 3 spares none."""
+    left = list(res)
+    paid = [0, 0, 0]
     for _ in range(cost):
-        t = max(range(3), key=lambda i: (res[i], -i))
-        res[t] -= 1
+        t = max(range(3), key=lambda i: (i != spare and left[i] > 0, left[i], -i))
+        left[t] -= 1
+        paid[t] += 1
+    return (paid[0], paid[1], paid[2])
+
+
+def _plot_payments(res: list[int], cost: int) -> list[int]:
+    """The payment choices worth offering: the default, and each spared type that pays differently."""
+    seen = {_pay_plan(res, cost, 3)}
+    out = [3]
+    for spare in range(3):
+        plan = _pay_plan(res, cost, spare)
+        if plan not in seen:
+            seen.add(plan)
+            out.append(spare)
+    return out
 
 
 def _last_tech_bought(s: CcgState) -> None:

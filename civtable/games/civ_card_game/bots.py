@@ -140,7 +140,8 @@ class HeuristicBot(Agent):
             return value / cost
         if kind == "plot":
             cost = sum(1 for _ in me["plots"]) * self.numbers["plot_cost_step"]
-            return self._plot_value(a.args[0]) * 0.08 / max(1, cost) * 3
+            keep_commerce = 1.001 if a.args[-1] == "spare-commerce" else 1.0  # Commerce buys technologies
+            return self._plot_value(a.args[0]) * 0.08 / max(1, cost) * 3 * keep_commerce
         if kind == "trade":
             return self._trade_score(a, obs, me, res)
         return 0.0

@@ -434,10 +434,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_actions(args: argparse.Namespace) -> int:
     cls = load_class(args.game)
-    game = cls(**game_options(args))
     data = read_json_file(args.state, "position")
     if not isinstance(data, dict):
         raise CivtableError(f"position file {args.state} must hold a JSON object")
+    options = game_options(args)
+    saved = data.get("options")
+    if isinstance(saved, dict):  # a saved position carries its rules; --option may not contradict them
+        options = {**saved, **options}
+    game = cls(**options)
     try:
         state = game.state_from_json(data)
     except CivtableError:

@@ -357,7 +357,7 @@ class CatanState(State):
                     self._counter_reflect()
             elif code == ALLOW:
                 if phase == REACT:
-                    self._attacker_draw(self.attacker)
+                    self._draw(self.attacker, 1)  # the attack card's +1 card
                     self._attack_effect(self.attacker, self.victim)
                 else:
                     self._accept_reflection()
@@ -503,9 +503,6 @@ class CatanState(State):
         if self.rules.reflect_bonus_draw:
             self._draw(d, 1)
         self._attack_effect(d, a)
-
-    def _attacker_draw(self, a: int) -> None:
-        self._draw(a, 1)
 
     def _attack_effect(self, by: int, target: int) -> None:
         """CDB-3.1.2 (steal a random hand card) or CDB-3.3.2 (discard 2 of his choice)."""

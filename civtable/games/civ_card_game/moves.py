@@ -8,7 +8,6 @@ game forward to the next decision.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
 
 from civtable.core.action import normalize
 from civtable.core.errors import IllegalActionError
@@ -70,9 +69,6 @@ from .state import (
     WINDOW,
     CcgState,
 )
-
-if TYPE_CHECKING:
-    from .rules import Rules
 
 # 3:1 bank trades: every multiset of three resources (bank-trade A)
 TRADE_INPUTS = tuple(combinations_with_replacement(range(3), 3))
@@ -942,16 +938,12 @@ def _finish(s: CcgState) -> None:
     s.queue = []
 
 
-def _collect_apply(s: CcgState, p: int, a: CcgAction) -> None:
-    _yield(s, p, a)
-
-
 _HANDLERS = {
     DRAFTING: _draft,
     FREE_POP: _place_free,
     START_DISCARD: _start_discard,
     WINDOW: _window,
-    COLLECT: _collect_apply,
+    COLLECT: _yield,
     MAIN: _main_apply,
     DECLARE: _declare_phase,
     REDECLARE: _declare_phase,
@@ -963,10 +955,7 @@ _HANDLERS = {
     DESTROYING: _destroying,
     TAKING: _take_give,
     GIVING: _take_give,
-    DRAWING: lambda s, p, a: _draw_chosen(s, p, a),
+    DRAWING: _draw_chosen,
     DISCARDING: _discarding,
 }
 
-
-def rules_of(s: CcgState) -> Rules:
-    return s.rules

@@ -16,7 +16,7 @@ from civtable.core.state import State
 from .actions import (
     CcgAction,
 )
-from .cards import RESOURCES, UNIT, WONDER
+from .cards import WONDER
 
 if TYPE_CHECKING:
     from .game import CivCardGame
@@ -347,9 +347,3 @@ class CcgState(State):
     def __repr__(self) -> str:
         return f"<CcgState turn {self.turn_no} {PHASE_NAMES[self.phase]} player {self.decider}>"
 
-
-def card_is_unit(rules: Rules, c: int) -> bool:
-    return rules.kind[c] == UNIT
-
-
-__all__ = ["CcgState", "PHASE_NAMES", "RESOURCES"]

@@ -1,0 +1,38 @@
+"""Victory points (MC-14)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+
+def advance_vp(cost: int, vp: Mapping[str, int], exactly_200_high: bool = True) -> int:
+    """MC-14.3 to MC-14.5: 1 below 100, 3 from 100 to 199, 6 above 200; a cost of
+    exactly 200 (cost-200) is 6 in reading A, 3 in reading B."""
+    if cost < 100:
+        return vp["advance_below_100"]
+    if cost < 200 or (cost == 200 and not exactly_200_high):
+        return vp["advance_100_to_199"]
+    return vp["advance_200_plus"]
+
+
+def victory_points(
+    cities: int,
+    advance_costs: Sequence[int],
+    ast_squares: int,
+    sole_past_late_iron: bool,
+    vp: Mapping[str, int],
+    exactly_200_high: bool = True,
+) -> int:
+    """MC-14.1 to MC-14.7: cities, advances by cost band, 5 per AST square, and the
+    Late Iron Age bonus for the only player past it."""
+    return (vp["per_city"] * cities
+            + sum(advance_vp(c, vp, exactly_200_high) for c in advance_costs)
+            + vp["per_ast_space"] * ast_squares
+            + (vp["sole_late_iron_bonus"] if sole_past_late_iron else 0))
+
+
+def sole_past(positions: Sequence[int], square: int, reaching_is_enough: bool = False) -> int | None:
+    """MC-14.7 (late-iron-age): the one player whose marker is beyond (A) or on or
+    beyond (B) ``square``, or None when none or several are."""
+    past = [p for p, pos in enumerate(positions) if pos > square or (reaching_is_enough and pos >= square)]
+    return past[0] if len(past) == 1 else None

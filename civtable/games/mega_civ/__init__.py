@@ -1,1 +1,1 @@
-"""Mega Civilization (5-18 players); so far the map layer (board.py)."""
+"""Mega Civilization (5-18 players on a map of areas)."""

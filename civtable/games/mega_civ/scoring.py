@@ -31,8 +31,11 @@ def victory_points(
             + (vp["sole_late_iron_bonus"] if sole_past_late_iron else 0))
 
 
-def sole_past(positions: Sequence[int], square: int, reaching_is_enough: bool = False) -> int | None:
+def sole_past(positions: Sequence[int], squares: Sequence[int] | int, reaching_is_enough: bool = False) -> int | None:
     """MC-14.7 (late-iron-age): the one player whose marker is beyond (A) or on or
-    beyond (B) ``square``, or None when none or several are."""
-    past = [p for p, pos in enumerate(positions) if pos > square or (reaching_is_enough and pos >= square)]
+    beyond (B) his Late Iron Age square (``squares``: one per player, or one for all),
+    or None when none or several are."""
+    marks = [squares] * len(positions) if isinstance(squares, int) else list(squares)
+    past = [p for p, pos in enumerate(positions)
+            if pos > marks[p] or (reaching_is_enough and pos >= marks[p])]
     return past[0] if len(past) == 1 else None

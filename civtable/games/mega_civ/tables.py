@@ -43,6 +43,7 @@ class Tables:
     hand_limits: tuple[tuple[int, int, int], ...]
     spaces: int
     late_iron_epoch: str
+    requirements: dict[str, dict[str, int]]  # epoch -> what moving into it needs (basic game)
 
     def civ(self, civ_id: str) -> Civilization:
         for c in self.civilizations:
@@ -78,6 +79,10 @@ def parse_tables(raw: Any, source: str = "tables") -> Tables:
         limits = tuple((_int(f"{source}: hand_limits", h["players_from"], 1), _int(f"{source}: hand_limits", h["players_to"], 1),
                         _int(f"{source}: hand_limits", h["cards"])) for h in raw["hand_limits"])
         track = raw["track"]
+        requirements = {
+            e["epoch"]: {k: _int(f"{source}: requirements {e['epoch']} {k}", v) for k, v in e.items()
+                         if k.startswith("min_")}
+            for e in raw["requirements"]["basic"]}
         starting = {int(n): {b: tuple(v) for b, v in blocks.items()} for n, blocks in raw["starting_civilizations"].items()}
     except (KeyError, TypeError) as e:
         raise InvalidStateError(f"{source}: missing or malformed field {e}") from None
@@ -95,7 +100,7 @@ def parse_tables(raw: Any, source: str = "tables") -> Tables:
     return Tables(civs, starting, _int(f"{source}: pieces.population_tokens", pieces["population_tokens"], 1),
                   _int(f"{source}: pieces.cities", pieces["cities"], 1), _int(f"{source}: pieces.ships", pieces["ships"]),
                   numbers, vp, limits, _int(f"{source}: track.spaces_basic", track["spaces_basic"], 1),
-                  str(track["late_iron_epoch"]))
+                  str(track["late_iron_epoch"]), requirements)
 
 
 @cache

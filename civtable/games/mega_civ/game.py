@@ -1,0 +1,149 @@
+"""Mega Civilization (part 1) as a civtable game."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from civtable.agents.base import AgentFactory
+from civtable.core.action import Action
+from civtable.core.errors import OptionError
+from civtable.core.game import Game
+
+from .board import Board, load_board
+from .options import OPTIONS
+from .scoring import advance_vp
+from .state import MegaState
+from .tables import Tables, load_tables
+
+
+class Rules:
+    """The options, the map and the tables of one game, as the state reads them."""
+
+    def __init__(self, options: dict[str, Any], board: Board, tables: Tables, players: int) -> None:
+        self.board = board
+        self.tables = tables
+        self.civilizations = self._civilizations(options, board, tables, players)
+        o = options
+        self.simultaneous = o["strict-ast-order"] == "A"
+        self.tax_from_map = o["tax-source"] == "B"
+        self.revolt_per_city = o["tax-revolt-count"] == "B"
+        self.revolt_optional = o["tax-revolt-optional"] == "B"
+        self.revolt_destroy_strict = o["revolt-destroy"] == "B"
+        self.growth_limited = o["growth-supply"] == "B"
+        self.ship_adjacent_only = o["ship-cost"] == "B"
+        self.step_before_boarding = o["ship-movement"] == "B"
+        self.conflict_when_shared = o["conflict-trigger"] == "B"
+        self.attack_win_by_more = o["city-attack-win"] == "B"
+        self.plunder_from_stock = o["plunder-source"] == "B"
+        self.surplus_scope = o["surplus-scope"]
+        self.support_local = o["support-counting"] == "B"
+        self.phase_11_support = o["phase-11"] == "A"
+        self.end_by_ast = o["game-end"] == "A"
+        self.last_turn = o["last-turn"]
+        self.exactly_200_high = o["cost-200"] == "A"
+        self.ast_all_forward = o["ast-squares"] == "B"
+        self.late_reaching = o["late-iron-age"] == "B"
+        self._actions: dict[tuple[object, ...], Action] = {}
+        self._reach: dict[int, tuple[int, ...]] = {}
+
+    @staticmethod
+    def _civilizations(options: dict[str, Any], board: Board, tables: Tables, players: int) -> tuple[str, ...]:
+        """The rulebook's civilizations for the player count (and side) when the map has
+        them all; otherwise the map's civilizations in AST order (a small map)."""
+        blocks = tables.starting.get(players, {})
+        wanted = blocks.get(options["side"]) or next(iter(blocks.values()), ())
+        on_map = {c.id for c in board.civilizations}
+        if wanted and all(c in on_map for c in wanted):
+            return tuple(wanted)
+        ranked = sorted(on_map, key=lambda c: tables.civ(c).ast_rank)
+        if len(ranked) < players:
+            raise OptionError(f"map {board.name!r} has start areas for {len(ranked)} civilizations, not {players}")
+        return tuple(ranked[:players])
+
+    def act(self, kind: str, *args: object) -> Action:
+        """The one action object for this text (built once, then shared)."""
+        key = (kind, *args)
+        found = self._actions.get(key)
+        if found is None:
+            found = self._actions[key] = Action(kind, *args)
+        return found
+
+    def sea_reach(self, a: int) -> tuple[int, ...]:
+        """MC-3.5: the land areas a ship from ``a`` reaches in up to 4 moves along the coast."""
+        found = self._reach.get(a)
+        if found is None:
+            steps = self.tables.numbers["ship_moves"]
+            areas = self.board.areas
+            seen = {a: 0}
+            todo = deque([a])
+            while todo:
+                x = todo.popleft()
+                if seen[x] == steps:
+                    continue
+                for y in areas[x].water:
+                    if y not in seen:
+                        seen[y] = seen[x] + 1
+                        todo.append(y)
+            found = self._reach[a] = tuple(sorted(x for x in seen if x != a and areas[x].is_land))
+        return found
+
+    def epoch_of(self, civ: str, square: int) -> str:
+        starts = self.tables.civ(civ).epoch_start
+        epoch = "stone"
+        for name, first in sorted(starts.items(), key=lambda kv: kv[1]):
+            if square >= first:
+                epoch = name
+        return epoch
+
+    def late_iron_square(self, civ: str) -> int:
+        return self.tables.civ(civ).epoch_start.get(self.tables.late_iron_epoch, self.tables.spaces)
+
+    def may_advance(self, civ: str, square: int, cities: int, advance_costs: Sequence[int] = ()) -> bool:
+        """MC-13.1.1 (ast-criteria): the data's requirements of the epoch moved into
+        (advances exist only from part 2 on, so none are owned yet)."""
+        need = self.tables.requirements.get(self.epoch_of(civ, square))
+        if need is None:
+            return True
+        costs = list(advance_costs)
+        vp = self.tables.vp
+        return (cities >= need["min_cities"]
+                and len(costs) >= need["min_advances"]
+                and sum(c < 100 for c in costs) >= need["min_advances_cost_below_100"]
+                and sum(c >= 100 for c in costs) >= need["min_advances_cost_100_or_more"]
+                and sum(c >= 200 for c in costs) >= need["min_advances_cost_200_or_more"]
+                and sum(advance_vp(c, vp, self.exactly_200_high) for c in costs) >= need["min_vp_from_advances"])
+
+
+class MegaCiv(Game):
+    """Mega Civilization, part 1: the map, population, cities, the AST and the score."""
+
+    id = "mega-civ"
+    name = "Mega Civilization"
+    min_players = 5
+    max_players = 18
+    option_specs = OPTIONS
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        board = load_board(self.options["map"])
+        self.rules = Rules(self.options, board, load_tables(), self.num_players)
+
+    def new_state(self, seed: int | None = None) -> MegaState:
+        return MegaState.initial(self, 0 if seed is None else seed)
+
+    def state_from_json(self, data: dict[str, Any]) -> MegaState:
+        from .serialize import state_from_json
+
+        return state_from_json(self, data)
+
+    def agents(self) -> dict[str, AgentFactory]:
+        from .bots import FACTORIES
+
+        return dict(FACTORIES)
+
+    def render_observation(self, obs: dict[str, Any], player: int) -> str:
+        from .render import render
+
+        return render(obs, player)

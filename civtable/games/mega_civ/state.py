@@ -1,0 +1,808 @@
+"""The rules of Mega Civilization, part 1 (MC-0 to MC-5, MC-11, MC-13, MC-14).
+
+All 13 phases run in order every turn; phases 6-10 and 12 (trade cards, trade,
+calamities, special abilities, advances) do nothing until part 2 plugs them in.
+Tokens are kept per player as a list over the map's areas; cities as the owner
+of each area (-1 for none). Phases without choices resolve at once; choices are
+small steps: one token moved, one ship built or sailed, one city built.
+
+Simultaneous phases (strict-ast-order=A): every player to decide works on a
+private preview of the state; his actions are buffered and applied to the real
+state, in AST order, once all players are done, so nobody sees another's choices
+before they are all made.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from civtable.core.action import Action, normalize
+from civtable.core.errors import IllegalActionError
+from civtable.core.rng import Rng
+from civtable.core.state import State
+
+from .order import ast_order, beneficiary
+from .population import (
+    attacker_wins,
+    cities_supported,
+    city_attack_succeeds_in_force,
+    conflict_arises,
+    growth,
+    resolve_conflict,
+    revolts,
+)
+from .scoring import sole_past, victory_points
+
+if TYPE_CHECKING:
+    from .game import MegaCiv, Rules
+
+# decision steps
+REVOLT, GROW, MOVE, BUILD, REDUCE, OVER, AUTO = range(7)
+STEP_NAMES = ("revolt", "grow", "move", "build", "reduce", "over", "auto")
+PHASE_NAMES = {1: "tax", 2: "expansion", 3: "movement", 4: "conflict", 5: "cities", 6: "trade-cards",
+               7: "trade", 8: "calamity-selection", 9: "calamity-resolution", 10: "special-abilities",
+               11: "surplus", 12: "advances", 13: "ast"}
+SIMULTANEOUS = (GROW, MOVE, BUILD)
+PAYMENTS = ("tokens", "treasury", "mixed", "split")
+
+
+class MegaState(State):
+    """A position of Mega Civilization (part 1)."""
+
+    __slots__ = (
+        "game", "rules", "board", "n", "rng", "civ", "rank", "order", "tokens", "moved", "city",
+        "stock", "treasury", "city_stock", "ship_stock", "ships", "ast", "ast_forward", "census",
+        "exempt", "built", "turn_no", "phase", "step", "decider", "queue", "target", "left",
+        "buffers", "previews", "winner_list", "solo", "defaulters",
+    )
+
+    game: MegaCiv
+    rules: Rules
+    n: int
+    rng: Rng
+    civ: list[str]
+    rank: list[int]
+    order: list[int]
+    tokens: list[list[int]]
+    moved: list[list[int]]
+    city: list[int]
+    stock: list[int]
+    treasury: list[int]
+    city_stock: list[int]
+    ship_stock: list[int]
+    ships: list[list[int]]
+    ast: list[int]
+    ast_forward: list[int]
+    census: list[int]
+    exempt: list[int]
+    built: list[list[int]]
+    turn_no: int
+    phase: int
+    step: int
+    decider: int
+    queue: list[int]
+    target: int
+    left: int
+    buffers: dict[int, list[str]] | None
+    previews: dict[int, MegaState] | None
+    winner_list: list[int]
+    solo: bool  # a preview, or a buffered step being replayed: finishing it does not move the game on
+    defaulters: list[int]  # this turn's tax-revolt victims (MC-1.2.6)
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def initial(cls, game: MegaCiv, seed: int) -> MegaState:
+        """Each civilization puts its starting token(s) in its start area."""
+        r = game.rules
+        s = cls.__new__(cls)
+        s.game, s.rules, s.board, s.n = game, r, r.board, game.num_players
+        n = s.n
+        s.rng = Rng(seed)
+        s.civ = list(r.civilizations)
+        s.rank = [r.tables.civ(c).ast_rank for c in s.civ]
+        s.order = ast_order(s.rank)
+        areas = len(s.board.areas)
+        s.tokens = [[0] * areas for _ in range(n)]
+        s.moved = [[0] * areas for _ in range(n)]
+        s.city = [-1] * areas
+        start = r.tables.numbers["starting_tokens"]
+        s.stock = [r.tables.tokens - start] * n
+        for p in range(n):
+            s.tokens[p][s.board.start_areas(s.civ[p])[0]] = start
+        s.treasury = [0] * n
+        s.city_stock = [r.tables.cities] * n
+        s.ship_stock = [r.tables.ships] * n
+        s.ships = [[] for _ in range(n)]
+        s.ast = [1] * n
+        s.ast_forward = [0] * n
+        s.census = [start] * n
+        s.exempt = []
+        s.built = [[] for _ in range(n)]
+        s.turn_no = 1
+        s.phase = 1
+        s.step = AUTO
+        s.decider = -1
+        s.queue = []
+        s.target = -1
+        s.left = 0
+        s.buffers = None
+        s.previews = None
+        s.winner_list = []
+        s.solo = False
+        s.defaulters = []
+        s._run()
+        return s
+
+    def clone(self) -> MegaState:
+        s = MegaState.__new__(MegaState)
+        s.game, s.rules, s.board, s.n = self.game, self.rules, self.board, self.n
+        r = Rng.__new__(Rng)
+        r.state = self.rng.state
+        s.rng = r
+        s.civ = self.civ
+        s.rank = self.rank
+        s.order = self.order
+        s.tokens = [t[:] for t in self.tokens]
+        s.moved = [m[:] for m in self.moved]
+        s.city = self.city[:]
+        s.stock = self.stock[:]
+        s.treasury = self.treasury[:]
+        s.city_stock = self.city_stock[:]
+        s.ship_stock = self.ship_stock[:]
+        s.ships = [x[:] for x in self.ships]
+        s.ast = self.ast[:]
+        s.ast_forward = self.ast_forward[:]
+        s.census = self.census[:]
+        s.exempt = self.exempt[:]
+        s.built = [b[:] for b in self.built]
+        s.turn_no = self.turn_no
+        s.phase = self.phase
+        s.step = self.step
+        s.decider = self.decider
+        s.queue = self.queue[:]
+        s.target = self.target
+        s.left = self.left
+        s.buffers = None if self.buffers is None else {p: b[:] for p, b in self.buffers.items()}
+        s.previews = None if self.previews is None else {p: v.clone() for p, v in self.previews.items()}
+        s.winner_list = self.winner_list[:]
+        s.solo = self.solo
+        s.defaulters = self.defaulters[:]
+        return s
+
+    # ---------------------------------------------------------------- protocol
+    @property
+    def turn(self) -> int:
+        return self.turn_no
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.step == OVER:
+            return ()
+        if self.previews is not None:
+            return tuple(sorted(p for p, v in self.previews.items() if v.step != AUTO and p in v.queue))
+        return (self.decider,)
+
+    def is_terminal(self) -> bool:
+        return self.step == OVER
+
+    def winners(self) -> list[int]:
+        return list(self.winner_list)
+
+    def returns(self) -> list[float]:
+        if self.step != OVER or not self.winner_list:
+            return [0.0] * self.n
+        return [1.0 if p in self.winner_list else -1.0 for p in range(self.n)]
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.step == OVER:
+            return []
+        if self.previews is not None:
+            view = self.previews.get(player)
+            if view is None or player not in view.queue or view.step == AUTO:
+                return []
+            return view._legal(player)
+        if player != self.decider:
+            return []
+        return self._legal(player)
+
+    def apply(self, player: int, action: Action | str) -> None:
+        if self.step == OVER:
+            raise IllegalActionError("the game is over")
+        text = normalize(action) if isinstance(action, str) else action.text
+        if self.previews is not None:
+            view = self.previews.get(player)
+            if view is None or player not in view.queue or view.step == AUTO:
+                raise IllegalActionError(f"player {player} has nothing to decide now")
+            found = view._find(player, text)
+            view._do(player, found)
+            assert self.buffers is not None
+            self.buffers[player].append(text)
+            if all(v.step == AUTO or p not in v.queue for p, v in self.previews.items()):
+                self._commit()
+            return
+        if player != self.decider:
+            raise IllegalActionError(f"it is player {self.decider}'s decision ({STEP_NAMES[self.step]}), not player {player}'s")
+        self._do(player, self._find(player, text))
+        if self.step == AUTO:
+            self._run()
+
+    def _find(self, player: int, text: str) -> Action:
+        for a in self._legal(player):
+            if a.text == text:
+                return a
+        raise IllegalActionError(
+            f"{text!r} is not legal for player {player} in the {PHASE_NAMES[self.phase]} phase ({STEP_NAMES[self.step]})")
+
+    # ------------------------------------------------------------ derived values
+    def cities_of(self, p: int) -> list[int]:
+        return [a for a, o in enumerate(self.city) if o == p]
+
+    def tokens_on_map(self, p: int) -> int:
+        return sum(self.tokens[p])
+
+    def vp(self, p: int) -> int:
+        """MC-14: cities, advances (none before part 2), AST squares, the Late Iron Age bonus."""
+        r = self.rules
+        squares = self.ast_forward[p] if r.ast_all_forward else self.ast[p] - 1
+        sole = sole_past(self.ast, [r.late_iron_square(c) for c in self.civ], r.late_reaching)
+        return victory_points(len(self.cities_of(p)), [], squares, sole == p, r.tables.vp, r.exactly_200_high)
+
+    # ------------------------------------------------------------ legal actions
+    def _legal(self, p: int) -> list[Action]:
+        step = self.step
+        g = self.rules.act
+        ids = self.board.areas
+        if step == REVOLT:
+            return [g("revolt", ids[a].id) for a in self.cities_of(self.target)] + (
+                [g("decline")] if self.rules.revolt_optional else [])
+        if step == GROW:
+            return [g("grow", ids[a].id) for a in self._growable(p)]
+        if step == MOVE:
+            return self._moves(p)
+        if step == BUILD:
+            return [g("city", ids[a].id) for a in self._city_areas(p)] + [g("done")]
+        if step == REDUCE:
+            return [g("reduce", ids[a].id) for a in self._unsupported(p)]
+        return []
+
+    def _growable(self, p: int) -> list[int]:
+        """MC-2.1 (growth-supply A): areas the player may still choose to grow (marked in
+        ``moved`` once grown; the movement phase resets it)."""
+        grown = self.moved[p]
+        return [a for a, k in enumerate(self.tokens[p]) if k and not grown[a] and self._growth_of(p, a)]
+
+    def _moves(self, p: int) -> list[Action]:
+        """MC-3.1 to MC-3.5: a token to an adjacent land area; building and sailing ships."""
+        g = self.rules.act
+        areas = self.board.areas
+        t, m = self.tokens[p], self.moved[p]
+        out: list[Action] = []
+        for a, k in enumerate(t):
+            if k > m[a]:
+                src = areas[a]
+                for b in src.land:
+                    out.append(g("move", src.id, areas[b].id))
+        if self.ship_stock[p]:
+            for a in self.board.coastal_areas:
+                if t[a]:
+                    for pay in self._ship_payments(p, a):
+                        out.append(g("ship", areas[a].id, pay))
+        cap = self.rules.tables.numbers["ship_capacity"]
+        for a in sorted(set(self.ships[p])):
+            boarding = t[a] if self.rules.step_before_boarding else t[a] - m[a]
+            for b in self.rules.sea_reach(a):
+                for k in range(1, min(cap, boarding) + 1):
+                    out.append(g("sail", areas[a].id, areas[b].id, k))
+        out.append(g("done"))
+        return out
+
+    def _ship_payments(self, p: int, a: int) -> list[str]:
+        """MC-3.4: (a) 2 tokens here, (b) 1 here and 1 elsewhere, (c) 2 treasury, (d) 1 token and 1 treasury."""
+        t = self.tokens[p]
+        out = []
+        if t[a] >= 2:
+            out.append("tokens")
+        if self.treasury[p] >= 2:
+            out.append("treasury")
+        if self.treasury[p] >= 1:
+            out.append("mixed")
+        if self._split_source(p, a) is not None:
+            out.append("split")
+        return out
+
+    def _split_source(self, p: int, a: int) -> int | None:
+        """The other area paying a ship's second token: the player's largest stack (ship-cost A)
+        or his largest stack next to the building area (B)."""
+        t = self.tokens[p]
+        pool = self.board.areas[a].land if self.rules.ship_adjacent_only else range(len(t))
+        best, most = None, 0
+        for b in pool:
+            if b != a and t[b] > most:
+                best, most = b, t[b]
+        return best
+
+    def _city_areas(self, p: int) -> list[int]:
+        """MC-5.1: 6 tokens on a city site, 12 elsewhere (never where the limit is 0)."""
+        if not self.city_stock[p]:
+            return []
+        nums = self.rules.tables.numbers
+        out = []
+        for a, k in enumerate(self.tokens[p]):
+            if k and self.city[a] < 0:
+                area = self.board.areas[a]
+                need = nums["city_on_site"] if area.city_site else nums["city_elsewhere"]
+                if k >= need and (area.city_site or (area.population_limit or 0) > 0):
+                    out.append(a)
+        return out
+
+    def _unsupported(self, p: int) -> list[int]:
+        """MC-5.3: the cities that may be reduced now (the owner chooses among them)."""
+        cities = [a for a in self.cities_of(p) if a not in self.exempt]
+        if self.rules.support_local:
+            need = self.rules.tables.numbers["support_per_city"]
+            t = self.tokens[p]
+            return [a for a in cities
+                    if t[a] + sum(t[b] for b in self.board.areas[a].land) < need]
+        if cities_supported(self.tokens_on_map(p), len(cities), self.rules.tables.numbers["support_per_city"]):
+            return []
+        return cities
+
+    # ------------------------------------------------------------------ effects
+    def _do(self, p: int, a: Action) -> None:
+        kind = a.kind
+        step = self.step
+        if step == REVOLT:
+            self._revolt(p, a)
+        elif step == GROW:
+            area = self.board.index(a.args[0])
+            self._grow_area(p, area)
+            self.moved[p][area] = 1
+            if not self.stock[p] or not self._growable(p):
+                self._next_in_queue()
+        elif step == MOVE:
+            if kind == "done":
+                self._next_in_queue()
+            elif kind == "move":
+                self._move(p, self.board.index(a.args[0]), self.board.index(a.args[1]), 1)
+            elif kind == "ship":
+                self._build_ship(p, self.board.index(a.args[0]), a.args[1])
+            else:
+                self._sail(p, self.board.index(a.args[0]), self.board.index(a.args[1]), a.args[2])
+        elif step == BUILD:
+            if kind == "done":
+                self._next_in_queue()
+            else:
+                self._build_city(p, self.board.index(a.args[0]))
+        elif step == REDUCE:
+            self._reduce(p, self.board.index(a.args[0]))
+            if not self._unsupported(p):
+                self._next_in_queue()
+
+    def _move(self, p: int, a: int, b: int, k: int) -> None:
+        self.tokens[p][a] -= k
+        if self.moved[p][a] > self.tokens[p][a]:
+            self.moved[p][a] = self.tokens[p][a]
+        self.tokens[p][b] += k
+        self.moved[p][b] += k
+
+    def _take_tokens(self, p: int, a: int, k: int) -> None:
+        """Remove tokens from an area to the stock, unmoved ones first."""
+        self.tokens[p][a] -= k
+        self.stock[p] += k
+        if self.moved[p][a] > self.tokens[p][a]:
+            self.moved[p][a] = self.tokens[p][a]
+
+    def _build_ship(self, p: int, a: int, pay: str) -> None:
+        """MC-3.3 / MC-3.4: the paid tokens return to the stock."""
+        if pay == "tokens":
+            self._take_tokens(p, a, 2)
+        elif pay == "treasury":
+            self.treasury[p] -= 2
+            self.stock[p] += 2
+        elif pay == "mixed":
+            self._take_tokens(p, a, 1)
+            self.treasury[p] -= 1
+            self.stock[p] += 1
+        else:
+            other = self._split_source(p, a)
+            assert other is not None
+            self._take_tokens(p, a, 1)
+            self._take_tokens(p, other, 1)
+        self.ship_stock[p] -= 1
+        self.ships[p].append(a)
+
+    def _sail(self, p: int, a: int, b: int, k: int) -> None:
+        """MC-3.5: up to 5 tokens, up to 4 areas along the coast; they end their move there."""
+        if self.rules.step_before_boarding:  # tokens that made their land step board first
+            self.moved[p][a] = max(0, self.moved[p][a] - k)
+        self.tokens[p][a] -= k
+        self.tokens[p][b] += k
+        self.moved[p][b] += k
+        self.ships[p].remove(a)
+        self.ship_stock[p] += 1  # a used ship goes back to the stock (its persistence is not stated)
+
+    def _grow_area(self, p: int, a: int) -> None:
+        add = growth(self.tokens[p][a])
+        if self.rules.growth_limited:
+            add = min(add, max(0, (self.board.areas[a].population_limit or 0) - self.tokens[p][a]))
+        add = min(add, self.stock[p])
+        self.tokens[p][a] += add
+        self.stock[p] -= add
+
+    def _build_city(self, p: int, a: int) -> None:
+        """MC-5.1: the tokens used go back to the stock and a city piece is placed."""
+        nums = self.rules.tables.numbers
+        need = nums["city_on_site"] if self.board.areas[a].city_site else nums["city_elsewhere"]
+        self._take_tokens(p, a, need)
+        self.city[a] = p
+        self.city_stock[p] -= 1
+        self.built[p].append(a)
+
+    def _reduce(self, p: int, a: int) -> None:
+        """MC-5.3.2: the city becomes as many of its owner's tokens as the area allows."""
+        self.city[a] = -1
+        self.city_stock[p] += 1
+        k = min(self.board.areas[a].population_limit or 0, self.stock[p])
+        self.tokens[p][a] += k
+        self.stock[p] -= k
+
+    def _revolt(self, p: int, a: Action) -> None:
+        """MC-1.2.1: the Beneficiary replaces the chosen city with one of his own."""
+        victim = self.target
+        if a.kind == "revolt":
+            area = self.board.index(a.args[0])
+            self.city[area] = p
+            self.city_stock[p] -= 1
+            self.city_stock[victim] += 1
+            self.exempt.append(area)  # MC-1.2.4
+        self._next_revolt()
+
+    # ------------------------------------------------------------------- flow
+    def _next_in_queue(self) -> None:
+        """The decider is done; the next player in the queue decides, or the step is over."""
+        self.queue.pop(0)
+        while self.queue:
+            p = self.decider = self.queue[0]
+            if (self.step == GROW and not self._growable(p)) or (self.step == REDUCE and not self._unsupported(p)):
+                self.queue.pop(0)
+                continue
+            return
+        finished = self.step
+        self.step = AUTO
+        self.decider = -1
+        if not self.solo:
+            self._finish_step(finished)
+
+    def _finish_step(self, step: int) -> None:
+        """Close the part of the phase that a decision step belonged to."""
+        if step == GROW:
+            self._census_and_go()
+        elif step == MOVE:
+            self._movement_done()
+        elif step == BUILD:
+            self._cities_built()
+        elif step == REDUCE:
+            self._support_done()
+
+    def _ask(self, step: int, players: list[int]) -> bool:
+        """Start a decision step for ``players`` (in AST order); False if nobody decides."""
+        if not players:
+            return False
+        if self.rules.simultaneous and step in SIMULTANEOUS and len(players) > 1:
+            self.previews = {}
+            self.buffers = {}
+            for p in players:
+                view = self.clone()
+                view.step, view.queue, view.decider, view.solo = step, [p], p, True
+                self.previews[p] = view
+                self.buffers[p] = []
+            self.step, self.queue, self.decider = step, list(players), -1
+            return True
+        self.step, self.queue, self.decider = step, list(players), players[0]
+        return True
+
+    def _commit(self) -> None:
+        """All players are done: apply their buffered actions to the real state in AST order."""
+        assert self.buffers is not None
+        buffers = self.buffers
+        step = self.step
+        self.previews = None
+        self.buffers = None
+        self.solo = True
+        for p in self.order:
+            if p in buffers:
+                self.step, self.queue, self.decider = step, [p], p
+                for text in buffers[p]:
+                    self._do(p, self._find(p, text))
+        self.solo = False
+        self.step, self.queue, self.decider = AUTO, [], -1
+        self._finish_step(step)
+        self._run()
+
+    def _run(self) -> None:
+        """Play the phases without choices until someone must decide or the game ends."""
+        while self.step == AUTO:
+            self.phase_start[self.phase](self)
+
+    # phase 1: tax (MC-1)
+    def _phase_tax(self) -> None:
+        r = self.rules
+        per = r.tables.numbers["tax_per_city"]
+        self.exempt = []
+        self.built = [[] for _ in range(self.n)]
+        pending = []
+        for p in self.order:
+            cities = len(self.cities_of(p))
+            due = per * cities
+            if r.tax_from_map:
+                paid = min(due, self.tokens_on_map(p))
+                self._pay_from_map(p, paid)
+            else:
+                paid = min(due, self.stock[p])
+                self.stock[p] -= paid
+            self.treasury[p] += paid
+            if due > paid:
+                pending.extend([p] * revolts(due - paid, per, r.revolt_per_city))
+        self.queue = pending  # the defaulting players, in AST order (MC-1.2.5)
+        self.defaulters = sorted(set(pending))
+        self._next_revolt()
+
+    def _pay_from_map(self, p: int, k: int) -> None:
+        t = self.tokens[p]
+        while k:
+            a = max(range(len(t)), key=lambda i: (t[i], -i))
+            take = min(k, t[a])
+            t[a] -= take
+            k -= take
+
+    def _next_revolt(self) -> None:
+        """MC-1.2.1 to MC-1.2.6: each defaulting player loses one city to the Beneficiary."""
+        r = self.rules
+        while self.queue:
+            victim = self.queue.pop(0)
+            if not self.cities_of(victim):
+                continue
+            winner = beneficiary(self.city_stock, self.stock, self.rank, excluded=self.defaulters, needs_city=True)
+            if winner is None and r.revolt_destroy_strict and any(self.city_stock):
+                continue  # revolt-destroy B: a city is destroyed only when no player has a piece left
+            if winner is None:  # MC-1.2.3: no possible Beneficiary has a city piece: destroyed
+                area = self.cities_of(victim)[0]
+                self.city[area] = -1
+                self.city_stock[victim] += 1
+                continue
+            self.target = victim
+            self.step, self.decider = REVOLT, winner
+            if len(self.cities_of(victim)) == 1 and not r.revolt_optional:
+                self._revolt(winner, r.act("revolt", self.board.areas[self.cities_of(victim)[0]].id))
+            return
+        self.target = -1
+        self.step = AUTO
+        self.decider = -1
+        self.phase = 2
+
+    # phase 2: growth and census (MC-2)
+    def _phase_growth(self) -> None:
+        self.moved = [[0] * len(self.board.areas) for _ in range(self.n)]
+        short = []
+        for p in self.order:
+            need = sum(self._growth_of(p, a) for a in range(len(self.tokens[p])))
+            if need <= self.stock[p]:
+                for a in range(len(self.tokens[p])):
+                    if self.tokens[p][a]:
+                        self._grow_area(p, a)
+            else:
+                short.append(p)  # MC-2.1 (growth-supply A): the player chooses which areas grow
+        if not self._ask(GROW, short):
+            self._census_and_go()
+
+    def _growth_of(self, p: int, a: int) -> int:
+        k = self.tokens[p][a]
+        add = growth(k)
+        if self.rules.growth_limited:
+            add = min(add, max(0, (self.board.areas[a].population_limit or 0) - k))
+        return add
+
+    def _census_and_go(self) -> None:
+        """MC-2.2: each player counts his tokens on the map."""
+        self.census = [self.tokens_on_map(p) for p in range(self.n)]
+        self.phase = 3
+        self.step = AUTO
+
+    # phase 3: movement (MC-3)
+    def _phase_movement(self) -> None:
+        self.moved = [[0] * len(self.board.areas) for _ in range(self.n)]
+        players = [p for p in self.order if self.tokens_on_map(p)]
+        if not self._ask(MOVE, players):
+            self._movement_done()
+
+    def _movement_done(self) -> None:
+        for p in range(self.n):  # unused ships go back too
+            self.ship_stock[p] += len(self.ships[p])
+            self.ships[p] = []
+        self.moved = [[0] * len(self.board.areas) for _ in range(self.n)]
+        self.phase = 4
+        self.step = AUTO
+
+    # phase 4: conflict (MC-4)
+    def _phase_conflict(self) -> None:
+        """MC-4.0: all token conflicts, then all attacks on cities."""
+        r = self.rules
+        areas = self.board.areas
+        for a in self.board.land_areas:
+            if self.city[a] >= 0:
+                continue
+            counts = {p: self.tokens[p][a] for p in range(self.n) if self.tokens[p][a]}
+            limit = areas[a].population_limit or 0
+            if conflict_arises(counts, limit, r.conflict_when_shared):
+                self._settle(a, counts, limit)
+        for a in self.board.land_areas:
+            owner = self.city[a]
+            if owner < 0:
+                continue
+            attackers = {p: self.tokens[p][a] for p in range(self.n) if p != owner and self.tokens[p][a]}
+            if not attackers:
+                continue
+            lead = min(attackers, key=lambda p: (-attackers[p], self.rank[p]))
+            if not city_attack_succeeds_in_force(attackers[lead], r.tables.numbers["city_attack_minimum"]):
+                continue  # MC-4.2.1: the attack fails (city-attack-details: no further effect)
+            # MC-4.2.2: the city becomes 6 of its owner's tokens, then a token conflict
+            self.city[a] = -1
+            self.city_stock[owner] += 1
+            defenders = min(r.tables.numbers["city_attack_defenders"], self.stock[owner])
+            self.tokens[owner][a] += defenders
+            self.stock[owner] -= defenders
+            counts = {p: self.tokens[p][a] for p in range(self.n) if self.tokens[p][a]}
+            after = self._settle(a, counts, areas[a].population_limit or 0)
+            if attacker_wins(after.get(lead, 0), after.get(owner, 0), r.attack_win_by_more):
+                plunder = r.tables.numbers["plunder_treasury"]
+                if r.plunder_from_stock:
+                    k = min(plunder, self.stock[lead])
+                    self.stock[lead] -= k
+                else:
+                    k = min(plunder, self.treasury[owner])
+                    self.treasury[owner] -= k
+                self.treasury[lead] += k
+        self.phase = 5
+
+    def _settle(self, a: int, counts: dict[int, int], limit: int) -> dict[int, int]:
+        after = resolve_conflict(counts, limit)
+        for p, k in after.items():
+            removed = counts[p] - k
+            self.tokens[p][a] = k
+            self.stock[p] += removed
+        return after
+
+    # phase 5: cities (MC-5)
+    def _phase_cities(self) -> None:
+        players = [p for p in self.order if self._city_areas(p)]
+        if not self._ask(BUILD, players):
+            self._cities_built()
+
+    def _cities_built(self) -> None:
+        self._surplus()
+        self._support_start(next_phase=6)
+
+    def _surplus(self) -> None:
+        """MC-5.2 (surplus-scope): tokens left where a city was built; tokens over the limit."""
+        scope = self.rules.surplus_scope
+        areas = self.board.areas
+        if scope in ("A", "C"):
+            for p in range(self.n):
+                for a in self.built[p]:
+                    if self.tokens[p][a]:
+                        self._take_tokens(p, a, self.tokens[p][a])
+        if scope in ("B", "C"):
+            for a in self.board.land_areas:
+                limit = areas[a].population_limit or 0
+                counts = {p: self.tokens[p][a] for p in range(self.n) if self.tokens[p][a]}
+                total = sum(counts.values())
+                if total <= limit:
+                    continue
+                if len(counts) == 1:
+                    (p, k), = counts.items()
+                    self._take_tokens(p, a, k - limit)
+                else:
+                    self._settle(a, counts, limit)
+
+    def _support_start(self, next_phase: int) -> None:
+        """MC-5.3: owners of unsupported cities reduce them, one at a time, their choice."""
+        self.target = next_phase
+        if not self._ask(REDUCE, [p for p in self.order if self._unsupported(p)]):
+            self._support_done()
+
+    def _support_done(self) -> None:
+        self.step = AUTO
+        self.decider = -1
+        self.phase = self.target
+        self.target = -1
+
+    # phases 6-10, 12: part 2
+    def _phase_nothing(self) -> None:
+        self.phase += 1
+
+    # phase 11 (MC-11.1)
+    def _phase_surplus(self) -> None:
+        self._surplus()
+        if self.rules.phase_11_support:
+            self._support_start(next_phase=12)
+        else:
+            self.phase = 12
+
+    # phase 13: the AST (MC-13)
+    def _phase_ast(self) -> None:
+        r = self.rules
+        for p in self.order:
+            if not self.cities_of(p):
+                if self.ast[p] > 1:  # MC-13.1.2
+                    self.ast[p] -= 1
+                continue
+            if self.ast[p] < r.tables.spaces and r.may_advance(self.civ[p], self.ast[p] + 1, len(self.cities_of(p))):
+                self.ast[p] += 1  # MC-13.1.1
+                self.ast_forward[p] += 1
+        self._end_of_turn()
+
+    def _end_of_turn(self) -> None:
+        """MC-0.3: the end-of-turn check, then the winner (MC-14.1) or a new turn."""
+        r = self.rules
+        reached = any(a >= r.tables.spaces for a in self.ast)
+        if (r.end_by_ast and reached) or self.turn_no >= r.last_turn:
+            scores = [self.vp(p) for p in range(self.n)]
+            best = max(scores)
+            self.winner_list = [p for p in range(self.n) if scores[p] == best]
+            self.step = OVER
+            self.decider = -1
+            return
+        self.turn_no += 1
+        self.phase = 1
+
+    phase_start: dict[int, Any] = {}  # phase number -> its automatic part
+
+    # ------------------------------------------------------------------ views
+    def observation(self, player: int) -> dict[str, Any]:
+        from .serialize import observation
+
+        return observation(self, player)
+
+    def determinize(self, player: int, rng: Rng) -> MegaState:
+        """Only the generator and other players' unfinished simultaneous choices are hidden."""
+        d = self.clone()
+        d.rng = Rng(rng.next64())
+        if d.previews is not None and d.buffers is not None:
+            for p in list(d.previews):
+                if p != player and d.buffers[p]:
+                    view = self.clone()
+                    view.previews = view.buffers = None
+                    view.step, view.queue, view.decider = self.step, [p], p
+                    d.previews[p] = view
+                    d.buffers[p] = []
+        return d
+
+    def to_json(self) -> dict[str, Any]:
+        from .serialize import state_to_json
+
+        return state_to_json(self)
+
+    def game_stats(self) -> dict[str, float]:
+        cities = [len(self.cities_of(p)) for p in range(self.n)]
+        return {
+            "cities_per_player": sum(cities) / self.n,
+            "tokens_per_player": sum(self.tokens_on_map(p) for p in range(self.n)) / self.n,
+            "ast_square": sum(self.ast) / self.n,
+            "winner_vp": float(self.vp(self.winner_list[0])) if self.winner_list else 0.0,
+        }
+
+    def evaluate(self, player: int) -> float:
+        mine = self.vp(player)
+        best = max(self.vp(q) for q in range(self.n) if q != player)
+        return max(-0.95, min(0.95, (mine - best) / 20))
+
+    def __repr__(self) -> str:
+        return f"<MegaState turn {self.turn_no} phase {self.phase} {STEP_NAMES[self.step]}>"
+
+
+MegaState.phase_start = {
+    1: MegaState._phase_tax, 2: MegaState._phase_growth, 3: MegaState._phase_movement,
+    4: MegaState._phase_conflict, 5: MegaState._phase_cities, 6: MegaState._phase_nothing,
+    7: MegaState._phase_nothing, 8: MegaState._phase_nothing, 9: MegaState._phase_nothing,
+    10: MegaState._phase_nothing, 11: MegaState._phase_surplus, 12: MegaState._phase_nothing,
+    13: MegaState._phase_ast,
+}

@@ -1,0 +1,1 @@
+"""Tools that build the shipped Mega Civilization data files."""

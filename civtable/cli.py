@@ -68,11 +68,12 @@ def parse_options(items: Sequence[str] | None) -> dict[str, str]:
 def game_options(args: argparse.Namespace) -> dict[str, str]:
     """``--option`` values, with ``--cards FILE`` as ``cards=FILE``."""
     options = parse_options(args.option)
-    cards = getattr(args, "cards", None)
-    if cards:
-        if "cards" in options:
-            raise UsageError("give the card file once: --cards FILE or --option cards=FILE")
-        options["cards"] = cards
+    for flag in ("cards", "map"):
+        value = getattr(args, flag, None)
+        if value:
+            if flag in options:
+                raise UsageError(f"give the {flag} once: --{flag} or --option {flag}=...")
+            options[flag] = value
     return options
 
 
@@ -235,7 +236,7 @@ def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent],
     if args.resume:
         if args.record:
             raise UsageError("a resumed game goes on in its own file; do not give --record with --resume")
-        if args.seed is not None or args.option or getattr(args, "cards", None):
+        if args.seed is not None or args.option or getattr(args, "cards", None) or getattr(args, "map", None):
             raise UsageError("a resumed game keeps the seed and options of its record; drop --seed and --option")
         record = read_record(args.resume)
         if record.result is not None:
@@ -485,6 +486,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a rule variant or setting (repeatable; see 'civtable games GAME')")
         p.add_argument("--cards", metavar="FILE",
                        help="play with your own card file (the same as --option cards=FILE)")
+        p.add_argument("--map", metavar="NAME",
+                       help="the map of a map game: a shipped map's name or a map file (the same as --option map=NAME)")
 
     p = sub.add_parser("games", help="list the games, their player counts and variants",
                        description="List the games, or show one game's options and bots.")

@@ -2,7 +2,7 @@
 
 It grows where growth is largest, gathers six tokens on a free city site when the
 tokens next to it can make it this turn, spreads tokens above an area's limit into
-empty or thinly held neighbours, keeps away from areas where an opponent holds
+empty or thinly held neighbours, seeds empty neighbours with two tokens, keeps away from areas where an opponent holds
 more, builds every city it can and, when it must, reduces the city it can best spare.
 """
 
@@ -100,6 +100,19 @@ class HeuristicBot(Agent):
                 targets.append((areas[b].city_site, room, self.rng.random(), bid))
             if targets:
                 return f"move {aid} {max(targets)[3]}"
+        # 3. seed empty neighbours: two tokens there grow by two, like two at home
+        for aid, k in sorted(mine.items()):
+            if unmoved(aid) <= 0 or k < 3:
+                continue
+            area = areas[self.board.index(aid)]
+            seeds = []
+            for b in area.land:
+                bid = areas[b].id
+                if bid in cities or others.get(bid, 0) or mine.get(bid, 0) >= 2 or not areas[b].population_limit:
+                    continue
+                seeds.append((mine.get(bid, 0), areas[b].city_site, areas[b].population_limit, self.rng.random(), bid))
+            if seeds:
+                return f"move {aid} {max(seeds)[4]}"
         return None
 
 

@@ -14,7 +14,7 @@ from civtable.core.game import Game
 from .board import Board, load_board
 from .options import OPTIONS
 from .scoring import advance_vp
-from .state import MegaState
+from .state import BUILD, GROW, MOVE, MegaState
 from .tables import Tables, load_tables
 
 
@@ -26,7 +26,15 @@ class Rules:
         self.tables = tables
         self.civilizations = self._civilizations(options, board, tables, players)
         o = options
-        self.simultaneous = o["strict-ast-order"] == "A"
+        strict = o["strict-ast-order"] == "B"
+
+        def together(choice: str) -> bool:
+            return (not strict) if choice == "same" else choice == "A"
+
+        # which decision steps are simultaneous (MC-0.5, MC-0.6, MC-2.0, MC-0.11)
+        self.simultaneous_steps = frozenset(
+            step for step, on in ((GROW, together(o["growth-order"])), (MOVE, together(o["unstated-order"])),
+                                  (BUILD, together(o["unstated-order"]))) if on)
         self.tax_from_map = o["tax-source"] == "B"
         self.revolt_per_city = o["tax-revolt-count"] == "B"
         self.revolt_optional = o["tax-revolt-optional"] == "B"

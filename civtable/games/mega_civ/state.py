@@ -42,7 +42,6 @@ STEP_NAMES = ("revolt", "grow", "move", "build", "reduce", "over", "auto")
 PHASE_NAMES = {1: "tax", 2: "expansion", 3: "movement", 4: "conflict", 5: "cities", 6: "trade-cards",
                7: "trade", 8: "calamity-selection", 9: "calamity-resolution", 10: "special-abilities",
                11: "surplus", 12: "advances", 13: "ast"}
-SIMULTANEOUS = (GROW, MOVE, BUILD)
 PAYMENTS = ("tokens", "treasury", "mixed", "split")
 
 
@@ -487,7 +486,7 @@ class MegaState(State):
         """Start a decision step for ``players`` (in AST order); False if nobody decides."""
         if not players:
             return False
-        if self.rules.simultaneous and step in SIMULTANEOUS and len(players) > 1:
+        if step in self.rules.simultaneous_steps and len(players) > 1:
             self.previews = {}
             self.buffers = {}
             for p in players:

@@ -239,7 +239,10 @@ def state_from_json(game: MegaCiv, data: Any) -> MegaState:
         except (ValueError, TypeError):
             raise InvalidStateError("position field 'buffers' must map seats to lists of action texts") from None
     else:
-        if s.decider < 0 or not s.queue or s.decider != s.queue[0]:
+        if s.step == 0:  # a revolt: the Beneficiary decides; 'queue' holds the defaulters still to come
+            if s.decider < 0 or s.target < 0 or s.target == s.decider:
+                raise InvalidStateError("position fields 'decider' (the Beneficiary) and 'target' (the defaulter) are needed in step 'revolt'")
+        elif s.decider < 0 or not s.queue or s.decider != s.queue[0]:
             raise InvalidStateError("position field 'decider' must be the first seat of 'queue'")
         if not s._legal(s.decider):
             raise InvalidStateError(f"position leaves player {s.decider} nothing to decide in step {step!r}")

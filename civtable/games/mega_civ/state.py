@@ -51,7 +51,7 @@ class MegaState(State):
     __slots__ = (
         "game", "rules", "board", "n", "rng", "civ", "rank", "order", "tokens", "moved", "city",
         "stock", "treasury", "city_stock", "ship_stock", "ships", "ast", "ast_forward", "census",
-        "exempt", "built", "turn_no", "phase", "step", "decider", "queue", "target", "left",
+        "exempt", "built", "turn_no", "phase", "step", "decider", "queue", "target",
         "buffers", "previews", "winner_list", "solo", "defaulters",
     )
 
@@ -81,7 +81,6 @@ class MegaState(State):
     decider: int
     queue: list[int]
     target: int
-    left: int
     buffers: dict[int, list[str]] | None
     previews: dict[int, MegaState] | None
     winner_list: list[int]
@@ -123,7 +122,6 @@ class MegaState(State):
         s.decider = -1
         s.queue = []
         s.target = -1
-        s.left = 0
         s.buffers = None
         s.previews = None
         s.winner_list = []
@@ -160,7 +158,6 @@ class MegaState(State):
         s.decider = self.decider
         s.queue = self.queue[:]
         s.target = self.target
-        s.left = self.left
         s.buffers = None if self.buffers is None else {p: b[:] for p, b in self.buffers.items()}
         s.previews = None if self.previews is None else {p: v.clone() for p, v in self.previews.items()}
         s.winner_list = self.winner_list[:]
@@ -411,11 +408,16 @@ class MegaState(State):
 
     def _sail(self, p: int, a: int, b: int, k: int) -> None:
         """MC-3.5: up to 5 tokens, up to 4 areas along the coast; they end their move there."""
-        if self.rules.step_before_boarding:  # tokens that made their land step board first
-            self.moved[p][a] = max(0, self.moved[p][a] - k)
+        if self.rules.step_before_boarding:
+            # ship-movement B: tokens that made their land step board first and stay done;
+            # the others may still make their one land step after landing
+            stepped = min(k, self.moved[p][a])
+            self.moved[p][a] -= stepped
+        else:
+            stepped = k
         self.tokens[p][a] -= k
         self.tokens[p][b] += k
-        self.moved[p][b] += k
+        self.moved[p][b] += stepped
         self.ships[p].remove(a)
         self.ship_stock[p] += 1  # a used ship goes back to the stock (its persistence is not stated)
 
@@ -440,7 +442,8 @@ class MegaState(State):
         """MC-5.3.2: the city becomes as many of its owner's tokens as the area allows."""
         self.city[a] = -1
         self.city_stock[p] += 1
-        k = min(self.board.areas[a].population_limit or 0, self.stock[p])
+        there = sum(self.tokens[q][a] for q in range(self.n))
+        k = min(max(0, (self.board.areas[a].population_limit or 0) - there), self.stock[p])
         self.tokens[p][a] += k
         self.stock[p] -= k
 
@@ -487,13 +490,13 @@ class MegaState(State):
         if not players:
             return False
         if step in self.rules.simultaneous_steps and len(players) > 1:
-            self.previews = {}
-            self.buffers = {}
-            for p in players:
+            previews = {}
+            for p in players:  # cloned before self.previews is set: a preview holds no previews
                 view = self.clone()
                 view.step, view.queue, view.decider, view.solo = step, [p], p, True
-                self.previews[p] = view
-                self.buffers[p] = []
+                previews[p] = view
+            self.previews = previews
+            self.buffers = {p: [] for p in players}
             self.step, self.queue, self.decider = step, list(players), -1
             return True
         self.step, self.queue, self.decider = step, list(players), players[0]
@@ -584,6 +587,8 @@ class MegaState(State):
         short = []
         for p in self.order:
             need = sum(self._growth_of(p, a) for a in range(len(self.tokens[p])))
+            if not self.stock[p]:
+                continue  # nothing to grow with
             if need <= self.stock[p]:
                 for a in range(len(self.tokens[p])):
                     if self.tokens[p][a]:
@@ -653,12 +658,14 @@ class MegaState(State):
             after = self._settle(a, counts, areas[a].population_limit or 0)
             if attacker_wins(after.get(lead, 0), after.get(owner, 0), r.attack_win_by_more):
                 plunder = r.tables.numbers["plunder_treasury"]
+                # tokens are each player's colour: plunder moves treasury by colour
                 if r.plunder_from_stock:
                     k = min(plunder, self.stock[lead])
-                    self.stock[lead] -= k
-                else:
-                    k = min(plunder, self.treasury[owner])
+                else:  # A: the former owner's treasury tokens go back to his stock
+                    k = min(plunder, self.treasury[owner], self.stock[lead])
                     self.treasury[owner] -= k
+                    self.stock[owner] += k
+                self.stock[lead] -= k
                 self.treasury[lead] += k
         self.phase = 5
 
@@ -762,17 +769,27 @@ class MegaState(State):
         return observation(self, player)
 
     def determinize(self, player: int, rng: Rng) -> MegaState:
-        """Only the generator and other players' unfinished simultaneous choices are hidden."""
+        """Only the generator and other players' simultaneous choices are hidden: the
+        others' choices are replaced by none at all (who has finished stays public:
+        a finished mover or builder is taken to have passed)."""
         d = self.clone()
         d.rng = Rng(rng.next64())
         if d.previews is not None and d.buffers is not None:
+            base = self.clone()
+            base.previews = base.buffers = None
             for p in list(d.previews):
-                if p != player and d.buffers[p]:
-                    view = self.clone()
-                    view.previews = view.buffers = None
-                    view.step, view.queue, view.decider = self.step, [p], p
-                    d.previews[p] = view
-                    d.buffers[p] = []
+                if p == player or not d.buffers[p]:
+                    continue
+                finished = d.previews[p].step == AUTO
+                if finished and self.step == GROW:
+                    continue  # a finished grower's areas cannot be "passed"; kept as they are
+                view = base.clone()
+                view.step, view.queue, view.decider, view.solo = self.step, [p], p, True
+                d.buffers[p] = []
+                if finished:
+                    view._do(p, view._find(p, "done"))
+                    d.buffers[p] = ["done"]
+                d.previews[p] = view
         return d
 
     def to_json(self) -> dict[str, Any]:

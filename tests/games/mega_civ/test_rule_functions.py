@@ -183,7 +183,9 @@ def test_mc_14_1_victory_points_add_up():
 
 def test_mc_14_7_sole_player_past_the_late_iron_age():
     """MC-14.7 (late-iron-age): A beyond the square, B reaching it is enough."""
-    assert sole_past([14, 16, 12], square=15) == 1
-    assert sole_past([16, 16, 12], square=15) is None
-    assert sole_past([15, 14], square=15) is None
-    assert sole_past([15, 14], square=15, reaching_is_enough=True) == 0
+    assert sole_past([14, 16, 12], squares=15) == 1
+    assert sole_past([16, 16, 12], squares=15) is None
+    assert sole_past([15, 14], squares=15) is None
+    assert sole_past([15, 14], squares=15, reaching_is_enough=True) == 0
+    # each civilization has its own Late Iron Age square
+    assert sole_past([15, 14], squares=[15, 13]) == 1

@@ -321,3 +321,124 @@ def test_ccg_record_resumed_from_a_saved_position_reaches_the_same_state() -> No
         for p, text in record.moves[half:]:
             s.apply(p, g.parse_action(s, text, p))
         assert s.to_json() == entry["final"]
+
+
+# ------------------------------------------------------------ Mega Civilization
+# Short games: 5 players on the small map and 9 on the full map, each one at a time
+# (strict AST order) and with simultaneous steps; greedy and random seats mixed. In
+# simultaneous steps the next player to decide is drawn from a generator of its own.
+MC_ID = "mega-civ"
+MC_SEED = 9
+MC_CASES: tuple[tuple[dict[str, Any], tuple[str, ...]], ...] = (
+    ({"players": 5, "map": "small", "last-turn": 8, "strict-ast-order": "B"},
+     ("greedy", "random", "greedy", "greedy", "random")),
+    ({"players": 5, "map": "small", "last-turn": 8, "strict-ast-order": "A", "surplus-scope": "B"},
+     ("random", "greedy", "greedy", "random", "greedy")),
+    ({"players": 9, "map": "full", "last-turn": 3, "strict-ast-order": "B", "side": "East"},
+     ("greedy",) * 6 + ("random",) * 3),
+    ({"players": 9, "map": "full", "last-turn": 3, "strict-ast-order": "A"},
+     ("random",) * 3 + ("greedy",) * 6),
+)
+
+MC_SCRIPT = r"""
+import json, sys
+import civtable
+from civtable.agents import PlayerView, make_agent
+from civtable.core.rng import Rng, derive_seed
+
+seed = int(sys.argv[1])
+cases = json.loads(sys.argv[2])
+out = []
+for options, specs in cases:
+    g = civtable.load_game("mega-civ", **options)
+    agents = [make_agent(spec, g, seed=derive_seed(seed, i)) for i, spec in enumerate(specs)]
+    pick = Rng(seed)
+    s = g.new_state(seed=seed)
+    moves = []
+    simultaneous = 0
+    while s.to_move():
+        movers = s.to_move()
+        simultaneous += len(movers) > 1
+        p = movers[pick.below(len(movers))]
+        a = agents[p].act(PlayerView(s, p))
+        s.apply(p, a)
+        moves.append([p, str(a)])
+    out.append({"options": options, "players": specs, "moves": moves, "final": s.to_json(),
+                "returns": s.returns(), "winners": s.winners(), "turn": s.turn,
+                "simultaneous": simultaneous})
+print(json.dumps(out, sort_keys=True))
+"""
+
+
+def mc_run_in_process(hash_seed: str, seed: int = MC_SEED) -> list[dict[str, Any]]:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    done = subprocess.run(
+        [sys.executable, "-c", MC_SCRIPT, str(seed), json.dumps(MC_CASES)],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@cache
+def mc_games_from(hash_seed: str) -> str:
+    return json.dumps(mc_run_in_process(hash_seed))
+
+
+def mc_games(hash_seed: str = "1") -> list[dict[str, Any]]:
+    return json.loads(mc_games_from(hash_seed))
+
+
+def mc_record_of(entry: dict[str, Any], seed: int = MC_SEED) -> Record:
+    g = load_game(MC_ID, **entry["options"])
+    return Record(MC_ID, dict(g.options), seed, list(entry["players"]),
+                  [(p, a) for p, a in entry["moves"]])
+
+
+def test_mc_same_seed_same_games_under_different_hash_seeds() -> None:
+    one, two = mc_games("1"), mc_games("2")
+    assert len(one) == len(MC_CASES)
+    for a, b in zip(one, two, strict=True):
+        assert a["moves"], "no move was played"
+        assert a["final"]["step"] == "over", f"{a['options']}: the game did not finish"
+        assert a["moves"] == b["moves"], f"{a['players']} {a['options']}: move lists differ"
+        assert a["final"] == b["final"]
+        assert (a["returns"], a["winners"], a["turn"]) == (b["returns"], b["winners"], b["turn"])
+        if a["options"]["strict-ast-order"] == "A":
+            assert a["simultaneous"] > 0, "no simultaneous step was played"
+        else:
+            assert a["simultaneous"] == 0
+
+
+def test_mc_another_seed_gives_another_game() -> None:
+    other = mc_run_in_process("1", seed=MC_SEED + 1)
+    for a, b in zip(mc_games("1"), other, strict=True):
+        assert a["moves"] != b["moves"]
+
+
+@pytest.mark.parametrize("index", range(len(MC_CASES)))
+def test_mc_record_replays_to_the_same_final_state(index: int) -> None:
+    entry = mc_games("1")[index]
+    record = mc_record_of(entry)
+    final = record.replay()
+    assert final.to_json() == entry["final"]
+    assert final.returns() == entry["returns"] and final.winners() == entry["winners"]
+    again = parse_record(record.dumps(), source="test")
+    assert again.moves == record.moves and again.options == record.options
+    assert again.replay().to_json() == entry["final"]
+
+
+@pytest.mark.parametrize("index", range(len(MC_CASES)))
+def test_mc_record_resumed_partway_reaches_the_same_state(index: int) -> None:
+    entry = mc_games("1")[index]
+    record = mc_record_of(entry)
+    g = record.load_game()
+    moves = record.moves
+    for k in (0, 1, len(moves) // 3, len(moves) // 2, len(moves) - 1):
+        s = record.replay(upto=k)
+        saved = g.state_from_json(json.loads(json.dumps(s.to_json())))  # stop, save, load, go on
+        for p, text in moves[k:]:
+            s.apply(p, g.parse_action(s, text, p))
+            saved.apply(p, g.parse_action(saved, text, p))
+        assert s.to_json() == entry["final"], f"resumed after {k} moves"
+        assert saved.to_json() == entry["final"], f"loaded and resumed after {k} moves"

@@ -1,4 +1,4 @@
-"""The ``civtable`` command: games, play, simulate, replay, actions.
+"""The ``civtable`` command: games, play, simulate, ladder, replay, actions.
 
 Every mistake a user can make ends in one sentence on stderr, prefixed
 ``civtable: error:``, and exit code 2; Ctrl-C exits with 130. Tracebacks are left
@@ -31,7 +31,8 @@ from civtable.core.registry import game_class, game_ids
 from civtable.core.rng import derive_seed
 from civtable.core.state import State
 from civtable.sim.batch import simulate
-from civtable.sim.report import check_output, print_summary, write_json
+from civtable.sim.ladder import ladder
+from civtable.sim.report import check_output, print_ladder, print_summary, write_json
 from civtable.sim.runner import load_game_for, play_out
 from civtable.sim.stats import summarise
 
@@ -394,6 +395,31 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- ladder
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    bots = split_players(args.players)
+    if len(bots) < 2:
+        raise UsageError(f"a ladder needs at least 2 bots in --players, not {len(bots)}")
+    if args.games < 2:
+        raise UsageError(f"--games must be at least 2, not {args.games}")
+    positive(args.workers, "--workers")
+    options = game_options(args)
+    json_path = check_output(args.json, args.force) if args.json else None
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    progress, stop = progress_bar(not args.quiet and sys.stderr.isatty())
+    try:
+        summary = ladder(args.game, options, bots, args.games, seed, workers=args.workers, progress=progress)
+    finally:
+        stop()
+    print_ladder(summary)
+    if json_path is not None:
+        write_json(summary, json_path, force=args.force)
+        print(f"Wrote {json_path}")
+    return 0
+
+
 # ---------------------------------------------------------------- replay, actions
 
 
@@ -519,6 +545,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="overwrite the --json file and records")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("ladder", help="rate bots by playing them against each other (Elo)",
+                       description="Play a round robin between bots, seats rotated; show Elo ratings with 95%% "
+                                   "confidence intervals and the win-rate matrix.")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--players", required=True, metavar="BOT,BOT,...", help="the bots to rate (at least 2)")
+    p.add_argument("--games", type=int, default=20,
+                   help="games per pair of bots, half in each seating (default 20); in games of more than "
+                        "2 seats, rounds of one game per rotation of the bot list")
+    p.add_argument("--seed", type=int, help="the master seed (default: random, shown in the report)")
+    p.add_argument("--workers", type=int, default=1, help="processes to use (default 1); results do not depend on it")
+    option_arg(p)
+    p.add_argument("--json", metavar="FILE", help="also write the ratings and matrix as JSON")
+    p.add_argument("--force", action="store_true", help="overwrite the --json file")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_ladder)
 
     p = sub.add_parser("replay", help="replay a record and show the final position",
                        description="Replay a game record; show the position and the scores.")

@@ -66,7 +66,7 @@ def test_games_lists_games_and_options(capsys: pytest.CaptureFixture[str]) -> No
 def test_games_one_game_shows_bots_and_readings(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games", "toy-nim")
     assert code == 0
-    assert "Bots: human, greedy, random" in out
+    assert "Bots: human, greedy, ismcts, mcts, random" in out
     assert "bid: simultaneous bids" in out
 
 

@@ -6,6 +6,8 @@ from civtable.core.errors import AgentError
 from civtable.core.game import Game
 
 from .base import Agent, AgentFactory, check_params, parse_spec
+from .ismcts import make_ismcts
+from .mcts import make_mcts
 from .random_agent import RandomAgent
 
 
@@ -14,7 +16,7 @@ def _random(game: Game, seed: int, params: dict[str, str]) -> Agent:
     return RandomAgent(seed)
 
 
-GENERIC: dict[str, AgentFactory] = {"random": _random}
+GENERIC: dict[str, AgentFactory] = {"random": _random, "mcts": make_mcts, "ismcts": make_ismcts}
 
 
 def _factories(game: Game) -> dict[str, AgentFactory]:

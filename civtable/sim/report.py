@@ -104,6 +104,59 @@ def print_summary(summary: dict[str, Any], console: Console | None = None) -> No
         console.print(figures_table(summary["game_stats"]))
 
 
+def _elo(x: float) -> str:
+    return f"{x:+.0f}" if round(x) else "0"
+
+
+def print_ladder(summary: dict[str, Any], console: Console | None = None) -> None:
+    """The bots by Elo (with 95% intervals, games and overall score), then the
+    win-rate matrix: each cell is the row bot's score against the column bot."""
+    console = console or Console()
+    variants = summary.get("variants", {})
+    console.print(escape(
+        f"{summary['game']} ladder: {len(summary['bots'])} bots, {summary['seats']} seats, "
+        f"{summary['games']} games, seed {summary['seed']}"), highlight=False)
+    table = Table(title=f"Elo ({summary['anchor']} = 0; 95% CI by bootstrap)", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Bot")
+    for column in ("Elo", "95% CI", "Games", "Score"):
+        table.add_column(column, justify="right")
+    for rank, bot in enumerate(summary["ranking"], 1):
+        row = summary["elo"][bot]
+        lo, hi = row["ci95"]
+        score = "n/a" if row["score"] is None else _pct(row["score"])
+        table.add_row(str(rank), escape(bot), _elo(row["rating"]), f"{_elo(lo)} .. {_elo(hi)}",
+                      str(row["games"]), score)
+    console.print(table)
+
+    order = summary["ranking"]
+    matrix = Table(title="Score of the row bot against the column bot (95% CI)", title_justify="left")
+    matrix.add_column("")
+    for bot in order:
+        matrix.add_column(escape(bot), justify="right")
+    for bot in order:
+        cells = []
+        for other in order:
+            cell = summary["matrix"][bot].get(other)
+            if cell is None:
+                cells.append("-")
+            elif cell["score"] is None:
+                cells.append("n/a")
+            else:
+                cells.append(f"{_pct(cell['score'])} ({_ci(cell['ci95'])}, n={cell['games']})")
+        matrix.add_row(escape(bot), *cells)
+    console.print(matrix)
+    lines = [f"Draws: {summary['draws']} of {summary['games']} games"]
+    if summary.get("unfinished"):
+        lines.append(f"Unfinished: {summary['unfinished']}")
+    lines.append("Rules: " + (", ".join(f"{k}={v}" for k, v in variants.items()) or "default"))
+    if any(row["ci95"][0] == row["ci95"][1] for bot, row in summary["elo"].items() if bot != summary["anchor"]):
+        lines.append("A zero-width Elo interval means every bootstrap resample gave the same result "
+                     "(one bot won every game of a pairing); read the matrix's intervals instead.")
+    for line in lines:
+        console.print(escape(line), highlight=False)
+
+
 def check_output(path: str | Path, force: bool = False) -> Path:
     """Refuse, before a long run, a file that exists (without ``force``) or cannot be created."""
     path = Path(path)

@@ -19,8 +19,9 @@ Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
 
 
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95% by default).
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default); ``wins`` may hold
+    half points for draws.
 
     Unlike the normal approximation it stays inside [0, 1] and is sound for rates
     near 0 or 1 and for small samples. With no games it is the whole of [0, 1].

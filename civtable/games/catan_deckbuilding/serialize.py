@@ -113,6 +113,8 @@ def determinize(s: CatanState, player: int, rng: Rng) -> CatanState:
             for c in range(N_CARDS):
                 unknown.extend([c] * (hand[c] - known[c]))
             dealt = sum(hand) - sum(known)
+            # sorted first, so that the deal depends on what ``player`` sees and the rng only
+            unknown.sort()
             cap = rules.to_win - 1 if (p == s.current and s.phase != OVER and rules.win_any_time) else dealt
             for _ in range(20):  # rejection sampling: exact, and rarely needs a second try
                 rng.shuffle(unknown)
@@ -124,6 +126,7 @@ def determinize(s: CatanState, player: int, rng: Rng) -> CatanState:
             d.hand[p] = new_hand
             unknown = unknown[dealt:]
         else:
+            unknown.sort()
             rng.shuffle(unknown)
         n_draw = len(s.draw[p])
         d.draw[p] = unknown[:n_draw]

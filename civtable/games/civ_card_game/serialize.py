@@ -134,6 +134,8 @@ def determinize(s: CcgState, player: int, rng: Rng) -> CcgState:
         if q != player:
             for c, k in enumerate(d.hand[q]):
                 unknown.extend([c] * k)
+    # sorted first, so that the deal depends on what ``player`` sees and the rng only
+    unknown.sort()
     rng.shuffle(unknown)
     pos = 0
     for q in range(s.n):
@@ -146,7 +148,9 @@ def determinize(s: CcgState, player: int, rng: Rng) -> CcgState:
         pos += size
         d.hand[q] = h
     d.deck = unknown[pos:]
+    d.plot_deck.sort()
     rng.shuffle(d.plot_deck)
+    d.tech_deck.sort()
     rng.shuffle(d.tech_deck)
     return d
 

@@ -1,0 +1,175 @@
+"""The search bots ``mcts`` and ``ismcts``: they find known answers in tiny games,
+never crash in simultaneous steps, are reproducible by seed, keep their budgets,
+decide on the observation alone (fair play) in every game, and reject bad specs."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from civtable.agents import PlayerView, make_agent
+from civtable.core.errors import AgentError
+from civtable.core.registry import load_game
+from civtable.core.rng import Rng
+
+from . import tinygames  # noqa: F401  (registers the tiny games)
+
+BOTS = ("mcts", "ismcts")
+
+
+def decide(game_id: str, spec: str, seed: int = 0, state=None, player: int | None = None) -> str:
+    g = load_game(game_id)
+    s = state if state is not None else g.new_state(seed=seed)
+    p = s.to_move()[0] if player is None else player
+    return make_agent(spec, g, seed=seed).act(PlayerView(s, p)).text
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_finds_the_forced_win(bot: str) -> None:
+    for seed in range(5):
+        assert decide("tiny-win", f"{bot}:iterations=60", seed) == "pick 3"
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_greedy_rollout_and_depth_cutoff_also_find_the_win(bot: str) -> None:
+    assert decide("tiny-win", f"{bot}:iterations=60&depth=1&rollout=random") == "pick 3"
+    assert decide("tiny-win", f"{bot}:iterations=60&depth=0&c=0.5") == "pick 3"
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_hidden_card_is_not_read(bot: str) -> None:
+    """Whatever the hidden card, the bot passes: a guess is worth -1/3 on average,
+    so a bot that picked the right card would have read the true state."""
+    g = load_game("tiny-guess")
+    for seed in range(6):
+        s = g.new_state(seed=seed)
+        assert decide("tiny-guess", f"{bot}:iterations=300", seed, state=s) == "pass"
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_simultaneous_step_both_players(bot: str) -> None:
+    g = load_game("tiny-pennies")
+    for seed in range(4):
+        s = g.new_state()
+        assert s.to_move() == (0, 1)
+        agents = [make_agent(f"{bot}:iterations=30", g, seed=seed + p) for p in (0, 1)]
+        # each decides while both are to move, player 1 first on odd seeds
+        order = (1, 0) if seed % 2 else (0, 1)
+        for p in order:
+            view = PlayerView(s, p)
+            a = agents[p].act(view)
+            assert a in view.legal_actions
+            s.apply(p, a)
+        assert s.is_terminal()
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_same_seed_same_action(bot: str) -> None:
+    g = load_game("tiny-guess")
+    s = g.new_state(seed=3)
+    first = [decide("tiny-guess", f"{bot}:iterations=7", seed, state=s) for seed in range(8)]
+    again = [decide("tiny-guess", f"{bot}:iterations=7", seed, state=s) for seed in range(8)]
+    assert first == again
+    assert len(set(first)) > 1  # the seed does matter with so few iterations
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_budget_by_iterations(bot: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    g = load_game("tiny-guess")
+    s = g.new_state()
+    agent = make_agent(f"{bot}:iterations=37", g)
+    calls = []
+    real = PlayerView.determinize
+    monkeypatch.setattr(PlayerView, "determinize", lambda self, rng: calls.append(1) or real(self, rng))
+    agent.act(PlayerView(s, 0))
+    assert len(calls) == 37
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_budget_by_milliseconds(bot: str) -> None:
+    g = load_game("catan-deckbuilding")
+    s = g.new_state(seed=1)
+    p = s.to_move()[0]
+    view = PlayerView(s, p)
+    agent = make_agent(f"{bot}:ms=150&depth=10", g, seed=1)
+    start = time.perf_counter()
+    a = agent.act(view)
+    elapsed = time.perf_counter() - start
+    assert a in view.legal_actions
+    if len(view.legal_actions) > 1:
+        assert 0.14 <= elapsed < 1.5
+
+
+# ------------------------------------------------------------------ fair play
+FAIR_GAMES = {
+    "catan-deckbuilding": {},
+    "civ-card-game": {},
+    "mega-civ": {"players": 5, "map": "small", "last-turn": 3},
+}
+
+
+def mid_game(g, seed: int):
+    """A position some random moves in where the mover has a real choice."""
+    rng = Rng(seed)
+    s = g.new_state(seed=seed)
+    for step in range(400):
+        movers = s.to_move()
+        if not movers:
+            break
+        p = movers[0]
+        legal = s.legal_actions(p)
+        if step >= 15 and len(legal) > 1:
+            return s, p
+        s.apply(p, legal[rng.below(len(legal))])
+    pytest.skip("no decision with a choice found")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+@pytest.mark.parametrize("game_id", sorted(FAIR_GAMES))
+def test_same_observation_same_decision(game_id: str, bot: str) -> None:
+    """Two states the bot cannot tell apart (the second is a determinization of the
+    first: other hidden cards, another future shuffle) give the same decision."""
+    g = load_game(game_id, **FAIR_GAMES[game_id])
+    spec = f"{bot}:iterations=20&depth=20"
+    for seed in (1, 2):
+        s, p = mid_game(g, seed)
+        other = s.determinize(p, Rng(99 + seed))
+        assert other.observation(p) == s.observation(p)
+        # the samples themselves depend only on the observation and the generator
+        assert s.determinize(p, Rng(7)).to_json() == other.determinize(p, Rng(7)).to_json()
+        a = make_agent(spec, g, seed=5).act(PlayerView(s, p))
+        b = make_agent(spec, g, seed=5).act(PlayerView(other, p))
+        assert a.text == b.text
+        assert a in s.legal_actions(p)
+
+
+# ------------------------------------------------------------------ specs
+@pytest.mark.parametrize("bot", BOTS)
+@pytest.mark.parametrize(
+    "params, words",
+    [
+        ("iteration=5", ["'iteration'", "iterations", "rollout", "depth", "ms"]),
+        ("iterations=abc", ["iterations", "integer"]),
+        ("iterations=0", ["iterations", "at least 1"]),
+        ("ms=-3", ["ms"]),
+        ("c=x", ["'c'", "number"]),
+        ("c=nan", ["'c'"]),
+        ("depth=2.5", ["depth", "integer"]),
+        ("rollout=nobot", ["unknown bot", "nobot"]),
+    ],
+)
+def test_bad_specs(bot: str, params: str, words: list[str]) -> None:
+    g = load_game("tiny-win")
+    with pytest.raises(AgentError) as err:
+        make_agent(f"{bot}:{params}", g)
+    for w in words:
+        assert w in str(err.value)
+
+
+def test_greedy_rollout_spec_builds() -> None:
+    g = load_game("catan-deckbuilding")
+    agent = make_agent("mcts:iterations=3&rollout=greedy&depth=5", g, seed=2)
+    s = g.new_state(seed=2)
+    p = s.to_move()[0]
+    assert agent.act(PlayerView(s, p)) in s.legal_actions(p)

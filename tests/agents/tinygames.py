@@ -1,0 +1,185 @@
+"""Tiny games with known answers, for the search bots.
+
+- ``tiny-win``: player 0 picks one of five doors; ``pick 3`` wins at once, any
+  other door hands the move to player 1, who then wins whatever it picks.
+- ``tiny-pennies``: matching pennies, both players choose at once (``to_move()``
+  lists both); player 0 wins when the coins match. A choice made is hidden from
+  the other player.
+- ``tiny-guess``: player 1 holds a hidden card 0-2. Player 0 may ``guess N``
+  (+1 if right, -1 if wrong) or ``pass`` (a draw). Knowing the card one would
+  guess it; not knowing it, passing is best (a guess is worth -1/3 on average).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civtable.core.action import Action
+from civtable.core.errors import IllegalActionError
+from civtable.core.game import Game
+from civtable.core.registry import register_game
+from civtable.core.rng import Rng
+from civtable.core.state import State
+
+
+class TinyState(State):
+    """A state whose fields are immutable values in one dict (cheap clone, JSON as is)."""
+
+    def __init__(self, game: Game, **fields: Any) -> None:
+        self.game = game
+        self.f = fields
+
+    @property
+    def turn(self) -> int:
+        return 1
+
+    def clone(self) -> TinyState:
+        return type(self)(self.game, **self.f)
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.f)
+
+    def is_terminal(self) -> bool:
+        return self.f["result"] is not None
+
+    def returns(self) -> list[float]:
+        r = self.f["result"]
+        return [0.0, 0.0] if r is None else [float(r), float(-r)]
+
+    def winners(self) -> list[int]:
+        r = self.f["result"]
+        return [0] if r == 1 else [1] if r == -1 else []
+
+    def apply(self, player: int, action: Action | str) -> None:
+        if str(action) not in {a.text for a in self.legal_actions(player)}:
+            raise IllegalActionError(f"{str(action)!r} is not legal for player {player} now")
+        self.play(player, str(action))
+
+    def play(self, player: int, text: str) -> None:
+        raise NotImplementedError
+
+    def observation(self, player: int) -> dict[str, Any]:
+        return {k: v for k, v in self.f.items() if k not in self.hidden(player)}
+
+    def hidden(self, player: int) -> set[str]:
+        return set()
+
+    def determinize(self, player: int, rng: Rng) -> State:
+        return self.clone()
+
+
+class TinyGame(Game):
+    min_players = 2
+    max_players = 2
+    state_class: type[TinyState] = TinyState
+    start: dict[str, Any] = {}
+
+    def new_state(self, seed: int | None = None) -> TinyState:
+        return self.state_class(self, **self.start)
+
+    def state_from_json(self, data: dict[str, Any]) -> TinyState:
+        return self.state_class(self, **data)
+
+
+# ------------------------------------------------------------------ tiny-win
+DOORS = [Action("pick", n) for n in range(5)]
+
+
+class WinState(TinyState):
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.is_terminal() else (self.f["mover"],)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        return list(DOORS) if player in self.to_move() else []
+
+    def play(self, player: int, text: str) -> None:
+        if player == 1:
+            self.f = {**self.f, "result": -1}
+        elif text == "pick 3":
+            self.f = {**self.f, "result": 1}
+        else:
+            self.f = {**self.f, "mover": 1}
+
+
+class TinyWin(TinyGame):
+    id = "tiny-win"
+    name = "Tiny forced win"
+    state_class = WinState
+    start = {"mover": 0, "result": None}
+
+
+# ------------------------------------------------------------------ tiny-pennies
+COINS = [Action("heads"), Action("tails")]
+
+
+class PenniesState(TinyState):
+    def to_move(self) -> tuple[int, ...]:
+        return tuple(p for p in (0, 1) if self.f["coins"][p] is None)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        return list(COINS) if player in self.to_move() else []
+
+    def play(self, player: int, text: str) -> None:
+        coins = list(self.f["coins"])
+        coins[player] = text
+        result = None if None in coins else (1 if coins[0] == coins[1] else -1)
+        self.f = {**self.f, "coins": tuple(coins), "result": result}
+
+    def observation(self, player: int) -> dict[str, Any]:
+        coins = self.f["coins"]
+        other = coins[1 - player]
+        shown = list(coins) if self.is_terminal() else [None, None]
+        if not self.is_terminal():
+            shown[player] = coins[player]
+            shown[1 - player] = None if other is None else "chosen"
+        return {"coins": shown, "result": self.f["result"]}
+
+    def determinize(self, player: int, rng: Rng) -> State:
+        coins = list(self.f["coins"])
+        if not self.is_terminal() and coins[1 - player] is not None:
+            coins[1 - player] = rng.choice(["heads", "tails"])
+        return PenniesState(self.game, **{**self.f, "coins": tuple(coins)})
+
+
+class TinyPennies(TinyGame):
+    id = "tiny-pennies"
+    name = "Matching pennies"
+    state_class = PenniesState
+    start = {"coins": (None, None), "result": None}
+
+
+# ------------------------------------------------------------------ tiny-guess
+GUESSES = [Action("guess", n) for n in range(3)] + [Action("pass")]
+
+
+class GuessState(TinyState):
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.is_terminal() else (0,)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        return list(GUESSES) if player in self.to_move() else []
+
+    def play(self, player: int, text: str) -> None:
+        result = 0 if text == "pass" else (1 if text == f"guess {self.f['card']}" else -1)
+        self.f = {**self.f, "result": result}
+
+    def hidden(self, player: int) -> set[str]:
+        return {"card"} if player == 0 and not self.is_terminal() else set()
+
+    def determinize(self, player: int, rng: Rng) -> State:
+        if player == 1 or self.is_terminal():
+            return self.clone()
+        return GuessState(self.game, **{**self.f, "card": rng.below(3)})
+
+
+class TinyGuess(TinyGame):
+    id = "tiny-guess"
+    name = "Guess the hidden card"
+    state_class = GuessState
+
+    def new_state(self, seed: int | None = None) -> TinyState:
+        return GuessState(self, card=Rng(seed or 0).below(3), result=None)
+
+
+for _game in (TinyWin, TinyPennies, TinyGuess):
+    register_game(_game.id, f"{__name__}:{_game.__name__}")

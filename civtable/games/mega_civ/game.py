@@ -1,4 +1,4 @@
-"""Mega Civilization (part 1) as a civtable game."""
+"""Mega Civilization as a civtable game."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from civtable.core.errors import OptionError
 from civtable.core.game import Game
 
 from .board import Board, load_board
+from .catalog import load_catalog
 from .options import OPTIONS
 from .scoring import advance_vp
 from .state import BUILD, GROW, MOVE, MegaState
@@ -53,6 +54,20 @@ class Rules:
         self.exactly_200_high = o["cost-200"] == "A"
         self.ast_all_forward = o["ast-squares"] == "B"
         self.late_reaching = o["late-iron-age"] == "B"
+        # part 2
+        self.catalog = load_catalog()
+        self.card_side = o["side"]
+        self.two_blocks = self.catalog.uses_two_blocks(players, o["side"])
+        self.water_card = o["water-card"] == "A"
+        self.one_purchase = o["stack9-purchase"] == "A"
+        self.revolt_exempt_cards = o["revolt-exemption"] == "B"
+        self.trade_rounds = o["trade-rounds"]
+        self.calamity_limit_split = o["calamity-limit"] == "B"
+        self.calamity_excess_random = o["calamity-excess"] == "B"
+        self.calamity_per_player = o["calamity-order"] == "B"
+        self.non_tradable_by_stack = o["non-tradable-first"] == "B"
+        self.non_tradable_top = o["non-tradable-position"] == "B"
+        self.cost_paid = o["cost-basis"] == "B"
         self._actions: dict[tuple[object, ...], Action] = {}
         self._reach: dict[int, tuple[int, ...]] = {}
 
@@ -109,8 +124,7 @@ class Rules:
         return self.tables.civ(civ).epoch_start.get(self.tables.late_iron_epoch, self.tables.spaces)
 
     def may_advance(self, civ: str, square: int, cities: int, advance_costs: Sequence[int] = ()) -> bool:
-        """MC-13.1.1 (ast-criteria): the data's requirements of the epoch moved into
-        (advances exist only from part 2 on, so none are owned yet)."""
+        """MC-13.1.1 (ast-criteria): the data's requirements of the epoch moved into."""
         need = self.tables.requirements.get(self.epoch_of(civ, square))
         if need is None:
             return True
@@ -125,7 +139,8 @@ class Rules:
 
 
 class MegaCiv(Game):
-    """Mega Civilization, part 1: the map, population, cities, the AST and the score."""
+    """Mega Civilization: the map, population, cities, trade cards, trade, calamities,
+    Civilization Advances, the AST and the score."""
 
     id = "mega-civ"
     name = "Mega Civilization"

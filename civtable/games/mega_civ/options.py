@@ -1,5 +1,5 @@
-"""The rule variants of Mega Civilization (part 1: phases 1-5, 11, 13 and the score):
-one option per ambiguity of ``rules/mega_civilization.md`` that these phases use."""
+"""The rule variants of Mega Civilization: one option per ambiguity of
+``rules/mega_civilization.md``."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("tax-revolt-optional", "A", "A the revolt always happens; B the Beneficiary may decline", choices=AB, rule="MC-1.2.1"),
     OptionSpec("revolt-destroy", "A", "the revolting city is destroyed A when no possible Beneficiary has a city piece; B only when every player has all cities on the map",
                choices=AB, rule="MC-1.2.3"),
-    OptionSpec("revolt-exemption", "A", "a revolted city this turn: A no tax, no support check; B also no trade-card draw",
+    OptionSpec("revolt-exemption", "A", "a revolted city this turn: A no tax, no support check; B also draws no trade card",
                choices=AB, rule="MC-1.2.4"),
     OptionSpec("growth-supply", "A", "growth: A limits not applied (surplus removed later); B growth stops at each area's limit",
                choices=AB, rule="MC-2.1"),
@@ -51,8 +51,31 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("ast-criteria", "A", "AST: A the data's epoch requirements; a player with no city moves back and does not advance",
                choices=("A",), rule="MC-13.1.2"),
     OptionSpec("cost-200", "A", "an advance costing exactly 200 scores A 6; B 3", choices=AB, rule="MC-14.5"),
-    OptionSpec("cost-basis", "A", "advance VP by A the printed cost; B the price paid after credits (advances arrive in part 2)",
+    OptionSpec("cost-basis", "A", "advance VP by A the printed cost; B the price paid after credits",
                choices=AB, rule="MC-14.3"),
+    OptionSpec("water-card", "A", "an empty stack gives A the Water card (worth 0); B nothing", choices=AB, rule="MC-6.1.3"),
+    OptionSpec("stack9-purchase", "A", "extra cards bought for treasury: A one of each kind per turn; B as many as paid for",
+               choices=AB, rule="MC-6.2"),
+    OptionSpec("trade-limit", "A", "trade is bounded by A a number of offer rounds (trade-rounds); a wall-clock limit means nothing to a simulator",
+               choices=("A",), rule="MC-7.1"),
+    OptionSpec("trade-rounds", 2, "offer rounds in the trade phase (each player proposes once a round)", minimum=0, rule="MC-7.1"),
+    OptionSpec("trade-disclosure", "A", "the two verified cards are A shown to all; B named truthfully (the same information here)",
+               choices=AB, rule="MC-7.5"),
+    OptionSpec("calamity-limit", "A", "calamities held: A at most 3, at most 2 major; B up to 2 major and no minor, or up to 3 minor",
+               choices=AB, rule="MC-8.2"),
+    OptionSpec("calamity-excess", "A", "calamities over the limit are chosen A by the holder; B at random", choices=AB, rule="MC-8.2"),
+    OptionSpec("calamity-order", "A", "A all minor calamities, then all major; B each player his minor then his major ones",
+               choices=AB, rule="MC-9.2.2"),
+    OptionSpec("non-tradable-first", "A", "major calamities: A all non-tradable before all tradable, each by stack; B by stack, non-tradable first at equal stacks",
+               choices=AB, rule="MC-9.2.2"),
+    OptionSpec("calamity-beneficiary", "A", "the calamity Beneficiary: A the calamity data's definition; B MC-0.9 (the data has no definition, so both use MC-0.9 without the victim)",
+               choices=AB, rule="MC-0.10"),
+    OptionSpec("advance-credits", "A", "credits: A those printed on owned advances (and Monument / Written Record tokens); B also credits granted by abilities (none in the data, so the same)",
+               choices=AB, rule="MC-12.2"),
+    OptionSpec("hand-limit", "A", "A all cards count, checked at the end of phase 12, the player discards the excess",
+               choices=("A",), rule="MC-12.4"),
+    OptionSpec("non-tradable-position", "A", "returned non-tradable calamities go A to the bottom of the returned pile; B on its top",
+               choices=AB, rule="MC-13.2.4"),
     OptionSpec("ast-squares", "A", "AST VP for A net squares advanced; B every forward move", choices=AB, rule="MC-14.6"),
     OptionSpec("late-iron-age", "A", "the sole-player bonus goes to the one player A beyond; B on or beyond the Late Iron Age square",
                choices=AB, rule="MC-14.7"),

@@ -3,7 +3,7 @@ cities (MC-5.1) and city support (MC-5.3). The state applies their results."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 
 def growth(tokens: int, one: int = 1, more: int = 2) -> int:
@@ -22,15 +22,18 @@ def conflict_arises(counts: Mapping[int, int], limit: int, whenever_shared: bool
     return whenever_shared or sum(present) > limit
 
 
-def resolve_conflict(counts: Mapping[int, int], limit: int) -> dict[int, int]:
+def resolve_conflict(counts: Mapping[int, int], limit: int, last: Collection[int] | None = None) -> dict[int, int]:
     """MC-4.1.1 to MC-4.1.3: tokens removed one at a time until the area holds its limit.
 
     In each round the players remove in increasing order of their token counts, the
     one with fewer first, equal counts simultaneously (so the total may end one below
     the limit); a player with no tokens left is out, and the conflict ends when one
     player remains. With two players this is the source's alternate removal; with
-    three or more it is the spec's default (conflict-details).
+    three or more it is the spec's default (conflict-details). Players in ``last``
+    (Metalworking) remove in each round after everyone else, however few they have.
     """
+    if last:
+        return _resolve_with_last(counts, limit, set(last))
     left = {p: n for p, n in counts.items() if n > 0}
     while len([n for n in left.values() if n > 0]) > 1 and sum(left.values()) > limit:
         for count in sorted({n for n in left.values() if n > 0}):
@@ -38,6 +41,23 @@ def resolve_conflict(counts: Mapping[int, int], limit: int) -> dict[int, int]:
             if sum(left.values()) <= limit or len([n for n in left.values() if n > 0]) < 2:
                 break
             for p in group:  # equal counts remove at the same time
+                left[p] -= 1
+    return {p: left.get(p, 0) for p in counts}
+
+
+def _resolve_with_last(counts: Mapping[int, int], limit: int, last: set[int]) -> dict[int, int]:
+    left = {p: n for p, n in counts.items() if n > 0}
+
+    def alive() -> int:
+        return len([n for n in left.values() if n > 0])
+
+    while alive() > 1 and sum(left.values()) > limit:
+        groups = [[p for p in left if left[p] == c and p not in last] for c in sorted({n for p, n in left.items() if n > 0 and p not in last})]
+        groups += [[p for p in left if left[p] == c and p in last] for c in sorted({n for p, n in left.items() if n > 0 and p in last})]
+        for group in groups:
+            if sum(left.values()) <= limit or alive() < 2:
+                break
+            for p in group:
                 left[p] -= 1
     return {p: left.get(p, 0) for p in counts}
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from civtable.core.errors import InvalidStateError
 from civtable.core.rng import Rng
 
-from .state import AUTO, OVER, PHASE_NAMES, STEP_NAMES, MegaState
+from .state import AUTO, OVER, PHASE_NAMES, PIRATE, STEP_NAMES, MegaState
 
 if TYPE_CHECKING:
     from .game import MegaCiv
@@ -27,6 +27,8 @@ def _sparse(s: MegaState, row: list[int]) -> dict[str, int]:
 def observation(s: MegaState, player: int) -> dict[str, Any]:
     view = s.previews.get(player, s) if s.previews is not None else s
     areas = view.board.areas
+    cards = view.cat.cards
+    adv = view.cat.advances
     players = []
     for p in range(view.n):
         players.append({
@@ -42,6 +44,12 @@ def observation(s: MegaState, player: int) -> dict[str, Any]:
             "tokens": _sparse(view, view.tokens[p]),
             "cities": [areas[a].id for a in view.cities_of(p)],
             "vp": view.vp(p),
+            "hand_size": len(view.hands[p]),
+            "hand_by_stack": _by_stack(view, view.hands[p]),
+            "advances": [adv[a].id for a in view.owned[p]],
+            "credit_tokens": dict(zip(view.cat.groups, view.extra_credit[p], strict=True)),
+            "tax_rate": view.tax_rate[p],
+            "revealed": [cards[c].id for c in view.revealed[p]],
         })
     return {
         "game": "mega-civ",
@@ -60,11 +68,64 @@ def observation(s: MegaState, player: int) -> dict[str, Any]:
         "revolt_victim": s.target if s.step == 0 else None,
         "exempt": [areas[a].id for a in s.exempt],
         "waiting_for": sorted(s.to_move()) if s.previews is not None else None,
+        "hand": [cards[c].id for c in view.hands[player]],
+        "stacks": [len(x) for x in view.stacks[1:]],
+        "discards": {str(k): [cards[c].id for c in pile] for k, pile in enumerate(view.discards) if pile},
+        "barbarians": _sparse(view, view.barb),
+        "pirates": [areas[a].id for a, o in enumerate(view.city) if o == PIRATE],
+        "trade_round": view.trade_round,
+        "deal": _public_deal(view, player),
+        "task": _public_task(view),
+        "pay": _pay_json(view) if view.pay is not None else None,
+        "calamities_pending": [[v, cards[c].id] for v, c in view.calq],
+        "log": list(view.log),
     }
+
+
+def _by_stack(s: MegaState, hand: list[int]) -> list[int]:
+    """How many cards of each stack (0 = Water) a hand holds: the backs show it."""
+    counts = [0] * len(s.stacks)
+    cards = s.cat.cards
+    for c in hand:
+        counts[cards[c].stack] += 1
+    return counts
+
+
+def _public_deal(s: MegaState, player: int) -> dict[str, Any] | None:
+    """The offer under way: the shown cards and declarations; a hidden card only to its owner."""
+    d = s.deal
+    if d is None:
+        return None
+    cards = s.cat.cards
+
+    def side(owner: int, c1: int, c2: int, h: int, decl: int) -> dict[str, Any]:
+        out: dict[str, Any] = {"shown": [cards[c1].id, cards[c2].id], "declared": cards[decl].id}
+        if owner == player:
+            out["hidden"] = cards[h].id
+        return out
+
+    return {"from": d[0], "stage": "counter" if d[5] == 1 else "accept", **side(d[0], d[1], d[2], d[3], d[4]),
+            "counters": {str(q): side(q, *v) for q, v in sorted(d[6].items())}}
+
+
+def _public_task(s: MegaState) -> dict[str, Any] | None:
+    if not s.tasks:
+        return None
+    t = s.tasks[-1]
+    return {"kind": t[0], "chooser": t[1], "victim": t[2], "count": t[3],
+            "calamity": s.cat.cards[t[4]].id if t[4] >= 0 else None}
+
+
+def _pay_json(s: MegaState) -> dict[str, Any]:
+    assert s.pay is not None
+    adv, due, paid, spent = s.pay
+    return {"advance": s.cat.advances[adv].id, "price": due, "paid": paid, "cards": [s.cat.cards[c].id for c in spent]}
 
 
 def state_to_json(s: MegaState) -> dict[str, Any]:
     areas = s.board.areas
+    cards = s.cat.cards
+    adv = s.cat.advances
     return {
         "game": "mega-civ",
         "options": dict(s.game.options),
@@ -76,6 +137,18 @@ def state_to_json(s: MegaState) -> dict[str, Any]:
         "queue": list(s.queue),
         "target": s.target,
         "city": {areas[a].id: o for a, o in enumerate(s.city) if o >= 0},
+        "pirates": [areas[a].id for a, o in enumerate(s.city) if o == PIRATE],
+        "barbarians": _sparse(s, s.barb),
+        "stacks": {str(k): [cards[c].id for c in x] for k, x in enumerate(s.stacks) if k},
+        "discards": {str(k): [cards[c].id for c in x] for k, x in enumerate(s.discards) if x},
+        "deal": None if s.deal is None else {
+            "from": s.deal[0], "cards": [cards[c].id for c in s.deal[1:5]], "stage": s.deal[5],
+            "counters": {str(q): [cards[c].id for c in v] for q, v in sorted(s.deal[6].items())}},
+        "trade_round": s.trade_round,
+        "calamities_pending": [[v, cards[c].id] for v, c in s.calq],
+        "tasks": [[t[0], t[1], t[2], t[3], cards[t[4]].id if t[4] >= 0 else None, t[5]] for t in s.tasks],
+        "pay": _pay_json(s) if s.pay is not None else None,
+        "log": list(s.log),
         "exempt": [areas[a].id for a in s.exempt],
         "defaulters": list(s.defaulters),
         "winners": list(s.winner_list),
@@ -94,10 +167,23 @@ def state_to_json(s: MegaState) -> dict[str, Any]:
                 "ast_forward": s.ast_forward[p],
                 "census": s.census[p],
                 "built": [areas[a].id for a in s.built[p]],
+                "hand": [cards[c].id for c in s.hands[p]],
+                "advances": [adv[a].id for a in s.owned[p]],
+                "paid": list(s.paid[p]),
+                "credit_tokens": dict(zip(s.cat.groups, s.extra_credit[p], strict=True)),
+                "tax_rate": s.tax_rate[p],
+                "bought": [adv[a].id for a in s.bought[p]],
+                "used": list(s.used[p]),
+                "revealed": [cards[c].id for c in s.revealed[p]],
             }
             for p in range(s.n)
         ],
     }
+
+
+# the phases in which each decision step happens
+STEP_PHASES = {"revolt": (1,), "grow": (2,), "move": (3,), "build": (5,), "reduce": (5, 11), "cards": (6,),
+               "trade": (7,), "discard": (8, 12), "task": (9, 10, 12), "special": (10,), "buy": (12,)}
 
 
 def _int(value: Any, name: str, lo: int = 0, hi: int | None = None) -> int:
@@ -152,12 +238,14 @@ def state_from_json(game: MegaCiv, data: Any) -> MegaState:
     if step not in STEP_NAMES:
         raise InvalidStateError(f"position field 'step' must be one of {', '.join(STEP_NAMES)}, not {step!r}")
     s.step = STEP_NAMES.index(step)
+    if step in STEP_PHASES and s.phase not in STEP_PHASES[step]:
+        raise InvalidStateError(f"position field 'step' is {step!r}, which cannot happen in phase {s.phase}")
     s.decider = _int(need("decider"), "decider", -1, n - 1)
     queue = need("queue")
     if not isinstance(queue, list):
         raise InvalidStateError("position field 'queue' must be a list of seats")
     s.queue = [_int(q, "queue", 0, n - 1) for q in queue]
-    s.target = _int(data.get("target", -1), "target", -1, 13)
+    s.target = _int(data.get("target", -1), "target", -1, max(13, n - 1))
     city = need("city")
     if not isinstance(city, dict):
         raise InvalidStateError("position field 'city' must map area ids to owners")
@@ -206,6 +294,7 @@ def state_from_json(game: MegaCiv, data: Any) -> MegaState:
                 raise InvalidStateError(f"position field '{base}tokens' puts tokens on water area {board.areas[a].id!r}")
             if s.moved[p][a] > max(s.tokens[p][a], 1):
                 raise InvalidStateError(f"position field '{base}moved.{board.areas[a].id}' exceeds the tokens there")
+    _load_part2(s, data, players, area)
     s.rank = [t.civ(c).ast_rank for c in s.civ]
     from .order import ast_order
 
@@ -247,3 +336,140 @@ def state_from_json(game: MegaCiv, data: Any) -> MegaState:
         if not s._legal(s.decider):
             raise InvalidStateError(f"position leaves player {s.decider} nothing to decide in step {step!r}")
     return s
+
+
+TASK_KINDS = ("lose", "reduce", "destroy", "support", "annex", "annex-city", "pirate", "quake-neighbour", "victims",
+              "discard", "discard-value", "pay-or", "regress-or", "buy-off", "give", "credit", "free-advance")
+
+
+def _load_part2(s: MegaState, data: dict[str, Any], players: list[Any], area: Any) -> None:
+    """Cards, advances, trade and calamity state; every trade card is where exactly one card can be."""
+    cat = s.game.rules.catalog
+    s.cat = cat
+    n = s.n
+
+    def card(value: Any, name: str) -> int:
+        try:
+            return cat.card(value)
+        except InvalidStateError:
+            raise InvalidStateError(f"position field {name!r} names unknown trade card {value!r}") from None
+
+    def advance(value: Any, name: str) -> int:
+        try:
+            return cat.advance(value)
+        except InvalidStateError:
+            raise InvalidStateError(f"position field {name!r} names unknown advance {value!r}") from None
+
+    def piles(value: Any, name: str) -> list[list[int]]:
+        out: list[list[int]] = [[] for _ in range(len(cat.stacks_for(n, s.game.rules.card_side)))]
+        if not isinstance(value, dict):
+            raise InvalidStateError(f"position field {name!r} must map stack numbers to lists of cards")
+        for k, v in value.items():
+            if not (isinstance(k, str) and k.isdigit() and 1 <= int(k) < len(out)) or not isinstance(v, list):
+                raise InvalidStateError(f"position field {name!r} has a bad stack {k!r}")
+            out[int(k)] = [card(c, f"{name}.{k}") for c in v]
+            for c in out[int(k)]:
+                if cat.cards[c].stack != int(k):
+                    raise InvalidStateError(f"position field {name!r} puts {cat.cards[c].id!r} in stack {k}")
+        return out
+
+    s.stacks = piles(data.get("stacks", {}), "stacks")
+    s.discards = piles(data.get("discards", {}), "discards")
+    for a in data.get("pirates", []):
+        i = area(a, "pirates")
+        if s.city[i] != -1:
+            raise InvalidStateError(f"position field 'pirates' puts a pirate city where another city is: {a!r}")
+        s.city[i] = PIRATE
+    barb = data.get("barbarians", {})
+    if not isinstance(barb, dict):
+        raise InvalidStateError("position field 'barbarians' must map area ids to counts")
+    s.barb = [0] * len(s.board.areas)
+    for k, v in barb.items():
+        s.barb[area(k, "barbarians")] = _int(v, f"barbarians.{k}")
+    s.hands, s.owned, s.paid, s.extra_credit, s.tax_rate, s.bought, s.used, s.revealed = [], [], [], [], [], [], [], []
+    for p, pd in enumerate(players):
+        base = f"players[{p}]."
+        hand = pd.get("hand", [])
+        if not isinstance(hand, list):
+            raise InvalidStateError(f"position field '{base}hand' must be a list of card ids")
+        s.hands.append(sorted(card(c, base + "hand") for c in hand))
+        owned = [advance(a, base + "advances") for a in pd.get("advances", [])]
+        if len(set(owned)) != len(owned):
+            raise InvalidStateError(f"position field '{base}advances' names an advance twice")
+        paid = pd.get("paid", [cat.advances[a].cost for a in owned])
+        if not isinstance(paid, list) or len(paid) != len(owned):
+            raise InvalidStateError(f"position field '{base}paid' must give one price per advance")
+        pairs = sorted(zip(owned, (_int(x, base + "paid") for x in paid), strict=True))
+        s.owned.append([a for a, _ in pairs])
+        s.paid.append([x for _, x in pairs])
+        credit = pd.get("credit_tokens", {})
+        if not isinstance(credit, dict) or any(g not in cat.groups for g in credit):
+            raise InvalidStateError(f"position field '{base}credit_tokens' must map advance groups to points")
+        s.extra_credit.append([_int(credit.get(g, 0), f"{base}credit_tokens.{g}") for g in cat.groups])
+        rate = pd.get("tax_rate", 0)
+        if rate not in (-1, 0, 1):
+            raise InvalidStateError(f"position field '{base}tax_rate' must be -1, 0 or 1, not {rate!r}")
+        s.tax_rate.append(rate)
+        s.bought.append([advance(a, base + "bought") for a in pd.get("bought", [])])
+        used = pd.get("used", [])
+        if not isinstance(used, list) or not all(isinstance(u, str) for u in used):
+            raise InvalidStateError(f"position field '{base}used' must be a list of names")
+        s.used.append(list(used))
+        s.revealed.append([card(c, base + "revealed") for c in pd.get("revealed", [])])
+    # every trade card (not Water) is in exactly one place
+    want: dict[int, int] = {}
+    for x in cat.stacks_for(n, s.game.rules.card_side):
+        for c in x:
+            want[c] = want.get(c, 0) + 1
+    have: dict[int, int] = {}
+    for group in (s.stacks, s.discards, s.hands):
+        for x in group:
+            for c in x:
+                if c != cat.water:
+                    have[c] = have.get(c, 0) + 1
+    if ("stacks" in data or any("hand" in pd for pd in players)) and have != want:
+        wrong = sorted(set(want) | set(have), key=lambda c: cat.cards[c].id)
+        bad = next(c for c in wrong if want.get(c, 0) != have.get(c, 0))
+        raise InvalidStateError(
+            f"position holds {have.get(bad, 0)} {cat.cards[bad].id!r} cards in stacks, discards and hands; the game has {want.get(bad, 0)}")
+    if "stacks" not in data and not any("hand" in pd for pd in players):  # a part-1 position: the cards unshuffled
+        s.stacks = cat.stacks_for(n, s.game.rules.card_side)
+    deal = data.get("deal")
+    s.deal = None
+    if deal is not None:
+        try:
+            frm = _int(deal["from"], "deal.from", 0, n - 1)
+            cs = [card(c, "deal.cards") for c in deal["cards"]]
+            counters = {_int(int(q), "deal.counters", 0, n - 1): [card(c, "deal.counters") for c in v]
+                        for q, v in deal["counters"].items()}
+            stage = _int(deal["stage"], "deal.stage", 1, 2)
+        except (KeyError, TypeError, ValueError):
+            raise InvalidStateError("position field 'deal' must give from, cards, stage and counters") from None
+        if len(cs) != 4 or any(len(v) != 4 for v in counters.values()):
+            raise InvalidStateError("position field 'deal' must give two shown cards, the hidden card and the declared one")
+        for who, cards4 in [(frm, cs), *counters.items()]:
+            need = sorted(cards4[:3])
+            hand = list(s.hands[who])
+            for c in need:
+                if c not in hand:
+                    raise InvalidStateError(f"position field 'deal' offers {cat.cards[c].id!r}, which player {who} does not hold")
+                hand.remove(c)
+        s.deal = [frm, *cs, stage, counters]
+    s.trade_round = _int(data.get("trade_round", 0), "trade_round")
+    s.calq = [[_int(v, "calamities_pending", 0, n - 1), card(c, "calamities_pending")] for v, c in data.get("calamities_pending", [])]
+    s.tasks = []
+    for t in data.get("tasks", []):
+        if not isinstance(t, list) or len(t) != 6 or t[0] not in TASK_KINDS:
+            raise InvalidStateError(f"position field 'tasks' has a bad task {t!r}")
+        s.tasks.append([t[0], _int(t[1], "tasks", 0, n - 1), _int(t[2], "tasks", 0, n - 1), _int(t[3], "tasks"),
+                        -1 if t[4] is None else card(t[4], "tasks"), t[5]])
+    pay = data.get("pay")
+    s.pay = None
+    if pay is not None:
+        try:
+            s.pay = [advance(pay["advance"], "pay.advance"), _int(pay["price"], "pay.price"), _int(pay["paid"], "pay.paid"),
+                     [card(c, "pay.cards") for c in pay["cards"]]]
+        except (KeyError, TypeError):
+            raise InvalidStateError("position field 'pay' must give advance, price, paid and cards") from None
+    log = data.get("log", [])
+    s.log = [str(x) for x in log] if isinstance(log, list) else []

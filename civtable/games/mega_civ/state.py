@@ -21,6 +21,32 @@ from civtable.core.errors import IllegalActionError
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
+# the part-2 phases (imported after the constants they read from this module)
+from .advancing import (
+    affordable,
+    discard_done,
+    do_buy,
+    do_discard,
+    do_special,
+    legal_buy,
+    legal_discard,
+    legal_special,
+    next_buyer,
+    next_special,
+    phase_advances,
+    phase_special,
+    return_discards,
+    special_actions,
+)
+from .calamity import (
+    calamity_done,
+    do_task,
+    legal_task,
+    next_calamity,
+    phase_resolution,
+    phase_selection,
+    run_tasks,
+)
 from .order import ast_order, beneficiary
 from .population import (
     attacker_wins,
@@ -32,13 +58,27 @@ from .population import (
     revolts,
 )
 from .scoring import sole_past, victory_points
+from .trading import (
+    cards_done,
+    do_cards,
+    do_trade,
+    legal_cards,
+    legal_trade,
+    phase_cards,
+    phase_trade,
+    redeal,
+    trade_done,
+)
 
 if TYPE_CHECKING:
+    from .catalog import Catalog
     from .game import MegaCiv, Rules
 
-# decision steps
-REVOLT, GROW, MOVE, BUILD, REDUCE, OVER, AUTO = range(7)
-STEP_NAMES = ("revolt", "grow", "move", "build", "reduce", "over", "auto")
+# decision steps (7 and up: part 2, handled by the modules in STEP_HANDLERS)
+REVOLT, GROW, MOVE, BUILD, REDUCE, OVER, AUTO, CARDS, TRADE, DISCARD, TASK, SPECIAL, BUY = range(13)
+STEP_NAMES = ("revolt", "grow", "move", "build", "reduce", "over", "auto", "cards", "trade", "discard", "task",
+              "special", "buy")
+PIRATE = -2  # the owner of a pirate city (Piracy)
 PHASE_NAMES = {1: "tax", 2: "expansion", 3: "movement", 4: "conflict", 5: "cities", 6: "trade-cards",
                7: "trade", 8: "calamity-selection", 9: "calamity-resolution", 10: "special-abilities",
                11: "surplus", 12: "advances", 13: "ast"}
@@ -53,6 +93,9 @@ class MegaState(State):
         "stock", "treasury", "city_stock", "ship_stock", "ships", "ast", "ast_forward", "census",
         "exempt", "built", "turn_no", "phase", "step", "decider", "queue", "target",
         "buffers", "previews", "winner_list", "solo", "defaulters",
+        # part 2: cards, trade, calamities, advances
+        "cat", "stacks", "discards", "hands", "owned", "paid", "extra_credit", "tax_rate", "barb", "deal",
+        "trade_round", "calq", "tasks", "revealed", "pay", "bought", "used", "log",
     )
 
     game: MegaCiv
@@ -86,6 +129,24 @@ class MegaState(State):
     winner_list: list[int]
     solo: bool  # a preview, or a buffered step being replayed: finishing it does not move the game on
     defaulters: list[int]  # this turn's tax-revolt victims (MC-1.2.6)
+    cat: Catalog
+    stacks: list[list[int]]  # trade-card stacks 1..9 (index 0 unused); the top card is the last
+    discards: list[list[int]]  # cards played or discarded this turn, by stack (MC-13.2.1)
+    hands: list[list[int]]  # each player's trade cards and calamities, sorted card types
+    owned: list[list[int]]  # each player's advances, sorted
+    paid: list[list[int]]  # what he paid for each (cost-basis B), parallel to ``owned``
+    extra_credit: list[list[int]]  # credit tokens from Monument / Written Record, by group
+    tax_rate: list[int]  # change of the tax per city (Coinage, Monarchy)
+    barb: list[int]  # barbarian tokens by area
+    deal: list[Any] | None  # the trade offer under way: [proposer, c1, c2, hidden, declared, stage, counters]
+    trade_round: int
+    calq: list[list[int]]  # calamities still to resolve: [victim, card]
+    tasks: list[list[Any]]  # choices a calamity or ability still needs (a stack; the last is current)
+    revealed: list[list[int]]  # calamities revealed this turn (MC-9.1.1)
+    pay: list[Any] | None  # an advance being paid: [advance, price, paid value, [cards]]
+    bought: list[list[int]]  # advances bought this turn
+    used: list[list[str]]  # once-per-turn abilities used
+    log: list[str]  # what happened this turn that every player saw (calamities, trades)
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -127,6 +188,30 @@ class MegaState(State):
         s.winner_list = []
         s.solo = False
         s.defaulters = []
+        s.cat = r.catalog
+        s.stacks = r.catalog.stacks_for(n, r.card_side)
+        for k in range(1, len(s.stacks)):  # setup: non-tradable calamities at the bottom (provisional)
+            cards = s.stacks[k]
+            fixed = [c for c in cards if s.cat.cards[c].calamity and not s.cat.cards[c].tradable]
+            rest = [c for c in cards if not (s.cat.cards[c].calamity and not s.cat.cards[c].tradable)]
+            s.rng.shuffle(rest)
+            s.stacks[k] = fixed + rest
+        s.discards = [[] for _ in s.stacks]
+        s.hands = [[] for _ in range(n)]
+        s.owned = [[] for _ in range(n)]
+        s.paid = [[] for _ in range(n)]
+        s.extra_credit = [[0] * len(s.cat.groups) for _ in range(n)]
+        s.tax_rate = [0] * n
+        s.barb = [0] * areas
+        s.deal = None
+        s.trade_round = 0
+        s.calq = []
+        s.tasks = []
+        s.revealed = [[] for _ in range(n)]
+        s.pay = None
+        s.bought = [[] for _ in range(n)]
+        s.used = [[] for _ in range(n)]
+        s.log = []
         s._run()
         return s
 
@@ -163,6 +248,25 @@ class MegaState(State):
         s.winner_list = self.winner_list[:]
         s.solo = self.solo
         s.defaulters = self.defaulters[:]
+        s.cat = self.cat
+        s.stacks = [x[:] for x in self.stacks]
+        s.discards = [x[:] for x in self.discards]
+        s.hands = [x[:] for x in self.hands]
+        s.owned = [x[:] for x in self.owned]
+        s.paid = [x[:] for x in self.paid]
+        s.extra_credit = [x[:] for x in self.extra_credit]
+        s.tax_rate = self.tax_rate[:]
+        s.barb = self.barb[:]
+        d = self.deal
+        s.deal = None if d is None else d[:6] + [{q: v[:] for q, v in d[6].items()}]
+        s.trade_round = self.trade_round
+        s.calq = [x[:] for x in self.calq]
+        s.tasks = [x[:] for x in self.tasks]
+        s.revealed = [x[:] for x in self.revealed]
+        s.pay = None if self.pay is None else self.pay[:3] + [self.pay[3][:]]
+        s.bought = [x[:] for x in self.bought]
+        s.used = [x[:] for x in self.used]
+        s.log = self.log[:]
         return s
 
     # ---------------------------------------------------------------- protocol
@@ -236,11 +340,37 @@ class MegaState(State):
         return sum(self.tokens[p])
 
     def vp(self, p: int) -> int:
-        """MC-14: cities, advances (none before part 2), AST squares, the Late Iron Age bonus."""
+        """MC-14: cities, advances (by printed cost or, cost-basis B, the price paid), AST
+        squares, the Late Iron Age bonus."""
         r = self.rules
         squares = self.ast_forward[p] if r.ast_all_forward else self.ast[p] - 1
         sole = sole_past(self.ast, [r.late_iron_square(c) for c in self.civ], r.late_reaching)
-        return victory_points(len(self.cities_of(p)), [], squares, sole == p, r.tables.vp, r.exactly_200_high)
+        costs = self.paid[p] if r.cost_paid else [self.cat.advances[a].cost for a in self.owned[p]]
+        return victory_points(len(self.cities_of(p)), costs, squares, sole == p, r.tables.vp, r.exactly_200_high)
+
+    def has(self, p: int, advance: int) -> bool:
+        return advance in self.owned[p]
+
+    def holds(self, p: int, key: str) -> Any:
+        """The parameter ``key`` of an ability the player owns (the first advance giving it), or None."""
+        advances = self.cat.advances
+        for a in self.owned[p]:
+            v = advances[a].params.get(key)
+            if v is not None:
+                return v
+        return None
+
+    def support_rate(self, p: int) -> int:
+        """MC-5.3.1: 2 tokens per city; Cultural Ascendancy adds 1."""
+        return self.rules.tables.numbers["support_per_city"] + (self.holds(p, "support_delta") or 0)
+
+    def limit_for(self, p: int, a: int) -> int:
+        """An area's population limit for a player alone there (Agriculture: +1 where it is 0 to 2)."""
+        limit = self.board.areas[a].population_limit or 0
+        bonus = self.holds(p, "limit_bonus")
+        if bonus and limit <= self.holds(p, "limit_bonus_max_limit"):
+            return limit + bonus
+        return limit
 
     # ------------------------------------------------------------ legal actions
     def _legal(self, p: int) -> list[Action]:
@@ -258,6 +388,8 @@ class MegaState(State):
             return [g("city", ids[a].id) for a in self._city_areas(p)] + [g("done")]
         if step == REDUCE:
             return [g("reduce", ids[a].id) for a in self._unsupported(p)]
+        if step >= CARDS:
+            return STEP_HANDLERS[step][0](self, p)
         return []
 
     def _growable(self, p: int) -> list[int]:
@@ -326,19 +458,20 @@ class MegaState(State):
             if k and self.city[a] < 0:
                 area = self.board.areas[a]
                 need = nums["city_on_site"] if area.city_site else nums["city_elsewhere"]
-                if k >= need and (area.city_site or (area.population_limit or 0) > 0):
+                if k >= need and self.city[a] == -1 and not self.barb[a] and (area.city_site or (area.population_limit or 0) > 0):
                     out.append(a)
         return out
 
     def _unsupported(self, p: int) -> list[int]:
         """MC-5.3: the cities that may be reduced now (the owner chooses among them)."""
         cities = [a for a in self.cities_of(p) if a not in self.exempt]
+        rate = self.support_rate(p)
         if self.rules.support_local:
-            need = self.rules.tables.numbers["support_per_city"]
+            need = rate
             t = self.tokens[p]
             return [a for a in cities
                     if t[a] + sum(t[b] for b in self.board.areas[a].land) < need]
-        if cities_supported(self.tokens_on_map(p), len(cities), self.rules.tables.numbers["support_per_city"]):
+        if cities_supported(self.tokens_on_map(p), len(cities), rate):
             return []
         return cities
 
@@ -372,6 +505,8 @@ class MegaState(State):
             self._reduce(p, self.board.index(a.args[0]))
             if not self._unsupported(p):
                 self._next_in_queue()
+        elif step >= CARDS:
+            STEP_HANDLERS[step][1](self, p, a)
 
     def _move(self, p: int, a: int, b: int, k: int) -> None:
         self.tokens[p][a] -= k
@@ -484,6 +619,8 @@ class MegaState(State):
             self._cities_built()
         elif step == REDUCE:
             self._support_done()
+        elif step >= CARDS:
+            STEP_HANDLERS[step][2](self)
 
     def _ask(self, step: int, players: list[int]) -> bool:
         """Start a decision step for ``players`` (in AST order); False if nobody decides."""
@@ -534,7 +671,7 @@ class MegaState(State):
         pending = []
         for p in self.order:
             cities = len(self.cities_of(p))
-            due = per * cities
+            due = max(0, per + self.tax_rate[p]) * cities
             if r.tax_from_map:
                 paid = min(due, self.tokens_on_map(p))
                 self._pay_from_map(p, paid)
@@ -542,7 +679,7 @@ class MegaState(State):
                 paid = min(due, self.stock[p])
                 self.stock[p] -= paid
             self.treasury[p] += paid
-            if due > paid:
+            if due > paid and not self.holds(p, "no_tax_revolt"):  # Democracy: no revolt
                 pending.extend([p] * revolts(due - paid, per, r.revolt_per_city))
         self.queue = pending  # the defaulting players, in AST order (MC-1.2.5)
         self.defaulters = sorted(set(pending))
@@ -628,33 +765,42 @@ class MegaState(State):
 
     # phase 4: conflict (MC-4)
     def _phase_conflict(self) -> None:
-        """MC-4.0: all token conflicts, then all attacks on cities."""
+        """MC-4.0: all token conflicts, then all attacks on cities. Barbarian tokens take
+        part in token conflicts as one more side (key ``n``)."""
         r = self.rules
         areas = self.board.areas
+        n = self.n
         for a in self.board.land_areas:
-            if self.city[a] >= 0:
+            if self.city[a] != -1:
                 continue
-            counts = {p: self.tokens[p][a] for p in range(self.n) if self.tokens[p][a]}
+            counts = {p: self.tokens[p][a] for p in range(n) if self.tokens[p][a]}
+            if self.barb[a]:
+                counts[n] = self.barb[a]
             limit = areas[a].population_limit or 0
             if conflict_arises(counts, limit, r.conflict_when_shared):
                 self._settle(a, counts, limit)
         for a in self.board.land_areas:
             owner = self.city[a]
-            if owner < 0:
+            if owner == -1:
                 continue
-            attackers = {p: self.tokens[p][a] for p in range(self.n) if p != owner and self.tokens[p][a]}
+            attackers = {p: self.tokens[p][a] for p in range(n) if p != owner and self.tokens[p][a]}
             if not attackers:
                 continue
             lead = min(attackers, key=lambda p: (-attackers[p], self.rank[p]))
-            if not city_attack_succeeds_in_force(attackers[lead], r.tables.numbers["city_attack_minimum"]):
+            minimum, defenders = self._attack_numbers(lead, owner)
+            if not city_attack_succeeds_in_force(attackers[lead], minimum):
                 continue  # MC-4.2.1: the attack fails (city-attack-details: no further effect)
-            # MC-4.2.2: the city becomes 6 of its owner's tokens, then a token conflict
             self.city[a] = -1
+            if owner == PIRATE:  # a pirate city falls to the attack and leaves nothing behind
+                counts = {p: self.tokens[p][a] for p in range(n) if self.tokens[p][a]}
+                self._settle(a, counts, areas[a].population_limit or 0)
+                continue
+            # MC-4.2.2: the city becomes 6 of its owner's tokens, then a token conflict
             self.city_stock[owner] += 1
-            defenders = min(r.tables.numbers["city_attack_defenders"], self.stock[owner])
+            defenders = min(defenders, self.stock[owner])
             self.tokens[owner][a] += defenders
             self.stock[owner] -= defenders
-            counts = {p: self.tokens[p][a] for p in range(self.n) if self.tokens[p][a]}
+            counts = {p: self.tokens[p][a] for p in range(n) if self.tokens[p][a]}
             after = self._settle(a, counts, areas[a].population_limit or 0)
             if attacker_wins(after.get(lead, 0), after.get(owner, 0), r.attack_win_by_more):
                 plunder = r.tables.numbers["plunder_treasury"]
@@ -669,13 +815,34 @@ class MegaState(State):
                 self.treasury[lead] += k
         self.phase = 5
 
+    def _attack_numbers(self, attacker: int, owner: int) -> tuple[int, int]:
+        """MC-4.2.1 and MC-4.2.2: 7 attackers needed, 6 defenders; Engineering makes it 8 and 7
+        against its holder, 6 and 5 for its holder (not when both sides hold it)."""
+        nums = self.rules.tables.numbers
+        minimum, defenders = nums["city_attack_minimum"], nums["city_attack_defenders"]
+        att = self.holds(attacker, "city_attack")
+        dfn = self.holds(owner, "city_defence") if owner >= 0 else None
+        if att and not dfn:
+            minimum, defenders = att, self.holds(attacker, "city_attack_left")
+        elif dfn and not att:
+            minimum, defenders = dfn, self.holds(owner, "city_defence_left")
+        return minimum, defenders
+
     def _settle(self, a: int, counts: dict[int, int], limit: int) -> dict[int, int]:
-        after = resolve_conflict(counts, limit)
+        after = resolve_conflict(counts, limit, self._removal_order(counts))
         for p, k in after.items():
+            if p == self.n:
+                self.barb[a] = k
+                continue
             removed = counts[p] - k
             self.tokens[p][a] = k
             self.stock[p] += removed
         return after
+
+    def _removal_order(self, counts: dict[int, int]) -> list[int] | None:
+        """Metalworking: in each removal round its holders remove after those without it."""
+        holders = [p for p in counts if p < self.n and self.holds(p, "removes_last")]
+        return holders or None
 
     # phase 5: cities (MC-5)
     def _phase_cities(self) -> None:
@@ -741,7 +908,9 @@ class MegaState(State):
                 if self.ast[p] > 1:  # MC-13.1.2
                     self.ast[p] -= 1
                 continue
-            if self.ast[p] < r.tables.spaces and r.may_advance(self.civ[p], self.ast[p] + 1, len(self.cities_of(p))):
+            cities = len(self.cities_of(p)) + (1 if self.holds(p, "ast_city") else 0)  # Wonder of the World
+            costs = [self.cat.advances[a].cost for a in self.owned[p]]
+            if self.ast[p] < r.tables.spaces and r.may_advance(self.civ[p], self.ast[p] + 1, cities, costs):
                 self.ast[p] += 1  # MC-13.1.1
                 self.ast_forward[p] += 1
         self._end_of_turn()
@@ -769,11 +938,12 @@ class MegaState(State):
         return observation(self, player)
 
     def determinize(self, player: int, rng: Rng) -> MegaState:
-        """Only the generator and other players' simultaneous choices are hidden: the
-        others' choices are replaced by none at all (who has finished stays public:
+        """Hidden: the generator, the other hands and the stack orders (dealt again,
+        ``trading.redeal``), and other players' simultaneous choices, replaced by none at all (who has finished stays public:
         a finished mover or builder is taken to have passed)."""
         d = self.clone()
         d.rng = Rng(rng.next64())
+        redeal(d, player, rng)
         if d.previews is not None and d.buffers is not None:
             base = self.clone()
             base.previews = base.buffers = None
@@ -815,10 +985,49 @@ class MegaState(State):
         return f"<MegaState turn {self.turn_no} phase {self.phase} {STEP_NAMES[self.step]}>"
 
 
+def _phase_13(s: MegaState) -> None:
+    return_discards(s)
+    s._phase_ast()
+
+
+def _task_do(s: MegaState, p: int, a: Action) -> None:
+    do_task(s, p, a)
+    if run_tasks(s):
+        resume(s)
+
+
+def resume(s: MegaState) -> None:
+    """The tasks are done: go back to what started them."""
+    if s.phase == 9:
+        next_calamity(s)
+    elif s.phase == 10:
+        p = s.order[s.target]
+        if special_actions(s, p):
+            s.step, s.queue, s.decider = SPECIAL, [p], p
+        else:
+            next_special(s)
+    else:
+        p = s.order[s.target]
+        if affordable(s, p):
+            s.step, s.queue, s.decider = BUY, [p], p
+        else:
+            next_buyer(s)
+
+
 MegaState.phase_start = {
     1: MegaState._phase_tax, 2: MegaState._phase_growth, 3: MegaState._phase_movement,
-    4: MegaState._phase_conflict, 5: MegaState._phase_cities, 6: MegaState._phase_nothing,
-    7: MegaState._phase_nothing, 8: MegaState._phase_nothing, 9: MegaState._phase_nothing,
-    10: MegaState._phase_nothing, 11: MegaState._phase_surplus, 12: MegaState._phase_nothing,
-    13: MegaState._phase_ast,
+    4: MegaState._phase_conflict, 5: MegaState._phase_cities, 6: phase_cards,
+    7: phase_trade, 8: phase_selection, 9: phase_resolution,
+    10: phase_special, 11: MegaState._phase_surplus, 12: phase_advances,
+    13: _phase_13,
+}
+
+# legal actions, effect and end of each part-2 decision step
+STEP_HANDLERS: dict[int, tuple[Any, Any, Any]] = {
+    CARDS: (legal_cards, do_cards, cards_done),
+    TRADE: (legal_trade, do_trade, trade_done),
+    DISCARD: (legal_discard, do_discard, discard_done),
+    TASK: (legal_task, _task_do, calamity_done),
+    SPECIAL: (legal_special, do_special, None),
+    BUY: (legal_buy, do_buy, None),
 }

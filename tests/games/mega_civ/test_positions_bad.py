@@ -162,7 +162,8 @@ BAD: dict[str, tuple[Callable[[Data], Any], str]] = {
     # tokens on water
     "tokens on water": (_add_tokens(water_area, 2, from_stock=True), "players[0].tokens"),
     # bad step
-    "unknown step": (_set("step", value="trade"), "step"),
+    "unknown step": (_set("step", value="haggle"), "step"),
+    "step of another phase": (_set("step", value="trade"), "step"),
     "step auto": (_set("step", value="auto"), "step"),
     "step number": (_set("step", value=2), "step"),
     "decider not first in queue": (lambda d: d.update(queue=list(reversed(d["queue"])) if len(d["queue"]) > 1 else [4, 3]), "decider"),

@@ -7,7 +7,9 @@ only what it cares about:
 
 - ``players`` maps a seat to a dict with any of ``tokens`` (``{area id: count}``),
   ``treasury``, ``stock`` (default: whatever the 55 tokens leave), ``ast``,
-  ``ast_forward``, ``ships`` (areas), ``moved``, ``census``, ``built``;
+  ``ast_forward``, ``ships`` (areas), ``moved``, ``census``, ``built``, ``hand``
+  (trade card ids, taken from the stacks), ``advances`` (advance ids), ``paid``,
+  ``credit_tokens``, ``tax_rate``;
 - ``city`` maps an area id to its owner's seat; the city pieces in stock are
   9 minus the cities on the map;
 - a player not named has nothing on the map and everything in stock.
@@ -31,12 +33,14 @@ import pytest
 
 import civtable
 from civtable.core.errors import IllegalActionError
+from civtable.games.mega_civ.catalog import load_catalog
 from civtable.games.mega_civ.state import AUTO
 
 GAME_ID = "mega-civ"
 HELLAS, MINOA, HATTI, ASSYRIA, EGYPT = range(5)
 AST_ORDER = [MINOA, ASSYRIA, HATTI, HELLAS, EGYPT]
 TOKENS, CITIES, SHIPS = 55, 9, 4
+ADVANCE_COST = {a.id: a.cost for a in load_catalog().advances}
 
 
 def game(**options: Any):
@@ -87,9 +91,28 @@ def position_json(
             ast_forward=spec.get("ast_forward", spec.get("ast", 1) - 1),
             census=spec.get("census", on_map),
             built=list(spec.get("built", [])),
+            hand=[],
+            advances=list(spec.get("advances", [])),
+            paid=list(spec.get("paid", [])) if "paid" in spec else [ADVANCE_COST[a] for a in spec.get("advances", [])],
+            credit_tokens=dict(spec.get("credit_tokens", {})),
+            tax_rate=spec.get("tax_rate", 0),
         )
+        for card in spec.get("hand", []):  # dealt from its stack, so every card stays counted
+            take_card(data, card)
+            pd["hand"].append(card)
     data.update(fields)
     return data
+
+
+def take_card(data: dict[str, Any], card: str) -> None:
+    """Remove one ``card`` (a trade card id) from the stacks of a position's JSON."""
+    if card == "water":
+        return
+    for pile in data["stacks"].values():
+        if card in pile:
+            pile.remove(card)
+            return
+    raise AssertionError(f"no {card!r} card left in the stacks")
 
 
 def position(g=None, **kw: Any):

@@ -106,6 +106,7 @@ class Board:
     city_sites: tuple[int, ...]
     _area_index: dict[str, int] = field(repr=False)
     _civ_index: dict[str, int] = field(repr=False)
+    ids: tuple[str, ...] = field(default=(), repr=False)  # area ids in index order
 
     def __len__(self) -> int:
         return len(self.areas)
@@ -377,6 +378,7 @@ def parse_board(raw: Any, source: str = "map data") -> Board:
         coastal_areas=tuple(a.index for a in areas if a.coastal),
         city_sites=tuple(a.index for a in areas if a.city_site),
         _area_index=index, _civ_index={cid: i for i, cid in enumerate(civ_ids)},
+        ids=tuple(a.id for a in areas),
     )
 
 

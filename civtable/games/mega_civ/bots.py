@@ -4,6 +4,7 @@ It grows where growth is largest, gathers six tokens on a free city site when th
 tokens next to it can make it this turn, spreads tokens above an area's limit into
 empty or thinly held neighbours, seeds empty neighbours with two tokens, keeps away from areas where an opponent holds
 more, builds every city it can and, when it must, reduces the city it can best spare.
+Trade cards, trade, calamities and advances are played by ``economy_bot.Economy``.
 """
 
 from __future__ import annotations
@@ -15,19 +16,28 @@ from civtable.core.action import Action
 from civtable.core.game import Game
 
 from .board import Board
+from .catalog import Catalog
+from .economy_bot import Economy
+
+PART2 = {"cards": "cards", "trade": "trade", "discard": "discard", "task": "task", "special": "special", "buy": "buy"}
 
 
 class HeuristicBot(Agent):
-    def __init__(self, seed: int, board: Board, city_on_site: int) -> None:
+    def __init__(self, seed: int, board: Board, city_on_site: int, catalog: Catalog) -> None:
         super().__init__(seed)
         self.board = board
         self.city_on_site = city_on_site
+        self.economy = Economy(catalog, board, self.rng)
 
     def act(self, view: PlayerView) -> Action:
+        obs = view.observation
+        if obs["step"] == "trade":
+            quick = self.economy.quick_answer(obs)
+            if quick is not None:
+                return quick  # a plain no, decided without listing every possible offer
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation
         by_text = {a.text: a for a in legal}
         step = obs["step"]
         if step == "move":
@@ -43,6 +53,8 @@ class HeuristicBot(Agent):
         if step == "reduce":
             me = obs["players"][obs["player"]]["tokens"]
             return min(legal, key=lambda a: (self._nearby(me, a.args[0]), a.text))
+        if step in PART2:
+            return getattr(self.economy, PART2[step])(obs, legal)
         return next((a for a in legal if a.kind != "decline"), legal[0])
 
     def _nearby(self, tokens: dict[str, int], area_id: str) -> int:
@@ -119,7 +131,7 @@ class HeuristicBot(Agent):
 def _greedy(game: Game, seed: int, params: dict[str, str]) -> Agent:
     check_params("greedy", params, set())
     rules = game.rules  # type: ignore[attr-defined]
-    return HeuristicBot(seed, rules.board, rules.tables.numbers["city_on_site"])
+    return HeuristicBot(seed, rules.board, rules.tables.numbers["city_on_site"], rules.catalog)
 
 
 FACTORIES: dict[str, AgentFactory] = {"greedy": _greedy, "heuristic": _greedy}

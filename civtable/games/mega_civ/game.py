@@ -69,7 +69,8 @@ class Rules:
         self.non_tradable_top = o["non-tradable-position"] == "B"
         self.cost_paid = o["cost-basis"] == "B"
         self._actions: dict[tuple[object, ...], Action] = {}
-        self._reach: dict[int, tuple[int, ...]] = {}
+        self._reach: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._late: dict[tuple[str, ...], list[int]] = {}
 
     @staticmethod
     def _civilizations(options: dict[str, Any], board: Board, tables: Tables, players: int) -> tuple[str, ...]:
@@ -93,11 +94,12 @@ class Rules:
             found = self._actions[key] = Action(kind, *args)
         return found
 
-    def sea_reach(self, a: int) -> tuple[int, ...]:
-        """MC-3.5: the land areas a ship from ``a`` reaches in up to 4 moves along the coast."""
-        found = self._reach.get(a)
+    def sea_reach(self, a: int, steps: int | None = None) -> tuple[int, ...]:
+        """MC-3.5: the land areas a ship from ``a`` reaches in up to 4 moves along the coast
+        (``steps``: another range, e.g. 5 with Cloth Making)."""
+        steps = steps or self.tables.numbers["ship_moves"]
+        found = self._reach.get((a, steps))
         if found is None:
-            steps = self.tables.numbers["ship_moves"]
             areas = self.board.areas
             seen = {a: 0}
             todo = deque([a])
@@ -109,7 +111,7 @@ class Rules:
                     if y not in seen:
                         seen[y] = seen[x] + 1
                         todo.append(y)
-            found = self._reach[a] = tuple(sorted(x for x in seen if x != a and areas[x].is_land))
+            found = self._reach[a, steps] = tuple(sorted(x for x in seen if x != a and areas[x].is_land))
         return found
 
     def epoch_of(self, civ: str, square: int) -> str:
@@ -119,6 +121,13 @@ class Rules:
             if square >= first:
                 epoch = name
         return epoch
+
+    def late_iron_squares(self, civs: tuple[str, ...] | list[str]) -> list[int]:
+        key = tuple(civs)
+        found = self._late.get(key)
+        if found is None:
+            found = self._late[key] = [self.late_iron_square(c) for c in key]
+        return found
 
     def late_iron_square(self, civ: str) -> int:
         return self.tables.civ(civ).epoch_start.get(self.tables.late_iron_epoch, self.tables.spaces)

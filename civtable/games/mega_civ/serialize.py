@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 
 def _sparse(s: MegaState, row: list[int]) -> dict[str, int]:
-    areas = s.board.areas
-    return {areas[a].id: k for a, k in enumerate(row) if k}
+    ids = s.board.ids
+    return {ids[a]: k for a, k in enumerate(row) if k}
 
 
 def observation(s: MegaState, player: int) -> dict[str, Any]:
@@ -30,6 +30,10 @@ def observation(s: MegaState, player: int) -> dict[str, Any]:
     cards = view.cat.cards
     adv = view.cat.advances
     players = []
+    mine: list[list[int]] = [[] for _ in range(view.n)]
+    for a, o in enumerate(view.city):
+        if o >= 0:
+            mine[o].append(a)
     for p in range(view.n):
         players.append({
             "seat": p,
@@ -42,8 +46,8 @@ def observation(s: MegaState, player: int) -> dict[str, Any]:
             "ships_in_stock": view.ship_stock[p],
             "census": view.census[p],
             "tokens": _sparse(view, view.tokens[p]),
-            "cities": [areas[a].id for a in view.cities_of(p)],
-            "vp": view.vp(p),
+            "cities": [areas[a].id for a in mine[p]],
+            "vp": view.vp(p, len(mine[p])),
             "hand_size": len(view.hands[p]),
             "hand_by_stack": _by_stack(view, view.hands[p]),
             "advances": [adv[a].id for a in view.owned[p]],

@@ -1,0 +1,285 @@
+"""The heuristic bot's economy: trade cards, trade, calamities and advances.
+
+It reads only its observation. Cards are valued as what they add to the hand's
+payment value (n squared times the face value per commodity), so a card that
+completes a set is worth much more than a single; a tradable calamity in hand is
+a debt it tries to pass on as the hidden card of a trade. Advances are bought for
+victory points per point of payment, with a plan that wastes the least (commodity
+sets first, the treasury for the rest, keeping the next turn's tax in hand).
+Calamity choices spare cities and hurt the leader.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from civtable.core.action import Action
+from civtable.core.rng import Rng
+
+from .board import Board
+from .catalog import Catalog, set_value
+
+CALAMITY_DEBT = 12  # what holding a tradable calamity costs, in payment points (a rough damage price)
+
+
+class Economy:
+    def __init__(self, catalog: Catalog, board: Board, rng: Rng) -> None:
+        self.cat = catalog
+        self.board = board
+        self.rng = rng
+        self.card = {c.id: c for c in catalog.cards}
+        self.adv = {a.id: a for a in catalog.advances}
+
+    # ------------------------------------------------------------ values
+    def value(self, counts: dict[str, int]) -> int:
+        card = self.card
+        return sum(set_value(n, card[c].face_value) for c, n in counts.items() if n > 0 and card[c].commodity)
+
+    @staticmethod
+    def counts(hand: list[str]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for c in hand:
+            out[c] = out.get(c, 0) + 1
+        return out
+
+    def change(self, counts: dict[str, int], give: list[str], take: list[str]) -> float:
+        """What the hand gains by giving ``give`` and taking ``take`` (only the
+        commodities that change are valued again)."""
+        delta: dict[str, int] = {}
+        debt = 0.0
+        card = self.card
+        for c in give:
+            delta[c] = delta.get(c, 0) - 1
+            if card[c].calamity:
+                debt -= CALAMITY_DEBT
+        for c in take:
+            delta[c] = delta.get(c, 0) + 1
+            if card[c].calamity:
+                debt += CALAMITY_DEBT
+        gain = 0
+        for c, d in delta.items():
+            k = card[c]
+            if d and k.commodity:
+                n = counts.get(c, 0)
+                gain += (max(0, n + d) ** 2 - n * n) * k.face_value
+        return gain - debt
+
+    def hidden_worth(self, counts: dict[str, int], declared: str, shown: list[str]) -> float:
+        """The undisclosed card: trusted less when it only repeats a shown name."""
+        k = self.card[declared]
+        if not k.commodity:
+            return -3
+        n = counts.get(declared, 0) + shown.count(declared)
+        trust = 0.5 if declared in shown else 0.7
+        return trust * ((n + 1) ** 2 - n * n) * k.face_value - 3
+
+    # ------------------------------------------------------------ phase 6
+    def cards(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        me = obs["players"][obs["player"]]
+        reserve = 2 * len(me["cities"]) + 4
+        free = [a for a in legal if a.kind == "free-card"]
+        if free:
+            return max(free, key=lambda a: a.args[0])
+        buys = [a for a in legal if a.kind == "buy-card" and me["treasury"] - a.args[1] >= reserve]
+        if buys:
+            return max(buys, key=lambda a: a.args[0])
+        return _find(legal, "done")
+
+    # ------------------------------------------------------------ phase 7
+    def quick_answer(self, obs: dict[str, Any]) -> Action | None:
+        """Decline an offer worth nothing to this hand before looking at counters."""
+        deal = obs["deal"]
+        if deal is None or deal["stage"] != "counter" or deal["from"] == obs["player"]:
+            return None
+        counts = self.counts(obs["hand"])
+        shown = deal["shown"]
+        if self.change(counts, [], shown) + self.hidden_worth(counts, deal["declared"], shown) <= 1:
+            return Action("decline")
+        return None
+
+    def trade(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        me = obs["player"]
+        counts = self.counts(obs["hand"])
+        deal = obs["deal"]
+        if deal is None:
+            best, score = None, 2.0
+            for a in legal:
+                if a.kind != "offer":
+                    continue
+                c1, c2, h = a.args[0], a.args[1], a.args[2]
+                s = self.change(counts, [c1, c2, h], []) + 0.2 * (self.card[c1].face_value + self.card[c2].face_value)
+                s += 4 if a.args[4] == h else 0  # honest when it costs nothing
+                if s > score:
+                    best, score = a, s
+            return best if best is not None else _find(legal, "pass")
+        if deal["stage"] == "counter":
+            shown = deal["shown"]
+            incoming = self.change(counts, [], shown) + self.hidden_worth(counts, deal["declared"], shown)
+            if incoming <= 1:
+                return _find(legal, "decline")
+            best, score = None, 0.0
+            for a in legal:
+                if a.kind != "counter":
+                    continue
+                s = incoming + self.change(counts, [a.args[0], a.args[1], a.args[2]], [])
+                if s > score:
+                    best, score = a, s
+            return best if best is not None else _find(legal, "decline")
+        mine = [*deal["shown"], deal["hidden"]]
+        best, score = None, 0.0
+        for a in legal:
+            if a.kind != "accept":
+                continue
+            c = deal["counters"][str(a.args[0])]
+            s = self.change(counts, mine, c["shown"]) + self.hidden_worth(counts, c["declared"], c["shown"])
+            if s > score:
+                best, score = a, s
+        del me
+        return best if best is not None else _find(legal, "reject")
+
+    # ------------------------------------------------------------ phases 8 and 12
+    def discard(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        counts = self.counts(obs["hand"])
+        if obs["phase"] == 8:  # keep the mildest calamities
+            return max(legal, key=lambda a: (self.card[a.args[0]].major, self.card[a.args[0]].stack, a.text))
+        return max(legal, key=lambda a: (self.change(counts, [a.args[0]], []), a.text))
+
+    # ------------------------------------------------------------ calamity and ability choices
+    def task(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        me = obs["player"]
+        players = obs["players"]
+        mine = players[me]["tokens"]
+        my_cities = set(players[me]["cities"])
+        task = obs["task"] or {}
+        kinds = {a.kind for a in legal}
+        counts = self.counts(obs["hand"])
+        if "lose" in kinds:
+            return max((a for a in legal if a.kind == "lose"),
+                       key=lambda a: (a.args[0] not in my_cities, mine.get(a.args[0], 0), a.text))
+        if "lose-city" in kinds:
+            return min(legal, key=lambda a: (self._nearby(mine, a.args[0]), a.text))
+        if kinds & {"reduce", "destroy", "pirate"} and task.get("victim") == me:
+            return min(legal, key=lambda a: (self._nearby(mine, a.args[0]), a.text))
+        if "annex" in kinds:
+            victim = players[task.get("victim", me)]
+            worth = {a: victim["tokens"].get(a.args[0], 0) + (5 if a.args[0] in victim["cities"] else 0) for a in legal}
+            if task.get("victim") == me:  # Civil War: the victim picks what to lose
+                return min(legal, key=lambda a: (worth[a], a.text))
+            return max(legal, key=lambda a: (worth[a], a.text))
+        if "victim" in kinds:
+            return max(legal, key=lambda a: (players[int(a.args[0])]["vp"], -int(a.args[0])))
+        if "keep" in kinds or "discard" in kinds:
+            keeps = [a for a in legal if a.kind == "keep" and self.change(counts, [a.args[0]], []) < -8]
+            if keeps:
+                return keeps[0]
+            return max((a for a in legal if a.kind == "discard"), key=lambda a: (self.change(counts, [a.args[0]], []), a.text))
+        if "pay" in kinds:
+            return _find(legal, "pay")
+        if "regress" in kinds:
+            return _find(legal, "regress")
+        if "buy-off" in kinds:
+            offs = [a for a in legal if a.kind == "buy-off"]
+            best = max(offs, key=lambda a: (self.change(counts, [a.args[0], a.args[1]], []), a.text))
+            return best if self.change(counts, [best.args[0], best.args[1]], []) > -15 else _find(legal, "suffer")
+        if "give" in kinds:
+            return max(legal, key=lambda a: (self.change(counts, [a.args[0]], []), a.text))
+        if "credit" in kinds:
+            owned = set(players[me]["advances"])
+            want = max((a for a in self.cat.advances if a.id not in owned), key=lambda a: (a.cost, a.id), default=None)
+            group = want.groups[0] if want is not None else self.cat.groups[0]
+            return _find(legal, f"credit {group}")
+        if "take" in kinds:
+            return max((a for a in legal if a.kind == "take"), key=lambda a: (self.adv[a.args[0]].cost, a.text))
+        return max(legal, key=lambda a: (self.rng.random(), a.text))
+
+    def _nearby(self, tokens: dict[str, int], area_id: str) -> int:
+        area = self.board.area(area_id)
+        return tokens.get(area_id, 0) + sum(tokens.get(self.board.areas[b].id, 0) for b in area.land)
+
+    def special(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        players = obs["players"]
+        for kind in ("monotheism", "politics-annex", "fundamentalism", "universal-doctrine"):
+            options = [a for a in legal if a.kind == kind]
+            if options:
+                return max(options, key=lambda a: (sum(p["tokens"].get(a.args[0], 0) for p in players), a.text))
+        for text in ("provincial-empire", "politics-treasury"):
+            if any(a.text == text for a in legal):
+                return _find(legal, text)
+        return _find(legal, "done")
+
+    # ------------------------------------------------------------ phase 12
+    def credit(self, obs: dict[str, Any], adv_id: str) -> int:
+        me = obs["players"][obs["player"]]
+        target = self.adv[adv_id]
+        groups = self.cat.groups
+        tokens = me["credit_tokens"]
+        owned = [self.adv[a] for a in me["advances"]]
+        best = max(sum(a.credits.get(g, 0) for a in owned) + tokens.get(g, 0) for g in target.groups)
+        best += sum(a.credit_to[1] for a in owned if a.credit_to is not None and a.credit_to[0] == target.index)
+        del groups
+        return best
+
+    def plan(self, obs: dict[str, Any], due: int, exclude: list[str]) -> tuple[list[str], int, int] | None:
+        """The commodities to turn in and the treasury to add that cover ``due`` with the
+        least spent (keeping a reserve for the tax); None if it cannot be done."""
+        me = obs["players"][obs["player"]]
+        counts = {c: n for c, n in self.counts(obs["hand"]).items() if self.card[c].commodity and c not in exclude}
+        per = 2 if "mining" in me["advances"] else 1
+        spare = max(0, me["treasury"] - 2 * len(me["cities"]))
+        kinds = sorted(counts)
+        values = {c: set_value(counts[c], self.card[c].face_value) for c in kinds}
+        best: tuple[int, list[str], int] | None = None
+        pool = sorted(kinds, key=lambda c: values[c])[:10]
+        for r in range(len(pool) + 1):
+            for combo in combinations(pool, r):
+                v = sum(values[c] for c in combo)
+                rest = max(0, due - v)
+                tokens = -(-rest // per)
+                if tokens > spare:
+                    continue
+                spent = v + tokens * per
+                if best is None or spent < best[0]:
+                    best = (spent, list(combo), tokens)
+        if best is None:
+            return None
+        return best[1], best[2], best[0]
+
+    def buy(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        pay = obs["pay"]
+        if pay is None:
+            best, score = None, 0.0
+            for a in legal:
+                if a.kind != "buy":
+                    continue
+                adv = self.adv[a.args[0]]
+                due = max(0, adv.cost - self.credit(obs, adv.id))
+                found = self.plan(obs, due, [])
+                if found is None:
+                    continue
+                vp = 1 if adv.cost < 100 else 3 if adv.cost < 200 else 6
+                future = sum(adv.credits.values()) / 40
+                s = (vp + future) / max(found[2], 10) * 100 + self.rng.random() * 0.01
+                if s > score:
+                    best, score = a, s
+            return best if best is not None else _find(legal, "done")
+        rest = pay["price"] - pay["paid"]
+        found = self.plan(obs, rest, pay["cards"])
+        if found is not None:
+            for c in found[0]:
+                text = f"pay {c}"
+                if any(a.text == text for a in legal):
+                    return _find(legal, text)
+        if any(a.text == "treasury" for a in legal):
+            return _find(legal, "treasury")
+        pays = [a for a in legal if a.kind == "pay"]
+        if pays:
+            return max(pays, key=lambda a: (self.change(self.counts(obs["hand"]), [a.args[0]], []), a.text))
+        return _find(legal, "cancel")
+
+
+def _find(legal: list[Action], text: str) -> Action:
+    for a in legal:
+        if a.text == text:
+            return a
+    return legal[-1]

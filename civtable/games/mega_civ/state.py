@@ -326,11 +326,23 @@ class MegaState(State):
             self._run()
 
     def _find(self, player: int, text: str) -> Action:
+        if self.step == TRADE and text in ("decline", "pass", "reject") and player == self.decider:
+            found = self.rules.act(text)  # always legal for the decider: skip listing every offer
+            if found in self._legal_simple(player):
+                return found
         for a in self._legal(player):
             if a.text == text:
                 return a
         raise IllegalActionError(
             f"{text!r} is not legal for player {player} in the {PHASE_NAMES[self.phase]} phase ({STEP_NAMES[self.step]})")
+
+    def _legal_simple(self, p: int) -> tuple[Action, ...]:
+        """The trade step's answers that are not offers (pass, decline or reject)."""
+        deal = self.deal
+        g = self.rules.act
+        if deal is None:
+            return (g("pass"),)
+        return (g("decline"),) if deal[5] == 1 else (g("reject"),)
 
     # ------------------------------------------------------------ derived values
     def cities_of(self, p: int) -> list[int]:
@@ -339,14 +351,16 @@ class MegaState(State):
     def tokens_on_map(self, p: int) -> int:
         return sum(self.tokens[p])
 
-    def vp(self, p: int) -> int:
+    def vp(self, p: int, cities: int | None = None) -> int:
         """MC-14: cities, advances (by printed cost or, cost-basis B, the price paid), AST
         squares, the Late Iron Age bonus."""
         r = self.rules
         squares = self.ast_forward[p] if r.ast_all_forward else self.ast[p] - 1
-        sole = sole_past(self.ast, [r.late_iron_square(c) for c in self.civ], r.late_reaching)
+        sole = sole_past(self.ast, r.late_iron_squares(self.civ), r.late_reaching)
         costs = self.paid[p] if r.cost_paid else [self.cat.advances[a].cost for a in self.owned[p]]
-        return victory_points(len(self.cities_of(p)), costs, squares, sole == p, r.tables.vp, r.exactly_200_high)
+        if cities is None:
+            cities = len(self.cities_of(p))
+        return victory_points(cities, costs, squares, sole == p, r.tables.vp, r.exactly_200_high)
 
     def has(self, p: int, advance: int) -> bool:
         return advance in self.owned[p]

@@ -382,3 +382,48 @@ def test_cli_simulate_shows_and_writes_the_game_figures(tmp_path: Path, capsys: 
     share = data["game_stats"]["last_take_share"]
     assert share["n"] == 30 and share["ci95"][0] <= share["mean"] <= share["ci95"][1]
     assert f"{100 * share['mean']:.1f}%" in out
+
+
+def test_item_figures_by_hand() -> None:
+    """Per item: held share over player-games, holders' win rate with a Wilson interval,
+    and the others' win rate, from results built by hand (unfinished games left out)."""
+    from civtable.sim.report import items_table
+    from civtable.sim.stats import item_figures, wilson
+
+    def result(winners: list[int], holdings: dict[str, list[int]], finished: bool = True) -> GameResult:
+        return GameResult(seed=0, returns=[0.0] * 3, winners=winners, turns=1, steps=1, finished=finished,
+                          holdings=holdings)
+
+    results = [
+        result([0], {"wheel": [0, 1], "iron": [2]}),
+        result([2], {"wheel": [0]}),
+        result([1], {"wheel": [1, 2], "iron": [1]}),
+        result([0], {"wheel": [0, 1, 2]}, finished=False),
+    ]
+    figures = item_figures(results, seats=3)
+    assert list(figures) == ["iron", "wheel"]
+    wheel = figures["wheel"]
+    assert wheel["held"] == 5 and wheel["held_share"] == round(5 / 9, 4)
+    assert wheel["win_rate"] == round(2 / 5, 4)  # seat 0 in game 1, seat 1 in game 3
+    assert wheel["ci95"] == [round(x, 4) for x in wilson(2, 5)]
+    assert wheel["win_rate_without"] == round(1 / 4, 4)  # seat 2 won game 2 without it
+    assert figures["iron"]["win_rate"] == 0.5 and figures["iron"]["win_rate_without"] == round(2 / 7, 4)
+    console = Console(record=True, width=120)
+    console.print(items_table(figures))
+    text = console.export_text()
+    assert "wheel" in text and "55.6%" in text and "40.0%" in text
+
+
+def test_holdings_default_to_empty_and_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from civtable.sim.runner import holdings
+
+    state = load_game("toy-nim").new_state(seed=1)
+    assert State.holdings(state) == {}
+    while not state.is_terminal():
+        p = state.to_move()[0]
+        state.apply(p, state.legal_actions(p)[0])
+    monkeypatch.setattr(ToyNimState, "holdings", lambda self: {"x": [1, 0, 1]})
+    assert holdings(state) == {"x": [0, 1]}
+    monkeypatch.setattr(ToyNimState, "holdings", lambda self: {"x": "seat 0"})
+    with pytest.raises(TypeError):
+        holdings(state)

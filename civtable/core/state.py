@@ -78,6 +78,12 @@ class State(ABC):
         """Figures of a finished game that the simulator averages (e.g. the share of victory points by source); keys are short snake_case names; values are numbers."""
         return {}
 
+    def holdings(self) -> dict[str, list[int]]:
+        """What each player holds at the end of a finished game that a designer wants
+        rated (e.g. advances bought): item name -> the seats holding it. The simulator
+        reports, per item, how often it was held and how often its holders won."""
+        return {}
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented

@@ -102,6 +102,23 @@ def print_summary(summary: dict[str, Any], console: Console | None = None) -> No
 
     if summary.get("game_stats"):
         console.print(figures_table(summary["game_stats"]))
+    if summary.get("items"):
+        console.print(items_table(summary["items"]))
+
+
+def items_table(items: dict[str, dict[str, Any]]) -> Table:
+    """Per item (e.g. an advance): how often players held it and how its holders did,
+    most often held first."""
+    table = Table(title="Items held at the end (holders' win rate, 95% CI)", title_justify="left")
+    for name, justify in (("Item", "left"), ("Held", "right"), ("Of players", "right"), ("Holders won", "right"),
+                          ("95% CI", "right"), ("Others won", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for name, row in sorted(items.items(), key=lambda kv: (-kv[1]["held"], kv[0])):
+        rate = "n/a" if row["win_rate"] is None else _pct(row["win_rate"])
+        ci = "n/a" if row["ci95"] is None else _ci(row["ci95"])
+        other = "n/a" if row["win_rate_without"] is None else _pct(row["win_rate_without"])
+        table.add_row(escape(name), str(row["held"]), _pct(row["held_share"]), rate, ci, other)
+    return table
 
 
 def _elo(x: float) -> str:

@@ -42,6 +42,7 @@ class GameResult:
     options: dict[str, Any] = field(default_factory=dict)
     players: list[str] = field(default_factory=list)
     stats: dict[str, float] = field(default_factory=dict)
+    holdings: dict[str, list[int]] = field(default_factory=dict)
 
     def record(self) -> Record:
         """The game as a record (with its result line), to save or replay."""
@@ -76,6 +77,19 @@ def game_stats(state: State) -> dict[str, float]:
             raise ValueError(f"{state.game.id}: game_stats()[{key!r}] must be a finite number, not {value!r}")
         checked[key] = float(value)
     return checked
+
+
+def holdings(state: State) -> dict[str, list[int]]:
+    """The finished game's items and their holders (``State.holdings``), checked."""
+    if not state.is_terminal():
+        return {}
+    found = state.holdings()
+    out: dict[str, list[int]] = {}
+    for item, seats in found.items():
+        if not isinstance(item, str) or not isinstance(seats, list) or not all(isinstance(x, int) for x in seats):
+            raise TypeError(f"{state.game.id}: holdings() must map item names to lists of seats")
+        out[item] = sorted(set(seats))
+    return out
 
 
 def play_out(
@@ -137,6 +151,7 @@ def play_game(
         options=dict(game.options),
         players=list(agent_specs),
         stats=game_stats(state),
+        holdings=holdings(state),
     )
 
 

@@ -79,6 +79,33 @@ def game_figures(results: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
     return {name: figure([r.stats[name] for r in results if name in r.stats]) for name in names}
 
 
+def item_figures(results: Sequence[GameResult], seats: int) -> dict[str, dict[str, Any]]:
+    """Per item a game reports in ``holdings``: the share of player-games in which it
+    was held, and the win rate of its holders with a Wilson interval, beside the win
+    rate of the players who did not hold it (finished games only)."""
+    finished = [r for r in results if r.finished]
+    names = sorted({name for r in finished for name in r.holdings})
+    out: dict[str, dict[str, Any]] = {}
+    total = len(finished) * seats
+    for name in names:
+        held = won = other = other_won = 0
+        for r in finished:
+            holders = r.holdings.get(name, [])
+            held += len(holders)
+            won += sum(1 for p in holders if p in r.winners)
+            other += seats - len(holders)
+            other_won += sum(1 for p in r.winners if p not in holders)
+        lo, hi = wilson(won, held)
+        out[name] = {
+            "held": held,
+            "held_share": round(held / total, 4) if total else 0.0,
+            "win_rate": round(won / held, 4) if held else None,
+            "ci95": [round(lo, 4), round(hi, 4)] if held else None,
+            "win_rate_without": round(other_won / other, 4) if other else None,
+        }
+    return out
+
+
 def _variants(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
     """The options that differ from the game's defaults (the seat count aside): what a
     reader needs to know about the rules played."""
@@ -150,6 +177,7 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
         },
         "steps": {"mean": round(mean(steps), 3), "median": median(steps)},
         "game_stats": game_figures(batch.results),
+        "items": item_figures(batch.results, seats),
         "games_per_second": round(n / seconds, 2) if seconds > 0 else None,
         "seconds": round(seconds, 3),
         "workers": batch.workers,

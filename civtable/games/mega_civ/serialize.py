@@ -477,3 +477,24 @@ def _load_part2(s: MegaState, data: dict[str, Any], players: list[Any], area: An
             raise InvalidStateError("position field 'pay' must give advance, price, paid and cards") from None
     log = data.get("log", [])
     s.log = [str(x) for x in log] if isinstance(log, list) else []
+    _check_calamities(s)
+
+
+def _check_calamities(s: MegaState) -> None:
+    """Calamities held are all revealed in phase 9 (none is left in a hand after it),
+    and after the selection of phase 8 they are within the limit (MC-8.2)."""
+    from .calamity import calamities_of, over_limit
+
+    cards = s.cat.cards
+    for p in range(s.n):
+        held = calamities_of(s, p)
+        if not held:
+            continue
+        if s.phase >= 10:
+            raise InvalidStateError(
+                f"position gives player {p} the calamity {cards[held[0]].id!r} in phase {s.phase}; "
+                "every calamity held is revealed and resolved in phase 9")
+        if s.phase == 8 and over_limit(s, held) and not (s.step == STEP_NAMES.index("discard") and p in s.queue):
+            raise InvalidStateError(
+                f"position gives player {p} {len(held)} calamities ({', '.join(cards[c].id for c in held)}), "
+                "over the limit of MC-8.2, and he is not choosing which to discard")

@@ -4,9 +4,12 @@
 An advance is paid in steps so that the payment is the player's choice and can be
 checked: ``buy ADVANCE`` fixes the price (printed cost less the credits, MC-12.2),
 ``pay COMMODITY`` turns in all of his cards of one commodity (n squared times the
-face value), ``treasury`` pays what is left from the treasury (2 points a token
-with Mining); the purchase completes as soon as the price is covered, and nothing
-changes before (``cancel`` gives everything back). No change is given.
+face value), ``pay COMMODITY SUBSTITUTE`` (Trade Empire, once a turn, for an
+incomplete set) adds one card of another commodity of at least the same face value
+as one more card of the set, ``treasury`` pays what is left from the treasury (2
+points a token with Mining); the purchase completes as soon as the price is covered,
+and nothing changes before (``cancel`` gives everything back). No change is given.
+``pay`` keeps the cards turned in, one entry per card.
 """
 
 from __future__ import annotations
@@ -62,7 +65,48 @@ def treasury_value(s: MegaState, p: int) -> int:
 
 
 def means(s: MegaState, p: int) -> int:
-    return hand_value(s, s.hands[p]) + treasury_value(s, p)
+    """All the player can pay with: his commodity sets, his treasury and, with Trade
+    Empire, the best substitution."""
+    best = 0
+    if s.holds(p, "substitute") and "trade_empire" not in s.used[p]:
+        hand = s.hands[p]
+        cards = s.cat.cards
+        for c, sub in substitutions(s, p, []):
+            n, m, f = hand.count(c), hand.count(sub), cards[c].face_value
+            best = max(best, set_value(n + 1, f) - set_value(n, f) - set_value(m, cards[sub].face_value)
+                       + set_value(m - 1, cards[sub].face_value))
+    return hand_value(s, s.hands[p]) + treasury_value(s, p) + best
+
+
+def set_size(s: MegaState, card: int) -> int:
+    """How many cards of a commodity the game has: a set of fewer is incomplete."""
+    key = (id(s.cat), s.n, s.rules.card_side)
+    sizes = _SET_SIZES.get(key)
+    if sizes is None:
+        sizes = _SET_SIZES[key] = {}
+        for pile in s.cat.stacks_for(s.n, s.rules.card_side):
+            for c in pile:
+                sizes[c] = sizes.get(c, 0) + 1
+    return sizes.get(card, 0)
+
+
+_SET_SIZES: dict[tuple[int, int, str], dict[int, int]] = {}  # (catalogue, players, side) -> set sizes
+
+
+def substitutions(s: MegaState, p: int, spent: list[int]) -> list[tuple[int, int]]:
+    """Trade Empire: (commodity, substitute) pairs the player may turn in: an incomplete
+    set of cards not yet spent, and a card of another commodity of at least its face value."""
+    cards = s.cat.cards
+    hand = s.hands[p]
+    kinds = [c for c in sorted(set(hand)) if cards[c].commodity and hand.count(c) > spent.count(c)]
+    out = []
+    for c in kinds:
+        if c in spent or hand.count(c) >= set_size(s, c):
+            continue
+        for sub in kinds:
+            if sub != c and cards[sub].face_value >= cards[c].face_value:
+                out.append((c, sub))
+    return out
 
 
 def affordable(s: MegaState, p: int) -> list[int]:
@@ -295,7 +339,10 @@ def legal_buy(s: MegaState, p: int) -> list[Action]:
         return [g("buy", advances[a].id) for a in affordable(s, p)] + [g("done")]
     adv, due, paid, spent = s.pay
     rest = due - paid
-    out = [g("pay", cards[c].id) for c in sorted(set(s.hands[p])) if cards[c].commodity and c not in spent]
+    hand = s.hands[p]
+    out = [g("pay", cards[c].id) for c in sorted(set(hand)) if cards[c].commodity and hand.count(c) > spent.count(c)]
+    if s.holds(p, "substitute") and "trade_empire" not in s.used[p] and "trade_empire?" not in s.used[p]:
+        out += [g("pay", cards[c].id, cards[sub].id) for c, sub in substitutions(s, p, spent)]
     if treasury_value(s, p) >= rest:
         out.append(g("treasury"))
     out.append(g("cancel"))
@@ -315,10 +362,17 @@ def do_buy(s: MegaState, p: int, a: Action) -> None:
     elif k == "pay":
         assert s.pay is not None
         c = s.cat.card(a.args[0])
-        s.pay[3].append(c)
-        s.pay[2] += set_value(s.hands[p].count(c), s.cat.cards[c].face_value)
+        count = s.hands[p].count(c) - s.pay[3].count(c)
+        s.pay[3] += [c] * count
+        if len(a.args) > 1:  # Trade Empire: the substitute counts as one more card of the set
+            s.pay[3].append(s.cat.card(a.args[1]))
+            s.used[p].append("trade_empire?")
+            count += 1
+        s.pay[2] += set_value(count, s.cat.cards[c].face_value)
     elif k == "cancel":
         s.pay = None
+        if "trade_empire?" in s.used[p]:
+            s.used[p].remove("trade_empire?")
     elif k == "treasury":
         assert s.pay is not None
         rest = s.pay[1] - s.pay[2]
@@ -330,10 +384,12 @@ def do_buy(s: MegaState, p: int, a: Action) -> None:
     if s.pay is not None and s.pay[2] >= s.pay[1]:
         adv, due, _, spent = s.pay
         for c in spent:
-            for _ in range(s.hands[p].count(c)):
-                discard(s, p, c)
-        if library_discount(s, p) and s.cat.advances[adv].params.get("discount") is None:
-            s.used[p].append("library")
+            discard(s, p, c)
+        if "trade_empire?" in s.used[p]:
+            s.used[p][s.used[p].index("trade_empire?")] = "trade_empire"
+        cost = s.cat.advances[adv].cost
+        if library_discount(s, p) and cost > credit(s, p, adv) and s.cat.advances[adv].params.get("discount") is None:
+            s.used[p].append("library")  # spent only where it took something off
         s.pay = None
         gain(s, p, adv, due)
         if not run_tasks(s):

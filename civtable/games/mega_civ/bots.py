@@ -42,7 +42,7 @@ class HeuristicBot(Agent):
         step = obs["step"]
         if step == "move":
             choice = self._move(obs, by_text)
-            if choice is not None:
+            if choice is not None and choice in by_text:  # Diplomacy / Cultural Ascendancy may bar a move
                 return by_text[choice]
             return by_text["done"]
         if step == "grow":

@@ -11,7 +11,10 @@ Damage (provisional, data ``damage``): a token is one unit point, a city five; a
 city lost to damage is destroyed (its piece goes back to the stock). The
 Beneficiary of a calamity (MC-0.10, calamity-beneficiary) is the MC-0.9 player
 other than the victim, from the victim's block for a non-tradable calamity when
-the game uses both card blocks.
+the game uses both card blocks (the data's block rule; it binds the secondary
+victims of a non-tradable calamity too). "Adjacent" areas of Civil War and Tyranny
+are adjacent by land (the texts that mean water too say so). Barbarians fight as a
+token conflict (MC-4.1) down to the area's population limit.
 """
 
 from __future__ import annotations
@@ -35,6 +38,29 @@ def calamities_of(s: MegaState, p: int) -> list[int]:
     return [c for c in s.hands[p] if cards[c].calamity]
 
 
+def most_kept(s: MegaState, held: list[int]) -> int:
+    """MC-8.2: the most of these (distinct) calamities a player may keep."""
+    major = sum(1 for c in held if s.cat.cards[c].major)
+    minor = len(held) - major
+    if s.rules.calamity_limit_split:
+        return max(min(major, 2), min(minor, 3))
+    return min(3, min(major, 2) + minor)
+
+
+def useful_discards(s: MegaState, p: int) -> list[int]:
+    """The calamities whose removal is part of a smallest removal that meets the limit
+    (whoever chooses, the holder or chance, removes only the excess)."""
+    held = calamities_of(s, p)
+    best = most_kept(s, held)
+    out = []
+    for c in sorted(set(held)):
+        rest = list(held)
+        rest.remove(c)
+        if most_kept(s, rest) == best:
+            out.append(c)
+    return out
+
+
 def over_limit(s: MegaState, held: list[int]) -> bool:
     """MC-8.2 (calamity-limit): A at most 3, of which at most 2 major; B up to 2 major
     and no minor, or up to 3 minor; never two of the same calamity."""
@@ -53,6 +79,7 @@ def phase_selection(s: MegaState) -> None:
     from .trading import discard
 
     choosers = []
+    s.revealed = [[] for _ in range(s.n)]  # last turn's reveal is over
     for p in s.order:
         held = calamities_of(s, p)
         for c in sorted(set(held)):
@@ -60,7 +87,7 @@ def phase_selection(s: MegaState) -> None:
                 discard(s, p, c)
         while over_limit(s, calamities_of(s, p)):
             if s.rules.calamity_excess_random:
-                held = calamities_of(s, p)
+                held = useful_discards(s, p)
                 discard(s, p, held[s.rng.below(len(held))])
             else:
                 choosers.append(p)
@@ -71,7 +98,7 @@ def phase_selection(s: MegaState) -> None:
 
 def legal_excess(s: MegaState, p: int) -> list[Action]:
     g = s.rules.act
-    return [g("discard", s.cat.cards[c].id) for c in sorted(set(calamities_of(s, p)))]
+    return [g("discard", s.cat.cards[c].id) for c in useful_discards(s, p)]
 
 
 # ------------------------------------------------------------------ phase 9
@@ -132,22 +159,36 @@ def next_calamity(s: MegaState) -> None:
 
 
 # ------------------------------------------------------------------ effects
+def other_block(s: MegaState, victim: int, card: int) -> set[int]:
+    """The data's block rule: a non-tradable calamity of a game with both card blocks
+    touches only players of the victim's block (Beneficiary and secondary victims)."""
+    c = s.cat.cards[card]
+    if not (c.calamity and not c.tradable and s.rules.two_blocks):
+        return set()
+    block = s.rules.tables.civ(s.civ[victim]).block
+    return {p for p in range(s.n) if s.rules.tables.civ(s.civ[p]).block != block}
+
+
 def cal_beneficiary(s: MegaState, victim: int, card: int) -> int | None:
     """MC-0.10 / MC-0.9: most cities in stock, most tokens in stock, AST order; never the victim."""
-    excluded = {victim}
-    c = s.cat.cards[card]
-    if c.calamity and not c.tradable and s.rules.two_blocks:
-        block = s.rules.tables.civ(s.civ[victim]).block
-        excluded |= {p for p in range(s.n) if s.rules.tables.civ(s.civ[p]).block != block}
-    return beneficiary(s.city_stock, s.stock, s.rank, excluded=excluded)
+    return beneficiary(s.city_stock, s.stock, s.rank, excluded={victim} | other_block(s, victim, card))
+
+
+# the numbers that the modifiers name by their primary victim's parameter: "prevent 5
+# damage" (Pottery, Medicine, Engineering) also counts for a secondary victim's damage
+# and for Flood's coastal damage, Anatomy counts only there
+SAME_AS = {"secondary_points": "points", "secondary_cities": "cities", "others_points": "points",
+           "others_cities": "cities", "fallback_points": "points"}
 
 
 def param(s: MegaState, card: int, p: int, role: str, key: str) -> int:
-    """A calamity's number for this victim, changed by the advances he owns."""
+    """A calamity's number for this victim, changed by the advances he owns (a modifier
+    counts for his role, ``primary`` or ``secondary``, or for ``any``)."""
     c = s.cat.cards[card]
     value = int(c.params.get(key, 0))
+    names = {key, SAME_AS.get(key, key)}
     for adv, name, delta, r in c.modifiers:
-        if name == key and (r == "any" or r == role) and adv in s.owned[p]:
+        if name in names and (r == "any" or r == role) and adv in s.owned[p]:
             value += delta
     return value
 
@@ -188,10 +229,10 @@ def start(s: MegaState, victim: int, card: int) -> None:
         lose_treasury(param(s, card, victim, P, "treasury"))
     elif kind == "reduce":
         secondaries("secondary_cities", "reduce")
-        push(s, "reduce", victim, victim, param(s, card, victim, P, "cities"), card)
-        k = param(s, card, victim, P, "buy_off_cards")  # Theocracy
-        if k and commodity_count(s, victim) >= k and s.cities_of(victim):
-            push(s, "buy-off", victim, victim, k, card)
+        cities = param(s, card, victim, P, "cities")
+        push(s, "reduce", victim, victim, cities, card)
+        if cities > 0:  # the buy-off takes the reductions below it off the stack
+            offer_buy_off(s, victim, card, P)
         lose_treasury(param(s, card, victim, P, "treasury"))
     elif kind == "destroy":
         scope = [a for a in range(len(s.board.areas)) if s.board.areas[a].coastal] if c.params.get("coastal") else None
@@ -202,12 +243,12 @@ def start(s: MegaState, victim: int, card: int) -> None:
             push(s, "destroy", victim, victim, param(s, card, victim, P, "cities"), card, scope)
         lose_treasury(param(s, card, victim, P, "treasury"))
     elif kind == "discard_cards":
-        push(s, "discard", victim, victim, param(s, card, victim, P, "cards"), card, param(s, card, victim, P, "keep_cost"))
+        push(s, "discard", victim, victim, param(s, card, victim, P, "cards"), card, [param(s, card, victim, P, "keep_cost")])
     elif kind == "discard_value":
         push(s, "discard-value", victim, victim, max(0, param(s, card, victim, P, "value")), card)
     elif kind == "annex":
         if ben is not None:
-            push(s, "annex", ben, victim, param(s, card, victim, P, "points"), card, ben)
+            push(s, "annex", ben, victim, param(s, card, victim, P, "points"), card, [ben])
     elif kind == "annex_city":
         if ben is not None:
             push(s, "annex-city", ben, victim, param(s, card, victim, P, "cities"), card, ben)
@@ -215,7 +256,7 @@ def start(s: MegaState, victim: int, card: int) -> None:
         keep = param(s, card, victim, P, "keep_points")
         points = unit_points(s, victim)
         if ben is not None and points > keep:
-            push(s, "annex", victim, victim, points - keep, card, ben)
+            push(s, "annex", victim, victim, points - keep, card, [ben])
     elif kind == "reduce_all_but":
         keep = max(0, param(s, card, victim, P, "keep"))
         push(s, "reduce", victim, victim, len(s.cities_of(victim)) - keep, card)
@@ -234,13 +275,21 @@ def start(s: MegaState, victim: int, card: int) -> None:
     elif kind == "cyclone":
         cyclone(s, victim, card)
     elif kind == "barbarians":
-        barbarians(s, victim, card, ben)
+        if s.cities_of(victim):
+            push(s, "barbarians", victim if ben is None else ben, victim, param(s, card, victim, P, "tokens"), card, [])
     elif kind == "piracy":
         k = c.params.get("secondary_players", 0)
         if k:
             push(s, "victims", victim, victim, k, card, ["pirate", "secondary_cities", ben if ben is not None else -1])
         if ben is not None:
             push(s, "pirate", ben, victim, param(s, card, victim, P, "cities"), card)
+
+
+def offer_buy_off(s: MegaState, p: int, card: int, role: str) -> None:
+    """Theocracy (any victim): two commodity cards may replace the city reductions just pushed."""
+    k = param(s, card, p, role, "buy_off_cards")
+    if k and commodity_count(s, p) >= k and s.cities_of(p):
+        push(s, "buy-off", p, p, k, card)
 
 
 def commodity_count(s: MegaState, p: int) -> int:
@@ -327,7 +376,7 @@ def flood(s: MegaState, victim: int, card: int) -> None:
         push(s, "lose", victim, victim, param(s, card, victim, "primary", "fallback_points"), card, coastal)
         return
     plain = max(plains, key=lambda pl: (on_plain(s, victim, pl), -pl[0]))
-    scope = [a for a in plain if not (areas[a].city_site and not areas[a].city_site_on_flood_plain and s.city[a] >= 0)]
+    scope = list(plain)  # a city on a black site there is spared (``off_plain``), its tokens are not
     for q in reversed(s.order):
         if q != victim and on_plain(s, q, plain):
             push(s, "lose", q, q, param(s, card, q, "secondary", "others_points"), card, scope)
@@ -353,38 +402,39 @@ def cyclone(s: MegaState, victim: int, card: int) -> None:
     push(s, "reduce", victim, victim, param(s, card, victim, "primary", "cities"), card, scope)
 
 
-def barbarians(s: MegaState, victim: int, card: int, ben: int | None) -> None:
-    """15 barbarians attack one of the victim's cities (a city off a city site if he has
-    one; the Beneficiary's choice is made by that rule and the most defenders), then the
-    excess moves on to a neighbouring area with his units until nothing is exceeded."""
-    count = param(s, card, victim, "primary", "tokens")
-    cities = s.cities_of(victim)
-    if not cities or count <= 0:
-        return
+def barbarian_targets(s: MegaState, t: list[Any]) -> list[int]:
+    """Barbarian Hordes, chosen by the Beneficiary: first one of the victim's cities (a
+    wilderness city, off a city site, if he has one); then, for the barbarians over the
+    limit, an area next to the last one (by land or water) holding the victim's units and
+    not attacked yet."""
+    victim, visited = t[VICTIM], t[EXTRA]
     areas = s.board.areas
-    wild = [a for a in cities if not areas[a].city_site] or cities
-    a = min(wild, key=lambda x: (s.tokens[victim][x], x))
-    s.barb[a] += count
-    visited = set()
-    while a is not None:
-        visited.add(a)
-        barbarian_battle(s, victim, a)
-        limit = areas[a].population_limit or 0
-        excess = s.barb[a] - limit
-        if excess <= 0:
-            break
-        s.barb[a] = limit
-        nxt = [b for b in (*areas[a].land, *areas[a].water) if areas[b].is_land and b not in visited
-               and (s.tokens[victim][b] or s.city[b] == victim)]
-        if not nxt:
-            break  # leftover barbarians are destroyed
-        a = max(nxt, key=lambda b: (s.tokens[victim][b] + (s.cat.damage_city if s.city[b] == victim else 0), -b))
-        s.barb[a] += excess
+    if not visited:
+        cities = s.cities_of(victim)
+        return [a for a in cities if not areas[a].city_site] or cities
+    here = areas[visited[-1]]
+    return [b for b in (*here.land, *here.water) if areas[b].is_land and b not in visited
+            and (s.tokens[victim][b] or s.city[b] == victim)]
+
+
+def barbarians_attack(s: MegaState, t: list[Any], a: int) -> None:
+    """The barbarians of the task enter ``a`` and fight; those over the area's limit
+    afterwards stay in the task to move on (none: the task ends)."""
+    victim = t[VICTIM]
+    t[EXTRA].append(a)
+    s.barb[a] += t[COUNT]
+    barbarian_battle(s, victim, a)
+    limit = s.board.areas[a].population_limit or 0
+    excess = s.barb[a] - limit
+    t[COUNT] = max(0, excess)
+    if excess > 0:
+        s.barb[a] = limit  # leftovers are destroyed when no area is left to move on to
 
 
 def barbarian_battle(s: MegaState, victim: int, a: int) -> None:
     """Barbarians against the victim's city (7 or more take it: it becomes 6 of his
-    tokens, Engineering 8 and 7) and tokens, removed alternately down to the limit."""
+    tokens, Engineering 8 and 7) and tokens: a token conflict (MC-4.1) down to the
+    area's limit."""
     from .population import resolve_conflict
 
     if s.city[a] == victim:
@@ -400,7 +450,7 @@ def barbarian_battle(s: MegaState, victim: int, a: int) -> None:
         s.tokens[victim][a] += k
         s.stock[victim] -= k
     counts = {victim: s.tokens[victim][a], s.n: s.barb[a]}
-    after = resolve_conflict(counts, 0)
+    after = resolve_conflict(counts, s.board.areas[a].population_limit or 0)
     s._take_tokens(victim, a, s.tokens[victim][a] - after[victim])
     s.barb[a] = after[s.n]
 
@@ -414,17 +464,24 @@ def options(s: MegaState, t: list[Any]) -> list[Action]:
     if kind == "lose":
         scope = range(len(ids)) if extra is None else extra
         tok = [g("lose", ids[a].id) for a in scope if s.tokens[victim][a]]
-        cit = [g("lose-city", ids[a].id) for a in scope if s.city[a] == victim]
+        cit = [g("lose-city", ids[a].id) for a in scope if s.city[a] == victim and not off_plain(s, t, a)]
         return tok + cit
     if kind in ("reduce", "destroy"):
-        scope = s.cities_of(victim) if extra is None else [a for a in extra if s.city[a] == victim]
+        if extra == INLAND:  # Enlightenment's cities: non-coastal ones while he has any
+            mine = s.cities_of(victim)
+            scope = [a for a in mine if not ids[a].coastal] or mine
+        else:
+            scope = s.cities_of(victim) if extra is None else [a for a in extra if s.city[a] == victim]
         return [g(kind, ids[a].id) for a in scope]
     if kind == "support":
-        if len(s.cities_of(victim)) * extra <= s.tokens_on_map(victim):
-            return []
-        return [g("reduce", ids[a].id) for a in s.cities_of(victim)]
+        return [g("reduce", ids[a].id) for a in unsupported(s, victim, extra)]
     if kind == "annex":
-        return [g("annex", ids[a].id) for a in range(len(ids)) if s.tokens[victim][a] or s.city[a] == victim]
+        mine = [a for a in range(len(ids)) if s.tokens[victim][a] or s.city[a] == victim]
+        taken = extra[1:] if isinstance(extra, list) else []
+        near = [a for a in mine if any(b in taken for b in ids[a].land)]
+        return [g("annex", ids[a].id) for a in (near or mine)]
+    if kind == "barbarians":
+        return [g("barbarians", ids[a].id) for a in barbarian_targets(s, t)]
     if kind == "annex-city":
         return [g("annex", ids[a].id) for a in s.cities_of(victim)]
     if kind == "pirate":
@@ -433,10 +490,15 @@ def options(s: MegaState, t: list[Any]) -> list[Action]:
         return [g("reduce", ids[a].id) for a in quake_neighbours(s, extra)]
     if kind == "victims":
         return [g("victim", q) for q in eligible(s, t)]
-    if kind == "discard":
-        out = [g("discard", cards[c].id) for c in sorted(set(s.hands[victim])) if cards[c].commodity]
-        if extra and s.treasury[victim] >= extra:
-            out += [g("keep", cards[c].id) for c in sorted(set(s.hands[victim])) if cards[c].commodity]
+    if kind == "discard":  # Banditry: a card kept (paid for) is selected and cannot be again
+        cost, kept = keep_terms(extra)
+        left = list(s.hands[victim])
+        for c in kept:
+            left.remove(c)
+        kinds = [c for c in sorted(set(left)) if cards[c].commodity]
+        out = [g("discard", cards[c].id) for c in kinds]
+        if cost and s.treasury[victim] >= cost:
+            out += [g("keep", cards[c].id) for c in kinds]
         return out
     if kind == "discard-value":
         return [g("discard", cards[c].id) for c in sorted(set(s.hands[victim])) if cards[c].commodity]
@@ -459,6 +521,39 @@ def options(s: MegaState, t: list[Any]) -> list[Action]:
     raise AssertionError(kind)
 
 
+INLAND = "inland"  # a destroy task's scope: non-coastal cities if possible (Enlightenment)
+
+
+def off_plain(s: MegaState, t: list[Any], a: int) -> bool:
+    """Flood's damage on a flood plain (a scope of flood-plain areas): a city on a black
+    city site is not on the plain, so it cannot be lost (the tokens there can)."""
+    areas = s.board.areas
+    area = areas[a]
+    if not (area.city_site and area.flood_plain and not area.city_site_on_flood_plain):
+        return False
+    if t[CARD] < 0 or s.cat.cards[t[CARD]].params.get("kind") != "flood" or t[EXTRA] is None:
+        return False
+    return all(areas[x].flood_plain for x in t[EXTRA])
+
+
+def unsupported(s: MegaState, p: int, rate: int) -> list[int]:
+    """Slave Revolt: the cities the victim may reduce while his support at ``rate`` tokens a
+    city fails (support-counting A: all his tokens; B: each city's own and adjacent areas)."""
+    cities = s.cities_of(p)
+    if s.rules.support_local:
+        t = s.tokens[p]
+        areas = s.board.areas
+        return [a for a in cities if t[a] + sum(t[b] for b in areas[a].land) < rate]
+    return [] if len(cities) * rate <= s.tokens_on_map(p) else cities
+
+
+def keep_terms(extra: Any) -> tuple[int, list[int]]:
+    """Banditry's task data: the price of keeping a card, and the cards kept so far."""
+    if isinstance(extra, list):
+        return (int(extra[0]), [int(c) for c in extra[1:]]) if extra else (0, [])
+    return int(extra or 0), []
+
+
 def quake_neighbours(s: MegaState, origin: int | None) -> list[int]:
     """Cities (any owner) next to the city the earthquake struck, by land or water."""
     areas = s.board.areas
@@ -474,9 +569,10 @@ def eligible(s: MegaState, t: list[Any]) -> list[int]:
     task, _, excluded = extra[:3]
     chosen = extra[3:] if len(extra) > 3 else []
     immune = s.cat.cards[card].immune_secondary if card >= 0 else ()
+    elsewhere = other_block(s, victim, card) if card >= 0 else set()
     out = []
     for q in s.order:
-        if q in (victim, excluded) or q in chosen or any(a in s.owned[q] for a in immune):
+        if q in (victim, excluded) or q in chosen or q in elsewhere or any(a in s.owned[q] for a in immune):
             continue
         if task == "lose" and not (s.tokens_on_map(q) or s.cities_of(q)):
             continue
@@ -541,6 +637,9 @@ def do_task(s: MegaState, p: int, a: Action) -> None:
         if kind == "annex-city":
             annex_city(s, area, extra)
             t[COUNT] -= 1
+        elif isinstance(extra, list):  # [annexer, areas taken so far]
+            extra.append(area)
+            t[COUNT] -= annex_area(s, victim, area, extra[0])
         else:
             t[COUNT] -= annex_area(s, victim, area, extra)
     elif k == "pirate":
@@ -555,14 +654,20 @@ def do_task(s: MegaState, p: int, a: Action) -> None:
         t[COUNT] -= 1
         task, key, _ = extra[:3]
         amount = param(s, card, q, "secondary", key) if card >= 0 else 1
-        s.tasks.insert(len(s.tasks) - 1, [task, q if task != "pirate" else victim, q, amount, card, None])
+        below = s.tasks.pop()  # his tasks go under the choice of the next victims
+        push(s, task, q if task != "pirate" else victim, q, amount, card)
+        if task == "reduce" and amount > 0 and card >= 0:
+            offer_buy_off(s, q, card, "secondary")
+        s.tasks.append(below)
     elif k in ("discard", "keep"):
         from .trading import discard
 
         c = s.cat.card(a.args[0])
         if k == "keep":
-            s.treasury[victim] -= extra
-            s.stock[victim] += extra
+            cost, kept = keep_terms(extra)
+            s.treasury[victim] -= cost
+            s.stock[victim] += cost
+            t[EXTRA] = [cost, *kept, c]
             t[COUNT] -= 1
         else:
             discard(s, victim, c)
@@ -584,7 +689,7 @@ def do_task(s: MegaState, p: int, a: Action) -> None:
         return
     elif k == "destroy-cities":  # Enlightenment: two cities per step instead of the step back
         t[COUNT] -= 1
-        push(s, "destroy", victim, victim, int(s.cat.cards[card].params.get("instead_cities", 2)), card)
+        push(s, "destroy", victim, victim, int(s.cat.cards[card].params.get("instead_cities", 2)), card, INLAND)
         return
     elif k == "buy-off":
         from .trading import discard
@@ -597,6 +702,8 @@ def do_task(s: MegaState, p: int, a: Action) -> None:
     elif k == "suffer":
         s.tasks.pop()
         return
+    elif k == "barbarians":
+        barbarians_attack(s, t, board.index(a.args[0]))
     elif k == "give":
         from .trading import add
 

@@ -343,7 +343,7 @@ def state_from_json(game: MegaCiv, data: Any) -> MegaState:
 
 
 TASK_KINDS = ("lose", "reduce", "destroy", "support", "annex", "annex-city", "pirate", "quake-neighbour", "victims",
-              "discard", "discard-value", "pay-or", "regress-or", "buy-off", "give", "credit", "free-advance")
+              "discard", "discard-value", "pay-or", "regress-or", "buy-off", "give", "credit", "free-advance", "barbarians")
 
 
 def _load_part2(s: MegaState, data: dict[str, Any], players: list[Any], area: Any) -> None:

@@ -57,7 +57,7 @@ from .population import (
     resolve_conflict,
     revolts,
 )
-from .scoring import sole_past, victory_points
+from .scoring import advance_vp, sole_past, victory_points
 from .trading import (
     cards_done,
     do_cards,
@@ -399,7 +399,8 @@ class MegaState(State):
         if step == MOVE:
             return self._moves(p)
         if step == BUILD:
-            return [g("city", ids[a].id) for a in self._city_areas(p)] + [g("done")]
+            return [g("city", ids[a].id, how) if how else g("city", ids[a].id)
+                    for a, how in self._city_builds(p)] + [g("done")]
         if step == REDUCE:
             return [g("reduce", ids[a].id) for a in self._unsupported(p)]
         if step >= CARDS:
@@ -413,32 +414,117 @@ class MegaState(State):
         return [a for a, k in enumerate(self.tokens[p]) if k and not grown[a] and self._growth_of(p, a)]
 
     def _moves(self, p: int) -> list[Action]:
-        """MC-3.1 to MC-3.5: a token to an adjacent land area; building and sailing ships."""
+        """MC-3.1 to MC-3.5: a token to an adjacent land area; building and sailing ships.
+
+        Roadbuilding: also ``move A B C``, two areas, through a B free of other units
+        (a token meeting other units after its first step must stop there); one path
+        per destination not next to A. Cloth Making: ships reach 5 areas; Naval
+        Warfare: they carry 6. Diplomacy and Cultural Ascendancy close areas (``_barred``).
+        """
         g = self.rules.act
         areas = self.board.areas
         t, m = self.tokens[p], self.moved[p]
+        guarded = self._guarded(p)
+        road = (self.holds(p, "land_moves") or 1) >= 2
         out: list[Action] = []
         for a, k in enumerate(t):
             if k > m[a]:
                 src = areas[a]
                 for b in src.land:
-                    out.append(g("move", src.id, areas[b].id))
+                    if b not in guarded or not self._barred(p, b, 1):
+                        out.append(g("move", src.id, areas[b].id))
+                if road:
+                    reached = {a, *src.land}
+                    for b in src.land:
+                        if not self._clear(p, b):
+                            continue
+                        for c in areas[b].land:
+                            if c in reached:
+                                continue
+                            reached.add(c)
+                            if c not in guarded or not self._barred(p, c, 1):
+                                out.append(g("move", src.id, areas[b].id, areas[c].id))
         if self.ship_stock[p]:
+            total = sum(t)
             for a in self.board.coastal_areas:
                 if t[a]:
-                    for pay in self._ship_payments(p, a):
+                    for pay in self._ship_payments(p, a, total):
                         out.append(g("ship", areas[a].id, pay))
-        cap = self.rules.tables.numbers["ship_capacity"]
-        for a in sorted(set(self.ships[p])):
-            boarding = t[a] if self.rules.step_before_boarding else t[a] - m[a]
-            for b in self.rules.sea_reach(a):
-                for k in range(1, min(cap, boarding) + 1):
-                    out.append(g("sail", areas[a].id, areas[b].id, k))
+        if self.ships[p]:
+            cap = self.holds(p, "ship_capacity") or self.rules.tables.numbers["ship_capacity"]
+            reach = self.holds(p, "ship_moves")
+            for a in sorted(set(self.ships[p])):
+                boarding = t[a] if self.rules.step_before_boarding else t[a] - m[a]
+                for b in self.rules.sea_reach(a, reach):
+                    for k in range(1, min(cap, boarding) + 1):
+                        if b in guarded and self._barred(p, b, k):
+                            break  # more tokens cannot make a barred move legal
+                        out.append(g("sail", areas[a].id, areas[b].id, k))
         out.append(g("done"))
         return out
 
-    def _ship_payments(self, p: int, a: int) -> list[str]:
-        """MC-3.4: (a) 2 tokens here, (b) 1 here and 1 elsewhere, (c) 2 treasury, (d) 1 token and 1 treasury."""
+    def _clear(self, p: int, b: int) -> bool:
+        """Roadbuilding: an area a token may pass through (no other player's units, no
+        barbarians, no pirate city: entering such an area is a conflict situation)."""
+        owner = self.city[b]
+        if (owner != -1 and owner != p) or self.barb[b]:
+            return False
+        return not any(self.tokens[q][b] for q in range(self.n) if q != p)
+
+    def _guarded(self, p: int) -> set[int]:
+        """The areas where Diplomacy or Cultural Ascendancy of another player may bar p's
+        tokens (none when nobody's ability binds him: the usual, fast case)."""
+        out: set[int] = set()
+        free_dip = self.holds(p, "no_entry_to_cities") or self.holds(p, "enters_diplomacy")
+        free_ca = self.holds(p, "no_conflict_with") or self.holds(p, "ignores_ascendancy")
+        if free_dip and free_ca:
+            return out
+        for q in range(self.n):
+            if q == p or not self.owned[q]:
+                continue
+            if not free_dip and self.holds(q, "no_entry_to_cities"):
+                out.update(self.cities_of(q))
+            if not free_ca and self.holds(q, "no_conflict_with"):
+                tq = self.tokens[q]
+                out.update(a for a in range(len(tq)) if tq[a] or self.city[a] == q)
+        return out
+
+    def _conflict_in(self, b: int, counts: dict[int, int]) -> bool:
+        """Whether these units (players' tokens; barbarians as key ``n``) are in conflict in
+        ``b``: any other side's tokens attack a city; otherwise MC-4.1 (conflict-trigger)."""
+        owner = self.city[b]
+        if owner != -1:
+            return any(q != owner and k for q, k in counts.items())
+        return conflict_arises(counts, self.board.areas[b].population_limit or 0, self.rules.conflict_when_shared)
+
+    def _barred(self, p: int, b: int, k: int) -> bool:
+        """Whether p may not move ``k`` tokens into ``b``. Both abilities yield where a
+        conflict already exists. Diplomacy: no entry to an area holding its holder's city
+        (unless p holds Diplomacy or Military). Cultural Ascendancy: no move that starts a
+        conflict in an area holding its holder's units (unless p holds it or Advanced Military)."""
+        n = self.n
+        counts = {q: self.tokens[q][b] for q in range(n) if self.tokens[q][b]}
+        if self.barb[b]:
+            counts[n] = self.barb[b]
+        if self._conflict_in(b, counts):
+            return False
+        owner = self.city[b]
+        if (owner >= 0 and owner != p and self.holds(owner, "no_entry_to_cities")
+                and not (self.holds(p, "no_entry_to_cities") or self.holds(p, "enters_diplomacy"))):
+            return True
+        if self.holds(p, "no_conflict_with") or self.holds(p, "ignores_ascendancy"):
+            return False
+        holders = [q for q in counts if q < n and q != p and self.holds(q, "no_conflict_with")]
+        if owner >= 0 and owner != p and self.holds(owner, "no_conflict_with"):
+            holders.append(owner)
+        if not holders:
+            return False
+        counts[p] = counts.get(p, 0) + k
+        return self._conflict_in(b, counts)
+
+    def _ship_payments(self, p: int, a: int, total: int | None = None) -> list[str]:
+        """MC-3.4: (a) 2 tokens here, (b) 1 here and 1 elsewhere, (c) 2 treasury, (d) 1 token and 1 treasury.
+        ``total``: the player's tokens on the map, if known (ship-cost A then needs no search)."""
         t = self.tokens[p]
         out = []
         if t[a] >= 2:
@@ -447,7 +533,10 @@ class MegaState(State):
             out.append("treasury")
         if self.treasury[p] >= 1:
             out.append("mixed")
-        if self._split_source(p, a) is not None:
+        if self.rules.ship_adjacent_only or total is None:
+            if self._split_source(p, a) is not None:
+                out.append("split")
+        elif total > t[a]:  # ship-cost A: any other area holding a token
             out.append("split")
         return out
 
@@ -464,16 +553,36 @@ class MegaState(State):
 
     def _city_areas(self, p: int) -> list[int]:
         """MC-5.1: 6 tokens on a city site, 12 elsewhere (never where the limit is 0)."""
+        return [a for a, how in self._city_builds(p) if not how]
+
+    def _city_builds(self, p: int) -> list[tuple[int, str]]:
+        """MC-5.1: (area, how) for each city the player may build: "" with his tokens there;
+        "treasury" (Architecture, once a turn) with up to half of them paid from treasury;
+        "adjacent" (Urbanism, once a turn, off a city site) with up to 4 tokens from areas
+        next to it by land."""
         if not self.city_stock[p]:
             return []
         nums = self.rules.tables.numbers
-        out = []
-        for a, k in enumerate(self.tokens[p]):
-            if k and self.city[a] < 0:
-                area = self.board.areas[a]
-                need = nums["city_on_site"] if area.city_site else nums["city_elsewhere"]
-                if k >= need and self.city[a] == -1 and not self.barb[a] and (area.city_site or (area.population_limit or 0) > 0):
-                    out.append(a)
+        areas = self.board.areas
+        t = self.tokens[p]
+        used = self.used[p]
+        share = self.holds(p, "city_treasury_share") if "architecture" not in used else None
+        near = self.holds(p, "adjacent_tokens") if "urbanism" not in used else None
+        out: list[tuple[int, str]] = []
+        for a, k in enumerate(t):
+            if not k or self.city[a] != -1 or self.barb[a]:
+                continue
+            area = areas[a]
+            if not (area.city_site or (area.population_limit or 0) > 0):
+                continue
+            need = nums["city_on_site"] if area.city_site else nums["city_elsewhere"]
+            if k >= need:
+                out.append((a, ""))
+                continue
+            if share and k + min(int(need * share), self.treasury[p]) >= need:
+                out.append((a, "treasury"))
+            if near and not area.city_site and k + min(near, sum(t[b] for b in area.land)) >= need:
+                out.append((a, "adjacent"))
         return out
 
     def _unsupported(self, p: int) -> list[int]:
@@ -504,8 +613,8 @@ class MegaState(State):
         elif step == MOVE:
             if kind == "done":
                 self._next_in_queue()
-            elif kind == "move":
-                self._move(p, self.board.index(a.args[0]), self.board.index(a.args[1]), 1)
+            elif kind == "move":  # ``move A B`` or, Roadbuilding, ``move A B C``
+                self._move(p, self.board.index(a.args[0]), self.board.index(a.args[-1]), 1)
             elif kind == "ship":
                 self._build_ship(p, self.board.index(a.args[0]), a.args[1])
             else:
@@ -514,7 +623,7 @@ class MegaState(State):
             if kind == "done":
                 self._next_in_queue()
             else:
-                self._build_city(p, self.board.index(a.args[0]))
+                self._build_city(p, self.board.index(a.args[0]), a.args[1] if len(a.args) > 1 else "")
         elif step == REDUCE:
             self._reduce(p, self.board.index(a.args[0]))
             if not self._unsupported(p):
@@ -573,16 +682,47 @@ class MegaState(State):
     def _grow_area(self, p: int, a: int) -> None:
         add = growth(self.tokens[p][a])
         if self.rules.growth_limited:
-            add = min(add, max(0, (self.board.areas[a].population_limit or 0) - self.tokens[p][a]))
+            add = min(add, max(0, self._own_limit(p, a) - self.tokens[p][a]))
         add = min(add, self.stock[p])
         self.tokens[p][a] += add
         self.stock[p] -= add
 
-    def _build_city(self, p: int, a: int) -> None:
-        """MC-5.1: the tokens used go back to the stock and a city piece is placed."""
+    def _own_limit(self, p: int, a: int) -> int:
+        """An area's limit for p: Agriculture's +1 counts only while no other player's
+        units and no barbarians are there."""
+        limit = self.board.areas[a].population_limit or 0
+        if not self.holds(p, "limit_bonus") or self.barb[a] or self.city[a] not in (-1, p):
+            return limit
+        if any(self.tokens[q][a] for q in range(self.n) if q != p):
+            return limit
+        return self.limit_for(p, a)
+
+    def _build_city(self, p: int, a: int, how: str = "") -> None:
+        """MC-5.1: the tokens used go back to the stock and a city piece is placed.
+        Architecture ("treasury"): the tokens missing here come from the treasury.
+        Urbanism ("adjacent"): they come from the neighbours by land, from the largest
+        surplus over the limit first (those tokens would be removed anyway), then the
+        largest stack."""
         nums = self.rules.tables.numbers
-        need = nums["city_on_site"] if self.board.areas[a].city_site else nums["city_elsewhere"]
-        self._take_tokens(p, a, need)
+        areas = self.board.areas
+        need = nums["city_on_site"] if areas[a].city_site else nums["city_elsewhere"]
+        t = self.tokens[p]
+        if how == "treasury":
+            short = need - t[a]
+            self._take_tokens(p, a, t[a])
+            self.treasury[p] -= short
+            self.stock[p] += short
+            self.used[p].append("architecture")
+        elif how == "adjacent":
+            short = need - t[a]
+            self._take_tokens(p, a, t[a])
+            for _ in range(short):
+                b = max((x for x in areas[a].land if t[x]),
+                        key=lambda x: (t[x] - (areas[x].population_limit or 0), t[x], -x))
+                self._take_tokens(p, b, 1)
+            self.used[p].append("urbanism")
+        else:
+            self._take_tokens(p, a, need)
         self.city[a] = p
         self.city_stock[p] -= 1
         self.built[p].append(a)
@@ -661,15 +801,37 @@ class MegaState(State):
         self.previews = None
         self.buffers = None
         self.solo = True
+        seen = self.clone()  # what every player saw when he chose
         for p in self.order:
             if p in buffers:
                 self.step, self.queue, self.decider = step, [p], p
-                for text in buffers[p]:
-                    self._do(p, self._find(p, text))
+                chosen: list[Action] | None = None
+                for i, text in enumerate(buffers[p]):
+                    try:
+                        found = self._find(p, text)
+                    except IllegalActionError:
+                        # legal where he chose it, barred only by an earlier player's move now
+                        # revealed (Cultural Ascendancy, Diplomacy, Roadbuilding depend on the
+                        # others' units): judged on the position he saw, as if all moved at once
+                        chosen = chosen or self._chosen(seen, p, step, buffers[p])
+                        found = chosen[i]
+                    self._do(p, found)
         self.solo = False
         self.step, self.queue, self.decider = AUTO, [], -1
         self._finish_step(step)
         self._run()
+
+    @staticmethod
+    def _chosen(seen: MegaState, p: int, step: int, texts: list[str]) -> list[Action]:
+        """The actions a player chose in his preview, found again on the position he saw."""
+        view = seen.clone()
+        view.step, view.queue, view.decider, view.solo = step, [p], p, True
+        out = []
+        for text in texts:
+            found = view._find(p, text)
+            view._do(p, found)
+            out.append(found)
+        return out
 
     def _run(self) -> None:
         """Play the phases without choices until someone must decide or the game ends."""
@@ -752,8 +914,8 @@ class MegaState(State):
     def _growth_of(self, p: int, a: int) -> int:
         k = self.tokens[p][a]
         add = growth(k)
-        if self.rules.growth_limited:
-            add = min(add, max(0, (self.board.areas[a].population_limit or 0) - k))
+        if self.rules.growth_limited:  # growth-supply B (Agriculture: the player's own limit)
+            add = min(add, max(0, self._own_limit(p, a) - k))
         return add
 
     def _census_and_go(self) -> None:
@@ -764,12 +926,25 @@ class MegaState(State):
 
     # phase 3: movement (MC-3)
     def _phase_movement(self) -> None:
+        """Players move in AST order, Military holders after all the others. When movement
+        is simultaneous they move in a second round, after the others' moves are
+        revealed (``target`` is 1 until then)."""
         self.moved = [[0] * len(self.board.areas) for _ in range(self.n)]
         players = [p for p in self.order if self.tokens_on_map(p)]
-        if not self._ask(MOVE, players):
+        late = [p for p in players if self.holds(p, "moves_last")]
+        early = [p for p in players if p not in late]
+        if early and late and MOVE in self.rules.simultaneous_steps:
+            self.target = 1
+            self._ask(MOVE, early)
+            return
+        if not self._ask(MOVE, early + late):
             self._movement_done()
 
     def _movement_done(self) -> None:
+        if self.target == 1:  # the Military holders' round (simultaneous movement)
+            self.target = -1
+            if self._ask(MOVE, [p for p in self.order if self.holds(p, "moves_last") and self.tokens_on_map(p)]):
+                return
         for p in range(self.n):  # unused ships go back too
             self.ship_stock[p] += len(self.ships[p])
             self.ships[p] = []
@@ -874,20 +1049,23 @@ class MegaState(State):
         areas = self.board.areas
         if scope in ("A", "C"):
             for p in range(self.n):
+                keep = self.holds(p, "token_with_city") or 0  # Public Works: 1 token may stay
                 for a in self.built[p]:
-                    if self.tokens[p][a]:
-                        self._take_tokens(p, a, self.tokens[p][a])
+                    k = self.tokens[p][a] - (keep if self.city[a] == p else 0)
+                    if k > 0:
+                        self._take_tokens(p, a, k)
         if scope in ("B", "C"):
             for a in self.board.land_areas:
                 limit = areas[a].population_limit or 0
                 counts = {p: self.tokens[p][a] for p in range(self.n) if self.tokens[p][a]}
-                total = sum(counts.values())
-                if total <= limit:
-                    continue
-                if len(counts) == 1:
+                if len(counts) == 1:  # alone: Agriculture and Public Works may let him keep more
                     (p, k), = counts.items()
-                    self._take_tokens(p, a, k - limit)
-                else:
+                    own = self._own_limit(p, a)
+                    if self.city[a] == p:
+                        own = max(own, self.holds(p, "token_with_city") or 0)
+                    if k > own:
+                        self._take_tokens(p, a, k - own)
+                elif sum(counts.values()) > limit:
                     self._settle(a, counts, limit)
 
     def _support_start(self, next_phase: int) -> None:
@@ -988,7 +1166,25 @@ class MegaState(State):
             "tokens_per_player": sum(self.tokens_on_map(p) for p in range(self.n)) / self.n,
             "ast_square": sum(self.ast) / self.n,
             "winner_vp": float(self.vp(self.winner_list[0])) if self.winner_list else 0.0,
+            "advances_per_player": sum(len(o) for o in self.owned) / self.n,
+            "advance_vp_share": self._advance_vp_share(),
         }
+
+    def _advance_vp_share(self) -> float:
+        total = sum(self.vp(p) for p in range(self.n))
+        if not total:
+            return 0.0
+        r = self.rules
+        adv = sum(advance_vp(self.cat.advances[a].cost, r.tables.vp, r.exactly_200_high) for o in self.owned for a in o)
+        return adv / total
+
+    def holdings(self) -> dict[str, list[int]]:
+        """Each advance and the players who own it at the end (what a designer rates)."""
+        out: dict[str, list[int]] = {}
+        for p in range(self.n):
+            for a in self.owned[p]:
+                out.setdefault(self.cat.advances[a].name, []).append(p)
+        return out
 
     def evaluate(self, player: int) -> float:
         mine = self.vp(player)

@@ -276,60 +276,94 @@ def hand_value(s: MegaState, hand: list[int]) -> int:
 
 
 # ------------------------------------------------------------------ hidden cards
+def known_cards(s: MegaState, player: int) -> dict[int, list[int]]:
+    """The cards of other players' hands that ``player`` knows: the shown cards of an
+    offer or counter (MC-7.3), the cards of a payment under way, the cards kept
+    against Banditry, the non-tradable calamities (drawn from a known place in their
+    stack, never traded) and, in phase 8, every calamity held (declared, MC-8.1)."""
+    from .calamity import KIND, VICTIM, keep_terms
+
+    cards = s.cat.cards
+    out: dict[int, list[int]] = {q: [] for q in range(s.n) if q != player}
+    deal = s.deal
+    if deal is not None:
+        for q, side in [(deal[0], deal[1:]), *sorted(deal[6].items())]:
+            if q != player:
+                out[q] += side[:2]
+    if s.pay is not None and s.decider != player and s.decider >= 0:
+        out[s.decider] += s.pay[3]
+    for t in s.tasks:
+        if t[KIND] == "discard" and t[VICTIM] != player:
+            out[t[VICTIM]] += keep_terms(t[5])[1]
+    for q, known in out.items():
+        rest = list(s.hands[q])
+        for c in known:
+            rest.remove(c)
+        for c in rest:
+            if cards[c].calamity and (not cards[c].tradable or s.phase == 8):
+                known.append(c)
+    return out
+
+
 def redeal(s: MegaState, player: int, rng: object) -> None:
     """Determinization: the cards ``player`` cannot see (other hands, stack orders) are
     dealt again at random. Hands keep their number of cards of each stack (card backs
-    show the stack); cards shown in an offer stay where they are, and a hidden offered
-    card is replaced by a card of its stack from the new hand."""
+    show the stack) and their known cards (``known_cards``); a non-tradable calamity
+    in a stack keeps its place; outside phases 6 to 8 nobody holds a calamity (all are
+    revealed in phase 9, MC-9.1.1, and none is drawn before phase 6). A hidden offered
+    card is replaced by a tradable card of its stack from the new hand (MC-7.4)."""
     from civtable.core.rng import Rng
 
     assert isinstance(rng, Rng)
     cards = s.cat.cards
+    calamity_free = s.phase not in (6, 7, 8)
+    known = known_cards(s, player)
     deal = s.deal
-    fixed: dict[int, list[int]] = {q: [] for q in range(s.n)}  # shown cards, kept in place
-    hidden: list[tuple[int, int, int]] = []  # (owner, index into its offer list, stack)
+    hidden: dict[int, tuple[list[int], int]] = {}  # owner -> (his offer list, index of the hidden card)
     if deal is not None:
-        sides = [(deal[0], deal)] + [(q, v) for q, v in sorted(deal[6].items())]
-        for q, side in sides:
-            if q == player:
-                continue
-            off = 1 if side is deal else 0
-            fixed[q] += [side[off], side[off + 1]]
-            hidden.append((q, off + 2, cards[side[off + 2]].stack))
+        if deal[0] != player:
+            hidden[deal[0]] = (deal, 3)
+        for q, side in deal[6].items():
+            if q != player:
+                hidden[q] = (side, 2)
+    others = sorted(known)
+    kept: dict[int, list[int]] = {q: [] for q in others}  # the known cards, in the new hands
+    secret: dict[int, list[int]] = {q: [] for q in others}  # the unknown cards, dealt again
+    for q in others:
+        rest = list(known[q])
+        for c in s.hands[q]:
+            if c in rest:
+                rest.remove(c)
+                kept[q].append(c)
+            else:
+                secret[q].append(c)
+    new_hands = {q: list(kept[q]) for q in others}
     for k in range(1, len(s.stacks)):
-        pool: list[int] = list(s.stacks[k])
-        counts: dict[int, int] = {}
-        for q in range(s.n):
-            if q == player:
-                continue
-            keep = list(fixed[q])
-            mine = []
-            for c in s.hands[q]:
-                if cards[c].stack != k:
-                    continue
-                if c in keep:
-                    keep.remove(c)
-                    continue
-                mine.append(c)
-            counts[q] = len(mine)
+        stack = s.stacks[k]
+        fixed_at = {i: c for i, c in enumerate(stack) if cards[c].calamity and not cards[c].tradable}
+        pool = [c for i, c in enumerate(stack) if i not in fixed_at]
+        slots: list[tuple[int, bool]] = []  # (owner, needs a tradable card for his hidden offer)
+        for q in others:
+            mine = [c for c in secret[q] if cards[c].stack == k]
             pool += mine
+            offer = hidden.get(q)
+            needs = offer is not None and cards[offer[0][offer[1]]].stack == k
+            slots += [(q, needs and i == 0) for i in range(len(mine))]
         pool.sort()
         rng.shuffle(pool)
-        for q in range(s.n):
-            if q == player:
-                continue
-            other = [c for c in s.hands[q] if cards[c].stack != k]
-            kept = [c for c in s.hands[q] if cards[c].stack == k]
-            keep = list(fixed[q])
-            stay = []
-            for c in kept:
-                if c in keep:
-                    keep.remove(c)
-                    stay.append(c)
-            new = [pool.pop() for _ in range(counts[q])]
-            for owner, idx, stack in hidden:
-                if owner == q and stack == k and new:
-                    side = deal if deal is not None and deal[0] == q else deal[6][q]  # type: ignore[index]
-                    side[idx] = new[0]
-            s.hands[q] = sorted(other + stay + new)
-        s.stacks[k] = pool
+        slots.sort(key=lambda slot: not slot[1])  # the hidden offered cards first
+        for q, for_offer in slots:
+            j = next((j for j, c in enumerate(pool)
+                      if not (calamity_free and cards[c].calamity) and (not for_offer or cards[c].tradable)),
+                     0)  # a hand-built position may break the phase's rule: then any card
+            c = pool.pop(j)
+            new_hands[q].append(c)
+            if for_offer:
+                side, idx = hidden[q]
+                side[idx] = c
+        stack[:] = []
+        for i in range(len(pool) + len(fixed_at)):
+            stack.append(fixed_at[i] if i in fixed_at else pool.pop())
+    for q in others:
+        new_hands[q] += [c for c in secret[q] if not cards[c].stack]  # Water cards
+        s.hands[q] = sorted(new_hands[q])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from civtable.games.mega_civ.state import BUILD, GROW, MOVE, REDUCE, REVOLT
+from civtable.games.mega_civ.state import BUILD, BUY, CARDS, GROW, MOVE, REDUCE, REVOLT
 
 from ._mc_helpers import (
     ASSYRIA,
@@ -257,14 +257,22 @@ def test_mc_1_2_4_revolted_city_not_checked_for_support_this_turn():
     """MC-1.2.4 (revolt-exemption A): Hellas defaults; his only city kings_vale goes to
     Minoa (all 9 pieces, 55 tokens, AST first; Hatti has 54). Minoa has no token on
     the map, yet the city is not reduced in phases 5 and 11 of this turn; Minoa's
-    marker advances (he has a city). Next turn Minoa pays its tax (2: stock 55 -> 53)
-    and the city is checked again: Minoa must reduce it."""
+    marker advances (he has a city). The city counts for Minoa's draw in phase 6 (one
+    card of stack 1); Hellas (55 in treasury, no city) may buy a stack-9 card (MC-6.2)
+    and advances (MC-12.1) and declines both. Next turn Minoa pays its tax (2: stock
+    55 -> 53) and the city is checked again: Minoa must reduce it."""
     s = run_from(phase=1, city={"kings_vale": HELLAS},
                  players={HELLAS: {"treasury": 54}, HATTI: {"tokens": {"upper_river": 1}}})
     assert owner(s, "kings_vale") == MINOA
     assert (s.phase, s.to_move()) == (3, (HATTI,))
     finish_movement(s)
     assert owner(s, "kings_vale") == MINOA
+    assert (s.turn, s.phase, s.step, s.to_move()) == (1, 6, CARDS, (HELLAS,))
+    assert texts(s, HELLAS) == ["buy-card 9 15", "done"]
+    assert [s.cat.cards[c].stack for c in s.hands[MINOA]] == [1]
+    s.apply(HELLAS, "done")
+    assert (s.turn, s.phase, s.step, s.to_move()) == (1, 12, BUY, (HELLAS,))
+    s.apply(HELLAS, "done")
     assert (s.turn, s.phase, s.to_move()) == (2, 3, (HATTI,))
     assert s.ast[MINOA] == 2
     assert (s.stock[MINOA], s.treasury[MINOA]) == (53, 2)

@@ -221,14 +221,23 @@ def test_revolt_destroy_b_city_survives_while_any_player_has_a_piece():
 
 
 def test_revolt_exemption_b_still_exempt_from_support():
-    """MC-1.2.4 (revolt-exemption B): in part 1 the same as A: the revolted city is not
-    checked for support this turn (the extra trade-card effect is part 2)."""
+    """MC-1.2.4 (revolt-exemption B): as A, the revolted city is not checked for support
+    this turn, and it does not count for Minoa's trade-card draw in phase 6 either: Minoa
+    draws nothing (under A one card of stack 1, test_rules_phases). Hellas (55 in
+    treasury) declines the stack-9 card and the advances he may buy."""
     g = game(**{"revolt-exemption": "B"})
     s = run_from(g, phase=1, city={"kings_vale": HELLAS},
                  players={HELLAS: {"treasury": 54}, HATTI: {"tokens": {"upper_river": 1}}})
     finish_movement(s)
     assert owner(s, "kings_vale") == MINOA
+    assert (s.turn, s.phase, s.to_move()) == (1, 6, (HELLAS,))
+    assert s.hands[MINOA] == []
+    s.apply(HELLAS, "done")
+    assert (s.turn, s.phase, s.to_move()) == (1, 12, (HELLAS,))
+    s.apply(HELLAS, "done")
     assert (s.turn, s.phase) == (2, 3)
+    assert owner(s, "kings_vale") == MINOA
+    assert sum(len(h) for h in s.hands) == 0
 
 
 # ------------------------------------------------------------ MC-2: growth

@@ -116,6 +116,7 @@ IMMUNE_SECONDARY = {"Piracy": ["Naval Warfare"]}
 
 # machine-readable abilities of the advances (the prose is kept beside them)
 ABILITIES: dict[str, dict[str, Any]] = {
+    "Advanced Military": {"ignores_ascendancy": True},
     "Agriculture": {"limit_bonus": 1, "limit_bonus_max_limit": 2},
     "Anatomy": {"free_advance": {"group": "science", "cost_below": 100}},
     "Architecture": {"city_treasury_share": 0.5},

@@ -1,0 +1,864 @@
+"""Rule tests of the Civilization Advances of Mega Civilization on hand-built positions
+of the small map: the special abilities of phase 10 (MC-10.1), buying advances
+(MC-12.1 to MC-12.4), the AST requirements that count advances (MC-13.1.1), the score
+of advances (MC-14.3 to MC-14.5) and every ability that changes another phase.
+
+Prices are worked out by hand from data/advances.json (cost, credits by group,
+credit_to); trade cards from data/cards.json (5-player West stacks: ochre/clay 1,
+iron/papyrus 2, fish/fruit 3, oil/wool 4, textiles/wine 5, copper/tin 6,
+incense/resin 7, gemstones/marble 8, gold/ivory 9; a set of n cards is worth n
+squared times the face value). Small map limits: kings_vale 3, old_ford 2,
+north_downs 2, ash_plains 2, great_delta 4, river_bend 3, twin_rivers 3,
+date_oasis 1, pearl_isle 2. AST order: Minoa, Assyria, Hatti, Hellas, Egypt.
+
+A later player in AST order (Egypt) who still has something to decide keeps the
+automatic phases from running on after the player under test is done.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from civtable.games.mega_civ.advancing import hand_limit, price, substitutions
+from civtable.games.mega_civ.state import BUY, DISCARD, MOVE, REDUCE, REVOLT, SPECIAL, TASK
+
+from ._mc_helpers import (
+    ASSYRIA,
+    EGYPT,
+    HATTI,
+    HELLAS,
+    MINOA,
+    assert_illegal,
+    cities,
+    conserved,
+    game,
+    owner,
+    position,
+    run_from,
+    texts,
+    tok,
+)
+
+# Egypt, last in AST order, still has a choice: the flow stops there
+EGYPT_SPECIAL = {EGYPT: {"advances": ["coinage"]}}
+EGYPT_BUYER = {EGYPT: {"treasury": 50, "tokens": {"great_delta": 1}}}
+
+
+def special(players: dict[int, dict[str, Any]], g=None, **kw: Any):
+    """Phase 10 starts now; the first player in AST order with an ability decides."""
+    return run_from(g, phase=10, players={**EGYPT_SPECIAL, **players}, **kw)
+
+
+def buying(players: dict[int, dict[str, Any]], g=None, **kw: Any):
+    """Phase 12 starts now (Egypt, last, can buy something too)."""
+    return run_from(g, phase=12, players={**EGYPT_BUYER, **players}, **kw)
+
+
+def hand(s, p: int) -> list[str]:
+    return sorted(s.cat.cards[c].id for c in s.hands[p])
+
+
+def owned(s, p: int) -> list[str]:
+    return [s.cat.advances[a].id for a in s.owned[p]]
+
+
+def adv(s, advance_id: str) -> int:
+    return s.cat.advance(advance_id)
+
+
+# ================================================================== phase 10 (MC-10.1)
+def test_mc_10_1_trade_routes_cards_for_twice_their_face_value():
+    """MC-10.1 Trade Routes: each commodity card discarded gives twice its face value in
+    treasury (from the stock): wine 10, wine 10, ochre 2; the cards go to the discards."""
+    s = special({HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["trade-routes"], "hand": ["wine", "wine", "ochre"]}})
+    assert (s.phase, s.step, s.to_move()) == (10, SPECIAL, (HELLAS,))
+    assert texts(s, HELLAS) == ["trade-routes ochre", "trade-routes wine", "done"]
+    s.apply(HELLAS, "trade-routes wine")
+    assert (s.treasury[HELLAS], s.stock[HELLAS]) == (10, 44)
+    assert hand(s, HELLAS) == ["ochre", "wine"]
+    assert [s.cat.cards[c].id for c in s.discards[5]] == ["wine"]
+    s.apply(HELLAS, "trade-routes wine")
+    s.apply(HELLAS, "trade-routes ochre")
+    assert (s.treasury[HELLAS], s.stock[HELLAS]) == (22, 32)
+    assert hand(s, HELLAS) == []
+    assert s.to_move() == (EGYPT,)  # nothing left for Hellas: the next player
+    conserved(s)
+
+
+def test_mc_10_1_politics_treasury():
+    """MC-10.1 Politics, first way: 5 tokens from the stock into the treasury; once a turn."""
+    s = special({HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["politics", "coinage"]}})
+    assert "politics-treasury" in texts(s, HELLAS)
+    s.apply(HELLAS, "politics-treasury")
+    assert (s.treasury[HELLAS], s.stock[HELLAS]) == (5, 49)
+    assert texts(s, HELLAS) == ["tax-rate -1", "tax-rate 1", "done"]
+
+
+def test_mc_10_1_politics_annex_paying_per_unit_immune_holders():
+    """MC-10.1 Politics, second way: annex all units of an area next to Hellas's units
+    (kings_vale) by land, paying 1 treasury per unit (a city counts 5). Hatti's 2 tokens
+    in ash_plains: 2 treasury; Hatti's city in north_downs: 5. Assyria (Cultural
+    Ascendancy, frost_wastes) and Egypt (Politics, old_ford) are immune."""
+    s = special({HELLAS: {"tokens": {"kings_vale": 2}, "treasury": 10, "advances": ["politics", "coinage"]},
+                 HATTI: {"tokens": {"ash_plains": 2}},
+                 ASSYRIA: {"tokens": {"frost_wastes": 1}, "advances": ["cultural-ascendancy"]},
+                 EGYPT: {"tokens": {"old_ford": 1}, "advances": ["politics", "coinage"]}},
+                city={"north_downs": HATTI})
+    annex = [t for t in texts(s, HELLAS) if t.startswith("politics-annex")]
+    assert annex == ["politics-annex north_downs", "politics-annex ash_plains"]
+    s.apply(HELLAS, "politics-annex ash_plains")
+    assert (tok(s, HELLAS, "ash_plains"), tok(s, HATTI, "ash_plains")) == (2, 0)
+    assert (s.treasury[HELLAS], s.stock[HELLAS], s.stock[HATTI]) == (8, 43, 55)
+    assert not any(t.startswith("politics") for t in texts(s, HELLAS))  # once a turn
+    conserved(s)
+
+
+def test_mc_10_1_politics_annexes_a_city_for_five():
+    """MC-10.1 Politics: Hatti's city in north_downs (5 points) becomes Hellas's; with 4
+    in the treasury it cannot be paid for, and is not offered."""
+    players = {HELLAS: {"tokens": {"kings_vale": 2}, "treasury": 5, "advances": ["politics", "coinage"]}}
+    s = special(players, city={"north_downs": HATTI})
+    s.apply(HELLAS, "politics-annex north_downs")
+    assert owner(s, "north_downs") == HELLAS
+    assert (s.city_stock[HELLAS], s.city_stock[HATTI], s.treasury[HELLAS]) == (8, 9, 0)
+    poor = special({HELLAS: {**players[HELLAS], "treasury": 4}}, city={"north_downs": HATTI})
+    assert "politics-annex north_downs" not in texts(poor, HELLAS)
+
+
+def test_mc_10_1_fundamentalism_destroys_all_units_of_an_area():
+    """MC-10.1 Fundamentalism: every unit in an area next to Hellas's by land is
+    destroyed: Hatti's city and token in north_downs go back to his stock. Assyria
+    (Philosophy) is immune, and so are barbarians."""
+    s = special({HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["fundamentalism", "coinage"]},
+                 HATTI: {"tokens": {"north_downs": 1}},
+                 ASSYRIA: {"tokens": {"old_ford": 2}, "advances": ["philosophy"]}},
+                city={"north_downs": HATTI}, barbarians={"ash_plains": 3})
+    assert [t for t in texts(s, HELLAS) if t.startswith("fund")] == ["fundamentalism north_downs"]
+    s.apply(HELLAS, "fundamentalism north_downs")
+    assert (owner(s, "north_downs"), tok(s, HATTI, "north_downs")) == (-1, 0)
+    assert (s.city_stock[HATTI], s.stock[HATTI]) == (9, 55)
+    assert s.barb[s.board.index("ash_plains")] == 3
+    conserved(s)
+
+
+def test_mc_10_1_monotheism_annexes_theology_protects():
+    """MC-10.1 Monotheism: Hatti's city and token in north_downs become Hellas's (city
+    piece and a token from his stock); Assyria holds Theology: ash_plains is safe."""
+    s = special({HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["monotheism", "coinage"]},
+                 HATTI: {"tokens": {"north_downs": 1}},
+                 ASSYRIA: {"tokens": {"ash_plains": 2}, "advances": ["theology"]}},
+                city={"north_downs": HATTI})
+    assert [t for t in texts(s, HELLAS) if t.startswith("mono")] == ["monotheism north_downs"]
+    s.apply(HELLAS, "monotheism north_downs")
+    assert owner(s, "north_downs") == HELLAS
+    assert (tok(s, HELLAS, "north_downs"), tok(s, HATTI, "north_downs")) == (1, 0)
+    assert (s.city_stock[HELLAS], s.city_stock[HATTI], s.stock[HELLAS]) == (8, 9, 53)
+    assert tok(s, ASSYRIA, "ash_plains") == 2
+    conserved(s)
+
+
+def test_mc_10_1_monotheism_holders_immune_to_each_other():
+    """MC-10.1 Monotheism: holders of Monotheism are immune too."""
+    s = special({HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["monotheism", "coinage"]},
+                 HATTI: {"tokens": {"north_downs": 1}, "advances": ["monotheism"]}})
+    assert not any(t.startswith("monotheism") for t in texts(s, HELLAS))
+
+
+def test_mc_10_1_universal_doctrine_pirate_city_or_five_barbarians():
+    """MC-10.1 Universal Doctrine: anywhere on the board, a pirate city becomes Hellas's
+    city, or up to 5 barbarians become his tokens (7 in high_moor: 5 taken, 2 stay)."""
+    kw = {"pirates": ["pearl_isle"], "barbarians": {"high_moor": 7, "ash_plains": 4}}
+    players = {HELLAS: {"tokens": {"great_delta": 1}, "advances": ["universal-doctrine", "coinage"]}}
+    s = special(players, **kw)
+    assert [t for t in texts(s, HELLAS) if t.startswith("universal")] == [
+        "universal-doctrine high_moor", "universal-doctrine ash_plains", "universal-doctrine pearl_isle"]
+    s.apply(HELLAS, "universal-doctrine pearl_isle")
+    assert owner(s, "pearl_isle") == HELLAS and s.city_stock[HELLAS] == 8
+    assert not any(t.startswith("universal") for t in texts(s, HELLAS))  # once a turn
+    s = special(players, **kw)
+    s.apply(HELLAS, "universal-doctrine high_moor")
+    assert (tok(s, HELLAS, "high_moor"), s.barb[s.board.index("high_moor")], s.stock[HELLAS]) == (5, 2, 49)
+    conserved(s)
+
+
+def test_mc_10_1_provincial_empire_each_victim_gives_a_card():
+    """MC-10.1 Provincial Empire: players with units next to Hellas's (by land or water)
+    give him a card of face value 2 or more, of their choice: Hatti (ash_plains) chooses
+    between iron and wine. Assyria holds Public Works (protected); Minoa has only a face-1
+    card; Egypt (great_delta) is not a neighbour."""
+    s = special({HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["provincial-empire", "coinage"]},
+                 HATTI: {"tokens": {"ash_plains": 1}, "hand": ["iron", "wine", "ochre"]},
+                 ASSYRIA: {"tokens": {"old_ford": 1}, "advances": ["public-works"], "hand": ["wine"]},
+                 MINOA: {"tokens": {"north_downs": 1}, "hand": ["ochre"]},
+                 EGYPT: {"tokens": {"great_delta": 1}, "advances": ["coinage"], "hand": ["fish"]}})
+    s.apply(HELLAS, "provincial-empire")
+    assert (s.step, s.to_move()) == (TASK, (HATTI,))
+    assert texts(s, HATTI) == ["give iron", "give wine"]
+    s.apply(HATTI, "give iron")
+    assert hand(s, HELLAS) == ["iron"]
+    assert hand(s, HATTI) == ["ochre", "wine"]
+    assert (hand(s, ASSYRIA), hand(s, MINOA), hand(s, EGYPT)) == (["wine"], ["ochre"], ["fish"])
+    assert (s.step, s.to_move()) == (SPECIAL, (HELLAS,))
+    assert "provincial-empire" not in texts(s, HELLAS)
+
+
+def test_mc_10_1_diaspora_five_tokens_within_the_limits():
+    """MC-10.1 Diaspora: up to 5 of Hellas's tokens move anywhere, never above a limit:
+    pearl_isle (limit 2) takes 2, then is no longer offered; after 5 moves, no more."""
+    s = special({HELLAS: {"tokens": {"kings_vale": 6}, "advances": ["diaspora", "coinage"]}})
+    s.apply(HELLAS, "diaspora kings_vale pearl_isle")
+    s.apply(HELLAS, "diaspora kings_vale pearl_isle")
+    assert "diaspora kings_vale pearl_isle" not in texts(s, HELLAS)
+    for dst in ("east_strand", "east_strand", "south_cape"):
+        s.apply(HELLAS, f"diaspora kings_vale {dst}")
+    assert [tok(s, HELLAS, a) for a in ("kings_vale", "pearl_isle", "east_strand", "south_cape")] == [1, 2, 2, 1]
+    assert not any(t.startswith("diaspora") for t in texts(s, HELLAS))
+    conserved(s)
+
+
+@pytest.mark.parametrize("advance, legal, choice, tax", [
+    ("coinage", ["tax-rate -1", "tax-rate 1", "done"], "tax-rate 1", 6),
+    ("coinage", ["tax-rate -1", "tax-rate 1", "done"], "tax-rate -1", 2),
+    ("monarchy", ["tax-rate 1", "done"], "tax-rate 1", 6),
+])
+def test_mc_10_1_mc_1_1_tax_rate_changes_next_turns_tax(advance, legal, choice, tax):
+    """MC-10.1 Coinage (tax rate -1 or +1) / Monarchy (+1) / MC-1.1: the rate chosen in
+    phase 10 is the tax per city in the next turn's phase 1: Hellas's 2 cities pay 3 or
+    1 each. Then growth: kings_vale 3 -> 5, ash_plains 2 -> 4 (stock 50 - tax - 4)."""
+    s = run_from(phase=10, players={HELLAS: {"tokens": {"kings_vale": 3, "ash_plains": 2}, "advances": [advance]}},
+                 city={"old_ford": HELLAS, "north_downs": HELLAS})
+    assert texts(s, HELLAS) == legal
+    s.apply(HELLAS, choice)
+    assert (s.turn, s.phase, s.step, s.to_move()) == (2, 3, MOVE, (HELLAS,))
+    assert s.tax_rate[HELLAS] == int(choice.split()[1])
+    assert (s.treasury[HELLAS], s.stock[HELLAS]) == (tax, 50 - tax - 4)
+
+
+def test_mc_1_1_tax_rate_from_the_position():
+    """MC-1.1 with a tax rate of -1 (Coinage, chosen earlier): 1 token per city."""
+    s = run_from(phase=1, players={HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["coinage"], "tax_rate": -1}},
+                 city={"old_ford": HELLAS, "north_downs": HELLAS, "great_delta": HELLAS})
+    assert s.treasury[HELLAS] == 3
+
+
+# ================================================================== phase 12 (MC-12)
+def test_mc_12_1_players_buy_in_ast_order():
+    """MC-12.1: the players who can buy decide one after another in AST order: Minoa,
+    Hatti, Hellas, Egypt (Assyria cannot pay for anything: he is skipped)."""
+    s = run_from(phase=12, players={p: {"treasury": 50} for p in (HELLAS, MINOA, HATTI, EGYPT)})
+    seen = []
+    while s.phase == 12:
+        assert s.step == BUY
+        (p,) = s.to_move()
+        seen.append(p)
+        s.apply(p, "done")
+    assert seen == [MINOA, HATTI, HELLAS, EGYPT]
+
+
+def test_mc_12_1_buy_pays_and_owns():
+    """MC-12.1: Hellas buys Mysticism (50, no credits) with 50 treasury: the tokens go
+    back to his stock; the advance is his, at the price paid."""
+    s = buying({HELLAS: {"treasury": 55}})
+    assert s.to_move() == (HELLAS,)
+    s.apply(HELLAS, "buy mysticism")
+    assert s.pay == [adv(s, "mysticism"), 50, 0, []]
+    s.apply(HELLAS, "treasury")
+    assert owned(s, HELLAS) == ["mysticism"]
+    assert s.paid[HELLAS] == [50]
+    assert (s.treasury[HELLAS], s.stock[HELLAS]) == (5, 50)
+    conserved(s)
+
+
+@pytest.mark.parametrize("credits", ["A", "B"])
+def test_mc_12_2_group_credits_add_up(credits):
+    """MC-12.2 (advance-credits A and B, the same: the data has no ability credits):
+    Pottery and Masonry give 10 crafts each: Metalworking (crafts, 90) costs 70."""
+    s = buying({HELLAS: {"treasury": 54, "hand": ["wine", "wine"], "advances": ["pottery", "masonry"]}},
+               g=game(**{"advance-credits": credits}))
+    s.apply(HELLAS, "buy metalworking")
+    assert s.pay[1] == 70
+    assert price(s, HELLAS, adv(s, "cloth-making")) == 30  # crafts 50 - 20
+
+
+def test_mc_12_2_dual_group_card_uses_its_best_single_group():
+    """MC-12.2: Engineering (crafts and science, 160): Masonry gives crafts 10, science 5
+    and 10 to Engineering itself; Astronavigation science 10. The best single group is
+    science (15), not crafts + science (25): 160 - 15 - 10 = 135."""
+    s = buying({HELLAS: {"treasury": 55, "advances": ["masonry", "astronavigation"]}})
+    assert price(s, HELLAS, adv(s, "engineering")) == 135
+
+
+def test_mc_12_2_specific_credit_to_one_advance():
+    """MC-12.2: Sculpture gives arts 10 and 10 to Architecture: Architecture (arts, 140)
+    costs 120; Music (arts, 80) gets the group credit only: 70."""
+    s = buying({HELLAS: {"treasury": 55, "advances": ["sculpture"]}})
+    assert price(s, HELLAS, adv(s, "architecture")) == 120
+    assert price(s, HELLAS, adv(s, "music")) == 70
+
+
+def test_mc_12_2_written_record_credit_tokens():
+    """MC-12.2 Written Record: on purchase 10 credit points in tokens of 5, on groups of
+    the buyer's choice (science twice); they count with the group's credits: Coinage
+    (science, 90): 5 (Written Record) + 10 (tokens) = 15 off: 75."""
+    s = buying({HELLAS: {"treasury": 54, "hand": ["wine", "wine"]}})
+    s.apply(HELLAS, "buy written-record")
+    s.apply(HELLAS, "pay wine")
+    s.apply(HELLAS, "treasury")
+    assert (s.step, s.to_move()) == (TASK, (HELLAS,))
+    assert texts(s, HELLAS) == [f"credit {g}" for g in ("arts", "civics", "crafts", "religion", "science")]
+    s.apply(HELLAS, "credit science")
+    s.apply(HELLAS, "credit science")
+    assert s.extra_credit[HELLAS][s.cat.groups.index("science")] == 10
+    assert price(s, HELLAS, adv(s, "coinage")) == 75
+
+
+def test_mc_12_2_monument_tokens_in_the_position():
+    """MC-12.2 Monument's 20 credit points (tokens: religion 15, arts 5): Mysticism (arts,
+    religion, 50) takes the best group: religion 15 + 10 (Monument) = 25, plus Mysticism's
+    own... none: 50 - 25 = 25."""
+    s = buying({HELLAS: {"treasury": 55, "advances": ["monument"], "credit_tokens": {"religion": 15, "arts": 5}}})
+    assert price(s, HELLAS, adv(s, "mysticism")) == 25
+
+
+def test_mc_12_2_monument_purchase_gives_four_tokens():
+    """MC-12.2 Monument: 20 points, four tokens of 5, each on a group of the buyer's
+    choice. Mysticism gives religion 5 and 10 to Monument (crafts, religion, 180): 165."""
+    s = buying({HELLAS: {"treasury": 20, "hand": ["gold"] * 5, "advances": ["mysticism"]}})
+    s.apply(HELLAS, "buy monument")
+    assert s.pay[1] == 165  # 180 - 5 (Mysticism: religion 5) - 10 (Mysticism to Monument)
+    s.apply(HELLAS, "pay gold")
+    for group in ("arts", "arts", "civics", "religion"):
+        assert s.to_move() == (HELLAS,) and s.step == TASK
+        s.apply(HELLAS, f"credit {group}")
+    assert dict(zip(s.cat.groups, s.extra_credit[HELLAS], strict=True)) == {
+        "arts": 10, "civics": 5, "crafts": 0, "religion": 5, "science": 0}
+
+
+def test_mc_12_2_mining_treasury_counts_two():
+    """MC-12.2 Mining: a treasury token pays 2 points: Mysticism (50) takes 25 tokens."""
+    s = buying({HELLAS: {"treasury": 30, "advances": ["mining"]}})
+    s.apply(HELLAS, "buy mysticism")
+    s.apply(HELLAS, "treasury")
+    assert "mysticism" in owned(s, HELLAS)
+    assert (s.treasury[HELLAS], s.stock[HELLAS]) == (5, 50)
+
+
+def test_mc_12_2_no_change_given():
+    """MC-12.2: four Wine (80) pay for Mysticism (50): all four are spent, nothing comes
+    back; the price paid is 50."""
+    s = buying({HELLAS: {"hand": ["wine"] * 4}})
+    s.apply(HELLAS, "buy mysticism")
+    s.apply(HELLAS, "pay wine")
+    assert owned(s, HELLAS) == ["mysticism"] and s.paid[HELLAS] == [50]
+    assert (hand(s, HELLAS), s.treasury[HELLAS]) == ([], 0)
+    assert [s.cat.cards[c].id for c in s.discards[5]] == ["wine"] * 4
+
+
+def test_mc_12_2_cards_then_treasury():
+    """MC-12.2: a set of 2 Wine (20) and 30 treasury tokens pay for Mysticism (50)."""
+    s = buying({HELLAS: {"hand": ["wine", "wine", "ochre"], "treasury": 40}})
+    s.apply(HELLAS, "buy mysticism")
+    s.apply(HELLAS, "pay wine")
+    assert s.pay[2] == 20
+    s.apply(HELLAS, "treasury")
+    assert (s.treasury[HELLAS], hand(s, HELLAS)) == (10, ["ochre"])
+
+
+def test_mc_12_2_short_payment_cannot_complete():
+    """MC-12.2, bad input: Hellas owns Pottery and Masonry (crafts 10 each): Cloth Making
+    (crafts, 50) costs 30. With 10 treasury, 'treasury' is illegal until cards cover the
+    rest (ochre 1: still short); a card cannot pay twice; an illegal action changes
+    nothing; 'cancel' gives everything back. Then Wine (20) + 10 treasury complete it."""
+    s = buying({HELLAS: {"treasury": 10, "hand": ["wine", "wine", "ochre"], "advances": ["pottery", "masonry"]}})
+    s.apply(HELLAS, "buy cloth-making")
+    assert s.pay[1] == 30
+    assert texts(s, HELLAS) == ["pay ochre", "pay wine", "cancel"]
+    assert_illegal(s, HELLAS, "treasury")
+    s.apply(HELLAS, "pay ochre")
+    assert_illegal(s, HELLAS, "pay ochre")
+    assert_illegal(s, HELLAS, "treasury")  # 1 + 10 < 30
+    assert_illegal(s, HELLAS, "done")
+    s.apply(HELLAS, "cancel")
+    assert s.pay is None
+    assert (hand(s, HELLAS), s.treasury[HELLAS], owned(s, HELLAS)) == (["ochre", "wine", "wine"], 10, ["masonry", "pottery"])
+    s.apply(HELLAS, "buy cloth-making")
+    s.apply(HELLAS, "pay wine")
+    s.apply(HELLAS, "treasury")
+    assert (hand(s, HELLAS), s.treasury[HELLAS]) == (["ochre"], 0)
+    assert owned(s, HELLAS) == ["cloth-making", "masonry", "pottery"]
+
+
+def test_mc_12_1_an_owned_advance_cannot_be_bought_again():
+    """MC-12.1, bad input: Hellas owns Mysticism; buying it again is illegal."""
+    s = buying({HELLAS: {"treasury": 55, "advances": ["mysticism"]}})
+    assert "buy mysticism" not in texts(s, HELLAS)
+    assert_illegal(s, HELLAS, "buy mysticism")
+    assert_illegal(s, HELLAS, "buy no-such-advance")
+
+
+def test_mc_12_2_library_takes_40_off_one_other_advance():
+    """Library (on purchase): 40 off one other advance bought in the same turn. Hellas
+    owns Mathematics (science 20, arts 20) and 50 arts credit tokens: Library (science,
+    220) costs 200 (5 Gold, 225, no change). Mysticism (arts 20 + 5 + 50 >= 50) is free
+    anyway: the discount stays. Medicine (science, 140): science 20 + 20 (Library) = 40,
+    less 40: 60 (2 Wine 20 + 40 treasury). Then Coinage (science, 90 - 50): 40, no
+    discount left."""
+    s = buying({HELLAS: {"treasury": 50, "hand": ["gold"] * 5 + ["wine"] * 2, "advances": ["mathematics"],
+                         "credit_tokens": {"arts": 50}}})
+    s.apply(HELLAS, "buy library")
+    assert s.pay[1] == 200
+    s.apply(HELLAS, "pay gold")
+    assert price(s, HELLAS, adv(s, "mysticism")) == 0
+    s.apply(HELLAS, "buy mysticism")
+    assert "mysticism" in owned(s, HELLAS) and s.pay is None
+    assert price(s, HELLAS, adv(s, "medicine")) == 60
+    s.apply(HELLAS, "buy medicine")
+    s.apply(HELLAS, "pay wine")
+    s.apply(HELLAS, "treasury")
+    assert owned(s, HELLAS) == ["library", "mathematics", "medicine", "mysticism"]
+    assert s.paid[HELLAS] == [200, 250, 60, 0]
+    assert s.treasury[HELLAS] == 10
+    assert price(s, HELLAS, adv(s, "coinage")) == 40
+
+
+def test_mc_12_2_anatomy_gives_a_free_science_advance():
+    """Anatomy (on purchase): one Science advance printed below 100 for free. Medicine
+    gives science 10 and 20 to Anatomy (270): 240 = 5 Gemstones (200) + 40 treasury."""
+    s = buying({HELLAS: {"treasury": 40, "hand": ["gemstones"] * 5, "advances": ["medicine"]}})
+    s.apply(HELLAS, "buy anatomy")
+    assert s.pay[1] == 240
+    s.apply(HELLAS, "pay gemstones")
+    s.apply(HELLAS, "treasury")
+    assert (s.step, s.to_move()) == (TASK, (HELLAS,))
+    assert texts(s, HELLAS) == ["take astronavigation", "take coinage", "take empiricism", "take written-record", "none"]
+    s.apply(HELLAS, "take coinage")
+    assert owned(s, HELLAS) == ["anatomy", "coinage", "medicine"]
+    assert s.paid[HELLAS] == [240, 0, 140]
+    assert s.treasury[HELLAS] == 0
+
+
+def test_mc_12_3_one_players_purchase_does_not_change_anothers():
+    """MC-12.3: buying in AST order gives what simultaneous buying would: Minoa's
+    purchase changes nothing Hatti could buy, nor its price (credits are per player)."""
+    s = run_from(phase=12, players={MINOA: {"treasury": 54}, HATTI: {"treasury": 54, "advances": ["pottery"]},
+                                    **EGYPT_BUYER})
+    before = [a.text for a in s._legal(HATTI)]
+    prices = [price(s, HATTI, a) for a in range(len(s.cat.advances))]
+    s.apply(MINOA, "buy mysticism")
+    s.apply(MINOA, "treasury")
+    assert s.to_move() == (HATTI,)  # Minoa can afford nothing more
+    assert texts(s, HATTI) == before
+    assert [price(s, HATTI, a) for a in range(len(s.cat.advances))] == prices
+
+
+@pytest.mark.parametrize("advances, limit, discards", [([], 8, 2), (["roadbuilding"], 9, 1)])
+def test_mc_12_4_hand_limit_player_chooses_the_excess(advances, limit, discards):
+    """MC-12.4 (hand-limit A): at the end of phase 12 a 5-player game allows 8 cards
+    (Roadbuilding: 9); all cards count, calamities too; the player chooses what goes
+    (here iron, then ochre) to the discards."""
+    cards = ["ochre"] * 3 + ["clay"] * 3 + ["iron"] * 2 + ["treachery", "papyrus"]
+    s = run_from(phase=12, players={HELLAS: {"hand": cards, "advances": advances}, EGYPT: {"tokens": {"great_delta": 1}}})
+    assert hand_limit(s, HELLAS) == limit
+    assert (s.phase, s.step, s.to_move()) == (12, DISCARD, (HELLAS,))
+    assert texts(s, HELLAS) == ["discard ochre", "discard clay", "discard papyrus", "discard iron", "discard treachery"]
+    for card in ("iron", "ochre")[:discards]:
+        s.apply(HELLAS, f"discard {card}")
+    assert len(s.hands[HELLAS]) == limit
+    assert s.phase != 12
+    kept = ["clay"] * 3 + ["iron"] * (2 - 1) + ["ochre"] * (3 - (discards - 1)) + ["papyrus", "treachery"]
+    assert hand(s, HELLAS) == sorted(kept)
+
+
+def test_mc_12_4_hand_limit_nine_from_twelve_players():
+    """MC-12.4: 12 to 18 players: 9 cards."""
+    s = game(players=12, map="full").new_state(seed=1)
+    assert hand_limit(s, 0) == 9
+    assert hand_limit(game().new_state(seed=1), 0) == 8
+
+
+# ================================================================== AST and score
+@pytest.mark.parametrize("advances, cities_at, square", [
+    (["mysticism", "pottery", "masonry"], ["old_ford", "north_downs", "kings_vale"], 8),
+    (["mysticism", "pottery"], ["old_ford", "north_downs", "kings_vale"], 7),
+    (["mysticism", "pottery", "masonry"], ["old_ford", "north_downs"], 7),
+    (["mysticism", "pottery", "wonder-of-the-world"], ["old_ford", "north_downs"], 8),
+])
+def test_mc_13_1_1_middle_bronze_needs_three_cities_and_three_advances(advances, cities_at, square):
+    """MC-13.1.1 (ast-criteria A): Hellas's square 8 starts the Middle Bronze Age: 3
+    cities and 3 advances; Wonder of the World counts as a city."""
+    s = run_from(phase=13, players={HELLAS: {"ast": 7, "advances": advances, "tokens": {"ash_plains": 2}}},
+                 city={a: HELLAS for a in cities_at})
+    assert s.ast[HELLAS] == square
+    assert (s.turn, s.phase) == (2, 3)
+
+
+@pytest.mark.parametrize("basis, paid, vp", [("A", [50, 120, 220, 240], 1 + 3 + 6 + 6),
+                                             ("B", [30, 100, 190, 200], 1 + 3 + 3 + 6),
+                                             ("B", [0, 99, 100, 199], 1 + 1 + 3 + 3)])
+def test_mc_14_3_to_14_5_advances_score_by_cost(basis, paid, vp):
+    """MC-14.3 / MC-14.4 / MC-14.5 (cost-basis A: printed cost; B: the price paid, a
+    paid 200 scoring 6 by cost-200 A): Mysticism 50, Agriculture 120, Library 220,
+    Monotheism 240. One city adds 1 VP."""
+    g = game(**{"cost-basis": basis})
+    s = position(g, players={HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["mysticism", "agriculture", "library", "monotheism"],
+                                      "paid": paid}}, city={"old_ford": HELLAS}, decider=HELLAS)
+    assert s.vp(HELLAS) == vp + 1
+
+
+# ================================================================== movement abilities
+def test_roadbuilding_two_areas_stopping_at_other_units():
+    """Roadbuilding: a token may move 2 areas by land (``move A B C``), never through an
+    area with another player's units (Hatti in north_downs): one path per destination
+    not next to A. The token ends its move there."""
+    s = position(players={HELLAS: {"tokens": {"old_ford": 2}, "advances": ["roadbuilding"]},
+                          HATTI: {"tokens": {"north_downs": 1}}}, decider=HELLAS)
+    moves = [t for t in texts(s, HELLAS) if t.startswith("move")]
+    assert moves == ["move old_ford north_downs", "move old_ford west_cape", "move old_ford kings_vale",
+                     "move old_ford west_cape nw_hills", "move old_ford kings_vale frost_wastes",
+                     "move old_ford kings_vale ash_plains"]
+    assert_illegal(s, HELLAS, "move old_ford north_downs frost_wastes")
+    s.apply(HELLAS, "move old_ford kings_vale ash_plains")
+    assert (tok(s, HELLAS, "old_ford"), tok(s, HELLAS, "ash_plains")) == (1, 1)
+    assert not any(t.startswith("move ash_plains") for t in texts(s, HELLAS))
+    s.apply(HELLAS, "move old_ford west_cape nw_hills")
+    assert tok(s, HELLAS, "nw_hills") == 1
+    conserved(s)
+
+
+def test_roadbuilding_only_for_its_holder():
+    """Roadbuilding: without it, a token moves one area."""
+    s = position(players={HELLAS: {"tokens": {"old_ford": 2}}}, decider=HELLAS)
+    assert_illegal(s, HELLAS, "move old_ford kings_vale ash_plains")
+    assert all(len(t.split()) == 3 for t in texts(s, HELLAS) if t.startswith("move"))
+
+
+@pytest.mark.parametrize("advances, reaches", [(["cloth-making"], True), ([], False)])
+def test_cloth_making_ships_move_five_areas(advances, reaches):
+    """Cloth Making: a ship moves 5 areas: nw_hills reaches far_steppe (5 areas away)."""
+    s = position(players={HELLAS: {"tokens": {"nw_hills": 2}, "ships": ["nw_hills"], "advances": advances}},
+                 decider=HELLAS)
+    assert ("sail nw_hills far_steppe 2" in texts(s, HELLAS)) == reaches
+    if reaches:
+        s.apply(HELLAS, "sail nw_hills far_steppe 2")
+        assert tok(s, HELLAS, "far_steppe") == 2
+
+
+@pytest.mark.parametrize("advances, most", [(["naval-warfare"], 6), ([], 5)])
+def test_naval_warfare_ships_carry_six(advances, most):
+    """Naval Warfare: a ship carries 6 tokens (5 without)."""
+    s = position(players={HELLAS: {"tokens": {"kings_vale": 8}, "ships": ["kings_vale"], "advances": advances}},
+                 decider=HELLAS)
+    sails = [int(t.split()[-1]) for t in texts(s, HELLAS) if t.startswith("sail kings_vale ash_plains")]
+    assert max(sails) == most
+    assert_illegal(s, HELLAS, f"sail kings_vale ash_plains {most + 1}")
+
+
+def _everyone_moves(advances_of: dict[int, list[str]]) -> dict[int, dict[str, Any]]:
+    starts = {HELLAS: "kings_vale", MINOA: "pearl_isle", HATTI: "high_moor", ASSYRIA: "twin_rivers", EGYPT: "great_delta"}
+    return {p: {"tokens": {a: 2}, "advances": advances_of.get(p, [])} for p, a in starts.items()}
+
+
+def test_military_moves_after_all_others():
+    """Military: Minoa (first in AST order) holds it and moves after all the players
+    without it: Assyria, Hatti, Hellas, Egypt, Minoa."""
+    s = run_from(phase=3, players=_everyone_moves({MINOA: ["military"]}))
+    seen = []
+    while s.phase == 3 and s.turn == 1:
+        (p,) = s.to_move()
+        seen.append(p)
+        s.apply(p, "done")
+    assert seen == [ASSYRIA, HATTI, HELLAS, EGYPT, MINOA]
+
+
+def test_military_moves_after_the_others_moves_are_revealed():
+    """Military (strict-ast-order A, simultaneous movement): the others move together
+    first; Minoa moves alone afterwards and sees where they went."""
+    g = game(**{"strict-ast-order": "A"})
+    s = run_from(g, phase=3, players=_everyone_moves({MINOA: ["military"]}))
+    assert s.to_move() == (HELLAS, HATTI, ASSYRIA, EGYPT)
+    s.apply(HELLAS, "move kings_vale ash_plains")
+    for p in (HELLAS, HATTI, ASSYRIA, EGYPT):
+        s.apply(p, "done")
+    assert (s.phase, s.step, s.to_move()) == (3, MOVE, (MINOA,))
+    assert s.observation(MINOA)["players"][HELLAS]["tokens"] == {"kings_vale": 1, "ash_plains": 1}
+    s.apply(MINOA, "done")
+    assert (s.turn, s.phase, s.to_move()) == (2, 3, (HELLAS, HATTI, ASSYRIA, EGYPT))
+
+
+@pytest.mark.parametrize("mover_advances, others, may_enter", [
+    ([], {}, False),
+    (["diplomacy"], {}, True),
+    (["military"], {}, True),
+    ([], {ASSYRIA: {"tokens": {"kings_vale": 1}}}, True),  # a conflict already exists there
+])
+def test_diplomacy_closes_its_holders_city_areas(mover_advances, others, may_enter):
+    """Diplomacy: other players may not move tokens into areas holding its holder's
+    cities (Hatti's kings_vale), by land or by ship, unless a conflict already exists
+    there or the mover holds Diplomacy or Military."""
+    s = position(players={HELLAS: {"tokens": {"old_ford": 3}, "ships": ["old_ford"], "advances": mover_advances},
+                          HATTI: {"tokens": {"ash_plains": 1}, "advances": ["diplomacy"]}, **others},
+                 city={"kings_vale": HATTI}, decider=HELLAS)
+    legal = texts(s, HELLAS)
+    assert ("move old_ford kings_vale" in legal) == may_enter
+    assert ("sail old_ford kings_vale 1" in legal) == may_enter
+    assert "move old_ford north_downs" in legal
+    if not may_enter:
+        assert_illegal(s, HELLAS, "move old_ford kings_vale")
+
+
+def test_cultural_ascendancy_no_move_that_starts_a_conflict():
+    """Cultural Ascendancy: Hatti (2 tokens in kings_vale, limit 3) cannot be brought
+    into conflict: Hellas may move 1 token in (3, the limit), not a second (4), and
+    may not sail 2 at once; Hatti's city in north_downs is closed (an attack)."""
+    s = position(players={HELLAS: {"tokens": {"old_ford": 4}, "ships": ["old_ford"]},
+                          HATTI: {"tokens": {"kings_vale": 2}, "advances": ["cultural-ascendancy"]}},
+                 city={"north_downs": HATTI}, decider=HELLAS)
+    legal = texts(s, HELLAS)
+    assert "move old_ford kings_vale" in legal and "sail old_ford kings_vale 1" in legal
+    assert "sail old_ford kings_vale 2" not in legal
+    assert "move old_ford north_downs" not in legal
+    s.apply(HELLAS, "move old_ford kings_vale")
+    assert_illegal(s, HELLAS, "move old_ford kings_vale")
+    assert "sail old_ford kings_vale 1" not in texts(s, HELLAS)
+
+
+@pytest.mark.parametrize("mover_advances, others", [
+    (["advanced-military"], {}),
+    (["cultural-ascendancy"], {}),
+    ([], {ASSYRIA: {"tokens": {"kings_vale": 2}}}),  # 4 tokens over a limit of 3: a conflict exists
+])
+def test_cultural_ascendancy_does_not_bind(mover_advances, others):
+    """Cultural Ascendancy does not bind holders of Advanced Military or Cultural
+    Ascendancy, nor a move into a conflict that already exists."""
+    s = position(players={HELLAS: {"tokens": {"old_ford": 4}, "advances": mover_advances},
+                          HATTI: {"tokens": {"kings_vale": 3}, "advances": ["cultural-ascendancy"]}, **others},
+                 decider=HELLAS)
+    assert "move old_ford kings_vale" in texts(s, HELLAS)
+
+
+def test_cultural_ascendancy_simultaneous_moves_judged_on_what_was_seen():
+    """Cultural Ascendancy with simultaneous movement (strict-ast-order A): Hellas and
+    Assyria each move 1 token into kings_vale (Hatti 2, limit 3), each legal on the
+    position he saw; revealed together, both stand (no error on commit): Hatti 2,
+    Hellas 1, Assyria 1 is a conflict: the two ones go together, Hatti keeps 2 (then
+    grows to 4 in turn 2)."""
+    g = game(**{"strict-ast-order": "A"})
+    s = run_from(g, phase=3, players={HATTI: {"tokens": {"kings_vale": 2}, "advances": ["cultural-ascendancy"]},
+                                      HELLAS: {"tokens": {"old_ford": 2}}, ASSYRIA: {"tokens": {"ash_plains": 2}}})
+    s.apply(HELLAS, "move old_ford kings_vale")
+    s.apply(HELLAS, "done")
+    s.apply(ASSYRIA, "move ash_plains kings_vale")
+    s.apply(ASSYRIA, "done")
+    s.apply(HATTI, "done")
+    assert (s.turn, s.phase) == (2, 3)
+    assert [tok(s, p, "kings_vale") for p in (HATTI, HELLAS, ASSYRIA)] == [4, 0, 0]
+    conserved(s)
+
+
+# ================================================================== city abilities
+def _build(players: dict[int, dict[str, Any]], city: dict[str, int] | None = None):
+    return position(players=players, city=city or {}, phase=5, step="build", decider=HELLAS)
+
+
+def test_architecture_half_the_city_from_treasury_once_a_turn():
+    """Architecture: once a turn, up to half of a city's tokens (3 of 6 on a site) may
+    be paid from the treasury (back to the stock): great_delta with 4 tokens and 2
+    treasury. Then date_oasis (3 tokens) is no longer offered."""
+    s = _build({HELLAS: {"tokens": {"great_delta": 4, "date_oasis": 3}, "treasury": 5, "advances": ["architecture"]}})
+    assert texts(s, HELLAS) == ["city great_delta treasury", "city date_oasis treasury", "done"]
+    s.apply(HELLAS, "city great_delta treasury")
+    assert owner(s, "great_delta") == HELLAS
+    assert (tok(s, HELLAS, "great_delta"), s.treasury[HELLAS], s.stock[HELLAS]) == (0, 3, 49)
+    assert texts(s, HELLAS) == ["done"]
+    assert_illegal(s, HELLAS, "city date_oasis treasury")
+    conserved(s)
+
+
+def test_architecture_needs_half_the_tokens_and_the_treasury():
+    """Architecture: 2 tokens on a site (4 missing, more than half) or 2 treasury for 3
+    missing: no city; without Architecture, no treasury at all."""
+    s = _build({HELLAS: {"tokens": {"great_delta": 2, "date_oasis": 3}, "treasury": 2, "advances": ["architecture"]}})
+    assert texts(s, HELLAS) == ["done"]
+    s = _build({HELLAS: {"tokens": {"great_delta": 4}, "treasury": 5}})
+    assert_illegal(s, HELLAS, "city great_delta treasury")
+
+
+def test_urbanism_up_to_four_tokens_from_the_neighbours():
+    """Urbanism: once a turn, a city off a city site (river_bend, 12) may use up to 4
+    tokens from areas next to it by land: 9 + 3 taken from the largest surplus first
+    (twin_rivers 3 at its limit 3, then 2: twin_rivers 3 -> 1, great_delta 2 -> 1)."""
+    s = _build({HELLAS: {"tokens": {"river_bend": 9, "great_delta": 2, "twin_rivers": 3}, "advances": ["urbanism"]}})
+    assert texts(s, HELLAS) == ["city river_bend adjacent", "done"]
+    s.apply(HELLAS, "city river_bend adjacent")
+    assert owner(s, "river_bend") == HELLAS
+    assert [tok(s, HELLAS, a) for a in ("river_bend", "great_delta", "twin_rivers")] == [0, 1, 1]
+    assert s.stock[HELLAS] == 55 - 14 + 12
+    conserved(s)
+
+
+def test_urbanism_not_on_a_city_site_nor_beyond_four():
+    """Urbanism: 7 tokens off a site need 5 more (only 4 allowed); 3 on a site: no."""
+    s = _build({HELLAS: {"tokens": {"river_bend": 7, "great_delta": 3, "twin_rivers": 3}, "advances": ["urbanism"]}})
+    assert texts(s, HELLAS) == ["done"]
+    assert_illegal(s, HELLAS, "city river_bend adjacent")
+
+
+@pytest.mark.parametrize("advances, left", [(["public-works"], 1), ([], 0)])
+def test_public_works_one_token_stays_with_the_city(advances, left):
+    """Public Works: the area of a city may also hold 1 of its owner's tokens: of the
+    7 tokens in great_delta, 6 build the city, 1 stays (without it the surplus goes).
+    (Egypt's unsupported city stops the flow at the support check.)"""
+    s = position(players={HELLAS: {"tokens": {"great_delta": 7, "kings_vale": 3}, "advances": advances},
+                          EGYPT: {"tokens": {"upper_river": 1}}},
+                 city={"twin_rivers": EGYPT}, phase=5, step="build", decider=HELLAS)
+    s.apply(HELLAS, "city great_delta")
+    s.apply(HELLAS, "done")
+    assert (s.phase, s.step, s.to_move()) == (5, REDUCE, (EGYPT,))
+    assert tok(s, HELLAS, "great_delta") == left
+
+
+@pytest.mark.parametrize("advances, barbarians, left", [(["agriculture"], {}, 2), ([], {}, 1),
+                                                         (["agriculture"], {"date_oasis": 1}, 1)])
+def test_agriculture_limit_plus_one_when_alone(advances, barbarians, left):
+    """Agriculture: where the limit is 0 to 2 and no other units or barbarians are there,
+    its holder's limit is 1 more: 3 tokens in date_oasis (limit 1) keep 2 in the phase 11
+    surplus removal (kings_vale, limit 3, keeps 3)."""
+    s = run_from(phase=11, players={HELLAS: {"tokens": {"date_oasis": 3, "kings_vale": 5}, "advances": advances},
+                                    EGYPT: {"tokens": {"upper_river": 1}}},
+                 city={"twin_rivers": EGYPT}, barbarians=barbarians)
+    assert (s.phase, s.step, s.to_move()) == (11, REDUCE, (EGYPT,))
+    assert (tok(s, HELLAS, "date_oasis"), tok(s, HELLAS, "kings_vale")) == (left, 3)
+
+
+@pytest.mark.parametrize("advances, grown", [(["agriculture"], 2), ([], 1)])
+def test_agriculture_in_growth_up_to_the_limit(advances, grown):
+    """Agriculture with growth-supply B (growth stops at the limit): 1 token in
+    date_oasis (limit 1) grows to 2 with it, stays 1 without."""
+    g = game(**{"growth-supply": "B"})
+    s = run_from(g, phase=2, players={HELLAS: {"tokens": {"date_oasis": 1}, "advances": advances}})
+    assert (s.phase, s.to_move()) == (3, (HELLAS,))
+    assert tok(s, HELLAS, "date_oasis") == grown
+
+
+# ================================================================== payment ability
+def test_trade_empire_substitute_completes_an_incomplete_set():
+    """Trade Empire: once a turn, a card of another commodity of at least the same face
+    value counts as one more card of an incomplete set: 2 Iron + 1 Wine = 3 Iron (18, not
+    8 + 5). Cloth Making (crafts 50, Trade Empire crafts 20) costs 30: 18 + 12 treasury.
+    Without the substitute Hellas (13 in cards + 12) could not pay for it."""
+    s = buying({HELLAS: {"treasury": 12, "hand": ["iron", "iron", "wine"], "advances": ["trade-empire"]}})
+    assert "buy cloth-making" in texts(s, HELLAS)
+    s.apply(HELLAS, "buy cloth-making")
+    assert texts(s, HELLAS) == ["pay iron", "pay wine", "pay iron wine", "cancel"]
+    assert_illegal(s, HELLAS, "pay wine iron")  # a lower face value cannot stand in
+    s.apply(HELLAS, "pay iron wine")
+    assert s.pay[2] == 18
+    assert "pay iron wine" not in texts(s, HELLAS)
+    data = s.to_json()  # a payment under way is a position like any other
+    assert s.game.state_from_json(data).to_json() == data
+    s.apply(HELLAS, "treasury")
+    assert "cloth-making" in owned(s, HELLAS)
+    assert (hand(s, HELLAS), s.treasury[HELLAS]) == ([], 0)
+    assert "trade_empire" in s.used[HELLAS]
+    assert [s.cat.cards[c].id for c in s.discards[2] + s.discards[5]] == ["iron", "iron", "wine"]
+
+
+def test_trade_empire_once_a_turn_and_cancel_gives_it_back():
+    """Trade Empire: a cancelled payment gives the substitution back; after a completed
+    one it is not offered again this turn; a complete set (all 4 Ivory) takes none, though
+    an Ivory may stand in for a second Gold."""
+    s = buying({HELLAS: {"treasury": 54, "hand": ["iron", "iron", "wine", "fish", "fish", "gold", "gold"],
+                         "advances": ["trade-empire"]}})
+    s.apply(HELLAS, "buy mysticism")
+    s.apply(HELLAS, "pay iron wine")
+    s.apply(HELLAS, "cancel")
+    s.apply(HELLAS, "buy mysticism")
+    assert "pay iron wine" in texts(s, HELLAS)
+    s.apply(HELLAS, "pay iron wine")
+    s.apply(HELLAS, "treasury")
+    s.apply(HELLAS, "buy sculpture")
+    assert not any(len(t.split()) == 3 for t in texts(s, HELLAS) if t.startswith("pay"))
+    full = buying({HELLAS: {"hand": ["ivory"] * 4 + ["gold"], "advances": ["trade-empire"]}})
+    ids = full.cat.cards
+    assert [(ids[c].id, ids[x].id) for c, x in substitutions(full, HELLAS, [])] == [("gold", "ivory")]
+
+
+# ================================================================== conflict abilities
+@pytest.mark.parametrize("attacker, defender, numbers", [
+    ([], [], (7, 6)), ([], ["engineering"], (8, 7)), (["engineering"], [], (6, 5)),
+    (["engineering"], ["engineering"], (7, 6))])
+def test_engineering_city_attack_numbers(attacker, defender, numbers):
+    """Engineering: 8 tokens to take its holder's city, then 7 defenders; its holder
+    needs 6, then 5 defenders; nothing changes when both hold it."""
+    s = position(players={HATTI: {"tokens": {"kings_vale": 1}, "advances": attacker},
+                          HELLAS: {"advances": defender}}, city={"date_oasis": HELLAS}, decider=HATTI)
+    assert s._attack_numbers(HATTI, HELLAS) == numbers
+
+
+@pytest.mark.parametrize("advances, kept", [(["engineering"], True), ([], False)])
+def test_engineering_defends_against_seven(advances, kept):
+    """Engineering: 7 Hatti tokens do not take Hellas's city in kings_vale (8 needed);
+    without Engineering the city falls and a conflict follows."""
+    s = position(players={HATTI: {"tokens": {"kings_vale": 7}}, HELLAS: {"advances": advances}},
+                 city={"kings_vale": HELLAS}, decider=HATTI)
+    s._phase_conflict()
+    assert (owner(s, "kings_vale") == HELLAS) == kept
+    assert tok(s, HATTI, "kings_vale") == (7 if kept else 2)
+
+
+def test_engineering_attacks_with_six():
+    """Engineering: 6 Hellas tokens take Hatti's city in date_oasis (limit 1): 5 Hatti
+    tokens defend; Hatti (fewer) removes first: 6/4, 5/4, 5/3, ... 2/1, 2/0. Hellas wins
+    and plunders 3 of Hatti's 5 treasury tokens."""
+    s = position(players={HELLAS: {"tokens": {"date_oasis": 6}, "advances": ["engineering"]},
+                          HATTI: {"treasury": 5}}, city={"date_oasis": HATTI}, decider=HELLAS)
+    s._phase_conflict()
+    assert owner(s, "date_oasis") == -1
+    assert (tok(s, HELLAS, "date_oasis"), tok(s, HATTI, "date_oasis")) == (2, 0)
+    assert (s.treasury[HELLAS], s.treasury[HATTI]) == (3, 2)
+    conserved(s)
+
+
+@pytest.mark.parametrize("advances, left", [(["metalworking"], (1, 0)), ([], (0, 0))])
+def test_metalworking_removes_after_the_others(advances, left):
+    """Metalworking: in each removal round its holder removes after the others: date_oasis
+    (limit 1), Hellas 2, Hatti 2: Hatti 1, Hellas 1, Hatti 0: Hellas keeps 1. Without it
+    both remove together: 1/1, 0/0."""
+    s = position(players={HELLAS: {"tokens": {"date_oasis": 2}, "advances": advances},
+                          HATTI: {"tokens": {"date_oasis": 2}}}, decider=HELLAS)
+    s._phase_conflict()
+    assert (tok(s, HELLAS, "date_oasis"), tok(s, HATTI, "date_oasis")) == left
+
+
+# ================================================================== tax and support abilities
+@pytest.mark.parametrize("advances, revolt", [(["democracy"], False), ([], True)])
+def test_democracy_no_tax_revolt(advances, revolt):
+    """Democracy: Hellas (2 cities, empty stock) cannot pay his tax; with Democracy no
+    city revolts (he still pays what he can: nothing); without it Assyria, the
+    Beneficiary, takes a city."""
+    s = run_from(phase=1, players={HELLAS: {"tokens": {"kings_vale": 1}, "treasury": 54, "advances": advances}},
+                 city={"old_ford": HELLAS, "north_downs": HELLAS})
+    if revolt:
+        assert (s.phase, s.step, s.to_move()) == (1, REVOLT, (MINOA,))
+    else:
+        assert (s.phase, s.step, s.to_move()) == (3, MOVE, (HELLAS,))
+        assert cities(s, HELLAS) == ["north_downs", "old_ford"]
+        assert s.treasury[HELLAS] == 54
+
+
+@pytest.mark.parametrize("advances, reduce", [(["cultural-ascendancy"], True), ([], False)])
+def test_cultural_ascendancy_support_rate_three(advances, reduce):
+    """Cultural Ascendancy: each city needs 3 tokens: 5 tokens do not support 2 cities
+    (Hellas must reduce one in phase 11); without it 4 are enough."""
+    s = run_from(phase=11, players={HELLAS: {"tokens": {"kings_vale": 3, "ash_plains": 2}, "advances": advances}},
+                 city={"old_ford": HELLAS, "north_downs": HELLAS})
+    assert s.support_rate(HELLAS) == (3 if reduce else 2)
+    if reduce:
+        assert (s.phase, s.step, s.to_move()) == (11, REDUCE, (HELLAS,))
+    else:
+        assert cities(s, HELLAS) == ["north_downs", "old_ford"]
+        assert s.phase != 11
+
+

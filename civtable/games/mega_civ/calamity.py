@@ -13,8 +13,13 @@ Beneficiary of a calamity (MC-0.10, calamity-beneficiary) is the MC-0.9 player
 other than the victim, from the victim's block for a non-tradable calamity when
 the game uses both card blocks (the data's block rule; it binds the secondary
 victims of a non-tradable calamity too). "Adjacent" areas of Civil War and Tyranny
-are adjacent by land (the texts that mean water too say so). Barbarians fight as a
-token conflict (MC-4.1) down to the area's population limit.
+are adjacent by land (the texts that mean water too say so). The Beneficiary leads
+the Barbarian Hordes (``barbarians AREA``: the city attacked, then each area the
+excess moves on to); they fight as a token conflict (MC-4.1) down to the area's
+population limit. A calamity removes only its excess in phase 8 (MC-8.2): the
+holder, or chance, picks among the calamities whose removal keeps the most.
+
+Task data (``extra``) is never changed in place: a clone's task shares it.
 """
 
 from __future__ import annotations
@@ -413,15 +418,15 @@ def barbarian_targets(s: MegaState, t: list[Any]) -> list[int]:
         cities = s.cities_of(victim)
         return [a for a in cities if not areas[a].city_site] or cities
     here = areas[visited[-1]]
-    return [b for b in (*here.land, *here.water) if areas[b].is_land and b not in visited
-            and (s.tokens[victim][b] or s.city[b] == victim)]
+    return sorted({b for b in (*here.land, *here.water) if areas[b].is_land and b not in visited
+                   and (s.tokens[victim][b] or s.city[b] == victim)})
 
 
 def barbarians_attack(s: MegaState, t: list[Any], a: int) -> None:
     """The barbarians of the task enter ``a`` and fight; those over the area's limit
     afterwards stay in the task to move on (none: the task ends)."""
     victim = t[VICTIM]
-    t[EXTRA].append(a)
+    t[EXTRA] = [*t[EXTRA], a]  # a new list: clones share a task's data
     s.barb[a] += t[COUNT]
     barbarian_battle(s, victim, a)
     limit = s.board.areas[a].population_limit or 0
@@ -494,7 +499,8 @@ def options(s: MegaState, t: list[Any]) -> list[Action]:
         cost, kept = keep_terms(extra)
         left = list(s.hands[victim])
         for c in kept:
-            left.remove(c)
+            if c in left:
+                left.remove(c)
         kinds = [c for c in sorted(set(left)) if cards[c].commodity]
         out = [g("discard", cards[c].id) for c in kinds]
         if cost and s.treasury[victim] >= cost:
@@ -559,7 +565,7 @@ def quake_neighbours(s: MegaState, origin: int | None) -> list[int]:
     areas = s.board.areas
     if origin is None:
         return []
-    return sorted(b for b in (*areas[origin].land, *areas[origin].water) if areas[b].is_land and s.city[b] >= 0)
+    return sorted({b for b in (*areas[origin].land, *areas[origin].water) if areas[b].is_land and s.city[b] >= 0})
 
 
 def eligible(s: MegaState, t: list[Any]) -> list[int]:
@@ -638,7 +644,7 @@ def do_task(s: MegaState, p: int, a: Action) -> None:
             annex_city(s, area, extra)
             t[COUNT] -= 1
         elif isinstance(extra, list):  # [annexer, areas taken so far]
-            extra.append(area)
+            t[EXTRA] = [*extra, area]
             t[COUNT] -= annex_area(s, victim, area, extra[0])
         else:
             t[COUNT] -= annex_area(s, victim, area, extra)
@@ -650,7 +656,7 @@ def do_task(s: MegaState, p: int, a: Action) -> None:
         t[COUNT] -= 1
     elif k == "victim":
         q = int(a.args[0])
-        extra.append(q)
+        t[EXTRA] = extra = [*extra, q]  # a new list: a clone's task shares the old one
         t[COUNT] -= 1
         task, key, _ = extra[:3]
         amount = param(s, card, q, "secondary", key) if card >= 0 else 1

@@ -167,6 +167,9 @@ class Economy:
             if task.get("victim") == me:  # Civil War: the victim picks what to lose
                 return min(legal, key=lambda a: (worth[a], a.text))
             return max(legal, key=lambda a: (worth[a], a.text))
+        if "barbarians" in kinds:  # as the Beneficiary: where the victim has least to defend with
+            victim = players[task.get("victim", me)]["tokens"]
+            return min(legal, key=lambda a: (self._nearby(victim, a.args[0]), a.text))
         if "victim" in kinds:
             return max(legal, key=lambda a: (players[int(a.args[0])]["vp"], -int(a.args[0])))
         if "keep" in kinds or "discard" in kinds:

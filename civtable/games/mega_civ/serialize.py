@@ -54,6 +54,8 @@ def observation(s: MegaState, player: int) -> dict[str, Any]:
             "credit_tokens": dict(zip(view.cat.groups, view.extra_credit[p], strict=True)),
             "tax_rate": view.tax_rate[p],
             "revealed": [cards[c].id for c in view.revealed[p]],
+            # MC-8.1: in phase 8 every player declares how many calamities he holds
+            "calamities_declared": sum(1 for c in view.hands[p] if cards[c].calamity) if view.phase == 8 else None,
         })
     return {
         "game": "mega-civ",

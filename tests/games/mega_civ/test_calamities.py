@@ -1,0 +1,851 @@
+"""Rule tests of Mega Civilization's calamities: selection (MC-8), reveal and order of
+resolution (MC-9), the calamity Beneficiary (MC-0.10) and the effect of each of the 24
+calamities of data/cards.json with the advances that modify it.
+
+Every position is hand-built; every number is worked out by hand from the effect texts
+(data/cards.json), the project's damage rule (a token is 1 unit point, a city 5; a city
+lost to damage is destroyed) and the maps. Major calamities are played on the small map
+(5 players, AST order MINOA, ASSYRIA, HATTI, HELLAS, EGYPT). Minor calamities are in the
+stacks only with 9 to 11 (and 15 to 18) players, and every card of a position must be in
+its stacks, hands or discards, so they are played in a 9-player game on the full map.
+
+The engine would go on from phase 9 into the next turn (tax, growth...); the fixture
+below stops it when phase 10 starts, so a test sees what the calamities left.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from civtable.core.errors import IllegalActionError
+from civtable.core.game import Game
+from civtable.games.mega_civ.calamity import cal_beneficiary
+from civtable.games.mega_civ.state import AUTO, DISCARD, OVER, PIRATE, TASK, MegaState
+
+from ._mc_helpers import (
+    ASSYRIA,
+    EGYPT,
+    HATTI,
+    HELLAS,
+    MINOA,
+    assert_illegal,
+    cities,
+    conserved,
+    game,
+    owner,
+    position_json,
+    run_from,
+    texts,
+    tok,
+)
+
+# the 9-player game on the full map (minor calamities): seats and AST order
+CARTHAGE, ROME, IBERIA, CELT = 5, 6, 7, 8
+AST_ORDER_9 = [MINOA, ASSYRIA, CELT, CARTHAGE, HATTI, ROME, IBERIA, HELLAS, EGYPT]
+
+# Minoa pays 5 into her treasury, so Assyria is the Beneficiary of a calamity striking
+# Hellas (MC-0.9: all hold 9 cities in stock, Assyria is the first in AST order of those
+# with the most tokens in stock)
+ASSYRIA_BENEFITS = {MINOA: {"treasury": 5}}
+
+
+@pytest.fixture(autouse=True)
+def stop_after_calamities(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Phase 10 does not start: the position is the one the calamities left."""
+    starts = dict(MegaState.phase_start)
+
+    def halt(s: MegaState) -> None:
+        s.step = OVER
+
+    starts[10] = halt
+    monkeypatch.setattr(MegaState, "phase_start", starts)
+
+
+def nine(**options: Any) -> Game:
+    """A 9-player game on the full map: the player counts that use minor calamities."""
+    return game(players=9, map="full", **options)
+
+
+def resolve(g: Game | None = None, **kw: Any) -> MegaState:
+    """Phase 9 starts on this position (``run_from``): it stops at the first choice."""
+    return run_from(g, phase=9, **kw)
+
+
+def play(s: MegaState, seat: int, *actions: str) -> None:
+    for a in actions:
+        s.apply(seat, a)
+
+
+def asks(s: MegaState, seat: int) -> list[str]:
+    """The choices of the task ``seat`` must decide now (sorted)."""
+    assert s.step == TASK and s.to_move() == (seat,)
+    return sorted(texts(s, seat))
+
+
+def resolved(s: MegaState) -> None:
+    """Every calamity is resolved and nothing was made or lost on the way."""
+    assert (s.phase, s.step, s.tasks, s.calq) == (10, OVER, [], [])
+    conserved(s)
+
+
+def points(s: MegaState, p: int) -> int:
+    """Unit points on the map: a token 1, a city 5."""
+    return s.tokens_on_map(p) + 5 * len(s.cities_of(p))
+
+
+def hand(s: MegaState, p: int) -> list[str]:
+    return sorted(s.cat.cards[c].id for c in s.hands[p])
+
+
+# ================================================================== MC-8: selection
+def test_mc_8_2_limit_a_three_majors_one_must_go_and_only_a_major() -> None:
+    """MC-8.2 (calamity-limit A, calamity-excess A): at most 3, at most 2 major. With 3
+    major and 1 minor only a major may go (the smallest removal): the minor stays."""
+    g = nine()
+    s = run_from(g, phase=8, players={HELLAS: {"tokens": {"macedonia": 1},
+                                               "hand": ["famine", "flood", "civil-war", "tempest"]}})
+    assert (s.phase, s.step, s.to_move()) == (8, DISCARD, (HELLAS,))
+    assert sorted(texts(s, HELLAS)) == ["discard civil-war", "discard famine", "discard flood"]
+    assert_illegal(s, HELLAS, "discard tempest")
+    s.apply(HELLAS, "discard flood")
+    resolved(s)
+    assert sorted(s.cat.cards[c].id for c in s.revealed[HELLAS]) == ["civil-war", "famine", "tempest"]
+    assert [s.cat.cards[c].id for c in s.discards[4]] == ["flood"]
+
+
+def test_mc_8_2_limit_a_four_minors_the_holder_picks_any() -> None:
+    """MC-8.2 (calamity-limit A): 4 minor calamities are 1 too many; any may go."""
+    s = run_from(nine(), phase=8, players={HELLAS: {"tokens": {"macedonia": 1}, "hand": [
+        "tempest", "squandered-wealth", "city-riots", "minor-uprising"]}})
+    assert len(texts(s, HELLAS)) == 4
+    s.apply(HELLAS, "discard squandered-wealth")
+    resolved(s)
+    assert sorted(s.cat.cards[c].id for c in s.revealed[HELLAS]) == ["city-riots", "minor-uprising", "tempest"]
+
+
+def test_mc_8_2_limit_a_two_majors_and_a_minor_are_allowed() -> None:
+    """MC-8.2 (calamity-limit A): 2 major and 1 minor are within the limit; nothing asked."""
+    s = run_from(nine(), phase=8, players={HELLAS: {"tokens": {"macedonia": 1},
+                                                    "hand": ["famine", "flood", "tempest"]}})
+    resolved(s)
+    assert len(s.revealed[HELLAS]) == 3
+
+
+@pytest.mark.parametrize(("held", "legal", "kept"), [
+    (["famine", "tempest", "squandered-wealth"], ["discard famine"], ["squandered-wealth", "tempest"]),
+    (["famine", "flood", "tempest"], ["discard tempest"], ["famine", "flood"]),
+])
+def test_mc_8_2_limit_b_majors_or_minors(held: list[str], legal: list[str], kept: list[str]) -> None:
+    """MC-8.2 (calamity-limit B): up to 2 major and no minor, or up to 3 minor; the
+    holder keeps the larger group (1 major + 2 minor: the major goes; 2 major + 1
+    minor: the minor goes)."""
+    s = run_from(nine(**{"calamity-limit": "B"}), phase=8, players={HELLAS: {"tokens": {"macedonia": 1}, "hand": held}})
+    assert sorted(texts(s, HELLAS)) == legal
+    s.apply(HELLAS, legal[0])
+    resolved(s)
+    assert sorted(s.cat.cards[c].id for c in s.revealed[HELLAS]) == kept
+
+
+def test_mc_8_2_limit_b_three_minors_are_allowed() -> None:
+    """MC-8.2 (calamity-limit B): 3 minor calamities are within the limit."""
+    s = run_from(nine(**{"calamity-limit": "B"}), phase=8, players={HELLAS: {"tokens": {"macedonia": 1}, "hand": [
+        "tempest", "squandered-wealth", "city-riots"]}})
+    resolved(s)
+    assert len(s.revealed[HELLAS]) == 3
+
+
+def test_mc_8_2_excess_b_chosen_at_random_only_the_excess() -> None:
+    """MC-8.2 (calamity-excess B): nobody is asked; one of the 3 major calamities goes
+    at random (not always the same one), the minor one stays: 3 are kept."""
+    gone: set[str] = set()
+    for rng in range(1, 7):
+        s = run_from(nine(**{"calamity-excess": "B"}), phase=8, rng=rng, players={HELLAS: {
+            "tokens": {"macedonia": 1}, "hand": ["famine", "flood", "civil-war", "tempest"]}})
+        resolved(s)
+        kept = sorted(s.cat.cards[c].id for c in s.revealed[HELLAS])
+        assert len(kept) == 3 and "tempest" in kept
+        out = {"famine", "flood", "civil-war"} - set(kept)
+        assert len(out) == 1 and all(s.cat.card(c) in s.discards[s.cat.cards[s.cat.card(c)].stack] for c in out)
+        gone |= out
+    assert len(gone) > 1
+
+
+def test_mc_8_2_duplicates_go_at_once() -> None:
+    """MC-8.2: no duplicates; in a two-block game (12 players, one calamity set per
+    block) the second Famine is discarded without a question."""
+    g = game(players=12, map="full")
+    s = run_from(g, phase=8, players={HELLAS: {"tokens": {"macedonia": 1}, "hand": ["famine", "famine", "flood"]}})
+    resolved(s)
+    assert sorted(s.cat.cards[c].id for c in s.revealed[HELLAS]) == ["famine", "flood"]
+    assert [s.cat.cards[c].id for c in s.discards[3]].count("famine") == 2  # one discarded, one resolved
+
+
+def test_mc_8_1_calamities_face_down_until_the_reveal() -> None:
+    """MC-8.1: calamities are declared face down: while Hellas chooses his excess the
+    others see neither his cards nor any revealed calamity (last turn's reveal is over)."""
+    g = nine()
+    data = position_json(g, decider=HELLAS, players={HELLAS: {"tokens": {"macedonia": 1}, "hand": [
+        "famine", "flood", "civil-war"]}})
+    data["players"][HELLAS]["revealed"] = ["tyranny"]  # last turn's
+    s = g.state_from_json(data)
+    s.phase, s.step, s.decider, s.queue = 8, AUTO, -1, []
+    s._run()
+    assert (s.step, s.to_move()) == (DISCARD, (HELLAS,))
+    obs = s.observation(MINOA)
+    assert all(p["revealed"] == [] for p in obs["players"])
+    assert "famine" not in obs["hand"] and obs["players"][HELLAS]["hand_size"] == 3
+
+
+# ================================================================== MC-9: reveal and order
+def test_mc_9_1_1_all_calamities_revealed_at_once() -> None:
+    """MC-9.1.1: at the first choice of phase 9 every player's calamities are public."""
+    s = resolve(players={HELLAS: {"tokens": {"nw_hills": 1, "north_downs": 2}, "hand": ["famine"]},
+                         MINOA: {"hand": ["treachery", "tyranny"]}, HATTI: {"hand": ["flood"]}})
+    assert asks(s, HELLAS) == ["lose north_downs", "lose nw_hills"]  # Famine, the first
+    obs = s.observation(EGYPT)
+    revealed = {q: sorted(obs["players"][q]["revealed"]) for q in range(5)}
+    assert revealed == {HELLAS: ["famine"], MINOA: ["treachery", "tyranny"], HATTI: ["flood"], ASSYRIA: [], EGYPT: []}
+    assert all(not any(s.cat.cards[c].calamity for c in s.hands[q]) for q in range(5))
+    assert obs["calamities_pending"] == [[HATTI, "flood"], [MINOA, "tyranny"], [MINOA, "treachery"]]
+
+
+def struck(s: MegaState) -> list[str]:
+    return [line for line in s.log if " strikes " in line]
+
+
+def order_position(g: Game) -> MegaState:
+    """Minor and major calamities of three players, all on empty maps (no choice)."""
+    return resolve(g, players={
+        MINOA: {"tokens": {"knossos": 1}, "hand": ["squandered-wealth", "tempest", "regression", "epidemic"]},
+        ASSYRIA: {"hand": ["tribal-conflict", "volcanic-eruption-earthquake", "superstition"]},
+        HELLAS: {"hand": ["city-riots", "famine", "treachery"]},
+    })
+
+
+def test_mc_9_1_2_and_9_2_default_order() -> None:
+    """MC-9.1.2, MC-9.2.1, MC-9.2.2 (calamity-order A, non-tradable-first A): all minor
+    calamities, players in AST order, each by stack; then all non-tradable major ones
+    by stack, then all tradable ones by stack (AST order at equal stacks)."""
+    s = order_position(nine())
+    resolved(s)
+    assert struck(s) == [
+        "Tempest strikes minoa", "Squandered Wealth strikes minoa", "Tribal Conflict strikes assyria",
+        "City Riots strikes hellas",
+        "Volcanic Eruption/Earthquake strikes assyria", "Famine strikes hellas", "Regression strikes minoa",
+        "Treachery strikes hellas", "Superstition strikes assyria", "Epidemic strikes minoa"]
+
+
+def test_mc_9_2_2_non_tradable_first_b() -> None:
+    """MC-9.2.2 (non-tradable-first B): major calamities by stack, a non-tradable one
+    before a tradable one only at the same stack (Volcano and Treachery are both 2)."""
+    s = order_position(nine(**{"non-tradable-first": "B"}))
+    resolved(s)
+    assert struck(s)[4:] == [
+        "Volcanic Eruption/Earthquake strikes assyria", "Treachery strikes hellas", "Famine strikes hellas",
+        "Superstition strikes assyria", "Epidemic strikes minoa", "Regression strikes minoa"]
+
+
+def test_mc_9_2_2_calamity_order_b_each_player_in_turn() -> None:
+    """MC-9.1.2 / MC-9.2.2 (calamity-order B): each player in AST order resolves his
+    minor calamities, then his major ones (non-tradable first, by stack)."""
+    s = order_position(nine(**{"calamity-order": "B"}))
+    resolved(s)
+    assert struck(s) == [
+        "Tempest strikes minoa", "Squandered Wealth strikes minoa", "Regression strikes minoa", "Epidemic strikes minoa",
+        "Tribal Conflict strikes assyria", "Volcanic Eruption/Earthquake strikes assyria", "Superstition strikes assyria",
+        "City Riots strikes hellas", "Famine strikes hellas", "Treachery strikes hellas"]
+
+
+# ================================================================== MC-0.10: Beneficiary
+@pytest.mark.parametrize("reading", ["A", "B"])
+def test_mc_0_10_beneficiary_is_mc_0_9_without_the_victim(reading: str) -> None:
+    """MC-0.10 (calamity-beneficiary A and B: the data has no definition, both use MC-0.9):
+    Hellas, the victim, has the most cities in stock but is passed over; Hatti (8 cities
+    in stock, the most tokens in stock of those) annexes with Tyranny."""
+    s = resolve(game(**{"calamity-beneficiary": reading}), players={
+        HELLAS: {"tokens": {"north_downs": 2, "pearl_isle": 2}, "hand": ["tyranny"]},
+        MINOA: {"tokens": {"great_delta": 2}}, HATTI: {"treasury": 1}, ASSYRIA: {"tokens": {"upper_river": 2}}},
+        city={"harbour_bay": MINOA, "twin_rivers": HATTI, "salt_marsh": ASSYRIA, "red_cliffs": EGYPT, "dune_coast": EGYPT})
+    assert asks(s, HATTI) == ["annex north_downs", "annex pearl_isle"]
+    s.apply(HATTI, "annex pearl_isle")  # then north_downs, the last
+    resolved(s)
+    assert (tok(s, HATTI, "pearl_isle"), tok(s, HATTI, "north_downs"), points(s, HELLAS)) == (2, 2, 0)
+
+
+def test_mc_0_10_two_blocks_non_tradable_stays_in_the_block() -> None:
+    """MC-0.10 (the data's block rule), MC-0.8: in a two-block game a non-tradable
+    calamity's Beneficiary and secondary victims come from the victim's block. Parthia
+    (East) is struck by Famine: the Beneficiary is Nubia (East, most tokens in stock of
+    the East), not Assyria (West, 55 in stock), who would be for a tradable calamity;
+    the West players, though they have units, cannot be secondary victims."""
+    g = game(players=12, map="full")
+    PARTHIA, PERSIA, BABYLON, SABA, NUBIA = 7, 8, 9, 10, 11
+    s = resolve(g, players={
+        PARTHIA: {"tokens": {"nisa": 1, "merv": 1}, "hand": ["famine"]},
+        PERSIA: {"tokens": {"persepolis": 2}}, BABYLON: {"tokens": {"babylon": 2}},
+        SABA: {"tokens": {"saba": 3}}, NUBIA: {"tokens": {"napata": 1}},
+        HELLAS: {"tokens": {"macedonia": 2}}, MINOA: {"tokens": {"knossos": 2}}})
+    famine, treachery = s.cat.card("famine"), s.cat.card("treachery")
+    assert (cal_beneficiary(s, PARTHIA, famine), cal_beneficiary(s, PARTHIA, treachery)) == (NUBIA, ASSYRIA)
+    s.apply(PARTHIA, "lose nisa")  # then merv: 2 of the 10 points, all he has
+    assert asks(s, PARTHIA) == ["victim 10", "victim 11", "victim 8", "victim 9"]
+    assert_illegal(s, PARTHIA, "victim 0")
+    play(s, PARTHIA, "victim 9", "victim 8", "victim 11")
+    resolved(s)
+    assert [s.tokens_on_map(q) for q in (PERSIA, BABYLON, SABA, NUBIA, HELLAS, MINOA)] == [0, 0, 3, 0, 2, 2]
+
+
+def test_illegal_task_choice_changes_nothing() -> None:
+    """A choice that is not among a task's options, or made by another player, raises
+    IllegalActionError and leaves the position as it was."""
+    s = resolve(players={HELLAS: {"tokens": {"nw_hills": 1, "north_downs": 2}, "hand": ["famine"]},
+                         MINOA: {"tokens": {"great_delta": 2}}})
+    assert_illegal(s, HELLAS, "lose great_delta")
+    assert_illegal(s, HELLAS, "lose-city north_downs")
+    assert_illegal(s, HELLAS, "victim 1")
+    assert_illegal(s, MINOA, "lose north_downs")
+    before = copy.deepcopy(s.to_json())
+    with pytest.raises(IllegalActionError):
+        s.apply(HELLAS, "reduce north_downs")
+    assert s.to_json() == before
+
+
+def test_a_calamity_under_way_saves_and_loads() -> None:
+    """A position saved in the middle of a calamity (the barbarians' path, the areas
+    already annexed) loads as it was and plays on alike."""
+    s = resolve(players={HELLAS: BARBARIAN_VICTIM, **ASSYRIA_BENEFITS}, city=BARBARIAN_CITIES)
+    data = json.loads(json.dumps(s.to_json()))
+    t = s.game.state_from_json(data)
+    assert t.to_json() == data and texts(t, ASSYRIA) == texts(s, ASSYRIA)
+    for x in (s, t):
+        x.apply(ASSYRIA, "barbarians kings_vale")
+    assert t.to_json() == s.to_json()
+    s = resolve(players={HELLAS: TYRANNY_VICTIM, **ASSYRIA_BENEFITS}, city={"kings_vale": HELLAS, "old_ford": HELLAS})
+    s.apply(ASSYRIA, "annex kings_vale")
+    t = s.game.state_from_json(json.loads(json.dumps(s.to_json())))
+    assert sorted(texts(t, ASSYRIA)) == ["annex ash_plains", "annex north_downs", "annex old_ford"]
+
+
+# ================================================================== minor calamities (MC-9.1.2)
+def test_tempest() -> None:
+    """MC-9.1.2, Tempest: 2 damage in total from coastal areas and 5 treasury lost."""
+    s = resolve(nine(), players={HELLAS: {"tokens": {"thessaly": 1, "epirus": 2, "macedonia": 2},
+                                          "treasury": 7, "hand": ["tempest"]}})
+    assert asks(s, HELLAS) == ["lose epirus", "lose thessaly"]  # macedonia is inland
+    s.apply(HELLAS, "lose thessaly")  # the second point: epirus, the only coastal area left
+    resolved(s)
+    assert (tok(s, HELLAS, "thessaly"), tok(s, HELLAS, "epirus"), tok(s, HELLAS, "macedonia")) == (0, 1, 2)
+    assert (s.treasury[HELLAS], s.stock[HELLAS]) == (2, 43 + 5 + 2)
+
+
+def test_squandered_wealth() -> None:
+    """MC-9.1.2, Squandered Wealth: 10 treasury tokens go back to the stock."""
+    s = resolve(nine(), players={HELLAS: {"tokens": {"macedonia": 1}, "treasury": 12, "hand": ["squandered-wealth"]},
+                                 MINOA: {"treasury": 6}})
+    resolved(s)
+    assert (s.treasury[HELLAS], s.stock[HELLAS], s.treasury[MINOA]) == (2, 52, 6)
+
+
+def test_city_riots() -> None:
+    """MC-9.1.2, City Riots: 1 city reduced (tokens up to the limit) and 5 treasury lost
+    (all he has when he has fewer)."""
+    s = resolve(nine(), players={HELLAS: {"tokens": {"macedonia": 1}, "treasury": 3, "hand": ["city-riots"]}},
+                city={"thessalonica": HELLAS, "corinth": HELLAS})
+    assert asks(s, HELLAS) == ["reduce corinth", "reduce thessalonica"]
+    s.apply(HELLAS, "reduce corinth")
+    resolved(s)
+    assert cities(s, HELLAS) == ["thessalonica"]
+    assert (tok(s, HELLAS, "corinth"), s.treasury[HELLAS], s.city_stock[HELLAS]) == (2, 0, 8)
+
+
+@pytest.mark.parametrize(("treasury", "choice", "left", "paid"), [
+    (12, "pay 10", ["corinth", "thessalonica"], 10),
+    (12, "refuse", ["thessalonica"], 0),
+    (9, None, ["thessalonica"], 0),
+])
+def test_city_in_flames(treasury: int, choice: str | None, left: list[str], paid: int) -> None:
+    """MC-9.1.2, City in Flames: 1 city destroyed unless 10 treasury are paid (the choice
+    only for a player who has 10)."""
+    s = resolve(nine(), players={HELLAS: {"tokens": {"macedonia": 1}, "treasury": treasury, "hand": ["city-in-flames"]}},
+                city={"thessalonica": HELLAS, "corinth": HELLAS})
+    if choice:
+        assert asks(s, HELLAS) == ["pay 10", "refuse"]
+        s.apply(HELLAS, choice)
+    if len(left) == 1:
+        assert asks(s, HELLAS) == ["destroy corinth", "destroy thessalonica"]
+        s.apply(HELLAS, "destroy corinth")
+    resolved(s)
+    assert cities(s, HELLAS) == left
+    assert (tok(s, HELLAS, "corinth"), s.treasury[HELLAS]) == (0, treasury - paid)
+
+
+def test_tribal_conflict() -> None:
+    """MC-9.1.2, Tribal Conflict: 5 damage; a city is 5 points (destroyed), tokens 1 each."""
+    s = resolve(nine(), players={HELLAS: {"tokens": {"macedonia": 2, "paeonia": 1}, "hand": ["tribal-conflict"]}},
+                city={"corinth": HELLAS})
+    assert asks(s, HELLAS) == ["lose macedonia", "lose paeonia", "lose-city corinth"]
+    s.apply(HELLAS, "lose-city corinth")
+    resolved(s)
+    assert (cities(s, HELLAS), s.tokens_on_map(HELLAS), tok(s, HELLAS, "corinth")) == ([], 3, 0)
+
+
+def test_minor_uprising() -> None:
+    """MC-9.1.2, Minor Uprising: 1 city destroyed (no tokens replace it)."""
+    s = resolve(nine(), players={HELLAS: {"tokens": {"macedonia": 1}, "hand": ["minor-uprising"]}},
+                city={"thessalonica": HELLAS, "corinth": HELLAS, "athens": HELLAS})
+    s.apply(HELLAS, "destroy athens")
+    resolved(s)
+    assert (cities(s, HELLAS), tok(s, HELLAS, "athens"), s.city_stock[HELLAS]) == (["corinth", "thessalonica"], 0, 7)
+
+
+def test_banditry_keep_pays_once_per_card() -> None:
+    """MC-9.1.2, Banditry: 2 commodity cards discarded; each may be kept for 4 treasury. A
+    kept card is one of the two: it cannot be kept (paid for) or discarded again."""
+    s = resolve(nine(), players={HELLAS: {"tokens": {"macedonia": 1}, "treasury": 9,
+                                          "hand": ["banditry", "ochre", "ochre", "wine"]}})
+    assert asks(s, HELLAS) == ["discard ochre", "discard wine", "keep ochre", "keep wine"]
+    s.apply(HELLAS, "keep wine")
+    assert asks(s, HELLAS) == ["discard ochre", "keep ochre"]
+    s.apply(HELLAS, "discard ochre")
+    resolved(s)
+    assert (hand(s, HELLAS), s.treasury[HELLAS], s.stock[HELLAS]) == (["ochre", "wine"], 5, 45 + 4)
+    assert [s.cat.cards[c].id for c in s.discards[1]] == ["ochre"]
+
+
+def test_banditry_one_card_kept_once() -> None:
+    """MC-9.1.2, Banditry: a player with one commodity card pays at most once to keep it."""
+    s = resolve(nine(), players={HELLAS: {"tokens": {"macedonia": 1}, "treasury": 8, "hand": ["banditry", "wine"]}})
+    assert asks(s, HELLAS) == ["discard wine", "keep wine"]
+    s.apply(HELLAS, "keep wine")
+    resolved(s)
+    assert (hand(s, HELLAS), s.treasury[HELLAS]) == (["wine"], 4)
+
+
+def test_coastal_migration() -> None:
+    """MC-9.1.2, Coastal Migration: 1 coastal city destroyed and 5 treasury lost."""
+    s = resolve(nine(), players={HELLAS: {"tokens": {"paeonia": 1}, "treasury": 6, "hand": ["coastal-migration"]}},
+                city={"macedonia": HELLAS, "thessalonica": HELLAS, "corinth": HELLAS})
+    assert asks(s, HELLAS) == ["destroy corinth", "destroy thessalonica"]  # macedonia is inland
+    s.apply(HELLAS, "destroy thessalonica")
+    resolved(s)
+    assert (cities(s, HELLAS), s.treasury[HELLAS]) == (["corinth", "macedonia"], 1)
+
+
+# ================================================================== major calamities (MC-9.2.1)
+def test_volcanic_eruption() -> None:
+    """MC-9.2.1, Volcanic Eruption: a city in a volcano area: every unit there (any owner)
+    is destroyed, in the volcano area that hurts the victim most (ember_peak: his city
+    and a token, against smoke_isle: a city)."""
+    s = resolve(players={HELLAS: {"tokens": {"ember_peak": 1, "east_strand": 2}, "hand": ["volcanic-eruption-earthquake"]},
+                         MINOA: {"tokens": {"ember_peak": 1, "high_moor": 1}}},
+                city={"ember_peak": HELLAS, "smoke_isle": HELLAS})
+    resolved(s)
+    assert (owner(s, "ember_peak"), tok(s, HELLAS, "ember_peak"), tok(s, MINOA, "ember_peak")) == (-1, 0, 0)
+    assert (cities(s, HELLAS), tok(s, HELLAS, "east_strand"), tok(s, MINOA, "high_moor")) == (["smoke_isle"], 2, 1)
+
+
+@pytest.mark.parametrize(("engineering", "kings_vale"), [(False, 0), (True, 3)])
+def test_earthquake(engineering: bool, kings_vale: int) -> None:
+    """MC-9.2.1, Earthquake (no city by a volcano): 1 of the victim's cities destroyed
+    (Engineering: reduced), and 1 city of any owner next to it by land or water reduced
+    (not pearl_isle, across the Middle Sea)."""
+    s = resolve(players={HELLAS: {"hand": ["volcanic-eruption-earthquake"],
+                                  "advances": ["engineering"] if engineering else []}},
+                city={"kings_vale": HELLAS, "old_ford": MINOA, "ash_plains": HATTI, "pearl_isle": ASSYRIA})
+    assert asks(s, HELLAS) == ["reduce ash_plains", "reduce old_ford"]
+    s.apply(HELLAS, "reduce ash_plains")
+    resolved(s)
+    assert (owner(s, "kings_vale"), tok(s, HELLAS, "kings_vale")) == (-1, kings_vale)
+    assert (owner(s, "ash_plains"), tok(s, HATTI, "ash_plains")) == (-1, 2)
+    assert (owner(s, "old_ford"), owner(s, "pearl_isle")) == (MINOA, ASSYRIA)
+
+
+@pytest.mark.parametrize(("advances", "cities_lost"), [(["agriculture"], 3), ([], 2), (["agriculture", "pottery"], 2)])
+def test_famine(advances: list[str], cities_lost: int) -> None:
+    """MC-9.2.1, Famine: 10 damage (Agriculture: 15 for the primary victim, Pottery 5
+    less) and 5 damage to each of 3 other players of his choice; Pottery prevents 5
+    damage for a secondary victim too (Minoa loses nothing)."""
+    s = resolve(players={HELLAS: {"tokens": {"nw_hills": 1}, "hand": ["famine"], "advances": advances},
+                         MINOA: {"tokens": {"great_delta": 3}, "advances": ["pottery"]},
+                         ASSYRIA: {"tokens": {"upper_river": 2}}, HATTI: {"tokens": {"twin_rivers": 3}}},
+                city={"kings_vale": HELLAS, "old_ford": HELLAS, "north_downs": HELLAS})
+    play(s, HELLAS, *["lose-city kings_vale", "lose-city old_ford", "lose-city north_downs"][:cities_lost])
+    assert asks(s, HELLAS) == ["victim 1", "victim 2", "victim 3"]  # Egypt has nothing to lose
+    play(s, HELLAS, "victim 1", "victim 3")  # Hatti is the third
+    resolved(s)
+    assert (len(s.cities_of(HELLAS)), tok(s, HELLAS, "nw_hills")) == (3 - cities_lost, 1)
+    assert [s.tokens_on_map(q) for q in (MINOA, ASSYRIA, HATTI)] == [3, 0, 0]
+
+
+def test_flood_on_the_flood_plain() -> None:
+    """MC-9.2.1, Flood: 15 damage from the flood plain with the victim's units; every
+    other player with units on it takes 5 there. Egypt's city on twin_rivers' black site
+    is off the plain (spared), his token there is not; copper_hills is off the plain."""
+    s = resolve(players={EGYPT: {"tokens": {"great_delta": 4, "river_bend": 3, "twin_rivers": 1}, "hand": ["flood"]},
+                         ASSYRIA: {"tokens": {"upper_river": 2}}, HATTI: {"tokens": {"copper_hills": 2}}},
+                city={"twin_rivers": EGYPT})
+    assert asks(s, EGYPT) == ["lose great_delta", "lose river_bend", "lose twin_rivers"]
+    play(s, EGYPT, *["lose great_delta"] * 4, *["lose river_bend"] * 3)  # then twin_rivers, the last
+    resolved(s)
+    assert (s.tokens_on_map(EGYPT), cities(s, EGYPT)) == (0, ["twin_rivers"])
+    assert (tok(s, ASSYRIA, "upper_river"), tok(s, HATTI, "copper_hills")) == (0, 2)
+
+
+def test_flood_engineering_prevents_5_for_every_victim() -> None:
+    """MC-9.2.1, Flood with Engineering (any victim): Egypt takes 10, Assyria (on the
+    plain, with Engineering) nothing, Hatti (on the plain, without) 5."""
+    s = resolve(players={EGYPT: {"tokens": {"great_delta": 4, "river_bend": 3, "twin_rivers": 3, "upper_river": 2},
+                                 "hand": ["flood"], "advances": ["engineering"]},
+                         ASSYRIA: {"tokens": {"upper_river": 1}, "advances": ["engineering"]},
+                         HATTI: {"tokens": {"river_bend": 1}}})
+    play(s, EGYPT, *["lose great_delta"] * 4, *["lose river_bend"] * 3, *["lose twin_rivers"] * 3)
+    resolved(s)
+    assert (s.tokens_on_map(EGYPT), tok(s, EGYPT, "upper_river")) == (2, 2)
+    assert (tok(s, ASSYRIA, "upper_river"), tok(s, HATTI, "river_bend")) == (1, 0)
+
+
+@pytest.mark.parametrize(("advances", "old_ford"), [([], 0), (["engineering"], 2)])
+def test_flood_off_the_flood_plain(advances: list[str], old_ford: int) -> None:
+    """MC-9.2.1, Flood with no units on a flood plain: 5 damage from coastal areas only
+    (Engineering prevents 5: none)."""
+    s = resolve(players={HELLAS: {"tokens": {"old_ford": 2, "north_downs": 2}, "hand": ["flood"], "advances": advances}})
+    resolved(s)
+    assert (tok(s, HELLAS, "old_ford"), tok(s, HELLAS, "north_downs")) == (old_ford, 2)
+
+
+HELLAS_47 = {  # 8 cities (40 points) and 7 tokens: 47 unit points
+    "city": {a: HELLAS for a in ("north_downs", "old_ford", "kings_vale", "east_strand", "ember_peak",
+                                 "pearl_isle", "south_cape", "harbour_bay")},
+    "tokens": {"nw_hills": 1, "west_cape": 2, "high_moor": 2, "ash_plains": 2},
+}
+
+
+def test_civil_war() -> None:
+    """MC-9.2.1, Civil War: the victim selects all but 35 of his unit points in whole
+    areas, adjacent to each other where possible; the Beneficiary (Assyria) annexes them.
+    After harbour_bay, south_cape is the only area next to it: it goes at once."""
+    s = resolve(players={HELLAS: {"tokens": HELLAS_47["tokens"], "hand": ["civil-war"]}, **ASSYRIA_BENEFITS},
+                city=HELLAS_47["city"])
+    assert points(s, HELLAS) == 47 and s.to_move() == (HELLAS,)
+    s.apply(HELLAS, "annex harbour_bay")  # 5; then south_cape (5): 2 points still to go
+    assert "annex south_cape" not in texts(s, HELLAS) and len(texts(s, HELLAS)) == 10
+    s.apply(HELLAS, "annex west_cape")
+    resolved(s)
+    assert points(s, HELLAS) == 35
+    assert (cities(s, ASSYRIA), tok(s, ASSYRIA, "west_cape")) == (["harbour_bay", "south_cape"], 2)
+
+
+def test_civil_war_music_keeps_40() -> None:
+    """MC-9.2.1, Civil War with Music: 5 fewer points selected (all but 40); the second
+    area must be next to the first by land (old_ford or nw_hills, not pearl_isle)."""
+    s = resolve(players={HELLAS: {"tokens": HELLAS_47["tokens"], "hand": ["civil-war"], "advances": ["music"]},
+                         **ASSYRIA_BENEFITS}, city=HELLAS_47["city"])
+    s.apply(HELLAS, "annex west_cape")
+    assert asks(s, HELLAS) == ["annex nw_hills", "annex old_ford"]
+    assert_illegal(s, HELLAS, "annex pearl_isle")
+    s.apply(HELLAS, "annex old_ford")
+    resolved(s)
+    assert points(s, HELLAS) == 40
+    assert (cities(s, ASSYRIA), tok(s, ASSYRIA, "west_cape")) == (["old_ford"], 2)
+
+
+def test_civil_war_35_points_or_fewer_nothing_happens() -> None:
+    """MC-9.2.1, Civil War: with 35 unit points (Philosophy: 30) or fewer nothing happens."""
+    city = {a: HELLAS for a in ("north_downs", "old_ford", "kings_vale", "east_strand", "ember_peak", "pearl_isle")}
+    s = resolve(players={HELLAS: {"tokens": {"west_cape": 2, "high_moor": 2, "ash_plains": 1}, "hand": ["civil-war"]},
+                         **ASSYRIA_BENEFITS}, city=city)
+    resolved(s)
+    assert points(s, HELLAS) == 35
+    s = resolve(players={HELLAS: {"tokens": {"west_cape": 2, "high_moor": 2, "ash_plains": 1}, "hand": ["civil-war"],
+                                  "advances": ["philosophy"]}, **ASSYRIA_BENEFITS}, city=city)
+    s.apply(HELLAS, "annex ember_peak")  # 5 points to select: one city
+    resolved(s)
+    assert (points(s, HELLAS), cities(s, ASSYRIA)) == (30, ["ember_peak"])
+
+
+def test_cyclone() -> None:
+    """MC-9.2.1, Cyclone: the sea with most of the victim's cities next to it (Middle Sea:
+    4, West Sea: 3) is hit: he reduces 3 of those, every other player with cities on it 2
+    (Hatti with Masonry 1); Egypt's city on the West Sea only is spared."""
+    s = resolve(players={HELLAS: {"tokens": {"high_moor": 1}, "hand": ["cyclone"]}, HATTI: {"advances": ["masonry"]}},
+                city={"old_ford": HELLAS, "kings_vale": HELLAS, "ash_plains": HELLAS, "east_strand": HELLAS,
+                      "nw_hills": HELLAS, "west_cape": HELLAS, "harbour_bay": MINOA, "great_delta": MINOA,
+                      "south_cape": ASSYRIA, "red_cliffs": HATTI, "dune_coast": HATTI, "salt_marsh": EGYPT})
+    assert asks(s, HELLAS) == ["reduce ash_plains", "reduce east_strand", "reduce kings_vale", "reduce old_ford"]
+    play(s, HELLAS, "reduce kings_vale", "reduce ash_plains", "reduce east_strand")
+    assert asks(s, MINOA) == ["reduce great_delta", "reduce harbour_bay"]
+    s.apply(MINOA, "reduce harbour_bay")  # then great_delta; Assyria's south_cape goes at once
+    assert asks(s, HATTI) == ["reduce dune_coast", "reduce red_cliffs"]
+    s.apply(HATTI, "reduce red_cliffs")
+    resolved(s)
+    assert cities(s, HELLAS) == ["nw_hills", "old_ford", "west_cape"]
+    assert (tok(s, HELLAS, "kings_vale"), tok(s, HELLAS, "ash_plains"), tok(s, HELLAS, "east_strand")) == (3, 2, 2)
+    assert (cities(s, MINOA), tok(s, MINOA, "harbour_bay"), tok(s, MINOA, "great_delta")) == ([], 2, 4)
+    assert (cities(s, ASSYRIA), tok(s, ASSYRIA, "south_cape")) == ([], 2)
+    assert (cities(s, HATTI), tok(s, HATTI, "red_cliffs"), cities(s, EGYPT)) == (["dune_coast"], 2, ["salt_marsh"])
+
+
+TYRANNY_VICTIM = {"tokens": {"north_downs": 2, "nw_hills": 1, "ash_plains": 2, "pearl_isle": 2}, "hand": ["tyranny"]}
+
+
+def test_tyranny() -> None:
+    """MC-9.2.1, Tyranny: the Beneficiary (Assyria) selects and annexes 15 of the victim's
+    unit points in whole areas, each next to those taken where possible."""
+    s = resolve(players={HELLAS: TYRANNY_VICTIM, **ASSYRIA_BENEFITS}, city={"kings_vale": HELLAS, "old_ford": HELLAS})
+    assert len(asks(s, ASSYRIA)) == 6
+    s.apply(ASSYRIA, "annex kings_vale")
+    assert asks(s, ASSYRIA) == ["annex ash_plains", "annex north_downs", "annex old_ford"]
+    assert_illegal(s, ASSYRIA, "annex pearl_isle")
+    play(s, ASSYRIA, "annex old_ford", "annex north_downs", "annex ash_plains")  # 14; then nw_hills (next to north_downs)
+    resolved(s)
+    assert cities(s, ASSYRIA) == ["kings_vale", "old_ford"]
+    assert [tok(s, ASSYRIA, a) for a in ("north_downs", "ash_plains", "nw_hills")] == [2, 2, 1]
+    assert (points(s, HELLAS), tok(s, HELLAS, "pearl_isle")) == (2, 2)
+
+
+def test_tyranny_sculpture_10_points() -> None:
+    """MC-9.2.1, Tyranny with Sculpture: the Beneficiary annexes 5 fewer points (10)."""
+    s = resolve(players={HELLAS: {**TYRANNY_VICTIM, "advances": ["sculpture"]}, **ASSYRIA_BENEFITS},
+                city={"kings_vale": HELLAS, "old_ford": HELLAS})
+    play(s, ASSYRIA, "annex kings_vale", "annex old_ford")
+    resolved(s)
+    assert (cities(s, ASSYRIA), points(s, HELLAS)) == (["kings_vale", "old_ford"], 7)
+
+
+@pytest.mark.parametrize(("advances", "discards", "left"), [
+    ([], ["discard papyrus", "discard wine", "discard wine"], ["ochre"]),
+    (["law"], ["discard wine"], ["ochre", "papyrus", "wine"]),
+])
+def test_corruption(advances: list[str], discards: list[str], left: list[str]) -> None:
+    """MC-9.2.1, Corruption: commodity cards of at least 10 face value (not set value)
+    discarded (Law: 5): papyrus 2 + wine 5 leave 3 to go, so the second wine goes too."""
+    s = resolve(players={HELLAS: {"tokens": {"nw_hills": 1}, "advances": advances,
+                                  "hand": ["corruption", "wine", "wine", "papyrus", "ochre"]}})
+    assert asks(s, HELLAS) == ["discard ochre", "discard papyrus", "discard wine"]
+    play(s, HELLAS, *discards)
+    resolved(s)
+    assert hand(s, HELLAS) == left
+
+
+@pytest.mark.parametrize(("advances", "ast"), [([], 3), (["fundamentalism"], 2), (["library"], 4)])
+def test_regression(advances: list[str], ast: int) -> None:
+    """MC-9.2.1, Regression: the AST marker moves 1 step back (Fundamentalism 2, Library 0)."""
+    s = resolve(players={HELLAS: {"tokens": {"nw_hills": 1}, "ast": 4, "hand": ["regression"], "advances": advances}})
+    resolved(s)
+    assert (s.ast[HELLAS], s.ast_forward[HELLAS]) == (ast, 3)
+
+
+def test_regression_enlightenment_destroys_two_cities_inland_first() -> None:
+    """MC-9.2.1, Regression with Enlightenment: instead of the step back, 2 cities are
+    destroyed, non-coastal ones if possible (north_downs first, then a coastal one)."""
+    s = resolve(players={HELLAS: {"tokens": {"high_moor": 1}, "ast": 4, "hand": ["regression"],
+                                  "advances": ["enlightenment"]}},
+                city={"north_downs": HELLAS, "kings_vale": HELLAS, "old_ford": HELLAS})
+    assert asks(s, HELLAS) == ["destroy-cities", "regress"]
+    s.apply(HELLAS, "destroy-cities")  # north_downs, the inland city, at once
+    assert asks(s, HELLAS) == ["destroy kings_vale", "destroy old_ford"]
+    s.apply(HELLAS, "destroy old_ford")
+    resolved(s)
+    assert (s.ast[HELLAS], cities(s, HELLAS)) == (4, ["kings_vale"])
+
+
+@pytest.mark.parametrize(("advances", "annexed"), [([], ["old_ford"]), (["diplomacy"], ["kings_vale", "old_ford"])])
+def test_treachery(advances: list[str], annexed: list[str]) -> None:
+    """MC-9.2.1, Treachery: the Beneficiary (Assyria) selects and annexes 1 of the
+    victim's cities (Diplomacy: 2)."""
+    s = resolve(players={HELLAS: {"tokens": {"high_moor": 1}, "hand": ["treachery"], "advances": advances},
+                         **ASSYRIA_BENEFITS}, city={"kings_vale": HELLAS, "old_ford": HELLAS})
+    assert asks(s, ASSYRIA) == ["annex kings_vale", "annex old_ford"]
+    s.apply(ASSYRIA, "annex old_ford")
+    resolved(s)
+    assert cities(s, ASSYRIA) == annexed
+    assert (s.city_stock[ASSYRIA], s.city_stock[HELLAS]) == (9 - len(annexed), 7 + len(annexed))
+
+
+@pytest.mark.parametrize(("advances", "reduced"), [([], ["north_downs", "old_ford"]), (["mythology"], ["north_downs"]),
+                                                    (["mining"], ["north_downs", "old_ford"])])
+def test_slave_revolt(advances: list[str], reduced: list[str]) -> None:
+    """MC-9.2.1, Slave Revolt: city support checked at 2 more tokens a city (4: Mythology
+    3, Mining 5); cities reduced until supported. 5 tokens, 3 cities: reducing north_downs
+    gives 7 tokens for 2 cities (enough at 3, not at 4 or 5)."""
+    s = resolve(players={HELLAS: {"tokens": {"ash_plains": 2, "nw_hills": 1, "west_cape": 2}, "hand": ["slave-revolt"],
+                                  "advances": advances}},
+                city={"kings_vale": HELLAS, "old_ford": HELLAS, "north_downs": HELLAS})
+    play(s, HELLAS, *[f"reduce {a}" for a in reduced])
+    resolved(s)
+    assert cities(s, HELLAS) == sorted({"kings_vale", "old_ford", "north_downs"} - set(reduced))
+    assert s.tokens_on_map(HELLAS) == 5 + 2 * len(reduced)
+
+
+def test_slave_revolt_local_support() -> None:
+    """MC-9.2.1, Slave Revolt (support-counting B): each city needs 4 tokens in its own and
+    adjacent areas: old_ford has them (west_cape, north_downs), pearl_isle does not."""
+    s = resolve(game(**{"support-counting": "B"}), players={HELLAS: {
+        "tokens": {"west_cape": 2, "north_downs": 2}, "hand": ["slave-revolt"]}},
+        city={"old_ford": HELLAS, "pearl_isle": HELLAS})
+    resolved(s)
+    assert (cities(s, HELLAS), tok(s, HELLAS, "pearl_isle")) == (["old_ford"], 2)
+
+
+@pytest.mark.parametrize("advances", [[], ["mysticism"]])
+def test_superstition(advances: list[str]) -> None:
+    """MC-9.2.1, Superstition: 3 cities reduced (Mysticism: 2)."""
+    s = resolve(players={HELLAS: {"tokens": {"high_moor": 1}, "hand": ["superstition"], "advances": advances}},
+                city={"kings_vale": HELLAS, "old_ford": HELLAS, "north_downs": HELLAS, "pearl_isle": HELLAS})
+    k = 2 if advances else 3
+    play(s, HELLAS, *["reduce kings_vale", "reduce old_ford", "reduce pearl_isle"][:k])
+    resolved(s)
+    assert len(s.cities_of(HELLAS)) == 4 - k and "north_downs" in cities(s, HELLAS)
+    assert s.tokens_on_map(HELLAS) == 1 + sum([3, 2, 2][:k])  # kings_vale 3, old_ford 2, pearl_isle 2
+
+
+BARBARIAN_VICTIM = {"tokens": {"high_moor": 2}, "hand": ["barbarian-hordes"]}
+BARBARIAN_CITIES = {"north_downs": HELLAS, "kings_vale": HELLAS, "ash_plains": HELLAS}
+
+
+def test_barbarian_hordes() -> None:
+    """MC-9.2.1, Barbarian Hordes: 15 barbarians attack the victim's wilderness city
+    (ash_plains, off a city site): it becomes 6 tokens, all lost; 10 barbarians are left,
+    8 over the limit. The Beneficiary (Assyria) moves them next door to kings_vale: 8 take
+    the city (6 tokens), the conflict stops at the limit 3 with 3 barbarians there."""
+    s = resolve(players={HELLAS: BARBARIAN_VICTIM, **ASSYRIA_BENEFITS}, city=BARBARIAN_CITIES)
+    assert asks(s, ASSYRIA) == ["barbarians high_moor", "barbarians kings_vale"]
+    assert (s.barb[s.board.index("ash_plains")], owner(s, "ash_plains"), tok(s, HELLAS, "ash_plains")) == (2, -1, 0)
+    s.apply(ASSYRIA, "barbarians kings_vale")
+    resolved(s)
+    assert (s.barb[s.board.index("kings_vale")], tok(s, HELLAS, "kings_vale")) == (3, 0)
+    assert (cities(s, HELLAS), tok(s, HELLAS, "high_moor"), s.city_stock[HELLAS]) == (["north_downs"], 2, 8)
+
+
+def test_barbarian_hordes_excess_with_nowhere_to_go_is_destroyed() -> None:
+    """MC-9.2.1, Barbarian Hordes: 8 barbarians in high_moor beat 2 tokens; 7 are left, 5
+    over the limit, and no area next to it holds the victim's units: they are destroyed."""
+    s = resolve(players={HELLAS: BARBARIAN_VICTIM, **ASSYRIA_BENEFITS}, city=BARBARIAN_CITIES)
+    s.apply(ASSYRIA, "barbarians high_moor")
+    resolved(s)
+    assert (s.barb[s.board.index("high_moor")], tok(s, HELLAS, "high_moor"), sum(s.barb)) == (2, 0, 4)
+    assert cities(s, HELLAS) == ["kings_vale", "north_downs"]
+
+
+def test_barbarian_hordes_monarchy_10_tokens() -> None:
+    """MC-9.2.1, Barbarian Hordes with Monarchy: 10 barbarians; 5 survive ash_plains, 3 move
+    on to kings_vale, too few to take a city (7): they are lost."""
+    s = resolve(players={HELLAS: {**BARBARIAN_VICTIM, "advances": ["monarchy"]}, **ASSYRIA_BENEFITS},
+                city=BARBARIAN_CITIES)
+    s.apply(ASSYRIA, "barbarians kings_vale")
+    resolved(s)
+    assert (cities(s, HELLAS), sum(s.barb), s.barb[s.board.index("ash_plains")]) == (["kings_vale", "north_downs"], 2, 2)
+
+
+def test_epidemic() -> None:
+    """MC-9.2.1, Epidemic: 15 damage (Anatomy does not help the primary victim) and 2
+    other players, not the Beneficiary (Egypt), take 10 each (Anatomy: 5)."""
+    s = resolve(players={HELLAS: {"hand": ["epidemic"], "advances": ["anatomy"]},
+                         MINOA: {"tokens": {"great_delta": 4}}, ASSYRIA: {"tokens": {"upper_river": 2}},
+                         HATTI: {"tokens": {"twin_rivers": 3, "river_bend": 3}, "advances": ["anatomy"]},
+                         EGYPT: {"tokens": {"dune_coast": 1}}},
+                city={"kings_vale": HELLAS, "old_ford": HELLAS, "north_downs": HELLAS})
+    play(s, HELLAS, "lose-city kings_vale", "lose-city old_ford")  # 10; north_downs makes 15
+    assert asks(s, HELLAS) == ["victim 1", "victim 2", "victim 3"]  # not Egypt, the Beneficiary
+    assert_illegal(s, HELLAS, "victim 4")
+    play(s, HELLAS, "victim 1", "victim 2")
+    assert asks(s, HATTI) == ["lose river_bend", "lose twin_rivers"]
+    play(s, HATTI, *["lose twin_rivers"] * 3)  # then 2 from river_bend
+    resolved(s)
+    assert cities(s, HELLAS) == []
+    assert (tok(s, HATTI, "river_bend"), tok(s, HATTI, "twin_rivers")) == (1, 0)
+    assert [s.tokens_on_map(q) for q in (MINOA, ASSYRIA, EGYPT)] == [0, 2, 1]
+
+
+@pytest.mark.parametrize(("advances", "reduced"), [([], ["pearl_isle", "east_strand"]), (["music"], ["pearl_isle"])])
+def test_civil_disorder(advances: list[str], reduced: list[str]) -> None:
+    """MC-9.2.1, Civil Disorder: all but 3 of the victim's cities reduced (Music: all but 4)."""
+    five = ["kings_vale", "old_ford", "north_downs", "east_strand", "pearl_isle"]
+    s = resolve(players={HELLAS: {"tokens": {"high_moor": 1}, "hand": ["civil-disorder"], "advances": advances}},
+                city={a: HELLAS for a in five})
+    play(s, HELLAS, *[f"reduce {a}" for a in reduced])
+    resolved(s)
+    assert cities(s, HELLAS) == sorted(set(five) - set(reduced))
+    assert s.tokens_on_map(HELLAS) == 1 + 2 * len(reduced)
+
+
+ICONOCLASM_CITIES = {**{a: HELLAS for a in ("kings_vale", "old_ford", "north_downs", "east_strand", "pearl_isle")},
+                     "great_delta": MINOA, "south_cape": ASSYRIA, "twin_rivers": HATTI}
+
+
+def test_iconoclasm_and_heresy() -> None:
+    """MC-9.2.1, Iconoclasm and Heresy: 4 of the victim's cities reduced, and 2 other
+    players with cities (not the Beneficiary, Egypt) reduce 1 each."""
+    s = resolve(players={HELLAS: {"tokens": {"high_moor": 1}, "hand": ["iconoclasm-and-heresy"]}},
+                city=ICONOCLASM_CITIES)
+    play(s, HELLAS, "reduce kings_vale", "reduce old_ford", "reduce north_downs", "reduce east_strand")
+    assert asks(s, HELLAS) == ["victim 1", "victim 2", "victim 3"]
+    play(s, HELLAS, "victim 1", "victim 3")
+    resolved(s)
+    assert (cities(s, HELLAS), tok(s, HELLAS, "kings_vale")) == (["pearl_isle"], 3)
+    assert (cities(s, MINOA), cities(s, ASSYRIA), cities(s, HATTI)) == ([], [], ["twin_rivers"])
+    assert (tok(s, MINOA, "great_delta"), tok(s, ASSYRIA, "south_cape")) == (4, 2)
+
+
+def test_iconoclasm_theocracy_buys_off_for_any_victim() -> None:
+    """MC-9.2.1, Iconoclasm and Heresy with Theocracy (any victim): 2 commodity cards
+    discarded avoid the city reductions, for the primary and for a secondary victim."""
+    s = resolve(players={HELLAS: {"tokens": {"high_moor": 1}, "hand": ["iconoclasm-and-heresy", "ochre", "papyrus"],
+                                  "advances": ["theocracy"]},
+                         HATTI: {"hand": ["wine", "wine"], "advances": ["theocracy"]}},
+                city=ICONOCLASM_CITIES)
+    assert asks(s, HELLAS) == ["buy-off ochre papyrus", "suffer"]
+    s.apply(HELLAS, "buy-off ochre papyrus")
+    play(s, HELLAS, "victim 2", "victim 3")
+    assert asks(s, HATTI) == ["buy-off wine wine", "suffer"]
+    s.apply(HATTI, "buy-off wine wine")
+    resolved(s)
+    assert (len(s.cities_of(HELLAS)), hand(s, HELLAS), hand(s, HATTI)) == (5, [], [])
+    assert (cities(s, HATTI), cities(s, ASSYRIA)) == (["twin_rivers"], [])
+
+
+def test_iconoclasm_philosophy_and_theology_nothing_to_buy_off() -> None:
+    """MC-9.2.1, Iconoclasm and Heresy with Philosophy and Theology: 5 fewer cities (none
+    of his own); Theocracy has nothing to buy off, and he still picks the 2 players."""
+    s = resolve(players={HELLAS: {"tokens": {"high_moor": 1}, "hand": ["iconoclasm-and-heresy", "ochre", "papyrus"],
+                                  "advances": ["theocracy", "philosophy", "theology"]}},
+                city=ICONOCLASM_CITIES)
+    assert asks(s, HELLAS) == ["victim 1", "victim 2", "victim 3"]
+    play(s, HELLAS, "victim 2", "victim 3")
+    resolved(s)
+    assert (len(s.cities_of(HELLAS)), hand(s, HELLAS)) == (5, ["ochre", "papyrus"])
+    assert (cities(s, MINOA), cities(s, HATTI), cities(s, ASSYRIA)) == (["great_delta"], [], [])
+
+
+def test_piracy() -> None:
+    """MC-9.2.1, Piracy: the Beneficiary (Egypt) turns 2 of the victim's coastal cities
+    into pirate cities; the victim picks 1 coastal city of each of 2 other players (not
+    the Beneficiary, not Assyria who holds Naval Warfare)."""
+    s = resolve(players={HELLAS: {"tokens": {"high_moor": 1}, "hand": ["piracy"]},
+                         ASSYRIA: {"advances": ["naval-warfare"]}},
+                city={"old_ford": HELLAS, "kings_vale": HELLAS, "ash_plains": HELLAS, "north_downs": HELLAS,
+                      "harbour_bay": MINOA, "south_cape": ASSYRIA, "red_cliffs": HATTI, "twin_rivers": HATTI})
+    assert asks(s, EGYPT) == ["pirate ash_plains", "pirate kings_vale", "pirate old_ford"]
+    play(s, EGYPT, "pirate kings_vale", "pirate ash_plains")
+    assert asks(s, HELLAS) == ["victim 1", "victim 2"]
+    s.apply(HELLAS, "victim 1")  # Hatti the second; each has one coastal city
+    resolved(s)
+    pirates = sorted(s.board.areas[a].id for a, o in enumerate(s.city) if o == PIRATE)
+    assert pirates == ["ash_plains", "harbour_bay", "kings_vale", "red_cliffs"]
+    assert sorted(s.observation(EGYPT)["pirates"]) == pirates
+    assert (cities(s, HELLAS), cities(s, HATTI), cities(s, ASSYRIA)) == (
+        ["north_downs", "old_ford"], ["twin_rivers"], ["south_cape"])
+
+
+def test_piracy_cartography_one_more_city() -> None:
+    """MC-9.2.1, Piracy with Cartography: the Beneficiary (Minoa, first in AST order of
+    equals) replaces 3 coastal cities; nobody else has one to lose."""
+    s = resolve(players={HELLAS: {"tokens": {"high_moor": 1}, "hand": ["piracy"], "advances": ["cartography"]}},
+                city={"old_ford": HELLAS, "kings_vale": HELLAS, "ash_plains": HELLAS, "east_strand": HELLAS})
+    play(s, MINOA, "pirate kings_vale", "pirate ash_plains", "pirate east_strand")
+    resolved(s)
+    assert cities(s, HELLAS) == ["old_ford"]

@@ -24,6 +24,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_game.py --game civ-card-game --players 2
 	$(BIN)/python benchmarks/bench_game.py --game civ-card-game --players 4
 	$(BIN)/python benchmarks/bench_mega_civ.py
+	$(BIN)/python benchmarks/bench_search.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

@@ -56,23 +56,35 @@ class HumanAgent(Agent):
         self.say()
         self.say(f"--- player {view.player} ({self.name}) to decide ---")
         self.say(render(view))
-        self.show_actions(legal)
+        self.show_actions(legal, view)
         while True:
             line = self.read(f"player {view.player}> ")
             if line is None:
                 raise QuitGame
-            action = self.choose(line, legal)
+            action = self.choose(line, legal, view)
             if action is not None:
                 return action
 
-    def show_actions(self, legal: list[Action]) -> None:
+    def show_actions(self, legal: list[Action], view: PlayerView | None = None) -> None:
+        """The numbered legal actions, or the game's own short description of a long
+        list (``Game.describe_actions(observation, legal)``, e.g. "culture 0 to culture 60")."""
+        describe = getattr(view.game, "describe_actions", None) if view is not None else None
+        lines = describe(view.observation, legal) if callable(describe) and view is not None else None
+        if lines:
+            for line in lines:
+                self.say(line)
+            return
         self.say("Legal actions:")
         width = len(str(len(legal)))
         for i, a in enumerate(legal, 1):
             self.say(f"  {i:>{width}}. {a}")
 
-    def choose(self, line: str, legal: list[Action]) -> Action | None:
-        """The action a typed line names, or ``None`` after explaining why it names none."""
+    def choose(self, line: str, legal: list[Action], view: PlayerView | None = None) -> Action | None:
+        """The action a typed line names, or ``None`` after explaining why it names none.
+
+        A game may read a person's shorthand (``Game.interpret_input(observation, line)``,
+        e.g. a bare number answering "how many?") and say why an answer is wrong
+        (``Game.explain_action(observation, text)``)."""
         text = line.strip()
         if not text:
             return None
@@ -80,9 +92,17 @@ class HumanAgent(Agent):
         if lowered in QUIT_WORDS:
             raise QuitGame
         if lowered in HELP_WORDS:
-            self.show_actions(legal)
+            self.show_actions(legal, view)
             self.say("Type an action's number or its text; 'quit' saves and stops.")
             return None
+        game = view.game if view is not None else None
+        interpret = getattr(game, "interpret_input", None)
+        if callable(interpret) and view is not None:
+            text = str(interpret(view.observation, text)) or text
+            wanted = normalize(text)
+            for a in legal:
+                if a.text == wanted:
+                    return a
         hint = f"type a number from 1 to {len(legal)}, an action's text, 'help' or 'quit'"
         if text.isdigit():
             k = int(text)
@@ -94,6 +114,12 @@ class HumanAgent(Agent):
         for a in legal:
             if a.text == wanted:
                 return a
+        explain = getattr(game, "explain_action", None)
+        if callable(explain) and view is not None:
+            reason = explain(view.observation, wanted)
+            if reason:
+                self.say(f"{reason} Please answer again.")
+                return None
         close = difflib.get_close_matches(wanted, [a.text for a in legal], n=1)
         suggestion = f" Did you mean {close[0]!r}?" if close else ""
         self.say(f"{text!r} is not a legal action now; {hint}.{suggestion}")

@@ -11,6 +11,7 @@ from .game import Game
 _GAMES: dict[str, str] = {
     "catan-deckbuilding": "civtable.games.catan_deckbuilding.game:CatanDeckBuilding",
     "civ-card-game": "civtable.games.civ_card_game.game:CivCardGame",
+    "civ-solo": "civtable.games.civ_solo.game:CivSolo",
     "mega-civ": "civtable.games.mega_civ.game:MegaCiv",
 }
 

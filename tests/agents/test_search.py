@@ -8,7 +8,10 @@ import time
 
 import pytest
 
-from civtable.agents import PlayerView, make_agent
+from civtable.agents import Agent, PlayerView, make_agent
+from civtable.agents.ismcts import IsmctsAgent
+from civtable.agents.mcts import DEFAULT_DEPTH, MctsAgent
+from civtable.core.action import Action
 from civtable.core.errors import AgentError
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng
@@ -78,12 +81,37 @@ def test_same_seed_same_action(bot: str) -> None:
 def test_budget_by_iterations(bot: str, monkeypatch: pytest.MonkeyPatch) -> None:
     g = load_game("tiny-guess")
     s = g.new_state()
-    agent = make_agent(f"{bot}:iterations=37", g)
     calls = []
     real = PlayerView.determinize
     monkeypatch.setattr(PlayerView, "determinize", lambda self, rng: calls.append(1) or real(self, rng))
-    agent.act(PlayerView(s, 0))
+    monkeypatch.setattr(MctsAgent, "_decided", lambda self, *args: False)  # no early stop
+    make_agent(f"{bot}:iterations=37", g).act(PlayerView(s, 0))
     assert len(calls) == 37
+
+
+@pytest.mark.parametrize("bot", BOTS)
+@pytest.mark.parametrize("game_id", ["tiny-guess", "tiny-win", "catan-deckbuilding"])
+def test_early_stop_saves_iterations_but_keeps_the_decision(
+    bot: str, game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search stops once the leading root action cannot be overtaken: same choice, fewer iterations."""
+    g = load_game(game_id)
+    spec = f"{bot}:iterations=120&depth=5"
+    saved = 0
+    for seed in range(6):
+        s = g.new_state(seed=seed)
+        p = s.to_move()[0]
+        early = make_agent(spec, g, seed=seed)
+        choice = early.act(PlayerView(s, p)).text
+        with monkeypatch.context() as m:
+            m.setattr(MctsAgent, "_decided", lambda self, *args: False)
+            full = make_agent(spec, g, seed=seed)
+            assert full.act(PlayerView(s, p)).text == choice
+            assert full.last_iterations == 120 or len(s.legal_actions(p)) == 1
+        assert early.last_iterations <= 120
+        saved += 120 - early.last_iterations
+    if game_id != "catan-deckbuilding":  # a clear best action in the tiny games
+        assert saved > 0
 
 
 @pytest.mark.parametrize("bot", BOTS)
@@ -157,6 +185,9 @@ def test_same_observation_same_decision(game_id: str, bot: str) -> None:
         ("c=nan", ["'c'"]),
         ("depth=2.5", ["depth", "integer"]),
         ("rollout=nobot", ["unknown bot", "nobot"]),
+        ("eps=1.5", ["'eps'", "from 0.0 to 1.0"]),
+        ("eps=x", ["'eps'", "number"]),
+        ("bias=-1", ["'bias'", "at least 0"]),
     ],
 )
 def test_bad_specs(bot: str, params: str, words: list[str]) -> None:
@@ -173,3 +204,74 @@ def test_greedy_rollout_spec_builds() -> None:
     s = g.new_state(seed=2)
     p = s.to_move()[0]
     assert agent.act(PlayerView(s, p)) in s.legal_actions(p)
+
+
+# ------------------------------------------------------------------ rollout bot: hints, eps, defaults
+class Fixed(Agent):
+    """A rollout bot that always wants one action (the first legal one otherwise), and counts its calls."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(0)
+        self.text = text
+        self.calls = 0
+
+    def act(self, view: PlayerView) -> Action:
+        self.calls += 1
+        legal = view.legal_actions
+        return next((a for a in legal if a.text == self.text), legal[0])
+
+
+@pytest.mark.parametrize("cls", [MctsAgent, IsmctsAgent])
+def test_the_rollout_bots_choice_is_tried_first(cls: type[MctsAgent]) -> None:
+    """With a tiny budget the search plays the rollout bot's move (its hint); without the
+    hint (bias=0) the first move tried is a random one."""
+    g = load_game("tiny-win")
+    s = g.new_state()
+    hinted = {cls(seed=k, iterations=1, rollout=Fixed("pick 2")).act(PlayerView(s, 0)).text for k in range(8)}
+    assert hinted == {"pick 2"}
+    plain = {cls(seed=k, iterations=1, rollout=Fixed("pick 2"), bias=0).act(PlayerView(s, 0)).text
+             for k in range(8)}
+    assert len(plain) > 1
+
+
+@pytest.mark.parametrize("cls", [MctsAgent, IsmctsAgent])
+def test_a_bad_hint_fades(cls: type[MctsAgent]) -> None:
+    """The bias fades with visits: a losing hint does not hide the forced win."""
+    g = load_game("tiny-win")
+    s = g.new_state()
+    for k in range(5):
+        bot = cls(seed=k, iterations=80, rollout=Fixed("pick 1"), bias=1.0)
+        assert bot.act(PlayerView(s, 0)).text == "pick 3"
+
+
+def test_eps_makes_rollouts_random() -> None:
+    g = load_game("catan-deckbuilding")
+    s = g.new_state(seed=4)
+    p = s.to_move()[0]
+    counts = []
+    for eps in (0.0, 1.0):
+        spy = Fixed("end")
+        MctsAgent(seed=1, iterations=30, depth=8, rollout=spy, eps=eps, bias=0).act(PlayerView(s, p))
+        counts.append(spy.calls)
+    assert counts[0] > 30  # asked at rollout steps with a choice
+    assert counts[1] == 0  # never asked: every rollout step was random
+
+
+def test_defaults_use_the_games_greedy_bot() -> None:
+    cdb = make_agent("mcts", load_game("catan-deckbuilding"))
+    assert isinstance(cdb, MctsAgent) and cdb.rollout_agent is not None and cdb.rollout_agent.name == "greedy"
+    assert cdb.depth == DEFAULT_DEPTH and cdb.bias == 1.0 and cdb.eps == 0.0
+    ccg = make_agent("ismcts:rollout=random", load_game("civ-card-game"))
+    assert isinstance(ccg, MctsAgent) and ccg.rollout_agent is None and ccg.bias == 0.0
+    tiny = make_agent("mcts", load_game("tiny-win"))  # no greedy bot: random rollouts
+    assert isinstance(tiny, MctsAgent) and tiny.rollout_agent is None
+
+
+@pytest.mark.parametrize("game_id", ["catan-deckbuilding", "civ-card-game"])
+def test_greedy_rollouts_with_eps_are_reproducible(game_id: str) -> None:
+    g = load_game(game_id)
+    spec = "mcts:iterations=15&depth=6&eps=0.2"
+    for seed in (1, 2):
+        s, p = mid_game(g, seed)
+        first = make_agent(spec, g, seed=seed).act(PlayerView(s, p)).text
+        assert make_agent(spec, g, seed=seed).act(PlayerView(s, p)).text == first

@@ -290,22 +290,22 @@ class CatanState(State):
         h = self.hand[self.current]
         if (card == BANDIT and not h[DESERT]) or (card == CITY and not h[SETTLEMENT]):
             return None
-        cost = self.rules.cost[card]
         pool = self.pool
-        use = [0] * POOL_SIZE
-        deficit = surplus = 0
-        for r in range(5):
-            need, have = cost[r], pool[r]
-            if have >= need:
-                use[r] = need
-                surplus += have - need
-            else:
-                use[r] = have
-                deficit += need - have
+        # feasibility first, without building anything: most cards are unaffordable
+        # most of the time, and this runs for every buyable card at every step
+        c0, c1, c2, c3, c4 = self.rules.cost[card]
+        p0, p1, p2, p3, p4 = pool[0], pool[1], pool[2], pool[3], pool[4]
+        deficit = ((c0 - p0 if c0 > p0 else 0) + (c1 - p1 if c1 > p1 else 0) + (c2 - p2 if c2 > p2 else 0)
+                   + (c3 - p3 if c3 > p3 else 0) + (c4 - p4 if c4 > p4 else 0))
         if not deficit:
-            return tuple(use)
+            return (c0, c1, c2, c3, c4, 0, 0)
+        surplus = p0 + p1 + p2 + p3 + p4 - (c0 + c1 + c2 + c3 + c4) + deficit
         ws = 0 if (card == CITY and self.rules.no_settlement_for_city) else pool[WILD_S]
         wo = pool[WILD_O]
+        if deficit > ws + wo + surplus // 2:
+            return None
+        use = [c0 if c0 < p0 else p0, c1 if c1 < p1 else p1, c2 if c2 < p2 else p2,
+               c3 if c3 < p3 else p3, c4 if c4 < p4 else p4, 0, 0]
         if prefer_trade:
             trades = min(deficit, surplus // 2)
             rest = deficit - trades

@@ -31,10 +31,10 @@ class HeuristicBot(Agent):
         self.numbers = cards.numbers
 
     def act(self, view: PlayerView) -> Action:
-        obs = view.observation
         legal = view.legal_actions
-        if len(legal) == 1:
+        if len(legal) == 1:  # before the observation, the dearest part of a decision
             return legal[0]
+        obs = view.observation
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)

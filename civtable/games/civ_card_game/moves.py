@@ -75,7 +75,8 @@ TRADE_INPUTS = tuple(combinations_with_replacement(range(3), 3))
 
 
 def _a(s: CcgState, code: int, a: int, b: int, c: int, kind: str, *args: object) -> CcgAction:
-    return act(s.rules.cache, code, a, b, c, kind, *args)
+    found = s.rules.cache.get((code, a, b, c))  # the shared object, without a second call
+    return found if found is not None else act(s.rules.cache, code, a, b, c, kind, *args)
 
 
 # ---------------------------------------------------------------- legal actions
@@ -144,47 +145,108 @@ def _steals(s: CcgState, p: int) -> list[CcgAction]:
 
 
 def _main(s: CcgState, p: int) -> list[CcgAction]:
-    r = s.rules
     if s.attacks:  # step-order B: once units are declared, the combat comes first
-        return [*_attacks(s, p, resend=False), _a(s, FIGHT, 0, 0, 0, "fight")]
-    res = s.res[p]
-    plots = s.plots[p]
+        return _main_combat(s, p)
     out: list[CcgAction] = []
-    if s.pop_bank:
-        for i in range(len(plots)):
-            if res[FOOD] >= s.population_cost(p, i):
-                out.append(_a(s, BUY_POP, i, 0, 0, "pop", i + 1))
-    total = res[0] + res[1] + res[2]
+    for gen in _MAIN_ORDER:
+        out.extend(gen(s, p))
+    return out
+
+
+def _main_combat(s: CcgState, p: int) -> list[CcgAction]:
+    return [*_attacks(s, p, resend=False), _a(s, FIGHT, 0, 0, 0, "fight")]
+
+
+def _main_pops(s: CcgState, p: int) -> list[CcgAction]:
+    if not s.pop_bank:
+        return []
+    food = s.res[p][FOOD]
+    return [_a(s, BUY_POP, i, 0, 0, "pop", i + 1) for i in range(len(s.plots[p])) if food >= s.population_cost(p, i)]
+
+
+def _main_plots(s: CcgState, p: int) -> list[CcgAction]:
+    res = s.res[p]
     cost = s.plot_cost(p)
-    if s.plot_display and total >= cost:
-        plans = _plot_payments(res, cost)
-        for t in sorted(set(s.plot_display)):
-            for spare in plans:
-                words = (f"spare-{RESOURCES[spare]}",) if spare < 3 else ()
-                out.append(_a(s, BUY_PLOT, t, spare, 0, "plot", r.cards.plots[t].id, *words))
+    if not s.plot_display or res[0] + res[1] + res[2] < cost:
+        return []
+    ids = s.rules.cards.plots
+    plans = _plot_payments(res, cost)
+    out = []
+    for t in sorted(set(s.plot_display)):
+        for spare in plans:
+            words = (f"spare-{RESOURCES[spare]}",) if spare < 3 else ()
+            out.append(_a(s, BUY_PLOT, t, spare, 0, "plot", ids[t].id, *words))
+    return out
+
+
+def _main_techs(s: CcgState, p: int) -> list[CcgAction]:
+    if not s.tech_display:
+        return []
+    commerce = s.res[p][COMMERCE]
+    # Highest Happiness (a look at every player) takes at most 1 off: skip it when even
+    # that cannot make the cheapest technology affordable
+    if commerce < min(s.rules.tech_cost[t] for t in s.tech_display) - s.discounts(p)[0] - 1:
+        return []
     red = s.reductions(p)
-    for t in sorted(s.tech_display):
-        if res[COMMERCE] >= s.tech_cost(p, t, red):
-            out.append(_a(s, BUY_TECH, t, 0, 0, "tech", r.tech_ids[t]))
+    ids = s.rules.tech_ids
+    return [_a(s, BUY_TECH, t, 0, 0, "tech", ids[t]) for t in sorted(s.tech_display) if commerce >= s.tech_cost(p, t, red)]
+
+
+def _main_builds(s: CcgState, p: int) -> list[CcgAction]:
+    r = s.rules
     h = s.hand[p]
+    hammers = s.res[p][HAMMERS]
+    out: list[CcgAction] = []
+    red: tuple[int, int, int] | None = None
     free: list[int] | None = None
     for c in r.placeable:
-        if h[c] and res[HAMMERS] >= s.card_cost(p, c, red):
+        if h[c]:
+            if red is None:
+                red = s.reductions(p)
+            if hammers < s.card_cost(p, c, red):
+                continue
             if free is None:
+                plots = s.plots[p]
                 eng = any(r.tech_two_slots[t] for t in r.bits(s.techs[p]))
                 free = [i for i in range(len(plots)) if len(plots[i]) - 2 < s.slots(p, i, eng)]
             for i in free:
                 out.append(_a(s, BUILD, c, i, 0, "build", r.ids[c], i + 1))
-    for c in r.resource_cards:
-        if h[c]:
-            out.append(_a(s, CASH, c, 0, 0, "cash", r.ids[c]))
-    if total >= r.numbers["bank_trade"]:
-        out.extend(_trades(s, res))
-    out.extend(_steals(s, p))
-    if not r.steps_fixed and not s.fought:
-        out.extend(_attacks(s, p, resend=False))
-    out.append(_a(s, DONE, 0, 0, 0, "done"))
     return out
+
+
+def _main_cash(s: CcgState, p: int) -> list[CcgAction]:
+    r = s.rules
+    h = s.hand[p]
+    return [_a(s, CASH, c, 0, 0, "cash", r.ids[c]) for c in r.resource_cards if h[c]]
+
+
+def _main_trades(s: CcgState, p: int) -> list[CcgAction]:
+    res = s.res[p]
+    if res[0] + res[1] + res[2] < s.rules.numbers["bank_trade"]:
+        return []
+    return _trades(s, res)
+
+
+def _main_attacks(s: CcgState, p: int) -> list[CcgAction]:
+    if s.rules.steps_fixed or s.fought:
+        return []
+    return _attacks(s, p, resend=False)
+
+
+def _main_done(s: CcgState, p: int) -> list[CcgAction]:
+    return [_a(s, DONE, 0, 0, 0, "done")]
+
+
+_MAIN_ORDER = (_main_pops, _main_plots, _main_techs, _main_builds, _main_cash, _main_trades, _steals,
+               _main_attacks, _main_done)
+"""The purchase step's actions, in the order ``legal_actions`` lists them."""
+
+_MAIN_BY_CODE = {BUY_POP: _main_pops, BUY_PLOT: _main_plots, BUY_TECH: _main_techs, BUILD: _main_builds,
+                 CASH: _main_cash, TRADE: _main_trades, WRITING: _steals, LAWS: _steals,
+                 ATTACK: _main_attacks, DONE: _main_done}
+"""The one generator of ``_MAIN_ORDER`` that can list an action of each code: checking an
+action against it alone is the same check as against the whole list, for a fraction
+of the work."""
 
 
 def _trades(s: CcgState, res: list[int]) -> list[CcgAction]:
@@ -275,14 +337,34 @@ def apply(s: CcgState, player: int, action: CcgAction | str) -> None:
         raise IllegalActionError("the game is over")
     if player != s.decider:
         raise IllegalActionError(f"it is player {s.decider}'s decision ({PHASE_NAMES[s.phase]}), not player {player}'s")
-    legal = legal_actions(s, player)
-    text = normalize(action) if isinstance(action, str) else action.text
-    for a in legal:
-        if a.text == text:
-            break
-    else:
+    a = _legal_one(s, player, action)
+    if a is None:
+        text = normalize(action) if isinstance(action, str) else action.text
         raise IllegalActionError(f"{text!r} is not legal for player {player} in the {PHASE_NAMES[s.phase]} step")
     _HANDLERS[s.phase](s, player, a)
+
+
+def _legal_one(s: CcgState, p: int, action: CcgAction | str) -> CcgAction | None:
+    """The legal action ``action`` stands for, or None: what ``apply`` checks before it
+    changes anything.
+
+    An action object of this card set (one of ``rules.cache``) in the purchase step is
+    looked for only among the actions of its own code (``_MAIN_BY_CODE``), the same
+    generator ``legal_actions`` uses for them, so the answer is the same as a search of
+    the whole list at a fraction of the cost; anything else (text, another game's
+    action, other steps, whose lists are short) is matched by text against the whole list.
+    """
+    if s.phase == MAIN and not s.attacks and isinstance(action, CcgAction):
+        code = action.code
+        if s.rules.cache.get((code, action.a, action.b, action.c)) is action:
+            gen = _MAIN_BY_CODE.get(code)
+            if gen is not None and any(a is action for a in gen(s, p)):
+                return action
+    text = normalize(action) if isinstance(action, str) else action.text
+    for a in legal_actions(s, p):
+        if a.text == text:
+            return a
+    return None
 
 
 def _draft(s: CcgState, p: int, a: CcgAction) -> None:
@@ -535,13 +617,33 @@ def _main_apply(s: CcgState, p: int, a: CcgAction) -> None:
 
 def _pay_plan(res: list[int], cost: int, spare: int) -> tuple[int, int, int]:
     """CCG-6.4's 'any mix': from the largest stocks (ties: food first), the spared
-    type (0-2) only when the other two run out; spare 3 spares none."""
-    left = list(res)
+    type (0-2) only when the other two run out; spare 3 spares none.
+
+    One unit at a time from the largest stock levels the stocks down ("water
+    filling"), so the result is computed in one pass: the ``g`` largest stocks end at
+    level ``L`` or ``L + 1``, the highest-numbered types keeping the extra unit.
+    """
     paid = [0, 0, 0]
-    for _ in range(cost):
-        t = max(range(3), key=lambda i: (i != spare and left[i] > 0, left[i], -i))
-        left[t] -= 1
-        paid[t] += 1
+    order = [i for i in range(3) if i != spare]
+    avail = sum(res[i] for i in order)
+    if cost > avail:  # the others run out: the spared type pays the rest
+        for i in order:
+            paid[i] = res[i]
+        paid[spare] = cost - avail
+        return (paid[0], paid[1], paid[2])
+    ts = sorted(order, key=lambda i: (-res[i], i))
+    vals = [res[i] for i in ts]
+    m = len(ts)
+    top = 0
+    for g in range(1, m + 1):
+        top += vals[g - 1]
+        nxt = vals[g] if g < m else 0
+        if top - cost >= nxt * g:
+            level, extra = divmod(top - cost, g)
+            group = sorted(ts[:g])
+            for k, i in enumerate(group):
+                paid[i] = res[i] - level - (1 if k >= g - extra else 0)
+            break
     return (paid[0], paid[1], paid[2])
 
 

@@ -121,6 +121,21 @@ def _need(entry: dict[str, Any], key: str, where: str) -> Any:
     return entry[key]
 
 
+def _list(entry: dict[str, Any], key: str, where: str) -> list[Any]:
+    value = _need(entry, key, where)
+    if not isinstance(value, list):
+        raise InvalidStateError(f"{where} field {key!r} must be a list")
+    return value
+
+
+def _stack(value: Any, where: str) -> int:
+    """A stack number, 1 to 9."""
+    stack = _int(value, f"{where} stack", 1)
+    if stack > STACKS:
+        raise InvalidStateError(f"{where} stack must be 1 to {STACKS}, not {stack}")
+    return stack
+
+
 def _int(value: Any, where: str, lo: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < lo:
         raise InvalidStateError(f"{where} must be an integer of at least {lo}, not {value!r}")
@@ -165,20 +180,21 @@ def parse_catalog(cards_raw: Any, advances_raw: Any, source: str = "data") -> Ca
         advances.append(Advance(i, a["id"], str(_need(a, "name", where)), cost, tuple(gs), credits, credit_to,
                                 bool(a.get("special")), params, a.get("ability")))
     cards: list[Card] = []
-    for c in _need(cards_raw, "commodities", f"{source} cards"):
+    copies: dict[str, int] = {}  # the printed number of cards of each commodity
+    for c in _list(cards_raw, "commodities", f"{source} cards"):
         where = f"{source}: commodity {c.get('id')!r}" if isinstance(c, dict) else f"{source}: commodity"
-        stack = _int(_need(c, "stack", where), f"{where} stack", 1)
-        if stack > STACKS:
-            raise InvalidStateError(f"{where} stack must be 1 to {STACKS}, not {stack}")
+        stack = _stack(_need(c, "stack", where), where)
+        if "count" in c:
+            copies[str(_need(c, "id", where))] = _int(c["count"], f"{where} count", 1)
         cards.append(Card(len(cards), str(_need(c, "id", where)), str(_need(c, "name", where)), stack,
                           _int(_need(c, "face_value", where), f"{where} face_value", 1)))
     water = _need(cards_raw, "water", f"{source} cards")
     cards.append(Card(len(cards), str(_need(water, "id", f"{source}: water")), str(_need(water, "name", f"{source}: water")),
                       0, _int(_need(water, "face_value", f"{source}: water"), f"{source}: water face_value")))
     water_index = len(cards) - 1
-    for c in _need(cards_raw, "calamities", f"{source} cards"):
+    for c in _list(cards_raw, "calamities", f"{source} cards"):
         where = f"{source}: calamity {c.get('id')!r}" if isinstance(c, dict) else f"{source}: calamity"
-        stack = _int(_need(c, "stack", where), f"{where} stack", 1)
+        stack = _stack(_need(c, "stack", where), where)
         params = _need(c, "params", where)
         if not isinstance(params, dict) or params.get("kind") not in EFFECT_KINDS:
             raise InvalidStateError(f"{where} params.kind must be one of {', '.join(EFFECT_KINDS)}")
@@ -186,7 +202,7 @@ def parse_catalog(cards_raw: Any, advances_raw: Any, source: str = "data") -> Ca
             if k != "kind" and not isinstance(v, (int, bool)):
                 raise InvalidStateError(f"{where} params.{k} must be a number, not {v!r}")
         mods = []
-        for m in _need(c, "modifiers", where):
+        for m in _list(c, "modifiers", where):
             adv = _need(m, "advance", f"{where} modifier")
             if adv not in advance_index:
                 raise InvalidStateError(f"{where} modifier names unknown advance {adv!r}")
@@ -197,7 +213,10 @@ def parse_catalog(cards_raw: Any, advances_raw: Any, source: str = "data") -> Ca
             if not isinstance(delta, int) or isinstance(delta, bool):
                 raise InvalidStateError(f"{where} modifier delta must be an integer, not {delta!r}")
             mods.append((advance_index[adv], str(_need(m, "param", f"{where} modifier")), delta, role))
-        immune = tuple(advance_index[x] for x in c.get("immune_as_secondary", []) if x in advance_index)
+        for x in c.get("immune_as_secondary", []):
+            if x not in advance_index:
+                raise InvalidStateError(f"{where} immune_as_secondary names unknown advance {x!r}")
+        immune = tuple(advance_index[x] for x in c.get("immune_as_secondary", []))
         cards.append(Card(len(cards), str(_need(c, "id", where)), str(_need(c, "name", where)), stack, 0, True,
                           bool(_need(c, "major", where)), bool(_need(c, "tradable", where)), params, tuple(mods), immune))
     card_index: dict[str, int] = {}
@@ -207,35 +226,42 @@ def parse_catalog(cards_raw: Any, advances_raw: Any, source: str = "data") -> Ca
         card_index[c.id] = c.index
     composition: dict[int, dict[str, dict[int, tuple[dict[str, int], tuple[str, ...]]]]] = {}
     for n, blocks in _need(cards_raw, "composition", f"{source} cards").items():
+        if not (str(n).isdigit() and isinstance(blocks, dict) and blocks):
+            raise InvalidStateError(f"{source}: composition {n!r} must be a player count with its card blocks")
         composition[int(n)] = {}
         for block, stacks in blocks.items():
             composition[int(n)][block] = {}
+            if not isinstance(stacks, dict) or sorted(stacks) != sorted(str(k) for k in range(1, STACKS + 1)):
+                raise InvalidStateError(f"{source}: composition {n} {block} must give stacks 1 to {STACKS}")
             for k, v in stacks.items():
                 where = f"{source}: composition {n} {block} stack {k}"
                 commodities = _need(v, "commodities", where)
                 for cid, count in commodities.items():
-                    if cid not in card_index or cards[card_index[cid]].stack != int(k):
+                    if cid not in card_index or not cards[card_index[cid]].commodity or cards[card_index[cid]].stack != int(k):
                         raise InvalidStateError(f"{where} names {cid!r}, which is not a commodity of stack {k}")
-                    _int(count, f"{where} {cid}", 1)
+                    if _int(count, f"{where} {cid}", 1) > copies.get(cid, count):
+                        raise InvalidStateError(f"{where} uses {count} {cid!r} cards; the game has {copies[cid]}")
                 cals = tuple(_need(v, "calamities", where))
                 for cid in cals:
                     if cid not in card_index or not cards[card_index[cid]].calamity or cards[card_index[cid]].stack != int(k):
                         raise InvalidStateError(f"{where} names {cid!r}, which is not a calamity of stack {k}")
                 composition[int(n)][block][int(k)] = (dict(commodities), cals)
     purchases = []
-    for p in _need(cards_raw, "purchases", f"{source} cards"):
-        needs = p.get("needs")
-        purchases.append((_int(_need(p, "stack", f"{source}: purchase"), f"{source}: purchase stack", 1),
+    for p in _list(cards_raw, "purchases", f"{source} cards"):
+        needs = p.get("needs") if isinstance(p, dict) else None
+        purchases.append((_stack(_need(p, "stack", f"{source}: purchase"), f"{source}: purchase"),
                           _int(_need(p, "cost", f"{source}: purchase"), f"{source}: purchase cost"),
                           -1 if needs is None else advance_index.get(needs, -2)))
         if purchases[-1][2] == -2:
             raise InvalidStateError(f"{source}: purchase needs unknown advance {needs!r}")
     for a in advances:  # purchases granted by advances (Cartography, Rhetoric, Mining)
         for p in a.params.get("purchases", []):
-            purchases.append((_int(p["stack"], f"{source}: advance {a.id!r} purchase stack", 1),
-                              _int(p["cost"], f"{source}: advance {a.id!r} purchase cost"), a.index))
-    limits = tuple((_int(h["players_from"], f"{source}: hand_limits", 1), _int(h["players_to"], f"{source}: hand_limits", 1),
-                    _int(h["cards"], f"{source}: hand_limits", 1)) for h in _need(cards_raw, "hand_limits", f"{source} cards"))
+            where = f"{source}: advance {a.id!r} purchase"
+            purchases.append((_stack(_need(p, "stack", where), where), _int(_need(p, "cost", where), f"{where} cost"), a.index))
+    limits = tuple((_int(_need(h, "players_from", f"{source}: hand_limits"), f"{source}: hand_limits", 1),
+                    _int(_need(h, "players_to", f"{source}: hand_limits"), f"{source}: hand_limits", 1),
+                    _int(_need(h, "cards", f"{source}: hand_limits"), f"{source}: hand_limits", 1))
+                   for h in _list(cards_raw, "hand_limits", f"{source} cards"))
     damage = _need(cards_raw, "damage", f"{source} cards")
     return Catalog(tuple(cards), water_index, tuple(advances), groups, composition, tuple(purchases), limits,
                    _int(_need(damage, "token", f"{source}: damage"), f"{source}: damage.token", 1),

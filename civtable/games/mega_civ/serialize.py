@@ -453,6 +453,8 @@ def _load_part2(s: MegaState, data: dict[str, Any], players: list[Any], area: An
             raise InvalidStateError("position field 'deal' must give from, cards, stage and counters") from None
         if len(cs) != 4 or any(len(v) != 4 for v in counters.values()):
             raise InvalidStateError("position field 'deal' must give two shown cards, the hidden card and the declared one")
+        if s.step != STEP_NAMES.index("trade") or frm in counters:
+            raise InvalidStateError("position field 'deal' is an offer under way: only in step 'trade', never countered by its proposer")
         for who, cards4 in [(frm, cs), *counters.items()]:
             need = sorted(cards4[:3])
             hand = list(s.hands[who])
@@ -460,6 +462,9 @@ def _load_part2(s: MegaState, data: dict[str, Any], players: list[Any], area: An
                 if c not in hand:
                     raise InvalidStateError(f"position field 'deal' offers {cat.cards[c].id!r}, which player {who} does not hold")
                 hand.remove(c)
+            shown, hidden = [cat.cards[c] for c in cards4[:2]], cat.cards[cards4[2]]
+            if any(c.calamity for c in shown) or not hidden.tradable:  # MC-7.3, MC-7.5
+                raise InvalidStateError(f"position field 'deal' has player {who} show a calamity or offer a non-tradable one")
         s.deal = [frm, *cs, stage, counters]
     s.trade_round = _int(data.get("trade_round", 0), "trade_round")
     s.calq = [[_int(v, "calamities_pending", 0, n - 1), card(c, "calamities_pending")] for v, c in data.get("calamities_pending", [])]
@@ -467,6 +472,8 @@ def _load_part2(s: MegaState, data: dict[str, Any], players: list[Any], area: An
     for t in data.get("tasks", []):
         if not isinstance(t, list) or len(t) != 6 or t[0] not in TASK_KINDS:
             raise InvalidStateError(f"position field 'tasks' has a bad task {t!r}")
+        if not _task_extra_ok(s, t[0], t[5]):
+            raise InvalidStateError(f"position field 'tasks' has a bad task {t!r} (its last entry)")
         s.tasks.append([t[0], _int(t[1], "tasks", 0, n - 1), _int(t[2], "tasks", 0, n - 1), _int(t[3], "tasks"),
                         -1 if t[4] is None else card(t[4], "tasks"), t[5]])
     pay = data.get("pay")
@@ -477,9 +484,46 @@ def _load_part2(s: MegaState, data: dict[str, Any], players: list[Any], area: An
                      [card(c, "pay.cards") for c in pay["cards"]]]
         except (KeyError, TypeError):
             raise InvalidStateError("position field 'pay' must give advance, price, paid and cards") from None
+        payer = s.decider
+        left = list(s.hands[payer]) if s.step == STEP_NAMES.index("buy") and payer >= 0 else None
+        if left is None or s.pay[0] in s.owned[payer]:
+            raise InvalidStateError("position field 'pay' is a purchase under way: only in step 'buy', of an advance the decider lacks")
+        for c in s.pay[3]:
+            if c not in left:
+                raise InvalidStateError(f"position field 'pay.cards' turns in {cat.cards[c].id!r}, which player {payer} does not hold")
+            left.remove(c)
     log = data.get("log", [])
     s.log = [str(x) for x in log] if isinstance(log, list) else []
     _check_calamities(s)
+
+
+def _task_extra_ok(s: MegaState, kind: str, extra: Any) -> bool:
+    """The shape of a task's last entry (areas, seats, cards or advances by index)."""
+    def ints(xs: Any, hi: int, lo: int = 0) -> bool:
+        return isinstance(xs, list) and all(isinstance(x, int) and not isinstance(x, bool) and lo <= x < hi for x in xs)
+
+    areas, n = len(s.board.areas), s.n
+    if kind in ("lose", "reduce", "destroy", "barbarians"):
+        return extra is None or (kind == "destroy" and extra == "inland") or ints(extra, areas)
+    if kind == "annex":  # [annexer, areas taken so far] (or the annexer alone)
+        return ints([extra], n) or (isinstance(extra, list) and len(extra) >= 1 and ints(extra[:1], n)
+                                    and ints(extra[1:], areas))
+    if kind == "annex-city":
+        return ints([extra], n)
+    if kind == "support":
+        return ints([extra], 1 << 30)
+    if kind == "quake-neighbour":
+        return extra is None or ints([extra], areas)
+    if kind == "victims":
+        return (isinstance(extra, list) and len(extra) >= 3 and extra[0] in TASK_KINDS and isinstance(extra[1], str)
+                and ints(extra[2:3], n, -1) and ints(extra[3:], n))
+    if kind == "discard":
+        return extra is None or ints([extra], 1 << 30) or (ints(extra[:1], 1 << 30) and ints(extra[1:], len(s.cat.cards)))
+    if kind == "give":
+        return isinstance(extra, list) and len(extra) == 2 and ints(extra[:1], n) and ints(extra[1:], 1 << 30)
+    if kind == "free-advance":
+        return ints(extra, len(s.cat.advances))
+    return extra is None
 
 
 def _check_calamities(s: MegaState) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from civtable.core.action import Action
+from civtable.core.rng import Rng
 
 from .catalog import set_value
 
@@ -260,19 +261,14 @@ def trade_done(s: MegaState) -> None:  # trading never uses the shared queue mac
 
 # ------------------------------------------------------------------ values
 def hand_value(s: MegaState, hand: list[int]) -> int:
-    """What a hand's commodities are worth as payment: n squared times the face value per commodity."""
+    """What a hand's commodities are worth as payment: n squared times the face value
+    per commodity (Water and calamities: nothing); the order of the cards does not matter."""
     cards = s.cat.cards
-    total = 0
-    i = 0
-    while i < len(hand):
-        c = hand[i]
-        j = i
-        while j < len(hand) and hand[j] == c:
-            j += 1
+    counts: dict[int, int] = {}
+    for c in hand:
         if cards[c].commodity:
-            total += set_value(j - i, cards[c].face_value)
-        i = j
-    return total
+            counts[c] = counts.get(c, 0) + 1
+    return sum(set_value(k, cards[c].face_value) for c, k in counts.items())
 
 
 # ------------------------------------------------------------------ hidden cards
@@ -305,18 +301,16 @@ def known_cards(s: MegaState, player: int) -> dict[int, list[int]]:
     return out
 
 
-def redeal(s: MegaState, player: int, rng: object) -> None:
+def redeal(s: MegaState, player: int, rng: Rng) -> None:
     """Determinization: the cards ``player`` cannot see (other hands, stack orders) are
     dealt again at random. Hands keep their number of cards of each stack (card backs
     show the stack) and their known cards (``known_cards``); a non-tradable calamity
-    in a stack keeps its place; outside phases 6 to 8 nobody holds a calamity (all are
-    revealed in phase 9, MC-9.1.1, and none is drawn before phase 6). A hidden offered
-    card is replaced by a tradable card of its stack from the new hand (MC-7.4)."""
-    from civtable.core.rng import Rng
-
-    assert isinstance(rng, Rng)
+    in a stack keeps its place; the unknown cards are calamities only in phases 6 and 7
+    (in phase 8 the calamities held are declared, MC-8.1; all are revealed in phase 9,
+    MC-9.1.1, and none is drawn before phase 6). A hidden offered card is replaced by a
+    tradable card of its stack from the new hand (MC-7.4)."""
     cards = s.cat.cards
-    calamity_free = s.phase not in (6, 7, 8)
+    calamity_free = s.phase not in (6, 7)  # phase 8: the calamities held are known (declared)
     known = known_cards(s, player)
     deal = s.deal
     hidden: dict[int, tuple[list[int], int]] = {}  # owner -> (his offer list, index of the hidden card)

@@ -1,8 +1,9 @@
-"""Broken positions and map files of Mega Civilization.
+"""Broken positions, map files and card data of Mega Civilization.
 
 ``state_from_json`` rejects a broken position with an ``InvalidStateError`` naming
-the field (DESIGN.md, "Positions"); a broken map file given as ``map=PATH`` is an
-``InvalidStateError`` naming the area.
+the field (DESIGN.md, "Positions") and leaves its input unchanged; a broken map file
+given as ``map=PATH`` is an ``InvalidStateError`` naming the area; a broken entry of
+the card data (``parse_catalog``) one naming the entry.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from civtable.core.errors import InvalidStateError
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng
 from civtable.games.mega_civ.board import load_board
+from civtable.games.mega_civ.catalog import DATA, load_catalog, parse_catalog
+
+from ._mc_helpers import position_json
 
 GAME_ID = "mega-civ"
 Data = dict[str, Any]
@@ -291,3 +295,181 @@ def test_a_good_map_file_loads_by_path(tmp_path: Path) -> None:
     g = load_game(GAME_ID, players=5, map=str(path), **{"last-turn": 2})
     s = g.new_state(seed=3)
     assert s.to_move()
+
+
+# ------------------------------------------------------------------ part 2: cards, trade, tasks, payments
+# hand-built positions (tests/games/mega_civ/_mc_helpers.py): seats HELLAS=0, MINOA=1
+def _trade_position() -> Data:
+    """Phase 7: Minoa offers two ochre and a hidden treachery (declared ochre); Hellas answers."""
+    return position_json(game(), phase=7, step="trade", decider=0, queue=[0], target=0,
+                         players={1: {"hand": ["ochre", "ochre", "wine", "treachery", "flood"]},
+                                  0: {"hand": ["wool", "wool", "oil", "papyrus"]}},
+                         deal={"from": 1, "cards": ["ochre", "ochre", "treachery", "ochre"], "stage": 1, "counters": {}})
+
+
+def _task_position() -> Data:
+    """Phase 9: Hellas reduces one of his two cities (Superstition)."""
+    return position_json(game(), phase=9, step="task", decider=0, city={"kings_vale": 0, "old_ford": 0},
+                         players={0: {"tokens": {"kings_vale": 2}}},
+                         tasks=[["reduce", 0, 0, 1, "superstition", None]])
+
+
+def _pay_position() -> Data:
+    """Phase 12: Hellas pays for Mysticism (50): three wine (45) turned in, 5 to go."""
+    return position_json(game(), phase=12, step="buy", decider=0, target=3,
+                         players={0: {"tokens": {"kings_vale": 2}, "treasury": 10, "hand": ["wine", "wine", "wine", "ochre"]}},
+                         pay={"advance": "mysticism", "price": 50, "paid": 45, "cards": ["wine", "wine", "wine"]})
+
+
+def _move_card(src: str, dst: str, card: str) -> Callable[[Data], None]:
+    def mutate(d: Data) -> None:
+        d["stacks"][src].remove(card)
+        d["stacks"][dst].append(card)
+
+    return mutate
+
+
+def _to_discards(stack: str, card: str, into: str) -> Callable[[Data], None]:
+    def mutate(d: Data) -> None:
+        d["stacks"][stack].remove(card)
+        d.setdefault("discards", {}).setdefault(into, []).append(card)
+
+    return mutate
+
+
+def _task(index: int, value: Any) -> Callable[[Data], None]:
+    return lambda d: d["tasks"][0].__setitem__(index, value)
+
+
+CARD_BAD: dict[str, tuple[Callable[[], Data], Callable[[Data], Any], str]] = {
+    # the cards do not add up (stacks + discards + hands = the game's cards)
+    "a card lost": (_trade_position, lambda d: d["stacks"]["3"].remove("fish"), "'fish'"),
+    "a card made in a stack": (_trade_position, lambda d: d["stacks"]["9"].append("gold"), "'gold'"),
+    "a card made in a hand": (_trade_position, lambda d: d["players"][2]["hand"].append("tin"), "'tin'"),
+    "a card made in the discards": (_trade_position, lambda d: d.update(discards={"8": ["marble"]}), "'marble'"),
+    "an East card in a West game": (_trade_position, lambda d: d["stacks"]["1"].append("flax"), "'flax'"),
+    # unknown ids
+    "unknown card in a hand": (_trade_position, lambda d: d["players"][0]["hand"].append("unobtainium"), "players[0].hand"),
+    "unknown card in a stack": (_trade_position, lambda d: d["stacks"]["3"].append("unobtainium"), "stacks"),
+    "unknown card in the discards": (_trade_position, lambda d: d.update(discards={"2": ["unobtainium"]}), "discards"),
+    "a hand not a list": (_trade_position, lambda d: d["players"][3].update(hand="fish"), "players[3].hand"),
+    # wrong stack
+    "a card in the wrong stack": (_trade_position, _move_card("3", "4", "fish"), "stacks"),
+    "a card in the wrong discards": (_trade_position, _to_discards("3", "fish", "4"), "discards"),
+    "Water in a stack": (_trade_position, lambda d: d["stacks"]["1"].append("water"), "stacks"),
+    "a stack 10": (_trade_position, lambda d: d["stacks"].update({"10": []}), "stacks"),
+    # a deal offering cards the player does not hold
+    "deal: a shown card not held": (_trade_position, lambda d: d["deal"].update(cards=["gold", "ochre", "wine", "gold"]), "deal"),
+    "deal: the hidden card not held": (_trade_position, lambda d: d["deal"].update(cards=["ochre", "ochre", "gold", "ochre"]), "deal"),
+    "deal: a counter not held": (_trade_position, lambda d: d["deal"].update(
+        stage=2, counters={"0": ["wool", "wool", "gold", "wool"]}), "deal"),
+    "deal: a calamity shown": (_trade_position, lambda d: d["deal"].update(cards=["treachery", "ochre", "wine", "ochre"]), "deal"),
+    "deal: a non-tradable calamity hidden": (_trade_position, lambda d: d["deal"].update(cards=["ochre", "ochre", "flood", "ochre"]), "deal"),
+    "deal: three cards": (_trade_position, lambda d: d["deal"].update(cards=["ochre", "ochre", "wine"]), "deal"),
+    "deal: no counters": (_trade_position, lambda d: d["deal"].pop("counters"), "deal"),
+    "deal: proposer out of range": (_trade_position, lambda d: d["deal"].update({"from": 5}), "deal"),
+    "deal: outside the trade": (_trade_position, lambda d: d.update(phase=3, step="move", decider=0), "deal"),
+    # bad tasks
+    "task: unknown kind": (_task_position, _task(0, "explode"), "tasks"),
+    "task: five entries": (_task_position, lambda d: d["tasks"][0].pop(), "tasks"),
+    "task: chooser out of range": (_task_position, _task(1, 5), "tasks"),
+    "task: negative count": (_task_position, _task(3, -1), "tasks"),
+    "task: unknown calamity": (_task_position, _task(4, "unobtainium"), "tasks"),
+    "task: a word for its areas": (_task_position, _task(5, "garbage"), "tasks"),
+    "task: an area out of range": (_task_position, _task(5, [999]), "tasks"),
+    "task: not a list": (_task_position, lambda d: d.update(tasks=[{"kind": "reduce"}]), "tasks"),
+    # bad payments
+    "pay: unknown advance": (_pay_position, lambda d: d["pay"].update(advance="flying"), "pay.advance"),
+    "pay: a card not held": (_pay_position, lambda d: d["pay"].update(cards=["gold"]), "pay.cards"),
+    "pay: more cards than held": (_pay_position, lambda d: d["pay"].update(cards=["wine"] * 4), "pay.cards"),
+    "pay: unknown card": (_pay_position, lambda d: d["pay"].update(cards=["unobtainium"]), "pay.cards"),
+    "pay: negative price": (_pay_position, lambda d: d["pay"].update(price=-5), "pay.price"),
+    "pay: paid not a number": (_pay_position, lambda d: d["pay"].update(paid="45"), "pay.paid"),
+    "pay: no cards": (_pay_position, lambda d: d["pay"].pop("cards"), "pay"),
+    "pay: an owned advance": (_pay_position, lambda d: d["players"][0].update(advances=["mysticism"], paid=[50]), "pay"),
+    "pay: outside a purchase": (_pay_position, lambda d: d.update(phase=3, step="move"), "pay"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CARD_BAD))
+def test_broken_card_position_names_the_field(case: str) -> None:
+    make, mutate, field = CARD_BAD[case]
+    data = make()
+    game().state_from_json(copy.deepcopy(data))  # the unbroken position loads
+    mutate(data)
+    kept = copy.deepcopy(data)
+    with pytest.raises(InvalidStateError) as e:
+        game().state_from_json(data)
+    assert field in str(e.value), f"{case}: message does not name {field!r}: {e.value}"
+    assert data == kept, "state_from_json changed its input"
+
+
+# ------------------------------------------------------------------ data files
+def _raw_cards() -> Data:
+    return json.loads((DATA / "cards.json").read_text(encoding="utf-8"))
+
+
+def _raw_advances() -> Data:
+    return json.loads((DATA / "advances.json").read_text(encoding="utf-8"))
+
+
+def _entry(d: Data, group: str, entry_id: str) -> Data:
+    return next(e for e in d[group] if e["id"] == entry_id)
+
+
+def _adv_purchase(a: Data) -> None:
+    _entry(a, "advances", "cartography")["params"]["purchases"][0]["stack"] = 0
+
+
+DATA_BREAKS: dict[str, tuple[Callable[[Data, Data], Any], str]] = {
+    "a commodity in stack 12": (lambda c, a: _entry(c, "commodities", "ochre").update(stack=12), "commodity 'ochre'"),
+    "a commodity without a face value": (lambda c, a: _entry(c, "commodities", "gold").pop("face_value"), "commodity 'gold'"),
+    "a calamity in stack 12": (lambda c, a: _entry(c, "calamities", "tempest").update(stack=12), "calamity 'tempest'"),
+    "an unknown advance in a modifier": (lambda c, a: _entry(c, "calamities", "famine")["modifiers"][0].update(
+        advance="alchemy"), "calamity 'famine'"),
+    "an unknown effect kind": (lambda c, a: _entry(c, "calamities", "flood")["params"].update(kind="meteor"), "calamity 'flood'"),
+    "a modifier role": (lambda c, a: _entry(c, "calamities", "famine")["modifiers"][0].update(role="bystander"),
+                        "calamity 'famine'"),
+    "an unknown immune advance": (lambda c, a: _entry(c, "calamities", "piracy").update(immune_as_secondary=["alchemy"]),
+                                  "calamity 'piracy'"),
+    "a repeated card id": (lambda c, a: _entry(c, "calamities", "tempest").update(id="gold"), "'gold'"),
+    "an unknown commodity in a stack": (lambda c, a: c["composition"]["5"]["West"]["1"]["commodities"].update(mud=3),
+                                        "composition 5 West stack 1"),
+    "a commodity in another stack": (lambda c, a: c["composition"]["5"]["West"]["2"]["commodities"].update(ochre=1),
+                                     "composition 5 West stack 2"),
+    "more cards than printed": (lambda c, a: c["composition"]["5"]["West"]["9"]["commodities"].update(gold=6),
+                                "composition 5 West stack 9"),
+    "a calamity in another stack": (lambda c, a: c["composition"]["9"]["East"]["3"]["calamities"].append("tempest"),
+                                    "composition 9 East stack 3"),
+    "a stack missing": (lambda c, a: c["composition"]["7"]["West"].pop("5"), "composition 7 West"),
+    "a purchase from stack 10": (lambda c, a: c["purchases"][0].update(stack=10), "purchase"),
+    "an advance's purchase from stack 0": (lambda c, a: _adv_purchase(a), "advance 'cartography'"),
+    "a hand limit without cards": (lambda c, a: c["hand_limits"][0].pop("cards"), "hand_limits"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DATA_BREAKS))
+def test_a_broken_card_data_entry_is_named(case: str) -> None:
+    """``parse_catalog`` on a copy of data/cards.json and data/advances.json with one
+    broken entry: an InvalidStateError naming the entry; the copies are not changed."""
+    cards, advances = _raw_cards(), _raw_advances()
+    parse_catalog(copy.deepcopy(cards), copy.deepcopy(advances))  # the unbroken data loads
+    mutate, entry = DATA_BREAKS[case]
+    mutate(cards, advances)
+    kept = copy.deepcopy((cards, advances))
+    with pytest.raises(InvalidStateError) as e:
+        parse_catalog(cards, advances, "test")
+    assert entry in str(e.value), f"{case}: message does not name {entry!r}: {e.value}"
+    assert (cards, advances) == kept
+
+
+def test_a_broken_card_data_file_is_named_by_load_catalog(tmp_path: Path) -> None:
+    cards = _raw_cards()
+    _entry(cards, "commodities", "ochre")["stack"] = 12
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    with pytest.raises(InvalidStateError, match="cards.json/advances.json: commodity 'ochre' stack must be 1 to 9, not 12"):
+        load_catalog(str(path))
+    path.write_text("{", encoding="utf-8")
+    with pytest.raises(InvalidStateError, match="not readable JSON"):
+        load_catalog(str(path))

@@ -1,4 +1,4 @@
-"""Property-based contract tests for Mega Civilization, part 1 (5 to 18 players).
+"""Property-based contract tests for Mega Civilization (5 to 18 players).
 
 Each example is a random game: a player count, a seed, a combination of the rule
 variants (every option of ``civtable/games/mega_civ/options.py`` is sampled: the
@@ -11,6 +11,10 @@ The contracts checked are those of DESIGN.md ("The contracts every game keeps")
 plus the conservation of every token, city and ship (55, 9 and 4 per player) and
 the population limits after the surplus phase. The counts are made here from
 ``to_json()``, the observations and the map file, independently of the engine.
+Part 2 (trade cards): every card is conserved (data/cards.json, read here), hidden
+hands and hidden offered cards stay out of other players' observations,
+``determinize`` keeps what the player knows of the cards, and positions saved in a
+trade, a task or a payment load again.
 
 In simultaneous steps (strict-ast-order A) the walk picks the next player to
 decide at random among ``to_move()``.
@@ -38,6 +42,9 @@ from civtable.core.registry import game_class, load_game
 from civtable.core.rng import Rng
 from civtable.games.mega_civ.board import load_board
 from civtable.games.mega_civ.state import MegaState
+
+from ._mc_helpers import HATTI, HELLAS, run_from
+from ._mc_helpers import game as mc_game
 
 GAME_ID = "mega-civ"
 GAME_CLS = game_class(GAME_ID)
@@ -415,9 +422,23 @@ POOL_OPTIONS: tuple[dict[str, Any], ...] = (
 )
 
 
+def pool_positions() -> Iterator[Any]:
+    """Hand-built positions (5 players) whose decisions whole games seldom reach: a
+    growth choice (short stock), an optional revolt, a free card (Wonder of the World),
+    special abilities (Trade Routes, Politics, Coinage)."""
+    yield run_from(phase=2, players={HELLAS: {"tokens": {"kings_vale": 3, "ash_plains": 1}, "treasury": 50}})
+    yield run_from(mc_game(**{"tax-revolt-optional": "B"}), phase=1, city={"kings_vale": HELLAS},
+                   players={HELLAS: {"treasury": 54}, HATTI: {"tokens": {"upper_river": 1}}})
+    yield run_from(phase=6, city={"kings_vale": HELLAS},
+                   players={HELLAS: {"tokens": {"kings_vale": 2}, "advances": ["wonder-of-the-world"], "treasury": 20}})
+    yield run_from(phase=10, city={"kings_vale": HELLAS},
+                   players={HELLAS: {"tokens": {"kings_vale": 2}, "advances": ["trade-routes", "politics", "coinage"],
+                                     "hand": ["wine", "ochre"]}})
+
+
 @cache
 def action_pool() -> tuple[tuple[str, Any], ...]:
-    """Actions seen in a few whole games (every step), one of each text."""
+    """Actions seen in a few whole games (every step) and in ``pool_positions``, one of each text."""
     seen: dict[str, Any] = {}
     for k, options in enumerate(POOL_OPTIONS):
         g = load_game(GAME_ID, **options)
@@ -430,6 +451,10 @@ def action_pool() -> tuple[tuple[str, Any], ...]:
                 for a in s.legal_actions(p):
                     seen.setdefault(a.text, a)
                 s.apply(p, bots[p].act(PlayerView(s, p)))
+    for s in pool_positions():
+        for p in s.to_move():
+            for a in s.legal_actions(p):
+                seen.setdefault(a.text, a)
     return tuple(sorted(seen.items()))
 
 
@@ -440,10 +465,20 @@ MALFORMED = ("", "   ", "move", "move kings_vale", "move kings_vale kings_vale",
              "decline now", "pass", "\u2603", "move 0 1", "city 3")
 
 
+# every kind of decision of parts 1 and 2 (the illegal-action test tries each in other steps)
+POOL_KINDS = ("grow", "move", "ship", "sail", "city", "done", "reduce", "revolt", "decline",  # MC-1 to MC-5
+              "buy-card", "free-card",  # MC-6.2
+              "offer", "pass", "counter", "accept", "reject",  # MC-7
+              "discard",  # MC-8.2, MC-12.4
+              "lose", "lose-city", "destroy", "annex", "victim", "barbarians", "credit",  # MC-9 and ability tasks
+              "tax-rate", "trade-routes", "politics-treasury",  # MC-10.1
+              "buy", "pay", "treasury", "cancel")  # MC-12
+
+
 def test_the_action_pool_covers_every_kind() -> None:
     kinds = {a.kind for _, a in action_pool()}
-    for kind in ("grow", "move", "ship", "sail", "city", "done", "reduce", "revolt"):
-        assert kind in kinds, f"no {kind!r} action seen in the pool games"
+    missing = [kind for kind in POOL_KINDS if kind not in kinds]
+    assert not missing, f"no {missing} action seen in the pool games and positions"
 
 
 def assert_illegal(s: Any, p: int, action: Any, before: dict[str, Any], obs: dict[str, Any] | None = None) -> None:
@@ -788,3 +823,256 @@ def test_a_simultaneous_position_loads() -> None:
     t = g.state_from_json(json.loads(json.dumps(data)))  # was an AttributeError
     assert t.to_json() == data
     assert t.to_move() == s.to_move() == (1, 2, 3, 4)
+
+
+# ================================================================ part 2: trade cards
+@st.composite
+def card_scenarios(draw: st.DrawFn, steps: int = 1500) -> Scenario:
+    """Games long enough for cities, cards and trade: 5 to 12 turns, greedy players
+    (who build cities) but for at most one random player, played ``steps`` steps."""
+    opts = draw(game_options(last_turn=st.integers(5, 12)))
+    n = opts["players"]
+    policies = ["greedy"] * n
+    policies[draw(st.integers(0, n - 1))] = draw(st.sampled_from(POLICIES))
+    return Scenario(options=opts, seed=draw(st.integers(0, 2**64 - 1)), steps=steps, policies=tuple(policies),
+                    choice_seed=draw(st.integers(0, 2**32 - 1)))
+
+
+@cache
+def card_data() -> dict[str, Any]:
+    """data/cards.json, read here (not through the engine's catalogue)."""
+    from civtable.games.mega_civ.catalog import DATA
+
+    return json.loads((DATA / "cards.json").read_text(encoding="utf-8"))
+
+
+@cache
+def composition(players: int, side: str) -> dict[str, int]:
+    """How many cards of each type (Water apart) a game has: its block of the data's
+    composition (the chosen side, else the one block there is)."""
+    blocks = card_data()["composition"][str(players)]
+    block = blocks.get(side) or blocks[sorted(blocks)[0]]
+    out: dict[str, int] = {}
+    for stack in block.values():
+        for c, k in stack["commodities"].items():
+            out[c] = out.get(c, 0) + k
+        for c in stack["calamities"]:
+            out[c] = out.get(c, 0) + 1
+    return out
+
+
+@cache
+def card_facts() -> tuple[dict[str, int], frozenset[str], frozenset[str]]:
+    """Each card's stack; the calamities; the non-tradable ones."""
+    raw = card_data()
+    stacks = {c["id"]: c["stack"] for c in raw["commodities"] + raw["calamities"]}
+    stacks[raw["water"]["id"]] = 0
+    calamities = frozenset(c["id"] for c in raw["calamities"])
+    fixed = frozenset(c["id"] for c in raw["calamities"] if not c["tradable"])
+    return stacks, calamities, fixed
+
+
+def check_cards(s: Any, where: str = "") -> None:
+    """Every card type (Water apart) is in the stacks, the discards or a hand exactly
+    as often as the game has it; each pile holds cards of its own stack only."""
+    data = s.to_json()
+    opts = data["options"]
+    stacks, _, _ = card_facts()
+    have: dict[str, int] = {}
+    for group in ("stacks", "discards"):
+        for k, pile in data[group].items():
+            assert all(stacks[c] == int(k) for c in pile), f"a card in the wrong {group[:-1]} {k} ({where})"
+            for c in pile:
+                have[c] = have.get(c, 0) + 1
+    for pd in data["players"]:
+        for c in pd["hand"]:
+            if c != "water":
+                have[c] = have.get(c, 0) + 1
+    want = composition(opts["players"], opts["side"])
+    assert have == want, f"cards made or lost ({where}): {sorted(set(have.items()) ^ set(want.items()))}"
+
+
+@SMALL
+@given(scenarios(max_steps=1500) | card_scenarios())
+def test_trade_cards_are_conserved(scn: Scenario) -> None:
+    """For every card type but Water: stacks + discards + hands = the game's cards
+    (data composition), after every step, and in every preview of a simultaneous
+    step; treasury and stock never negative (check_conservation)."""
+    for s in walk(scn):
+        where = f"turn {s.turn}, phase {s.phase}"
+        check_cards(s, where)
+        check_conservation(s)
+        for v in (s.previews or {}).values():
+            check_cards(v, where + ", a preview")
+        if s.deal is not None:
+            event("a trade offer seen")
+
+
+def unseen_swaps(s: MegaState, q: int) -> Iterator[MegaState]:
+    """Copies of ``s`` in which one card of q's hand that nobody else has seen (not a
+    shown card of his offer, not a card of his payment) is exchanged for a card of
+    another type of the same stack from the stacks; a hidden offered card is replaced
+    in the offer too."""
+    cards = s.cat.cards
+    seen: list[int] = []
+    deal = s.deal
+    if deal is not None:
+        sides = [(deal[0], deal[1:4])] + [(p, v[:3]) for p, v in deal[6].items()]
+        for p, side in sides:
+            if p == q:
+                seen += side[:2]
+    if s.pay is not None and s.decider == q:
+        seen += s.pay[3]
+    rest = list(s.hands[q])
+    for c in seen:
+        rest.remove(c)
+    for x in sorted(set(rest)):
+        k = cards[x].stack
+        other = next((i for i, y in enumerate(s.stacks[k]) if y != x), None) if k else None
+        if other is None:
+            continue
+        c = s.clone()
+        y = c.stacks[k][other]
+        c.stacks[k][other] = x
+        c.hands[q].remove(x)
+        c.hands[q] = sorted(c.hands[q] + [y])
+        if c.deal is not None:
+            side = c.deal if c.deal[0] == q else c.deal[6].get(q)
+            at = 3 if side is c.deal else 2
+            if side is not None and side[at] == x and (cards[y].tradable or not cards[y].calamity):
+                side[at] = y
+            elif side is not None and side[at] == x:
+                continue  # a non-tradable card could not be offered
+        yield c
+
+
+def hidden_swaps(s: MegaState) -> Iterator[tuple[int, MegaState]]:
+    """(owner, copy) with the hidden card of an offer or counter replaced by another
+    tradable card of the owner's hand (the hand itself unchanged)."""
+    deal = s.deal
+    if deal is None:
+        return
+    cards = s.cat.cards
+    for q, at in [(deal[0], 3)] + [(p, 2) for p in deal[6]]:
+        side = deal if at == 3 else deal[6][q]
+        rest = list(s.hands[q])
+        for c in side[at - 2:at + 1]:
+            rest.remove(c)
+        for x in sorted(set(rest)):
+            if x != side[at] and cards[x].tradable:
+                c = s.clone()
+                (c.deal if at == 3 else c.deal[6][q])[at] = x
+                yield q, c
+
+
+@FEW
+@given(card_scenarios())
+def test_hidden_cards_are_not_in_other_observations(scn: Scenario) -> None:
+    """Another player's observation shows a hand only as its size and its count of
+    cards by stack, and an offer or counter only by its shown cards and declaration:
+    exchanging an unseen card of a hand for another of the same stack, or the hidden
+    card of an offer for another card of the hand, changes no other seat's observation."""
+    n = scn.n
+    checked = 0
+    for i, s in enumerate(walk(scn)):
+        if s.step == 5 or (s.deal is None and i % 25):
+            continue
+        before = [s.observation(p) for p in range(n)]
+        for p, obs in enumerate(before):
+            for q, pl in enumerate(obs["players"]):
+                assert "hand" not in pl and pl["hand_size"] == len(s.hands[q])
+            deal = obs["deal"]
+            if deal is not None:
+                sides = [(deal["from"], deal)] + [(int(q), v) for q, v in deal["counters"].items()]
+                assert all(("hidden" in side) == (q == p) for q, side in sides)
+        for q in range(n):
+            for c in unseen_swaps(s, q):
+                checked += 1
+                for r in range(n):
+                    if r != q:
+                        assert c.observation(r) == before[r], f"player {r} sees a card of player {q}'s hand"
+        for q, c in hidden_swaps(s):
+            checked += 1
+            for r in range(n):
+                if r != q:
+                    assert c.observation(r) == before[r], f"player {r} sees player {q}'s hidden card"
+    if checked:
+        event("hidden cards checked")
+
+
+PART2_STEPS = ("cards", "trade", "discard", "task", "special", "buy")
+
+
+def by_stack(s: MegaState, hand: list[int]) -> list[int]:
+    counts = [0] * 10
+    for c in hand:
+        counts[s.cat.cards[c].stack] += 1
+    return counts
+
+
+@FEW
+@given(card_scenarios(), st.integers(0, 2**32 - 1))
+def test_determinize_keeps_what_the_player_knows_of_the_cards(scn: Scenario, k: int) -> None:
+    """``determinize`` keeps the player's own hand, every hand's count of cards by stack,
+    the offer under way (proposer, shown cards, declarations, counters; his own hidden
+    card), the discards and the stack sizes; the other hidden cards are in the new
+    hands and tradable; the cards are conserved and the result is a valid position."""
+    g = scn.game
+    _, _, fixed = card_facts()
+    for i, s in enumerate(walk(scn)):
+        name = s.to_json()["step"]
+        if name not in PART2_STEPS or (s.deal is None and i % 7):
+            continue
+        before = s.to_json()
+        for p in sorted(set(s.to_move()) | {i % scn.n}):
+            d = s.determinize(p, Rng(k + i))
+            assert d.hands[p] == s.hands[p]
+            assert [by_stack(d, h) for h in d.hands] == [by_stack(s, h) for h in s.hands]
+            assert d.discards == s.discards and [len(x) for x in d.stacks] == [len(x) for x in s.stacks]
+            cards = s.cat.cards
+            for q in range(s.n):  # the non-tradable calamities stay where they are (their place is known)
+                assert [c for c in d.hands[q] if cards[c].id in fixed] == [c for c in s.hands[q] if cards[c].id in fixed]
+            if s.deal is not None:
+                assert d.deal is not None
+                assert d.deal[:3] + d.deal[4:6] == s.deal[:3] + s.deal[4:6]
+                assert sorted(d.deal[6]) == sorted(s.deal[6])
+                sides = [(s.deal[0], d.deal[1:4], s.deal[1:4])] + [
+                    (q, d.deal[6][q][:3], v[:3]) for q, v in s.deal[6].items()]
+                for q, new, old in sides:
+                    assert new[:2] == old[:2]
+                    if q == p:
+                        assert new == old
+                    assert cards[new[2]].tradable
+                    held = list(d.hands[q])
+                    assert all(held.count(c) >= new.count(c) for c in new), "an offered card is not in the new hand"
+                for q, v in s.deal[6].items():
+                    assert d.deal[6][q][3] == v[3]
+            check_cards(d, "determinized")
+            data = d.to_json()
+            assert g.state_from_json(json.loads(json.dumps(data))).to_json() == data
+            assert s.to_json() == before, "determinize changed the true state"
+        event(f"determinized in step {name}")
+
+
+@FEW
+@given(card_scenarios(), st.randoms(use_true_random=False))
+def test_json_round_trip_in_trade_tasks_and_payments(scn: Scenario, rnd: random.Random) -> None:
+    """A position saved during a trade offer, a calamity or ability task, or a payment
+    loads as the same position, with the same legal actions and the same next step."""
+    g = scn.game
+    for s in walk(scn):
+        data = s.to_json()
+        if not (s.deal is not None or s.tasks or s.pay is not None or data["step"] in ("cards", "discard")):
+            continue
+        event(f"round trip in step {data['step']}")
+        t = g.state_from_json(json.loads(json.dumps(data)))
+        assert t.to_json() == data and t == s
+        for p in s.to_move():
+            assert t.legal_actions(p) == s.legal_actions(p)
+            assert t.observation(p) == s.observation(p)
+        c = s.clone()
+        step = random_step(c, rnd)
+        if step is not None:
+            c.apply(*step)
+            t.apply(*step)
+            assert t.to_json() == c.to_json()

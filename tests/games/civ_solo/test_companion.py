@@ -1,0 +1,190 @@
+"""Companion mode: `civtable play civ-solo` guides a person at the table.
+
+Scripted sessions through the command line (stdin): the questions asked, a wrong
+answer explained and asked again, the session closed and resumed at any answer
+(even in the middle of a list of unit cards), and the record replaying to the
+same position. Then wrong answers through the API: a clear message naming the
+problem, and the session unchanged.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from civtable.cli import main
+from civtable.core.errors import IllegalActionError, InvalidStateError
+from civtable.core.records import read_record
+
+from ._solo_helpers import answer, event, new, to_turn
+
+
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str,
+        *argv: str) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_session_asks_explains_saves_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "solo.jsonl"
+    lines = ["start", "5", "die 1", "accept", "culture -3", "culture 99", "2", "quit"]
+    code, out, err = run(capsys, monkeypatch, "\n".join(lines) + "\n", "play", "civ-solo", "--players", "human",
+                         "--seed", "3", "--option", "dice=table", "--record", str(path))
+    assert code == 0, err
+    assert "Set-up (SOLO-1)" in out and "Type 'start' to begin turn 1." in out
+    assert "Dice for the historical event (SOLO-3.2): roll 1 die" in out
+    assert "Answers: 'die 1' to 'die 6' (or just the number)" in out
+    assert "How many culture tokens do you hold?" in out
+    assert "'culture -3' cannot be true: a count cannot be negative. Please answer again." in out
+    assert "'culture 99' is more than this question allows (60 at most)" in out
+    assert "Event: lose three culture tokens; you have 2 -> pay 2, take 1 wound marker (culture debt 1" in out
+    assert "Game saved in" in out
+    record = read_record(path)
+    assert [m for _, m in record.moves] == ["start", "die 5", "die 1", "accept", "culture 2"]
+
+    # resume: the debt is still there, the trade question waits; a list of unit cards is
+    # started and the session closed in the middle of it
+    more = ["trade skip", "next", "next", "gained culture 4", "die 5", "die 3", "accept",
+            "unit tank 1 1", "unit infantry 5 3", "unit infantry 2 9", "3", "unit infantry 2 3", "quit"]
+    code, out, err = run(capsys, monkeypatch, "\n".join(more) + "\n", "play", "--resume", str(path))
+    assert code == 0, err
+    assert f"Resuming {path} after 5 actions" in out
+    assert "Wound-marker debt: culture 1" in out
+    assert "pay off 1 wound marker" in out and "you keep 3" in out
+    assert "there is no unit type 'tank'; the types are infantry, mounted (cavalry), artillery and aircraft" in out
+    assert "rank 5 does not exist; unit ranks go from 1 to 4" in out
+    assert "a rank-II infantry card has strength 2, 3 or 4, not 9" in out
+    assert "numbers do not pick from this list" in out
+    assert read_record(path).moves[-1] == (0, "unit infantry 2 3")
+
+    code, out, err = run(capsys, monkeypatch, "unit mounted 2 2\ndone\nquit\n", "play", "--resume", str(path))
+    assert code == 0, err
+    assert "Entered so far: infantry (rank II, strength 3)" in out
+    assert "the companion picks your" in out  # the random unit card lost
+    state = read_record(path).replay()
+    assert state.turn_no == 2 and state.units is not None and len(state.units) == 1
+
+
+def test_a_whole_battle_in_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """The opponent's side is run card by card and told in words."""
+    path = tmp_path / "battle.jsonl"
+    lines = ["start", "die 6", "die 6", "accept", "trade skip", "next", "next",
+             "miss", "trade skip", "next", "fortified maybe", "no", "unit aircraft 7", "unit aircraft 6",
+             "unit aircraft 5", "done", "bonus 0"]
+    lines += ["play aircraft 7 new", "play aircraft 6 new", "play aircraft 5 new"] * 2 + ["quit"]
+    code, out, err = run(capsys, monkeypatch, "\n".join(lines) + "\n", "play", "civ-solo", "--seed", "8",
+                         "--option", "dice=table", "--record", str(path))
+    assert code == 0, err
+    assert "place a wound marker on space 2 of the culture track as a reminder (SOLO-4.4.2)" in out
+    assert "Is your capital fortified?" in out and "'fortified maybe' is not an answer" in out
+    assert "Draw your battle hand" in out
+    assert "The opponent takes 2 infantry, 2 mounted, 2 artillery (rank I)" in out
+    assert "You play your aircraft (strength 7) on a new front, front 1." in out
+    assert "The opponent plays a rank-I" in out
+    assert "Battle over:" in out and "you win" in out
+    state = read_record(path).replay()
+    assert state.stats["battles_won"] == 1
+
+
+def test_engine_dice_session_asks_no_dice(monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """With the engine's dice (the default) a session only asks about the player's own things."""
+    import civtable
+
+    game = civtable.load_game("civ-solo")
+    seed = next(k for k in range(100) if answer(game.new_state(seed=k), "start").ask == "trade")
+    code, out, err = run(capsys, monkeypatch, "start\ntrade skip\nnext\nnext\nquit\n", "play", "civ-solo",
+                         "--seed", str(seed))
+    assert code == 0, err
+    assert "Roll 1 die for a historical event (SOLO-3.2)" in out and "Dice for" not in out
+    assert "Turn 2 of 16." in out and "not saved" in out
+
+
+# ------------------------------------------------------------ wrong answers through the API
+def refused(s: Any, text: str, *words: str) -> str:
+    before = s.to_json()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(0, text)
+    assert s.to_json() == before
+    for w in words:
+        assert w in str(e.value), str(e.value)
+    return str(e.value)
+
+
+def test_answers_that_cannot_be_true() -> None:
+    s = event(new(), 1)
+    s.apply(0, "accept")
+    refused(s, "culture -3", "cannot be true", "negative")
+    refused(s, "culture lots", "whole number")
+    refused(s, "resources 2", "not an answer to the question now", "How many culture tokens")
+    s = event(new(), 5)
+    s.apply(0, "accept")
+    refused(s, "unit tank 2 3", "no unit type 'tank'")
+    refused(s, "unit cavalry 2 3", "called 'mounted'")
+    refused(s, "unit infantry 5 6", "rank 5 does not exist")
+    refused(s, "unit infantry 0 1", "rank 0 does not exist")
+    refused(s, "unit infantry 1 6", "rank-I infantry card has strength 1, 2 or 3, not 6")
+    refused(s, "unit aircraft 2 6", "aircraft have no rank")
+    refused(s, "unit aircraft 9", "strength 5, 6 or 7")
+    answer(s, "unit infantry 2 3")
+    refused(s, "unit infantry 3 4", "entered your infantry at rank 2")
+    answer(s, "unit infantry 2 2", "unit infantry 2 2", "unit infantry 2 2")
+    refused(s, "unit infantry 2 2", "only 3 cards")
+
+
+def test_trades_that_do_not_cover_what_is_bought() -> None:
+    s = new()
+    answer(s, "miss", "trade roll", "die 5", "die 5", "die 1", "buy resource")
+    refused(s, "pay", "given nothing yet", "not free")
+    answer(s, "give trade-point 3")
+    refused(s, "pay", "worth 3", "worth 8 when bought", "give 5 more")
+    refused(s, "give trade-point 6", "more than needed")
+    refused(s, "give culture-event-card 1", "cannot be sold")
+    refused(s, "give resource 1", "same item")
+    refused(s, "give castle 1", "no item 'castle'")
+    refused(s, "give culture-token 0", "at least one")
+    answer(s, "give culture-token 5", "pay")
+    assert s.ask == "buy" and s.work["left"] == 1
+
+
+def test_battle_answers_that_cannot_be_played() -> None:
+    from .test_rules import battle_at_play
+
+    s = battle_at_play(["unit infantry 1 2"], False)
+    refused(s, "play mounted 2 new", "no mounted of strength 2 in your battle hand")
+    refused(s, "play infantry 2 front 3", "front 3 has no lone enemy unit")
+    refused(s, "next", "only between the steps of a turn")
+
+
+def test_bad_positions_name_the_field() -> None:
+    s = to_turn(new(), 2)
+    data = s.to_json()
+    game = s.game
+    for field, value, words in [
+        ("stage", "lunch", "'stage' must be one of"),
+        ("pool", 0, "'pool' must be an integer from 1"),
+        ("debt", {"culture": -1}, "'debt' must map"),
+        ("units", [["tank", 1, 1]], "'units[0]' must be [type, rank, strength]"),
+        ("entry", [["infantry", 2, 9]], "no infantry card has strength 9 at rank 2"),
+        ("rng", -1, "'rng' must be an integer"),
+        ("ask", None, "'ask' is null but the game is not over"),
+        ("ask", "play", "no battle is under way"),
+        ("work", {"mystery": 1}, "unknown entry 'mystery'"),
+    ]:
+        bad = json.loads(json.dumps(data))
+        bad[field] = value
+        with pytest.raises(InvalidStateError, match=re.escape(words)):
+            game.state_from_json(bad)
+    bad = json.loads(json.dumps(data))
+    del bad["ledger"]
+    with pytest.raises(InvalidStateError, match="'ledger' is missing"):
+        game.state_from_json(bad)

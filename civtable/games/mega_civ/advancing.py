@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from civtable.core.action import Action
 
-from .catalog import set_value
+from .catalog import set_value, slug
 from .trading import add, discard, hand_value
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ def units_in(s: MegaState, b: int) -> int:
 def targets(s: MegaState, p: int, params: dict) -> list[int]:
     """Areas next to the player's units by land holding other players' units, none of
     them immune (holders of the advances in ``immune``; barbarians and pirate cities are)."""
-    immune_adv = [s.cat.advance_index[x] for x in (slug(i) for i in params.get("immune", [])) if x in s.cat.advance_index]
+    immune_adv = immune_advances(s, params)
     out = []
     for b in land_neighbours(s, p):
         owners = {q for q in range(s.n) if s.tokens[q][b]} | ({s.city[b]} if s.city[b] >= 0 else set())
@@ -175,14 +175,14 @@ def targets(s: MegaState, p: int, params: dict) -> list[int]:
     return out
 
 
-def slug(name: str) -> str:
-    import re
-
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+def immune_advances(s: MegaState, params: dict) -> list[int]:
+    """The advances whose holders an ability cannot touch (named in its ``immune`` list)."""
+    index = s.cat.advance_index
+    return [index[slug(name)] for name in params.get("immune", []) if slug(name) in index]
 
 
 def provincial_victims(s: MegaState, p: int, params: dict) -> list[int]:
-    immune_adv = [s.cat.advance_index[slug(i)] for i in params.get("immune", []) if slug(i) in s.cat.advance_index]
+    immune_adv = immune_advances(s, params)
     areas = s.board.areas
     mine = [a for a in range(len(areas)) if s.tokens[p][a] or s.city[a] == p]
     near = {b for a in mine for b in (*areas[a].land, *areas[a].water)} | set(mine)

@@ -10,6 +10,7 @@ cards too (they travel in the same stacks and hands).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -283,6 +284,11 @@ def load_catalog(cards: str | None = None, advances: str | None = None) -> Catal
     cfile = Path(cards) if cards else DATA / "cards.json"
     afile = Path(advances) if advances else DATA / "advances.json"
     return parse_catalog(_read(cfile), _read(afile), f"{cfile.name}/{afile.name}")
+
+
+def slug(name: str) -> str:
+    """The id of a card or advance name ("Drama and Poetry" -> "drama-and-poetry")."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def set_value(count: int, face_value: int) -> int:

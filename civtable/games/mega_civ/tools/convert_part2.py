@@ -15,15 +15,11 @@ lists the field under ``provisional``. The conversion is deterministic.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
-
-def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
+from civtable.games.mega_civ.catalog import slug
 
 # effect kind and numbers of every calamity (the prose is kept beside them)
 CALAMITY_PARAMS: dict[str, dict[str, Any]] = {

@@ -3,7 +3,10 @@
 It reads only its observation. Cards are valued as what they add to the hand's
 payment value (n squared times the face value per commodity), so a card that
 completes a set is worth much more than a single; a tradable calamity in hand is
-a debt it tries to pass on as the hidden card of a trade. Advances are bought for
+a debt it tries to pass on as the hidden card of a trade. Offers grow beyond three
+cards (MC-7.2) by hidden cards that cost the hand little (Water, a calamity to pass
+on, a lone cheap card), and a counter-offer grows to match a bigger offer when that
+costs little more; offers are valued with every declared card. Advances are bought for
 victory points per point of payment, with a plan that wastes the least (commodity
 sets first, the treasury for the rest, keeping the next turn's tax in hand).
 Calamity choices spare cities and hurt the leader.
@@ -65,14 +68,27 @@ class Economy:
                 gain += (max(0, n + d) ** 2 - n * n) * k.face_value
         return gain - debt
 
-    def hidden_worth(self, counts: dict[str, int], declared: str, shown: list[str]) -> float:
-        """The undisclosed card: trusted less when it only repeats a shown name."""
-        k = self.card[declared]
-        if not k.commodity:
-            return -3
-        n = counts.get(declared, 0) + shown.count(declared)
-        trust = 0.5 if declared in shown else 0.7
-        return trust * ((n + 1) ** 2 - n * n) * k.face_value - 3
+    def hidden_worth(self, counts: dict[str, int], declared: str | list[str], shown: list[str]) -> float:
+        """The undisclosed cards (one per declared name): each trusted less when it only
+        repeats a shown name; a later card of the same name adds to the earlier ones."""
+        names = [declared] if isinstance(declared, str) else declared
+        seen = self.counts(shown)
+        total = 0.0
+        for name in names:
+            k = self.card[name]
+            if not k.commodity:
+                total -= 3
+                continue
+            n = counts.get(name, 0) + seen.get(name, 0)
+            trust = 0.5 if name in shown else 0.7
+            total += trust * ((n + 1) ** 2 - n * n) * k.face_value - 3
+            seen[name] = seen.get(name, 0) + 1
+        return total
+
+    def incoming(self, counts: dict[str, int], side: dict[str, Any]) -> float:
+        """What an offer or counter-offer seen in the observation is worth to this hand."""
+        shown = side["shown"]
+        return self.change(counts, [], shown) + self.hidden_worth(counts, side["declared"], shown)
 
     # ------------------------------------------------------------ phase 6
     def cards(self, obs: dict[str, Any], legal: list[Action]) -> Action:
@@ -90,11 +106,10 @@ class Economy:
     def quick_answer(self, obs: dict[str, Any]) -> Action | None:
         """Decline an offer worth nothing to this hand before looking at counters."""
         deal = obs["deal"]
-        if deal is None or deal["stage"] != "counter" or deal["from"] == obs["player"]:
+        me = obs["player"]
+        if deal is None or deal["stage"] != "counter" or me in (deal["from"], deal["building"]):
             return None
-        counts = self.counts(obs["hand"])
-        shown = deal["shown"]
-        if self.change(counts, [], shown) + self.hidden_worth(counts, deal["declared"], shown) <= 1:
+        if self.incoming(self.counts(obs["hand"]), deal) <= 1:
             return Action("decline")
         return None
 
@@ -113,9 +128,10 @@ class Economy:
                 if s > score:
                     best, score = a, s
             return best if best is not None else _find(legal, "pass")
+        if deal["building"] == me:
+            return self._grow(obs, counts, legal)
         if deal["stage"] == "counter":
-            shown = deal["shown"]
-            incoming = self.change(counts, [], shown) + self.hidden_worth(counts, deal["declared"], shown)
+            incoming = self.incoming(counts, deal)
             if incoming <= 1:
                 return _find(legal, "decline")
             best, score = None, 0.0
@@ -126,7 +142,7 @@ class Economy:
                 if s > score:
                     best, score = a, s
             return best if best is not None else _find(legal, "decline")
-        mine = [*deal["shown"], deal["hidden"]]
+        mine = [*deal["shown"], *deal["hidden"]]
         best, score = None, 0.0
         for a in legal:
             if a.kind != "accept":
@@ -135,8 +151,32 @@ class Economy:
             s = self.change(counts, mine, c["shown"]) + self.hidden_worth(counts, c["declared"], c["shown"])
             if s > score:
                 best, score = a, s
-        del me
         return best if best is not None else _find(legal, "reject")
+
+    def _grow(self, obs: dict[str, Any], counts: dict[str, int], legal: list[Action]) -> Action:
+        """One more hidden card for the offer or counter-offer being built, when giving it
+        costs the hand little (a Water card, a tradable calamity passed on, a lone cheap
+        card) or, for a counter smaller than the offer it answers, a little more to match
+        its size; otherwise ``post``."""
+        deal = obs["deal"]
+        me = obs["player"]
+        side = deal if deal["from"] == me else deal["counters"][str(me)]
+        given = [*side["shown"], *side["hidden"]]
+        rest = dict(counts)
+        for c in given:
+            rest[c] -= 1
+        room = -2.0
+        if deal["from"] != me and len(given) < 2 + deal["hidden_count"]:
+            room = -6.0
+        best, score = None, room
+        for a in legal:
+            if a.kind != "add":
+                continue
+            h, d = a.args[0], a.args[2]
+            s = self.change(rest, [h], []) + (0.5 if d == h else 0)
+            if s > score:
+                best, score = a, s
+        return best if best is not None else _find(legal, "post")
 
     # ------------------------------------------------------------ phases 8 and 12
     def discard(self, obs: dict[str, Any], legal: list[Action]) -> Action:

@@ -62,6 +62,7 @@ class Rules:
         self.one_purchase = o["stack9-purchase"] == "A"
         self.revolt_exempt_cards = o["revolt-exemption"] == "B"
         self.trade_rounds = o["trade-rounds"]
+        self.trade_max_cards = o["trade-max-cards"]
         self.calamity_limit_split = o["calamity-limit"] == "B"
         self.calamity_excess_random = o["calamity-excess"] == "B"
         self.calamity_per_player = o["calamity-order"] == "B"

@@ -59,6 +59,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("trade-limit", "A", "trade is bounded by A a number of offer rounds (trade-rounds); a wall-clock limit means nothing to a simulator",
                choices=("A",), rule="MC-7.1"),
     OptionSpec("trade-rounds", 2, "offer rounds in the trade phase (each player proposes once a round)", minimum=0, rule="MC-7.1"),
+    OptionSpec("trade-max-cards", 5, "the most cards an offer or counter-offer may hold (at least 3: two shown, the rest hidden and declared); 3 gives plain three-card offers",
+               minimum=3, rule="MC-7.2"),
     OptionSpec("trade-disclosure", "A", "the two verified cards are A shown to all; B named truthfully (the same information here)",
                choices=AB, rule="MC-7.5"),
     OptionSpec("calamity-limit", "A", "calamities held: A at most 3, at most 2 major; B up to 2 major and no minor, or up to 3 minor",

@@ -98,20 +98,25 @@ def _by_stack(s: MegaState, hand: list[int]) -> list[int]:
 
 
 def _public_deal(s: MegaState, player: int) -> dict[str, Any] | None:
-    """The offer under way: the shown cards and declarations; a hidden card only to its owner."""
+    """The offer under way: the shown cards, the declarations (one per hidden card) and
+    the number of hidden cards; the hidden cards only to their owner. ``building`` is
+    the player whose offer or counter-offer is still being built (None: none is)."""
     d = s.deal
     if d is None:
         return None
     cards = s.cat.cards
 
-    def side(owner: int, c1: int, c2: int, h: int, decl: int) -> dict[str, Any]:
-        out: dict[str, Any] = {"shown": [cards[c1].id, cards[c2].id], "declared": cards[decl].id}
+    def side(owner: int, v: list[int]) -> dict[str, Any]:
+        out: dict[str, Any] = {"shown": [cards[v[0]].id, cards[v[1]].id], "declared": [cards[c].id for c in v[3::2]],
+                               "hidden_count": len(v) // 2 - 1}
         if owner == player:
-            out["hidden"] = cards[h].id
+            out["hidden"] = [cards[c].id for c in v[2::2]]
         return out
 
-    return {"from": d[0], "stage": "counter" if d[5] == 1 else "accept", **side(d[0], d[1], d[2], d[3], d[4]),
-            "counters": {str(q): side(q, *v) for q, v in sorted(d[6].items())}}
+    stage = ("offer", "counter", "accept")[d[2]]
+    built = d[0] if d[2] == 0 else s.decider if d[2] == 1 and s.decider in d[3] else None
+    return {"from": d[0], "stage": stage, "building": built, **side(d[0], d[1]),
+            "counters": {str(q): side(q, v) for q, v in sorted(d[3].items())}}
 
 
 def _public_task(s: MegaState) -> dict[str, Any] | None:
@@ -147,9 +152,9 @@ def state_to_json(s: MegaState) -> dict[str, Any]:
         "barbarians": _sparse(s, s.barb),
         "stacks": {str(k): [cards[c].id for c in x] for k, x in enumerate(s.stacks) if k},
         "discards": {str(k): [cards[c].id for c in x] for k, x in enumerate(s.discards) if x},
-        "deal": None if s.deal is None else {
-            "from": s.deal[0], "cards": [cards[c].id for c in s.deal[1:5]], "stage": s.deal[5],
-            "counters": {str(q): [cards[c].id for c in v] for q, v in sorted(s.deal[6].items())}},
+        "deal": None if s.deal is None else {  # cards: shown, shown, then hidden and declared by pairs
+            "from": s.deal[0], "cards": [cards[c].id for c in s.deal[1]], "stage": s.deal[2],
+            "counters": {str(q): [cards[c].id for c in v] for q, v in sorted(s.deal[3].items())}},
         "trade_round": s.trade_round,
         "calamities_pending": [[v, cards[c].id] for v, c in s.calq],
         "tasks": [[t[0], t[1], t[2], t[3], cards[t[4]].id if t[4] >= 0 else None, t[5]] for t in s.tasks],
@@ -348,6 +353,45 @@ TASK_KINDS = ("lose", "reduce", "destroy", "support", "annex", "annex-city", "pi
               "discard", "discard-value", "pay-or", "regress-or", "buy-off", "give", "credit", "free-advance", "barbarians")
 
 
+def _load_deal(s: MegaState, deal: Any, card: Any) -> list[Any]:
+    """The deal under way (MC-7.2 to MC-7.4): each side is two shown cards then hidden
+    cards and their declarations by pairs, at most trade-max-cards cards, all held."""
+    cat, n = s.cat, s.n
+    try:
+        frm = _int(deal["from"], "deal.from", 0, n - 1)
+        cs = [card(c, "deal.cards") for c in deal["cards"]]
+        counters = {_int(int(q), "deal.counters", 0, n - 1): [card(c, f"deal.counters.{q}") for c in v]
+                    for q, v in deal["counters"].items()}
+        stage = _int(deal["stage"], "deal.stage", 0, 2)
+    except InvalidStateError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise InvalidStateError("position field 'deal' must give from, cards, stage and counters") from None
+    if s.step != STEP_NAMES.index("trade") or frm in counters:
+        raise InvalidStateError("position field 'deal' is an offer under way: only in step 'trade', never countered by its proposer")
+    limit = s.game.rules.trade_max_cards
+    for who, side in [(frm, cs), *counters.items()]:
+        name = "deal.cards" if who == frm else f"deal.counters.{who}"
+        if len(side) < 4 or len(side) % 2:
+            raise InvalidStateError(f"position field {name!r} must give two shown cards, then each hidden card and its declared name")
+        if len(side) // 2 + 1 > limit:
+            raise InvalidStateError(f"position field {name!r} offers {len(side) // 2 + 1} cards; option trade-max-cards allows {limit}")
+        hand = list(s.hands[who])
+        for c in side[:2] + side[2::2]:
+            if c not in hand:
+                raise InvalidStateError(f"position field {name!r} offers {cat.cards[c].id!r}, which player {who} does not hold")
+            hand.remove(c)
+        if any(cat.cards[c].calamity for c in side[:2]) or not all(cat.cards[c].tradable for c in side[2::2]):  # MC-7.3, MC-7.5
+            raise InvalidStateError(f"position field {name!r} has player {who} show a calamity or offer a non-tradable one")
+        if any(cat.cards[c].calamity for c in side[3::2]):  # MC-7.4: a commodity is declared
+            raise InvalidStateError(f"position field {name!r} declares a hidden card as a calamity")
+    if stage == 0 and (counters or s.decider != frm):
+        raise InvalidStateError("position field 'deal' at stage 0 is an offer its proposer (the decider) is still building: no counters yet")
+    if stage == 2 and s.decider != frm:
+        raise InvalidStateError("position field 'deal' at stage 2 waits for its proposer (the decider) to accept or reject")
+    return [frm, cs, stage, counters]
+
+
 def _load_part2(s: MegaState, data: dict[str, Any], players: list[Any], area: Any) -> None:
     """Cards, advances, trade and calamity state; every trade card is where exactly one card can be."""
     cat = s.game.rules.catalog
@@ -443,29 +487,7 @@ def _load_part2(s: MegaState, data: dict[str, Any], players: list[Any], area: An
     deal = data.get("deal")
     s.deal = None
     if deal is not None:
-        try:
-            frm = _int(deal["from"], "deal.from", 0, n - 1)
-            cs = [card(c, "deal.cards") for c in deal["cards"]]
-            counters = {_int(int(q), "deal.counters", 0, n - 1): [card(c, "deal.counters") for c in v]
-                        for q, v in deal["counters"].items()}
-            stage = _int(deal["stage"], "deal.stage", 1, 2)
-        except (KeyError, TypeError, ValueError):
-            raise InvalidStateError("position field 'deal' must give from, cards, stage and counters") from None
-        if len(cs) != 4 or any(len(v) != 4 for v in counters.values()):
-            raise InvalidStateError("position field 'deal' must give two shown cards, the hidden card and the declared one")
-        if s.step != STEP_NAMES.index("trade") or frm in counters:
-            raise InvalidStateError("position field 'deal' is an offer under way: only in step 'trade', never countered by its proposer")
-        for who, cards4 in [(frm, cs), *counters.items()]:
-            need = sorted(cards4[:3])
-            hand = list(s.hands[who])
-            for c in need:
-                if c not in hand:
-                    raise InvalidStateError(f"position field 'deal' offers {cat.cards[c].id!r}, which player {who} does not hold")
-                hand.remove(c)
-            shown, hidden = [cat.cards[c] for c in cards4[:2]], cat.cards[cards4[2]]
-            if any(c.calamity for c in shown) or not hidden.tradable:  # MC-7.3, MC-7.5
-                raise InvalidStateError(f"position field 'deal' has player {who} show a calamity or offer a non-tradable one")
-        s.deal = [frm, *cs, stage, counters]
+        s.deal = _load_deal(s, deal, card)
     s.trade_round = _int(data.get("trade_round", 0), "trade_round")
     s.calq = [[_int(v, "calamities_pending", 0, n - 1), card(c, "calamities_pending")] for v, c in data.get("calamities_pending", [])]
     s.tasks = []

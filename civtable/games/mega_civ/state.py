@@ -67,7 +67,9 @@ from .trading import (
     phase_cards,
     phase_trade,
     redeal,
+    simple_answer,
     trade_done,
+    trade_refusal,
 )
 
 if TYPE_CHECKING:
@@ -138,7 +140,7 @@ class MegaState(State):
     extra_credit: list[list[int]]  # credit tokens from Monument / Written Record, by group
     tax_rate: list[int]  # change of the tax per city (Coinage, Monarchy)
     barb: list[int]  # barbarian tokens by area
-    deal: list[Any] | None  # the trade offer under way: [proposer, c1, c2, hidden, declared, stage, counters]
+    deal: list[Any] | None  # the trade offer under way: [proposer, side, stage, counters] (trading.py)
     trade_round: int
     calq: list[list[int]]  # calamities still to resolve: [victim, card]
     tasks: list[list[Any]]  # choices a calamity or ability still needs (a stack; the last is current)
@@ -258,7 +260,7 @@ class MegaState(State):
         s.tax_rate = self.tax_rate[:]
         s.barb = self.barb[:]
         d = self.deal
-        s.deal = None if d is None else d[:6] + [{q: v[:] for q, v in d[6].items()}]
+        s.deal = None if d is None else [d[0], d[1][:], d[2], {q: v[:] for q, v in d[3].items()}]
         s.trade_round = self.trade_round
         s.calq = [x[:] for x in self.calq]
         s.tasks = [x[:] for x in self.tasks]
@@ -326,23 +328,22 @@ class MegaState(State):
             self._run()
 
     def _find(self, player: int, text: str) -> Action:
-        if self.step == TRADE and text in ("decline", "pass", "reject") and player == self.decider:
+        if self.step == TRADE and text in ("decline", "pass", "reject", "post") and player == self.decider:
             found = self.rules.act(text)  # always legal for the decider: skip listing every offer
             if found in self._legal_simple(player):
                 return found
         for a in self._legal(player):
             if a.text == text:
                 return a
+        why = trade_refusal(self, player, text) if self.step == TRADE else None
+        if why is not None:
+            raise IllegalActionError(why)
         raise IllegalActionError(
             f"{text!r} is not legal for player {player} in the {PHASE_NAMES[self.phase]} phase ({STEP_NAMES[self.step]})")
 
     def _legal_simple(self, p: int) -> tuple[Action, ...]:
-        """The trade step's answers that are not offers (pass, decline or reject)."""
-        deal = self.deal
-        g = self.rules.act
-        if deal is None:
-            return (g("pass"),)
-        return (g("decline"),) if deal[5] == 1 else (g("reject"),)
+        """The trade step's answer that is not an offer or a card (pass, post, decline or reject)."""
+        return (self.rules.act(simple_answer(self)),)
 
     # ------------------------------------------------------------ derived values
     def cities_of(self, p: int) -> list[int]:

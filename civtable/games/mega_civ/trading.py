@@ -1,13 +1,34 @@
 """Phases 6 and 7: acquisition of trade cards (MC-6) and trade (MC-7).
 
 Trade is a structured negotiation (trade-limit A: a number of rounds). In each
-round every player in AST order may post one offer of three cards: two shown
-(they must be what they are) and one hidden, declared as a commodity. The
-declaration is limited to the hidden card's own name or a shown card's name (the
-usual "three Wool" bluff), which keeps the list of offers small. Every other
-player who can answers with a counter-offer of the same shape or declines; the
-proposer accepts one counter and the six cards change hands at once (MC-7.5).
-Tradable calamities may travel as hidden cards; non-tradable ones never move.
+round every player in AST order may post one offer of at least three cards (MC-7.2):
+two shown (they must be what they are, MC-7.3) and one or more hidden, each declared
+as a commodity (MC-7.4). A declaration is limited to the hidden card's own name or a
+shown card's name (the usual "three Wool" bluff; a calamity only as a shown card's
+name), which keeps the lists of actions small. Tradable calamities may travel as
+hidden cards; non-tradable ones never move.
+
+An offer is built in small steps (DESIGN: compound choices are split):
+
+- ``offer C1 C2 H as D`` names the two shown cards and the first hidden card, as a
+  three-card offer always did (a record of three-card offers reads the same);
+- then, while the offer has fewer cards than option ``trade-max-cards`` (default 5)
+  and the hand has another tradable card, the proposer may ``add H as D`` (one more
+  hidden card and its declaration) or ``post`` the offer as it is. When nothing can
+  be added the offer is posted at once, so ``trade-max-cards 3`` plays exactly the
+  three-card offers (one step per offer).
+
+Every other player who can answers in AST order with a counter-offer built the same
+way (``counter C1 C2 H as D``, then ``add H as D`` ... ``post``) or ``decline``; the
+proposer ``accept``s one counter (``accept SEAT``) or ``reject``s them all. On accept
+all the cards of both sides change hands at once (MC-7.5).
+
+``MegaState.deal`` holds the deal under way: ``[proposer, side, stage, counters]``
+with ``side`` = ``[shown1, shown2, hidden1, declared1, hidden2, declared2, ...]``,
+``stage`` OFFER (the proposer builds his offer), COUNTER (the responders answer; the
+decider's counter is under construction when he is already in ``counters``) or
+ACCEPT, and ``counters`` = ``{responder: side}``. Other players see the shown cards,
+the declared names and the number of hidden cards, never the hidden cards.
 """
 
 from __future__ import annotations
@@ -128,6 +149,32 @@ def cards_done(s: MegaState) -> None:
 
 
 # ------------------------------------------------------------------ phase 7
+# the deal under way: [proposer, his side, stage, {responder: his side}]; a side is
+# [shown1, shown2, hidden1, declared1, hidden2, declared2, ...] (card indices)
+FROM, SIDE, STAGE, COUNTERS = range(4)
+
+
+def shown_of(side: list[int]) -> list[int]:
+    return side[:2]
+
+
+def hidden_of(side: list[int]) -> list[int]:
+    return side[2::2]
+
+
+def declared_of(side: list[int]) -> list[int]:
+    return side[3::2]
+
+
+def cards_of(side: list[int]) -> list[int]:
+    """The cards that change hands: the two shown and every hidden one."""
+    return side[:2] + side[2::2]
+
+
+def size_of(side: list[int]) -> int:
+    return len(side) // 2 + 1
+
+
 def tradable(s: MegaState, p: int) -> list[int]:
     cards = s.cat.cards
     return [c for c in s.hands[p] if cards[c].tradable]
@@ -169,9 +216,40 @@ def next_proposer(s: MegaState) -> None:
     s.phase = 8
 
 
+def building(s: MegaState) -> list[int] | None:
+    """The side the decider is still building (his offer, or his counter-offer), or None."""
+    deal = s.deal
+    if deal is None:
+        return None
+    if deal[STAGE] == OFFER:
+        return deal[SIDE]
+    if deal[STAGE] == COUNTER:
+        return deal[COUNTERS].get(s.decider)
+    return None
+
+
+def spare(s: MegaState, p: int, side: list[int]) -> list[int]:
+    """The player's tradable cards not yet in ``side``."""
+    rest = tradable(s, p)
+    for c in cards_of(side):
+        rest.remove(c)
+    return rest
+
+
+def can_add(s: MegaState, p: int, side: list[int]) -> bool:
+    return size_of(side) < s.rules.trade_max_cards and bool(spare(s, p, side))
+
+
+def declarable(s: MegaState, side: list[int], h: int) -> list[int]:
+    """MC-7.4: what a hidden card may be declared as: its own name or a shown card's name
+    (a calamity only a shown name)."""
+    names = {side[0], side[1]} if s.cat.cards[h].calamity else {side[0], side[1], h}
+    return sorted(names)
+
+
 def offers(s: MegaState, p: int, kind: str) -> list[Action]:
-    """Every three-card offer: two shown cards (not calamities), one hidden tradable card,
-    declared as its own commodity or one of the shown ones."""
+    """Every three-card start of an offer: two shown cards (not calamities), one hidden
+    tradable card, declared as its own commodity or one of the shown ones."""
     g = s.rules.act
     cards = s.cat.cards
     hand = tradable(s, p)
@@ -187,10 +265,20 @@ def offers(s: MegaState, p: int, kind: str) -> list[Action]:
             rest.remove(c1)
             rest.remove(c2)
             for h in sorted(set(rest)):
-                names = {c1, c2} if cards[h].calamity else {c1, c2, h}
-                for d in sorted(names):
+                for d in declarable(s, [c1, c2], h):
                     out.append(g(kind, cards[c1].id, cards[c2].id, cards[h].id, "as", cards[d].id))
     return out
+
+
+def additions(s: MegaState, p: int, side: list[int]) -> list[Action]:
+    """Every further hidden card for the side being built (MC-7.2: at least three cards;
+    option trade-max-cards: at most that many)."""
+    if size_of(side) >= s.rules.trade_max_cards:
+        return []
+    g = s.rules.act
+    cards = s.cat.cards
+    return [g("add", cards[h].id, "as", cards[d].id)
+            for h in sorted(set(spare(s, p, side))) for d in declarable(s, side, h)]
 
 
 def legal_trade(s: MegaState, p: int) -> list[Action]:
@@ -198,12 +286,50 @@ def legal_trade(s: MegaState, p: int) -> list[Action]:
     deal = s.deal
     if deal is None:
         return offers(s, p, "offer") + [g("pass")]
-    if deal[5] == COUNTER:
+    side = building(s)
+    if side is not None:
+        return additions(s, p, side) + [g("post")]
+    if deal[STAGE] == COUNTER:
         return offers(s, p, "counter") + [g("decline")]
-    return [g("accept", q) for q in sorted(deal[6])] + [g("reject")]
+    return [g("accept", q) for q in sorted(deal[COUNTERS])] + [g("reject")]
 
 
-def _cards_of(s: MegaState, a: Action) -> list[int]:
+def simple_answer(s: MegaState) -> str:
+    """The decider's answer that is always legal and is not an offer or a card."""
+    deal = s.deal
+    if deal is None:
+        return "pass"
+    if building(s) is not None:
+        return "post"
+    return "decline" if deal[STAGE] == COUNTER else "reject"
+
+
+def trade_refusal(s: MegaState, p: int, text: str) -> str | None:
+    """Why a trade action that is not legal now is refused (None: the generic message)."""
+    kind = text.split(" ", 1)[0]
+    deal = s.deal
+    side = building(s) if p == s.decider else None
+    if side is not None:
+        if kind == "add":
+            limit = s.rules.trade_max_cards
+            if size_of(side) >= limit:
+                return f"{text!r}: the offer already has {size_of(side)} cards, the most that option trade-max-cards allows"
+            return (f"{text!r}: a further hidden card must be another tradable card of the hand, declared as its own "
+                    "name or a shown card's name (a calamity only as a shown card's name)")
+        return f"{text!r}: an offer is being built: 'add CARD as NAME' or 'post'"
+    if kind in ("add", "post"):
+        return f"{text!r}: no offer or counter-offer is being built (start one with 'offer' or 'counter')"
+    if kind == "counter" and deal is None:
+        return f"{text!r}: nobody has offered yet"
+    if kind == "offer" and deal is not None:
+        return f"{text!r}: an offer is already under way"
+    if kind in ("offer", "counter"):
+        return (f"{text!r}: an offer names two shown cards held (not calamities), a hidden tradable card held "
+                "and the name it is declared as (its own or a shown card's)")
+    return None
+
+
+def _start(s: MegaState, a: Action) -> list[int]:
     cat = s.cat
     return [cat.card(a.args[0]), cat.card(a.args[1]), cat.card(a.args[2]), cat.card(a.args[4])]
 
@@ -213,38 +339,75 @@ def do_trade(s: MegaState, p: int, a: Action) -> None:
     if kind == "pass":
         next_proposer(s)
     elif kind == "offer":
-        c1, c2, h, d = _cards_of(s, a)
-        responders = [q for q in s.order if q != p and can_trade(s, q)]
-        s.deal = [p, c1, c2, h, d, COUNTER, {}]
-        s.queue = responders
-        s.decider = responders[0]
-    elif kind in ("counter", "decline"):
+        s.deal = [p, _start(s, a), OFFER, {}]
+        if not can_add(s, p, s.deal[SIDE]):
+            post_offer(s)
+    elif kind == "counter":
         deal = s.deal
         assert deal is not None
-        if kind == "counter":
-            deal[6][p] = _cards_of(s, a)
-        s.queue.pop(0)
-        if s.queue:
-            s.decider = s.queue[0]
-        elif deal[6]:
-            deal[5] = ACCEPT
-            s.queue, s.decider = [deal[0]], deal[0]
-        else:
-            s.log.append(f"{s.civ[deal[0]]}'s offer found no taker")
-            next_proposer(s)
+        side = deal[COUNTERS][p] = _start(s, a)
+        if not can_add(s, p, side):
+            next_responder(s)
+    elif kind == "add":
+        side = building(s)
+        assert side is not None
+        side += [s.cat.card(a.args[0]), s.cat.card(a.args[2])]
+        if not can_add(s, p, side):
+            post(s)
+    elif kind == "post":
+        post(s)
+    elif kind == "decline":
+        next_responder(s)
     elif kind == "accept":
         deal = s.deal
         assert deal is not None
         q = int(a.args[0])
-        exchange(s, p, deal[1:4], q, deal[6][q][:3])
+        exchange(s, p, cards_of(deal[SIDE]), q, cards_of(deal[COUNTERS][q]))
         s.log.append(f"{s.civ[p]} traded with {s.civ[q]}")
         next_proposer(s)
     else:  # reject
         next_proposer(s)
 
 
+def post(s: MegaState) -> None:
+    """The side being built is complete: the offer goes to the responders, a counter-offer
+    to the proposer's list."""
+    deal = s.deal
+    assert deal is not None
+    if deal[STAGE] == OFFER:
+        post_offer(s)
+    else:
+        next_responder(s)
+
+
+def post_offer(s: MegaState) -> None:
+    deal = s.deal
+    assert deal is not None
+    p = deal[FROM]
+    responders = [q for q in s.order if q != p and can_trade(s, q)]
+    deal[STAGE] = COUNTER
+    s.queue = responders
+    s.decider = responders[0]
+
+
+def next_responder(s: MegaState) -> None:
+    """The decider has answered (a counter-offer posted, or declined): the next responder,
+    else the proposer chooses among the counters, else the offer found no taker."""
+    deal = s.deal
+    assert deal is not None
+    s.queue.pop(0)
+    if s.queue:
+        s.decider = s.queue[0]
+    elif deal[COUNTERS]:
+        deal[STAGE] = ACCEPT
+        s.queue, s.decider = [deal[FROM]], deal[FROM]
+    else:
+        s.log.append(f"{s.civ[deal[FROM]]}'s offer found no taker")
+        next_proposer(s)
+
+
 def exchange(s: MegaState, p: int, give: list[int], q: int, take: list[int]) -> None:
-    """MC-7.5: both sides hand over their three cards at once."""
+    """MC-7.5: both sides hand over all their cards at once."""
     for c in give:
         s.hands[p].remove(c)
     for c in take:
@@ -283,9 +446,9 @@ def known_cards(s: MegaState, player: int) -> dict[int, list[int]]:
     out: dict[int, list[int]] = {q: [] for q in range(s.n) if q != player}
     deal = s.deal
     if deal is not None:
-        for q, side in [(deal[0], deal[1:]), *sorted(deal[6].items())]:
+        for q, side in [(deal[FROM], deal[SIDE]), *sorted(deal[COUNTERS].items())]:
             if q != player:
-                out[q] += side[:2]
+                out[q] += shown_of(side)
     if s.pay is not None and s.decider != player and s.decider >= 0:
         out[s.decider] += s.pay[3]
     for t in s.tasks:
@@ -307,19 +470,17 @@ def redeal(s: MegaState, player: int, rng: Rng) -> None:
     show the stack) and their known cards (``known_cards``); a non-tradable calamity
     in a stack keeps its place; the unknown cards are calamities only in phases 6 and 7
     (in phase 8 the calamities held are declared, MC-8.1; all are revealed in phase 9,
-    MC-9.1.1, and none is drawn before phase 6). A hidden offered card is replaced by a
-    tradable card of its stack from the new hand (MC-7.4)."""
+    MC-9.1.1, and none is drawn before phase 6). Every hidden offered card is replaced
+    by a tradable card of its stack from the new hand (MC-7.4); the declarations stay."""
     cards = s.cat.cards
     calamity_free = s.phase not in (6, 7)  # phase 8: the calamities held are known (declared)
     known = known_cards(s, player)
     deal = s.deal
-    hidden: dict[int, tuple[list[int], int]] = {}  # owner -> (his offer list, index of the hidden card)
+    hidden: dict[int, list[int]] = {}  # owner -> his side of the deal (hidden cards at 2, 4, ...)
     if deal is not None:
-        if deal[0] != player:
-            hidden[deal[0]] = (deal, 3)
-        for q, side in deal[6].items():
+        for q, side in [(deal[FROM], deal[SIDE]), *deal[COUNTERS].items()]:
             if q != player:
-                hidden[q] = (side, 2)
+                hidden[q] = side
     others = sorted(known)
     kept: dict[int, list[int]] = {q: [] for q in others}  # the known cards, in the new hands
     secret: dict[int, list[int]] = {q: [] for q in others}  # the unknown cards, dealt again
@@ -336,25 +497,24 @@ def redeal(s: MegaState, player: int, rng: Rng) -> None:
         stack = s.stacks[k]
         fixed_at = {i: c for i, c in enumerate(stack) if cards[c].calamity and not cards[c].tradable}
         pool = [c for i, c in enumerate(stack) if i not in fixed_at]
-        slots: list[tuple[int, bool]] = []  # (owner, needs a tradable card for his hidden offer)
+        slots: list[tuple[int, int]] = []  # (owner, where in his side the card goes as a hidden card, or -1)
         for q in others:
             mine = [c for c in secret[q] if cards[c].stack == k]
             pool += mine
-            offer = hidden.get(q)
-            needs = offer is not None and cards[offer[0][offer[1]]].stack == k
-            slots += [(q, needs and i == 0) for i in range(len(mine))]
+            side = hidden.get(q)
+            at = [i for i in range(2, len(side), 2) if cards[side[i]].stack == k] if side is not None else []
+            slots += [(q, at[i] if i < len(at) else -1) for i in range(len(mine))]
         pool.sort()
         rng.shuffle(pool)
-        slots.sort(key=lambda slot: not slot[1])  # the hidden offered cards first
-        for q, for_offer in slots:
+        slots.sort(key=lambda slot: slot[1] < 0)  # the hidden offered cards first
+        for q, at in slots:
             j = next((j for j, c in enumerate(pool)
-                      if not (calamity_free and cards[c].calamity) and (not for_offer or cards[c].tradable)),
+                      if not (calamity_free and cards[c].calamity) and (at < 0 or cards[c].tradable)),
                      0)  # a hand-built position may break the phase's rule: then any card
             c = pool.pop(j)
             new_hands[q].append(c)
-            if for_offer:
-                side, idx = hidden[q]
-                side[idx] = c
+            if at >= 0:
+                hidden[q][at] = c
         stack[:] = []
         for i in range(len(pool) + len(fixed_at)):
             stack.append(fixed_at[i] if i in fixed_at else pool.pop())

@@ -366,6 +366,21 @@ CARD_BAD: dict[str, tuple[Callable[[], Data], Callable[[Data], Any], str]] = {
     "deal: a calamity shown": (_trade_position, lambda d: d["deal"].update(cards=["treachery", "ochre", "wine", "ochre"]), "deal"),
     "deal: a non-tradable calamity hidden": (_trade_position, lambda d: d["deal"].update(cards=["ochre", "ochre", "flood", "ochre"]), "deal"),
     "deal: three cards": (_trade_position, lambda d: d["deal"].update(cards=["ochre", "ochre", "wine"]), "deal"),
+    "deal: a hidden card without its declaration": (_trade_position, lambda d: d["deal"].update(
+        cards=["ochre", "ochre", "treachery", "ochre", "wine"]), "deal.cards"),
+    "deal: over trade-max-cards": (_trade_position, lambda d: d["deal"].update(
+        cards=["ochre", "ochre", "wine", "wine", "treachery", "ochre", "wine", "wine", "wine", "wine"]), "trade-max-cards"),
+    "deal: a card offered twice": (_trade_position, lambda d: d["deal"].update(
+        cards=["ochre", "ochre", "wine", "wine", "wine", "wine"]), "deal.cards"),
+    "deal: a hidden card declared as a calamity": (_trade_position, lambda d: d["deal"].update(
+        cards=["ochre", "ochre", "treachery", "treachery"]), "deal.cards"),
+    "deal: a counter of two cards": (_trade_position, lambda d: d["deal"].update(
+        counters={"0": ["wool", "wool"]}), "deal.counters.0"),
+    "deal: stage 2 not the proposer's decision": (_trade_position, lambda d: d["deal"].update(
+        stage=2, counters={"0": ["wool", "wool", "oil", "wool"]}), "deal"),
+    "deal: stage 0 with counters": (_trade_position, lambda d: d["deal"].update(
+        stage=0, counters={"0": ["wool", "wool", "oil", "wool"]}), "deal"),
+    "deal: stage 3": (_trade_position, lambda d: d["deal"].update(stage=3), "deal.stage"),
     "deal: no counters": (_trade_position, lambda d: d["deal"].pop("counters"), "deal"),
     "deal: proposer out of range": (_trade_position, lambda d: d["deal"].update({"from": 5}), "deal"),
     "deal: outside the trade": (_trade_position, lambda d: d.update(phase=3, step="move", decider=0), "deal"),

@@ -43,7 +43,7 @@ from civtable.core.rng import Rng
 from civtable.games.mega_civ.board import load_board
 from civtable.games.mega_civ.state import MegaState
 
-from ._mc_helpers import HATTI, HELLAS, run_from
+from ._mc_helpers import HATTI, HELLAS, MINOA, run_from
 from ._mc_helpers import game as mc_game
 
 GAME_ID = "mega-civ"
@@ -425,7 +425,8 @@ POOL_OPTIONS: tuple[dict[str, Any], ...] = (
 def pool_positions() -> Iterator[Any]:
     """Hand-built positions (5 players) whose decisions whole games seldom reach: a
     growth choice (short stock), an optional revolt, a free card (Wonder of the World),
-    special abilities (Trade Routes, Politics, Coinage)."""
+    special abilities (Trade Routes, Politics, Coinage), a calamity's losses and its
+    secondary victims (Famine)."""
     yield run_from(phase=2, players={HELLAS: {"tokens": {"kings_vale": 3, "ash_plains": 1}, "treasury": 50}})
     yield run_from(mc_game(**{"tax-revolt-optional": "B"}), phase=1, city={"kings_vale": HELLAS},
                    players={HELLAS: {"treasury": 54}, HATTI: {"tokens": {"upper_river": 1}}})
@@ -434,6 +435,13 @@ def pool_positions() -> Iterator[Any]:
     yield run_from(phase=10, city={"kings_vale": HELLAS},
                    players={HELLAS: {"tokens": {"kings_vale": 2}, "advances": ["trade-routes", "politics", "coinage"],
                                      "hand": ["wine", "ochre"]}})
+    famine = run_from(phase=9, city={"kings_vale": HELLAS, "old_ford": HELLAS, "north_downs": HELLAS},
+                      players={HELLAS: {"tokens": {"nw_hills": 1}, "hand": ["famine"]},
+                               MINOA: {"tokens": {"great_delta": 3}}, HATTI: {"tokens": {"twin_rivers": 3}}})
+    yield famine.clone()  # Famine: lose a token or a city
+    for text in ("lose-city kings_vale", "lose-city old_ford"):
+        famine.apply(HELLAS, text)
+    yield famine  # then the secondary victims
 
 
 @cache
@@ -468,7 +476,7 @@ MALFORMED = ("", "   ", "move", "move kings_vale", "move kings_vale kings_vale",
 # every kind of decision of parts 1 and 2 (the illegal-action test tries each in other steps)
 POOL_KINDS = ("grow", "move", "ship", "sail", "city", "done", "reduce", "revolt", "decline",  # MC-1 to MC-5
               "buy-card", "free-card",  # MC-6.2
-              "offer", "pass", "counter", "accept", "reject",  # MC-7
+              "offer", "pass", "counter", "add", "post", "accept", "reject",  # MC-7 (add, post: MC-7.2)
               "discard",  # MC-8.2, MC-12.4
               "lose", "lose-city", "destroy", "annex", "victim", "barbarians", "credit",  # MC-9 and ability tasks
               "tax-rate", "trade-routes", "politics-treasury",  # MC-10.1
@@ -917,7 +925,7 @@ def unseen_swaps(s: MegaState, q: int) -> Iterator[MegaState]:
     seen: list[int] = []
     deal = s.deal
     if deal is not None:
-        sides = [(deal[0], deal[1:4])] + [(p, v[:3]) for p, v in deal[6].items()]
+        sides = [(deal[0], deal[1])] + list(deal[3].items())  # a side: shown, shown, hidden, declared, ...
         for p, side in sides:
             if p == q:
                 seen += side[:2]
@@ -937,32 +945,38 @@ def unseen_swaps(s: MegaState, q: int) -> Iterator[MegaState]:
         c.hands[q].remove(x)
         c.hands[q] = sorted(c.hands[q] + [y])
         if c.deal is not None:
-            side = c.deal if c.deal[0] == q else c.deal[6].get(q)
-            at = 3 if side is c.deal else 2
-            if side is not None and side[at] == x and (cards[y].tradable or not cards[y].calamity):
-                side[at] = y
-            elif side is not None and side[at] == x:
+            side = c.deal[1] if c.deal[0] == q else c.deal[3].get(q)
+            at = next((i for i in range(2, len(side), 2) if side[i] == x), None) if side is not None else None
+            if at is not None and not cards[y].tradable:
                 continue  # a non-tradable card could not be offered
+            if at is not None:
+                side[at] = y
         yield c
 
 
 def hidden_swaps(s: MegaState) -> Iterator[tuple[int, MegaState]]:
-    """(owner, copy) with the hidden card of an offer or counter replaced by another
-    tradable card of the owner's hand (the hand itself unchanged)."""
+    """(owner, copy) with one hidden card of an offer or counter (MC-7.2: there may be
+    several) replaced by another tradable card of the owner's hand that is not in his
+    side, or two of his hidden cards swapped (the hand itself unchanged)."""
     deal = s.deal
     if deal is None:
         return
     cards = s.cat.cards
-    for q, at in [(deal[0], 3)] + [(p, 2) for p in deal[6]]:
-        side = deal if at == 3 else deal[6][q]
+    for q, side in [(deal[0], deal[1])] + list(deal[3].items()):
         rest = list(s.hands[q])
-        for c in side[at - 2:at + 1]:
+        for c in side[:2] + side[2::2]:
             rest.remove(c)
-        for x in sorted(set(rest)):
-            if x != side[at] and cards[x].tradable:
-                c = s.clone()
-                (c.deal if at == 3 else c.deal[6][q])[at] = x
-                yield q, c
+        for at in range(2, len(side), 2):
+            for x in sorted(set(rest)):
+                if x != side[at] and cards[x].tradable:
+                    c = s.clone()
+                    (c.deal[1] if q == deal[0] else c.deal[3][q])[at] = x
+                    yield q, c
+        if len(side) > 4 and side[2] != side[4]:
+            c = s.clone()
+            mine = c.deal[1] if q == deal[0] else c.deal[3][q]
+            mine[2], mine[4] = mine[4], mine[2]
+            yield q, c
 
 
 @FEW
@@ -1034,19 +1048,18 @@ def test_determinize_keeps_what_the_player_knows_of_the_cards(scn: Scenario, k: 
                 assert [c for c in d.hands[q] if cards[c].id in fixed] == [c for c in s.hands[q] if cards[c].id in fixed]
             if s.deal is not None:
                 assert d.deal is not None
-                assert d.deal[:3] + d.deal[4:6] == s.deal[:3] + s.deal[4:6]
-                assert sorted(d.deal[6]) == sorted(s.deal[6])
-                sides = [(s.deal[0], d.deal[1:4], s.deal[1:4])] + [
-                    (q, d.deal[6][q][:3], v[:3]) for q, v in s.deal[6].items()]
-                for q, new, old in sides:
-                    assert new[:2] == old[:2]
+                assert [d.deal[0], d.deal[2]] == [s.deal[0], s.deal[2]]
+                assert sorted(d.deal[3]) == sorted(s.deal[3])
+                sides = [(s.deal[0], d.deal[1], s.deal[1])] + [(q, d.deal[3][q], v) for q, v in s.deal[3].items()]
+                for q, new, old in sides:  # a side: shown, shown, then hidden and declared by pairs
+                    assert new[:2] == old[:2] and new[3::2] == old[3::2] and len(new) == len(old)
                     if q == p:
                         assert new == old
-                    assert cards[new[2]].tradable
+                    assert all(cards[h].tradable for h in new[2::2])
+                    assert [cards[h].stack for h in new[2::2]] == [cards[h].stack for h in old[2::2]]
+                    offered = new[:2] + new[2::2]
                     held = list(d.hands[q])
-                    assert all(held.count(c) >= new.count(c) for c in new), "an offered card is not in the new hand"
-                for q, v in s.deal[6].items():
-                    assert d.deal[6][q][3] == v[3]
+                    assert all(held.count(c) >= offered.count(c) for c in offered), "an offered card is not in the new hand"
             check_cards(d, "determinized")
             data = d.to_json()
             assert g.state_from_json(json.loads(json.dumps(data))).to_json() == data

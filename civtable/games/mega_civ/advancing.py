@@ -126,7 +126,7 @@ def special_actions(s: MegaState, p: int) -> list[Action]:
         out += [g("tax-rate", k) for k in sorted({0, *changes}) if k != s.tax_rate[p]]
     for a in s.owned[p]:
         kind = s.cat.advances[a].params.get("special")
-        if not kind or kind in used and kind not in ("trade_routes", "diaspora"):
+        if not kind or kind in used and kind not in ("trade_routes", "diaspora", "provincial_empire"):
             continue
         params = s.cat.advances[a].params
         if kind == "trade_routes":
@@ -142,8 +142,9 @@ def special_actions(s: MegaState, p: int) -> list[Action]:
             out += [g("universal-doctrine", ids[b].id) for b in range(len(ids))
                     if s.city[b] == -2 or s.barb[b]]
         elif kind == "provincial_empire":
-            if provincial_victims(s, p, params):
-                out.append(g("provincial-empire"))
+            chosen = provincial_chosen(s, p)
+            if len(chosen) < params.get("players", 5):
+                out += [g("provincial-empire", q) for q in provincial_victims(s, p, params) if q not in chosen]
         elif kind == "diaspora" and used.count("diaspora") < params.get("tokens", 5):
             out += diaspora_moves(s, p)
     return out
@@ -181,7 +182,16 @@ def immune_advances(s: MegaState, params: dict) -> list[int]:
     return [index[slug(name)] for name in params.get("immune", []) if slug(name) in index]
 
 
+PROVINCIAL = "provincial_empire:"  # a ``used`` entry per player chosen by Provincial Empire this turn
+
+
+def provincial_chosen(s: MegaState, p: int) -> list[int]:
+    return [int(u[len(PROVINCIAL):]) for u in s.used[p] if u.startswith(PROVINCIAL)]
+
+
 def provincial_victims(s: MegaState, p: int, params: dict) -> list[int]:
+    """Provincial Empire: the players p may choose (units next to his by land or water,
+    a card of face value 2 or more to give, not protected), in AST order."""
     immune_adv = immune_advances(s, params)
     areas = s.board.areas
     mine = [a for a in range(len(areas)) if s.tokens[p][a] or s.city[a] == p]
@@ -195,7 +205,7 @@ def provincial_victims(s: MegaState, p: int, params: dict) -> list[int]:
             continue
         if any(cards[c].commodity and cards[c].face_value >= params.get("min_face", 2) for c in s.hands[q]):
             out.append(q)
-    return out[: params.get("players", 5)]
+    return out
 
 
 def diaspora_moves(s: MegaState, p: int) -> list[Action]:
@@ -282,11 +292,11 @@ def do_special(s: MegaState, p: int, a: Action) -> None:
             s.tokens[p][b] += take
             s.stock[p] -= take
         used.append("universal_doctrine")
-    elif k == "provincial-empire":
+    elif k == "provincial-empire":  # one chosen player gives a card now; up to 5 a turn
         params = next(s.cat.advances[x].params for x in s.owned[p] if s.cat.advances[x].params.get("special") == "provincial_empire")
-        for q in reversed(provincial_victims(s, p, params)):
-            push(s, "give", q, q, 1, -1, [p, params.get("min_face", 2)])
-        used.append("provincial_empire")
+        q = int(a.args[0])
+        push(s, "give", q, q, 1, -1, [p, params.get("min_face", 2)])
+        used.append(f"{PROVINCIAL}{q}")
         if not run_tasks(s):
             return
     elif k == "diaspora":

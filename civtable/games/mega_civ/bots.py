@@ -19,7 +19,8 @@ from .board import Board
 from .catalog import Catalog
 from .economy_bot import Economy
 
-PART2 = {"cards": "cards", "trade": "trade", "discard": "discard", "task": "task", "special": "special", "buy": "buy"}
+PART2 = {"cards": "cards", "trade": "trade", "discard": "discard", "task": "task", "special": "special", "buy": "buy",
+         "military": "military"}
 
 
 class HeuristicBot(Agent):

@@ -246,9 +246,28 @@ class Economy:
             options = [a for a in legal if a.kind == kind]
             if options:
                 return max(options, key=lambda a: (sum(p["tokens"].get(a.args[0], 0) for p in players), a.text))
-        for text in ("provincial-empire", "politics-treasury"):
-            if any(a.text == text for a in legal):
-                return _find(legal, text)
+        tributes = [a for a in legal if a.kind == "provincial-empire"]
+        if tributes:  # the leaders first: a card taken from them counts twice
+            return max(tributes, key=lambda a: (players[int(a.args[0])]["vp"], players[int(a.args[0])]["hand_size"],
+                                                -int(a.args[0])))
+        if any(a.text == "politics-treasury" for a in legal):
+            return _find(legal, "politics-treasury")
+        return _find(legal, "done")
+
+    def military(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        """Advanced Military: reinforce a conflict it would not win alone (an attacked
+        city counts 6 defenders)."""
+        me = obs["player"]
+        players = obs["players"]
+        for a in legal:
+            if a.kind != "reinforce":
+                continue
+            area = a.args[0]
+            mine = players[me]["tokens"].get(area, 0)
+            theirs = max((p["tokens"].get(area, 0) + (6 if area in p["cities"] else 0)
+                          for p in players if p["seat"] != me), default=0)
+            if theirs >= mine:
+                return a
         return _find(legal, "done")
 
     # ------------------------------------------------------------ phase 12

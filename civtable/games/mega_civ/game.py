@@ -15,7 +15,7 @@ from .board import Board, load_board
 from .catalog import load_catalog
 from .options import OPTIONS
 from .scoring import advance_vp
-from .state import BUILD, GROW, MOVE, MegaState
+from .state import BUILD, GROW, MILITARY, MOVE, MegaState
 from .tables import Tables, load_tables
 
 
@@ -35,7 +35,8 @@ class Rules:
         # which decision steps are simultaneous (MC-0.5, MC-0.6, MC-2.0, MC-0.11)
         self.simultaneous_steps = frozenset(
             step for step, on in ((GROW, together(o["growth-order"])), (MOVE, together(o["unstated-order"])),
-                                  (BUILD, together(o["unstated-order"]))) if on)
+                                  (BUILD, together(o["unstated-order"])), (MILITARY, together(o["unstated-order"])))
+            if on)
         self.tax_from_map = o["tax-source"] == "B"
         self.revolt_per_city = o["tax-revolt-count"] == "B"
         self.revolt_optional = o["tax-revolt-optional"] == "B"
@@ -43,6 +44,7 @@ class Rules:
         self.growth_limited = o["growth-supply"] == "B"
         self.ship_adjacent_only = o["ship-cost"] == "B"
         self.step_before_boarding = o["ship-movement"] == "B"
+        self.open_sea_free = o["open-sea"] == "B"
         self.conflict_when_shared = o["conflict-trigger"] == "B"
         self.attack_win_by_more = o["city-attack-win"] == "B"
         self.plunder_from_stock = o["plunder-source"] == "B"
@@ -70,7 +72,7 @@ class Rules:
         self.non_tradable_top = o["non-tradable-position"] == "B"
         self.cost_paid = o["cost-basis"] == "B"
         self._actions: dict[tuple[object, ...], Action] = {}
-        self._reach: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._reach: dict[tuple[int, int, bool], tuple[int, ...]] = {}
         self._late: dict[tuple[str, ...], list[int]] = {}
 
     @staticmethod
@@ -95,11 +97,14 @@ class Rules:
             found = self._actions[key] = Action(kind, *args)
         return found
 
-    def sea_reach(self, a: int, steps: int | None = None) -> tuple[int, ...]:
+    def sea_reach(self, a: int, steps: int | None = None, open_sea: bool = False) -> tuple[int, ...]:
         """MC-3.5: the land areas a ship from ``a`` reaches in up to 4 moves along the coast
-        (``steps``: another range, e.g. 5 with Cloth Making)."""
+        (``steps``: another range, e.g. 5 with Cloth Making). The map's water areas are
+        open sea: a ship enters them only with ``open_sea`` (Astronavigation) or under
+        open-sea B."""
         steps = steps or self.tables.numbers["ship_moves"]
-        found = self._reach.get((a, steps))
+        open_sea = open_sea or self.open_sea_free
+        found = self._reach.get((a, steps, open_sea))
         if found is None:
             areas = self.board.areas
             seen = {a: 0}
@@ -109,10 +114,10 @@ class Rules:
                 if seen[x] == steps:
                     continue
                 for y in areas[x].water:
-                    if y not in seen:
+                    if y not in seen and (open_sea or areas[y].is_land):
                         seen[y] = seen[x] + 1
                         todo.append(y)
-            found = self._reach[a, steps] = tuple(sorted(x for x in seen if x != a and areas[x].is_land))
+            found = self._reach[a, steps, open_sea] = tuple(sorted(x for x in seen if x != a and areas[x].is_land))
         return found
 
     def epoch_of(self, civ: str, square: int) -> str:

@@ -37,6 +37,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("ship-cost", "A", "a ship's second token (b): A from any area; B from an adjacent area", choices=AB, rule="MC-3.4"),
     OptionSpec("ship-movement", "A", "carried tokens: A make no land move that turn; B may also make their one land step before boarding or after landing",
                choices=AB, rule="MC-3.5"),
+    OptionSpec("open-sea", "A", "the map's water areas (the source's open sea areas): A ships cross them only with Astronavigation, otherwise they travel along the coast (MC-3.5); B every ship crosses them (Astronavigation has no effect)",
+               choices=AB, rule="MC-3.5"),
     OptionSpec("conflict-trigger", "A", "a conflict arises A when two players' tokens exceed the limit; B whenever they share an area (removal still stops at the limit, so both readings remove the same tokens)",
                choices=AB, rule="MC-4.1.3"),
     OptionSpec("city-attack-win", "A", "the attacker wins A when the defender has no tokens left; B when he has more tokens left",

@@ -62,6 +62,38 @@ def _resolve_with_last(counts: Mapping[int, int], limit: int, last: set[int]) ->
     return {p: left.get(p, 0) for p in counts}
 
 
+def resolve_conflict_spared(counts: Mapping[int, int], limit: int, last: Collection[int] | None,
+                            spare: Mapping[int, int]) -> tuple[dict[int, int], dict[int, int]]:
+    """MC-4.1 with substitutes (Naval Warfare's ships, Advanced Military's tokens from
+    neighbouring areas): a player who must remove a token may remove one of his
+    ``spare`` units instead, so his count in the area stays; who removes first is
+    decided again each round on the counts left. Returns the tokens left and the
+    substitutes spent. Without substitutes this is ``resolve_conflict``."""
+    left = {p: n for p, n in counts.items() if n > 0}
+    extra = {p: k for p, k in spare.items() if k > 0}
+    spent = {p: 0 for p in counts}
+    late = set(last or ())
+
+    def alive() -> int:
+        return len([n for n in left.values() if n > 0])
+
+    while alive() > 1 and sum(left.values()) > limit:
+        groups = [[p for p in left if left[p] == c and p not in late]
+                  for c in sorted({n for p, n in left.items() if n > 0 and p not in late})]
+        groups += [[p for p in left if left[p] == c and p in late]
+                   for c in sorted({n for p, n in left.items() if n > 0 and p in late})]
+        for group in groups:
+            if sum(left.values()) <= limit or alive() < 2:
+                break
+            for p in group:
+                if extra.get(p, 0) > 0:
+                    extra[p] -= 1
+                    spent[p] += 1
+                else:
+                    left[p] -= 1
+    return {p: left.get(p, 0) for p in counts}, spent
+
+
 def city_attack_succeeds_in_force(attackers: int, minimum: int = 7) -> bool:
     """MC-4.2.1: an attack by fewer than 7 tokens fails automatically."""
     return attackers >= minimum

@@ -44,6 +44,7 @@ def observation(s: MegaState, player: int) -> dict[str, Any]:
             "treasury": view.treasury[p],
             "cities_in_stock": view.city_stock[p],
             "ships_in_stock": view.ship_stock[p],
+            "ships_on_map": [areas[a].id for a in view.docked[p]],  # public: they stand on the map
             "census": view.census[p],
             "tokens": _sparse(view, view.tokens[p]),
             "cities": [areas[a].id for a in mine[p]],
@@ -174,6 +175,7 @@ def state_to_json(s: MegaState) -> dict[str, Any]:
                 "cities_in_stock": s.city_stock[p],
                 "ships_in_stock": s.ship_stock[p],
                 "ships": [areas[a].id for a in s.ships[p]],
+                "docked_ships": [areas[a].id for a in s.docked[p]],
                 "ast": s.ast[p],
                 "ast_forward": s.ast_forward[p],
                 "census": s.census[p],
@@ -269,7 +271,7 @@ def state_from_json(game: MegaCiv, data: Any) -> MegaState:
     players = need("players")
     if not isinstance(players, list) or len(players) != n:
         raise InvalidStateError(f"position field 'players' must list {n} players")
-    s.civ, s.tokens, s.moved, s.ships, s.built = [], [], [], [], []
+    s.civ, s.tokens, s.moved, s.ships, s.docked, s.built = [], [], [], [], [], []
     s.stock, s.treasury, s.city_stock, s.ship_stock, s.ast, s.ast_forward, s.census = [], [], [], [], [], [], []
     t = r.tables
     for p, pd in enumerate(players):
@@ -287,6 +289,13 @@ def state_from_json(game: MegaCiv, data: Any) -> MegaState:
         s.city_stock.append(_int(need("cities_in_stock", pd, base), base + "cities_in_stock", 0, t.cities))
         s.ship_stock.append(_int(need("ships_in_stock", pd, base), base + "ships_in_stock", 0, t.ships))
         s.ships.append([area(a, base + "ships") for a in pd.get("ships", [])])
+        docked = pd.get("docked_ships", [])
+        if not isinstance(docked, list):
+            raise InvalidStateError(f"position field '{base}docked_ships' must be a list of area ids")
+        s.docked.append(sorted(area(a, base + "docked_ships") for a in docked))
+        if s.docked[p] and s.phase not in (3, 4):
+            raise InvalidStateError(f"position field '{base}docked_ships' names ships on the map in phase {s.phase}; "
+                                    "ships leave the map at the end of the conflict phase (4)")
         s.ast.append(_int(need("ast", pd, base), base + "ast", 1, t.spaces))
         s.ast_forward.append(_int(pd.get("ast_forward", s.ast[-1] - 1), base + "ast_forward"))
         s.census.append(_int(pd.get("census", 0), base + "census"))
@@ -298,8 +307,9 @@ def state_from_json(game: MegaCiv, data: Any) -> MegaState:
         cities = s.city.count(p) + s.city_stock[p]
         if cities != t.cities:
             raise InvalidStateError(f"position gives player {p} {cities} cities, on the map and in stock; a player has {t.cities}")
-        if s.ship_stock[p] + len(s.ships[p]) != t.ships:
-            raise InvalidStateError(f"position gives player {p} {s.ship_stock[p] + len(s.ships[p])} ships; a player has {t.ships}")
+        ships = s.ship_stock[p] + len(s.ships[p]) + len(s.docked[p])
+        if ships != t.ships:
+            raise InvalidStateError(f"position gives player {p} {ships} ships (in stock, built and on the map); a player has {t.ships}")
         for a in range(len(board.areas)):
             if s.tokens[p][a] and board.areas[a].is_water:
                 raise InvalidStateError(f"position field '{base}tokens' puts tokens on water area {board.areas[a].id!r}")

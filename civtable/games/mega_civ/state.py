@@ -14,6 +14,7 @@ before they are all made.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action, normalize
@@ -55,6 +56,7 @@ from .population import (
     conflict_arises,
     growth,
     resolve_conflict,
+    resolve_conflict_spared,
     revolts,
 )
 from .scoring import advance_vp, sole_past, victory_points
@@ -77,9 +79,10 @@ if TYPE_CHECKING:
     from .game import MegaCiv, Rules
 
 # decision steps (7 and up: part 2, handled by the modules in STEP_HANDLERS)
-REVOLT, GROW, MOVE, BUILD, REDUCE, OVER, AUTO, CARDS, TRADE, DISCARD, TASK, SPECIAL, BUY = range(13)
+REVOLT, GROW, MOVE, BUILD, REDUCE, OVER, AUTO, CARDS, TRADE, DISCARD, TASK, SPECIAL, BUY, MILITARY = range(14)
 STEP_NAMES = ("revolt", "grow", "move", "build", "reduce", "over", "auto", "cards", "trade", "discard", "task",
-              "special", "buy")
+              "special", "buy", "military")
+REINFORCE = "reinforce:"  # a ``used`` entry: Advanced Military reinforces the conflict in this area (phase 4)
 PIRATE = -2  # the owner of a pirate city (Piracy)
 PHASE_NAMES = {1: "tax", 2: "expansion", 3: "movement", 4: "conflict", 5: "cities", 6: "trade-cards",
                7: "trade", 8: "calamity-selection", 9: "calamity-resolution", 10: "special-abilities",
@@ -92,7 +95,7 @@ class MegaState(State):
 
     __slots__ = (
         "game", "rules", "board", "n", "rng", "civ", "rank", "order", "tokens", "moved", "city",
-        "stock", "treasury", "city_stock", "ship_stock", "ships", "ast", "ast_forward", "census",
+        "stock", "treasury", "city_stock", "ship_stock", "ships", "docked", "ast", "ast_forward", "census",
         "exempt", "built", "turn_no", "phase", "step", "decider", "queue", "target",
         "buffers", "previews", "winner_list", "solo", "defaulters",
         # part 2: cards, trade, calamities, advances
@@ -114,7 +117,8 @@ class MegaState(State):
     treasury: list[int]
     city_stock: list[int]
     ship_stock: list[int]
-    ships: list[list[int]]
+    ships: list[list[int]]  # ships built this turn that have not sailed, by area
+    docked: list[list[int]]  # ships that sailed (and, after movement, all ships): on the map until the end of phase 4
     ast: list[int]
     ast_forward: list[int]
     census: list[int]
@@ -174,6 +178,7 @@ class MegaState(State):
         s.city_stock = [r.tables.cities] * n
         s.ship_stock = [r.tables.ships] * n
         s.ships = [[] for _ in range(n)]
+        s.docked = [[] for _ in range(n)]
         s.ast = [1] * n
         s.ast_forward = [0] * n
         s.census = [start] * n
@@ -234,6 +239,7 @@ class MegaState(State):
         s.city_stock = self.city_stock[:]
         s.ship_stock = self.ship_stock[:]
         s.ships = [x[:] for x in self.ships]
+        s.docked = [x[:] for x in self.docked]
         s.ast = self.ast[:]
         s.ast_forward = self.ast_forward[:]
         s.census = self.census[:]
@@ -456,7 +462,7 @@ class MegaState(State):
             reach = self.holds(p, "ship_moves")
             for a in sorted(set(self.ships[p])):
                 boarding = t[a] if self.rules.step_before_boarding else t[a] - m[a]
-                for b in self.rules.sea_reach(a, reach):
+                for b in self.rules.sea_reach(a, reach, bool(self.holds(p, "open_sea"))):
                     for k in range(1, min(cap, boarding) + 1):
                         if b in guarded and self._barred(p, b, k):
                             break  # more tokens cannot make a barred move legal
@@ -678,7 +684,8 @@ class MegaState(State):
         self.tokens[p][b] += k
         self.moved[p][b] += stepped
         self.ships[p].remove(a)
-        self.ship_stock[p] += 1  # a used ship goes back to the stock (its persistence is not stated)
+        self.docked[p].append(b)  # it stays there until the end of the conflict phase (Naval Warfare)
+        self.docked[p].sort()
 
     def _grow_area(self, p: int, a: int) -> None:
         add = growth(self.tokens[p][a])
@@ -946,44 +953,115 @@ class MegaState(State):
             self.target = -1
             if self._ask(MOVE, [p for p in self.order if self.holds(p, "moves_last") and self.tokens_on_map(p)]):
                 return
-        for p in range(self.n):  # unused ships go back too
-            self.ship_stock[p] += len(self.ships[p])
-            self.ships[p] = []
+        for p in range(self.n):  # every ship stays on the map through the conflicts (Naval Warfare)
+            if self.ships[p]:
+                self.docked[p] += self.ships[p]
+                self.docked[p].sort()
+                self.ships[p] = []
         self.moved = [[0] * len(self.board.areas) for _ in range(self.n)]
         self.phase = 4
         self.step = AUTO
 
     # phase 4: conflict (MC-4)
     def _phase_conflict(self) -> None:
+        """Holders of Advanced Military in a conflict first choose where they reinforce
+        (step ``military``: ``reinforce AREA``, then ``done``); then every conflict is
+        resolved (``_conflicts``)."""
+        fights = self._fights()
+        players = [p for p in self.order if self.holds(p, "reinforce")
+                   and any(p in who and self._neighbour_tokens(p, a, fights) for a, who in fights.items())]
+        if not self._ask(MILITARY, players):
+            self._conflicts()
+
+    def _fights(self) -> dict[int, list[int]]:
+        """The areas with a conflict this phase and the players in each: token conflicts
+        (MC-4.1) and attacks on cities with enough force (MC-4.2.1)."""
+        n = self.n
+        areas = self.board.areas
+        out: dict[int, list[int]] = {}
+        for a in self.board.land_areas:
+            present = [p for p in range(n) if self.tokens[p][a]]
+            owner = self.city[a]
+            if owner == -1:
+                counts = {p: self.tokens[p][a] for p in present}
+                if self.barb[a]:
+                    counts[n] = self.barb[a]
+                if conflict_arises(counts, areas[a].population_limit or 0, self.rules.conflict_when_shared):
+                    out[a] = present
+                continue
+            attackers = [p for p in present if p != owner]
+            if not attackers:
+                continue
+            lead = min(attackers, key=lambda p: (-self.tokens[p][a], self.rank[p]))
+            if city_attack_succeeds_in_force(self.tokens[lead][a], self._attack_numbers(lead, owner)[0]):
+                out[a] = present + ([owner] if owner >= 0 else [])
+        return out
+
+    def _neighbour_tokens(self, p: int, a: int, fights: Collection[int]) -> list[int]:
+        """Advanced Military: the land-adjacent areas whose tokens p may remove instead
+        of those in ``a``, most tokens first: his tokens there, no conflict of their own."""
+        t = self.tokens[p]
+        near = [b for b in self.board.areas[a].land if t[b] and b not in fights]
+        return sorted(near, key=lambda b: (-t[b], b))
+
+    def _reinforced(self, p: int) -> list[int]:
+        """The areas where p chose to reinforce this phase (Advanced Military)."""
+        return [self.board.index(u[len(REINFORCE):]) for u in self.used[p] if u.startswith(REINFORCE)]
+
+    def _legal_military(self, p: int) -> list[Action]:
+        fights = self._fights()
+        ids = self.board.areas
+        chosen = self._reinforced(p)
+        g = self.rules.act
+        return [g("reinforce", ids[a].id) for a, who in sorted(fights.items())
+                if p in who and a not in chosen and self._neighbour_tokens(p, a, fights)] + [g("done")]
+
+    def _do_military(self, p: int, a: Action) -> None:
+        if a.kind == "done":
+            self._next_in_queue()
+            return
+        self.used[p].append(REINFORCE + a.args[0])
+        if len(self._legal_military(p)) == 1:
+            self._next_in_queue()
+
+    def _military_done(self) -> None:
+        self._conflicts()
+
+    def _conflicts(self) -> None:
         """MC-4.0: all token conflicts, then all attacks on cities. Barbarian tokens take
-        part in token conflicts as one more side (key ``n``)."""
+        part in token conflicts as one more side (key ``n``). Conflicts where a holder of
+        Advanced Military reinforces wait until the others are resolved (he may wait,
+        and waiting never hurts him: he knows more)."""
         r = self.rules
         areas = self.board.areas
         n = self.n
-        for a in self.board.land_areas:
-            if self.city[a] != -1:
-                continue
+        fights = self._fights()
+        reinforce = {p: set(self._reinforced(p)) for p in range(n) if self.holds(p, "reinforce")}
+        waiting = {a for chosen in reinforce.values() for a in chosen}
+        pending = set(fights)  # areas whose conflict is not resolved yet: no reinforcement from there
+        token_fights = [a for a in sorted(fights) if self.city[a] == -1]
+        for a in [a for a in token_fights if a not in waiting] + [a for a in token_fights if a in waiting]:
             counts = {p: self.tokens[p][a] for p in range(n) if self.tokens[p][a]}
             if self.barb[a]:
                 counts[n] = self.barb[a]
-            limit = areas[a].population_limit or 0
-            if conflict_arises(counts, limit, r.conflict_when_shared):
-                self._settle(a, counts, limit)
-        for a in self.board.land_areas:
+            self._settle(a, counts, areas[a].population_limit or 0, reinforce, pending)
+            pending.discard(a)
+        city_fights = [a for a in sorted(fights) if self.city[a] != -1]
+        for a in [a for a in city_fights if a not in waiting] + [a for a in city_fights if a in waiting]:
             owner = self.city[a]
-            if owner == -1:
-                continue
             attackers = {p: self.tokens[p][a] for p in range(n) if p != owner and self.tokens[p][a]}
             if not attackers:
-                continue
+                pending.discard(a)
+                continue  # an earlier conflict took the attackers away (Advanced Military)
             lead = min(attackers, key=lambda p: (-attackers[p], self.rank[p]))
             minimum, defenders = self._attack_numbers(lead, owner)
+            pending.discard(a)
             if not city_attack_succeeds_in_force(attackers[lead], minimum):
                 continue  # MC-4.2.1: the attack fails (city-attack-details: no further effect)
             self.city[a] = -1
             if owner == PIRATE:  # a pirate city falls to the attack and leaves nothing behind
                 counts = {p: self.tokens[p][a] for p in range(n) if self.tokens[p][a]}
-                self._settle(a, counts, areas[a].population_limit or 0)
+                self._settle(a, counts, areas[a].population_limit or 0, reinforce, pending)
                 continue
             # MC-4.2.2: the city becomes 6 of its owner's tokens, then a token conflict
             self.city_stock[owner] += 1
@@ -991,7 +1069,7 @@ class MegaState(State):
             self.tokens[owner][a] += defenders
             self.stock[owner] -= defenders
             counts = {p: self.tokens[p][a] for p in range(n) if self.tokens[p][a]}
-            after = self._settle(a, counts, areas[a].population_limit or 0)
+            after = self._settle(a, counts, areas[a].population_limit or 0, reinforce, pending)
             if attacker_wins(after.get(lead, 0), after.get(owner, 0), r.attack_win_by_more):
                 plunder = r.tables.numbers["plunder_treasury"]
                 # tokens are each player's colour: plunder moves treasury by colour
@@ -1003,6 +1081,11 @@ class MegaState(State):
                     self.stock[owner] += k
                 self.stock[lead] -= k
                 self.treasury[lead] += k
+        for p in range(n):  # the ships leave the map; the choices of this phase are spent
+            self.ship_stock[p] += len(self.docked[p])
+            self.docked[p] = []
+            if p in reinforce:
+                self.used[p] = [u for u in self.used[p] if not u.startswith(REINFORCE)]
         self.phase = 5
 
     def _attack_numbers(self, attacker: int, owner: int) -> tuple[int, int]:
@@ -1018,8 +1101,35 @@ class MegaState(State):
             minimum, defenders = dfn, self.holds(owner, "city_defence_left")
         return minimum, defenders
 
-    def _settle(self, a: int, counts: dict[int, int], limit: int) -> dict[int, int]:
-        after = resolve_conflict(counts, limit, self._removal_order(counts))
+    def _settle(self, a: int, counts: dict[int, int], limit: int,
+                reinforce: dict[int, set[int]] | None = None, pending: Collection[int] = ()) -> dict[int, int]:
+        """Resolve one conflict. Naval Warfare: its holder removes his ships in the area
+        instead of tokens; Advanced Military (where he chose to reinforce): then tokens
+        from land-adjacent areas without a conflict still to come (``pending``), the
+        fullest first."""
+        shut = {a, *pending}
+        spare: dict[int, int] = {}
+        for p in counts:
+            if p == self.n:
+                continue
+            k = self.docked[p].count(a) if self.holds(p, "ships_in_conflict") else 0
+            if reinforce and a in reinforce.get(p, ()):
+                k += sum(self.tokens[p][b] for b in self._neighbour_tokens(p, a, shut))
+            if k:
+                spare[p] = k
+        if spare:
+            after, spent = resolve_conflict_spared(counts, limit, self._removal_order(counts), spare)
+            for p, k in spent.items():
+                ships = min(k, self.docked[p].count(a)) if self.holds(p, "ships_in_conflict") else 0
+                for _ in range(ships):
+                    self.docked[p].remove(a)
+                    self.ship_stock[p] += 1
+                for _ in range(k - ships):
+                    b = self._neighbour_tokens(p, a, shut)[0]
+                    self.tokens[p][b] -= 1
+                    self.stock[p] += 1
+        else:
+            after = resolve_conflict(counts, limit, self._removal_order(counts))
         for p, k in after.items():
             if p == self.n:
                 self.barb[a] = k
@@ -1241,4 +1351,5 @@ STEP_HANDLERS: dict[int, tuple[Any, Any, Any]] = {
     TASK: (legal_task, _task_do, calamity_done),
     SPECIAL: (legal_special, do_special, None),
     BUY: (legal_buy, do_buy, None),
+    MILITARY: (MegaState._legal_military, MegaState._do_military, MegaState._military_done),
 }

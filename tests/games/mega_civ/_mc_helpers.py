@@ -79,6 +79,7 @@ def position_json(
         treasury = spec.get("treasury", 0)
         on_map = sum(tokens.values())
         ships = list(spec.get("ships", []))
+        docked = sorted(spec.get("docked_ships", []))  # ships on the map after sailing (phases 3-4)
         pd.update(
             tokens=tokens,
             moved=dict(spec.get("moved", {})),
@@ -86,7 +87,8 @@ def position_json(
             stock=spec.get("stock", TOKENS - on_map - treasury),
             cities_in_stock=CITIES - sum(1 for o in city.values() if o == p),
             ships=ships,
-            ships_in_stock=SHIPS - len(ships),
+            docked_ships=docked,
+            ships_in_stock=SHIPS - len(ships) - len(docked),
             ast=spec.get("ast", 1),
             ast_forward=spec.get("ast_forward", spec.get("ast", 1) - 1),
             census=spec.get("census", on_map),
@@ -189,4 +191,4 @@ def conserved(s) -> None:
     for p in range(s.n):
         assert sum(s.tokens[p]) + s.stock[p] + s.treasury[p] == TOKENS
         assert s.city.count(p) + s.city_stock[p] == CITIES
-        assert s.ship_stock[p] + len(s.ships[p]) == SHIPS
+        assert s.ship_stock[p] + len(s.ships[p]) + len(s.docked[p]) == SHIPS

@@ -21,8 +21,17 @@ from typing import Any
 
 import pytest
 
-from civtable.games.mega_civ.advancing import hand_limit, price, substitutions
-from civtable.games.mega_civ.state import BUY, DISCARD, MOVE, REDUCE, REVOLT, SPECIAL, TASK
+from civtable.games.mega_civ.advancing import hand_limit, price, special_actions, substitutions
+from civtable.games.mega_civ.state import (
+    BUY,
+    DISCARD,
+    MILITARY,
+    MOVE,
+    REDUCE,
+    REVOLT,
+    SPECIAL,
+    TASK,
+)
 
 from ._mc_helpers import (
     ASSYRIA,
@@ -184,16 +193,17 @@ def test_mc_10_1_universal_doctrine_pirate_city_or_five_barbarians():
 
 
 def test_mc_10_1_provincial_empire_each_victim_gives_a_card():
-    """MC-10.1 Provincial Empire: players with units next to Hellas's (by land or water)
-    give him a card of face value 2 or more, of their choice: Hatti (ash_plains) chooses
-    between iron and wine. Assyria holds Public Works (protected); Minoa has only a face-1
-    card; Egypt (great_delta) is not a neighbour."""
+    """MC-10.1 Provincial Empire: Hellas chooses players with units next to his (by land
+    or water); each gives him a card of face value 2 or more, of his own choice: Hatti
+    (ash_plains) chooses between iron and wine. Assyria holds Public Works (protected);
+    Minoa has only a face-1 card; Egypt (great_delta) is not a neighbour."""
     s = special({HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["provincial-empire", "coinage"]},
                  HATTI: {"tokens": {"ash_plains": 1}, "hand": ["iron", "wine", "ochre"]},
                  ASSYRIA: {"tokens": {"old_ford": 1}, "advances": ["public-works"], "hand": ["wine"]},
                  MINOA: {"tokens": {"north_downs": 1}, "hand": ["ochre"]},
                  EGYPT: {"tokens": {"great_delta": 1}, "advances": ["coinage"], "hand": ["fish"]}})
-    s.apply(HELLAS, "provincial-empire")
+    assert [t for t in texts(s, HELLAS) if t.startswith("provincial")] == [f"provincial-empire {HATTI}"]
+    s.apply(HELLAS, f"provincial-empire {HATTI}")
     assert (s.step, s.to_move()) == (TASK, (HATTI,))
     assert texts(s, HATTI) == ["give iron", "give wine"]
     s.apply(HATTI, "give iron")
@@ -201,7 +211,41 @@ def test_mc_10_1_provincial_empire_each_victim_gives_a_card():
     assert hand(s, HATTI) == ["ochre", "wine"]
     assert (hand(s, ASSYRIA), hand(s, MINOA), hand(s, EGYPT)) == (["wine"], ["ochre"], ["fish"])
     assert (s.step, s.to_move()) == (SPECIAL, (HELLAS,))
-    assert "provincial-empire" not in texts(s, HELLAS)
+    assert not any(t.startswith("provincial-empire") for t in texts(s, HELLAS))  # each player once
+    assert_illegal(s, HELLAS, f"provincial-empire {HATTI}")
+    assert_illegal(s, HELLAS, f"provincial-empire {MINOA}")
+
+
+def test_mc_10_1_provincial_empire_the_holder_chooses_up_to_five():
+    """MC-10.1 Provincial Empire: "choose up to 5 players": on the full map, 7 players
+    stand next to Hellas's chaldaea; he picks whom (here the last five in seat order,
+    not the first in AST order), and after five no sixth may be chosen; he may also stop
+    before (``done``)."""
+    g = game(players=9, map="full")
+    neighbours = ["ad_dhana", "charax", "gerrah", "nafud", "nafud_desert", "sumaria", "susa"]
+    others = [q for q in range(9) if q != HELLAS]
+    players = {HELLAS: {"tokens": {"chaldaea": 1}, "advances": ["provincial-empire"]}}
+    goods = ["papyrus", "iron", "fish", "fruit", "wool", "oil", "wine"]
+    for q, area, card in zip(others, neighbours, goods, strict=False):
+        players[q] = {"tokens": {area: 1}, "hand": [card]}
+    s = run_from(g, phase=10, players=players)
+    offered = sorted(int(t.split()[1]) for t in texts(s, HELLAS) if t.startswith("provincial-empire"))
+    assert offered == sorted(others[:7])
+    picks = sorted(others[:7])[2:]
+    for q in picks[:4]:
+        s.apply(HELLAS, f"provincial-empire {q}")
+        assert (s.phase, s.to_move()) == (10, (HELLAS,))  # one card to give: no choice, given at once
+    assert f"provincial-empire {picks[4]}" in texts(s, HELLAS)
+    after = s.clone()
+    s.apply(HELLAS, f"provincial-empire {picks[4]}")  # the fifth: his special step is over
+    assert s.phase > 10 or s.to_move() != (HELLAS,)
+    assert not [a for a in special_actions(s, HELLAS) if a.kind == "provincial-empire"]  # two were left unchosen
+    assert [hand(s, q) for q in picks] == [[]] * 5
+    assert hand(s, HELLAS) == sorted(goods[others.index(q)] for q in picks)
+    assert [hand(s, q) for q in sorted(others[:7])[:2]] == [[goods[others.index(q)]] for q in sorted(others[:7])[:2]]
+    conserved(s)
+    after.apply(HELLAS, "done")  # he may stop after four
+    assert hand(after, picks[4]) == [goods[others.index(picks[4])]]
 
 
 def test_mc_10_1_diaspora_five_tokens_within_the_limits():
@@ -536,13 +580,28 @@ def test_roadbuilding_only_for_its_holder():
 
 @pytest.mark.parametrize("advances, reaches", [(["cloth-making"], True), ([], False)])
 def test_cloth_making_ships_move_five_areas(advances, reaches):
-    """Cloth Making: a ship moves 5 areas: nw_hills reaches far_steppe (5 areas away)."""
-    s = position(players={HELLAS: {"tokens": {"nw_hills": 2}, "ships": ["nw_hills"], "advances": advances}},
+    """Cloth Making: a ship moves 5 areas along the coast: kings_vale reaches red_cliffs
+    (pearl_isle, harbour_bay, great_delta, dune_coast, red_cliffs)."""
+    s = position(players={HELLAS: {"tokens": {"kings_vale": 2}, "ships": ["kings_vale"], "advances": advances}},
                  decider=HELLAS)
-    assert ("sail nw_hills far_steppe 2" in texts(s, HELLAS)) == reaches
+    assert ("sail kings_vale red_cliffs 2" in texts(s, HELLAS)) == reaches
     if reaches:
-        s.apply(HELLAS, "sail nw_hills far_steppe 2")
-        assert tok(s, HELLAS, "far_steppe") == 2
+        s.apply(HELLAS, "sail kings_vale red_cliffs 2")
+        assert tok(s, HELLAS, "red_cliffs") == 2
+
+
+@pytest.mark.parametrize("advances, reaches", [(["astronavigation"], True), ([], False)])
+def test_astronavigation_ships_cross_open_sea(advances, reaches):
+    """Astronavigation: ships may move through open-sea areas (the map's water areas):
+    kings_vale reaches far_steppe through middle_sea, east_sea and southern_gulf; along
+    the coast it is 7 areas away. Under open-sea B everyone may, so it changes nothing."""
+    s = position(players={HELLAS: {"tokens": {"kings_vale": 2}, "ships": ["kings_vale"], "advances": advances}},
+                 decider=HELLAS)
+    assert ("sail kings_vale far_steppe 2" in texts(s, HELLAS)) == reaches
+    g = game(**{"open-sea": "B"})
+    s = position(g, players={HELLAS: {"tokens": {"kings_vale": 2}, "ships": ["kings_vale"], "advances": advances}},
+                 decider=HELLAS)
+    assert "sail kings_vale far_steppe 2" in texts(s, HELLAS)
 
 
 @pytest.mark.parametrize("advances, most", [(["naval-warfare"], 6), ([], 5)])
@@ -862,3 +921,130 @@ def test_cultural_ascendancy_support_rate_three(advances, reduce):
         assert s.phase != 11
 
 
+
+
+# ================================================================== conflict abilities
+@pytest.mark.parametrize("advances, kept", [(["naval-warfare"], 3), ([], 2)])
+def test_naval_warfare_removes_ships_instead_of_tokens(advances, kept):
+    """Naval Warfare: in a conflict its holder removes his ships in the area instead of
+    tokens, the order re-checked each round. ash_plains (limit 2): Hellas 3 tokens and
+    the ship that carried them, Hatti 2. With it: Hatti 1, Hellas the ship, Hatti 0:
+    Hellas keeps 3. Without it: Hatti 1, Hellas 2, Hatti 0: he keeps 2. Either way the
+    ship is back in the stock after the phase."""
+    s = position(players={HELLAS: {"tokens": {"ash_plains": 3}, "docked_ships": ["ash_plains"], "advances": advances},
+                          HATTI: {"tokens": {"ash_plains": 2}}}, decider=HELLAS)
+    s._phase_conflict()
+    assert (tok(s, HELLAS, "ash_plains"), tok(s, HATTI, "ash_plains")) == (kept, 0)
+    assert (s.docked[HELLAS], s.ship_stock[HELLAS], s.phase) == ([], 4, 5)
+    conserved(s)
+
+
+def test_naval_warfare_ships_elsewhere_do_not_count():
+    """Naval Warfare: only ships in the area of the conflict replace tokens there."""
+    s = position(players={HELLAS: {"tokens": {"ash_plains": 3}, "docked_ships": ["kings_vale"],
+                                   "advances": ["naval-warfare"]},
+                          HATTI: {"tokens": {"ash_plains": 2}}}, decider=HELLAS)
+    s._phase_conflict()
+    assert (tok(s, HELLAS, "ash_plains"), tok(s, HATTI, "ash_plains"), s.ship_stock[HELLAS]) == (2, 0, 4)
+
+
+def _military(advances: list[str], old_ford: int = 2, extra: dict[int, Any] | None = None):
+    """kings_vale (limit 3): Hellas 3, Hatti 4 in conflict; Hellas also has tokens in
+    old_ford and 1 in ash_plains (both land-adjacent) and 2 in nw_hills (not adjacent).
+    Egypt can build a city: the game stops in phase 5, after the conflicts."""
+    return position(players={HELLAS: {"tokens": {"kings_vale": 3, "old_ford": old_ford, "ash_plains": 1, "nw_hills": 2},
+                                      "advances": advances},
+                             HATTI: {"tokens": {"kings_vale": 4}}, EGYPT: {"tokens": {"great_delta": 6}},
+                             **(extra or {})}, decider=HELLAS)
+
+
+def test_advanced_military_reinforces_from_adjacent_areas():
+    """Advanced Military: its holder may remove tokens from land-adjacent areas instead
+    (the fullest first), the order re-checked each round. Hellas reinforces kings_vale:
+    Hellas (3, fewer) removes first, from old_ford (2->1); Hatti 4->3; equal, together:
+    old_ford 1->0 and Hatti 3->2; Hatti (2) first: 1, then Hellas from ash_plains
+    (1->0); Hatti 1->0. Hellas keeps all 3 in kings_vale, loses old_ford and ash_plains;
+    nw_hills (not adjacent) is untouched."""
+    s = _military(["advanced-military"])
+    s._phase_conflict()
+    assert (s.step, s.to_move()) == (MILITARY, (HELLAS,))
+    assert texts(s, HELLAS) == ["reinforce kings_vale", "done"]
+    s.apply(HELLAS, "reinforce kings_vale")
+    assert s.phase == 5
+    assert [tok(s, HELLAS, a) for a in ("kings_vale", "old_ford", "ash_plains", "nw_hills")] == [3, 0, 0, 2]
+    assert tok(s, HATTI, "kings_vale") == 0
+    assert not any(u.startswith("reinforce") for u in s.used[HELLAS])
+    conserved(s)
+
+
+@pytest.mark.parametrize("advances", [["advanced-military"], []])
+def test_advanced_military_declined_or_absent_is_an_ordinary_conflict(advances):
+    """Advanced Military is a right, not a duty: with ``done`` (or without the advance)
+    kings_vale is an ordinary conflict: Hellas 3 removes first: 2, Hatti 3, Hellas 1,
+    Hatti 2: 3 tokens, the limit. The adjacent tokens stay."""
+    s = _military(advances)
+    s._phase_conflict()
+    if advances:
+        s.apply(HELLAS, "done")
+    assert s.phase == 5
+    assert [tok(s, HELLAS, a) for a in ("kings_vale", "old_ford", "ash_plains")] == [1, 2, 1]
+    assert tok(s, HATTI, "kings_vale") == 2
+
+
+def test_advanced_military_waits_and_spares_areas_in_conflict():
+    """Advanced Military: areas with a conflict of their own give no reinforcement, and
+    the reinforced conflict waits until the others are resolved. old_ford (limit 2)
+    holds Hellas 2 and Minoa 2: it is resolved first (together: 1 and 1, the limit is
+    reached). Then kings_vale: Hellas 3 spends old_ford's last token (1->0, the lower
+    area of two equal), Hatti 4->3; together: ash_plains 1->0 and Hatti 3->2; Hatti
+    (2) first: 1, Hellas has nothing left to spend: 3->2, and 3 tokens is the limit."""
+    s = _military(["advanced-military"], extra={MINOA: {"tokens": {"old_ford": 2}}})
+    s._phase_conflict()
+    assert texts(s, HELLAS) == ["reinforce kings_vale", "done"]
+    s.apply(HELLAS, "reinforce kings_vale")
+    assert s.phase == 5
+    assert [tok(s, HELLAS, a) for a in ("kings_vale", "old_ford", "ash_plains")] == [2, 0, 0]
+    assert (tok(s, MINOA, "old_ford"), tok(s, HATTI, "kings_vale")) == (1, 1)
+    conserved(s)
+
+
+def test_advanced_military_no_choice_without_spare_tokens():
+    """Advanced Military: with no token next to the conflict there is nothing to
+    choose: the conflict is resolved at once."""
+    s = _military(["advanced-military"], old_ford=0)
+    s.tokens[HELLAS][s.board.index("ash_plains")] = 0
+    s.stock[HELLAS] += 1
+    s._phase_conflict()
+    assert s.step != MILITARY and s.phase == 5
+
+
+def test_advanced_military_reinforce_is_refused_twice_and_elsewhere():
+    """Advanced Military: ``reinforce`` names an area of one of his conflicts, once."""
+    s = _military(["advanced-military"])
+    s._phase_conflict()
+    assert_illegal(s, HELLAS, "reinforce old_ford")
+    assert_illegal(s, HELLAS, "reinforce atlantis")
+
+
+def test_advanced_military_choices_are_simultaneous_under_strict_ast_order_a():
+    """Advanced Military, MC-0.11 (unstated-order, following strict-ast-order A): both
+    holders choose at once, neither seeing the other's choice; then kings_vale (limit 3,
+    Hellas 3 + 2 spare in old_ford, Hatti 4 + 2 spare in ash_plains): two rounds of
+    spares, then Hellas 2, Hatti 3; Hellas 1, Hatti 2: the limit."""
+    g = game(**{"strict-ast-order": "A"})
+    s = position(g, players={HELLAS: {"tokens": {"kings_vale": 3, "old_ford": 2}, "advances": ["advanced-military"]},
+                             HATTI: {"tokens": {"kings_vale": 4, "ash_plains": 2}, "advances": ["advanced-military"]},
+                             EGYPT: {"tokens": {"great_delta": 6}}}, decider=HELLAS)
+    s._phase_conflict()
+    assert (s.step, s.to_move()) == (MILITARY, (HELLAS, HATTI))
+    before = s.observation(HELLAS)
+    s.apply(HATTI, "reinforce kings_vale")
+    after = s.observation(HELLAS)
+    assert s.to_move() == (HELLAS,)
+    assert {k: v for k, v in after.items() if k not in ("to_move", "waiting_for")} == {
+        k: v for k, v in before.items() if k not in ("to_move", "waiting_for")}  # Hatti's choice is hidden
+    s.apply(HELLAS, "reinforce kings_vale")
+    assert s.phase == 5
+    assert [tok(s, HELLAS, "kings_vale"), tok(s, HATTI, "kings_vale"), tok(s, HELLAS, "old_ford"),
+            tok(s, HATTI, "ash_plains")] == [1, 2, 0, 0]
+    conserved(s)

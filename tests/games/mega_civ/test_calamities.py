@@ -452,16 +452,16 @@ def test_volcanic_eruption() -> None:
 def test_earthquake(engineering: bool, kings_vale: int) -> None:
     """MC-9.2.1, Earthquake (no city by a volcano): 1 of the victim's cities destroyed
     (Engineering: reduced), and 1 city of any owner next to it by land or water reduced
-    (not pearl_isle, across the Middle Sea)."""
+    (not great_delta, across the Middle Sea)."""
     s = resolve(players={HELLAS: {"hand": ["volcanic-eruption-earthquake"],
                                   "advances": ["engineering"] if engineering else []}},
-                city={"kings_vale": HELLAS, "old_ford": MINOA, "ash_plains": HATTI, "pearl_isle": ASSYRIA})
+                city={"kings_vale": HELLAS, "old_ford": MINOA, "ash_plains": HATTI, "great_delta": ASSYRIA})
     assert asks(s, HELLAS) == ["reduce ash_plains", "reduce old_ford"]
     s.apply(HELLAS, "reduce ash_plains")
     resolved(s)
     assert (owner(s, "kings_vale"), tok(s, HELLAS, "kings_vale")) == (-1, kings_vale)
     assert (owner(s, "ash_plains"), tok(s, HATTI, "ash_plains")) == (-1, 2)
-    assert (owner(s, "old_ford"), owner(s, "pearl_isle")) == (MINOA, ASSYRIA)
+    assert (owner(s, "old_ford"), owner(s, "great_delta")) == (MINOA, ASSYRIA)
 
 
 @pytest.mark.parametrize(("advances", "cities_lost"), [(["agriculture"], 3), ([], 2), (["agriculture", "pottery"], 2)])

@@ -112,6 +112,14 @@ def _ship_made(d: Data) -> None:
     d["players"][1]["ships"].append(land_area())
 
 
+def _docked_late(d: Data) -> None:
+    """A ship still on the map in phase 5 (ships leave it at the end of the conflicts)."""
+    pd = d["players"][0]
+    pd["ships_in_stock"] -= 1
+    pd["docked_ships"].append(land_area())
+    d["phase"], d["step"] = 5, "build"
+
+
 BAD: dict[str, tuple[Callable[[Data], Any], str]] = {
     # missing fields
     "no rng": (_delete("rng"), "rng"),
@@ -163,6 +171,10 @@ BAD: dict[str, tuple[Callable[[Data], Any], str]] = {
     "cities_in_stock over 9": (_set("players", 0, "cities_in_stock", value=10), "players[0].cities_in_stock"),
     "a ship made": (_ship_made, "player 1"),
     "ships_in_stock over 4": (_set("players", 0, "ships_in_stock", value=5), "players[0].ships_in_stock"),
+    "a docked ship made": (lambda d: d["players"][1]["docked_ships"].append(land_area()), "player 1"),
+    "docked ships not a list": (_set("players", 2, "docked_ships", value="kings_vale"), "players[2].docked_ships"),
+    "unknown docked ship area": (lambda d: d["players"][1]["docked_ships"].append("atlantis"), "players[1].docked_ships"),
+    "docked ship after phase 4": (_docked_late, "players[0].docked_ships"),
     # tokens on water
     "tokens on water": (_add_tokens(water_area, 2, from_stock=True), "players[0].tokens"),
     # bad step

@@ -43,7 +43,7 @@ from civtable.core.rng import Rng
 from civtable.games.mega_civ.board import load_board
 from civtable.games.mega_civ.state import MegaState
 
-from ._mc_helpers import HATTI, HELLAS, MINOA, run_from
+from ._mc_helpers import ASSYRIA, HATTI, HELLAS, MINOA, run_from
 from ._mc_helpers import game as mc_game
 
 GAME_ID = "mega-civ"
@@ -227,8 +227,10 @@ def check_conservation(s: Any) -> None:
                             pd["cities_in_stock"], water)
         assert all(k >= 0 for k in pd["moved"].values())
         assert pd["ships_in_stock"] >= 0
-        assert pd["ships_in_stock"] + len(pd["ships"]) == SHIPS, f"player {p} ships not conserved ({where})"
-        assert not set(pd["ships"]) & water, f"player {p} has a ship on a water area ({where})"
+        assert pd["ships_in_stock"] + len(pd["ships"]) + len(pd["docked_ships"]) == SHIPS, \
+            f"player {p} ships not conserved ({where})"
+        assert not set(pd["ships"] + pd["docked_ships"]) & water, f"player {p} has a ship on a water area ({where})"
+        assert not pd["docked_ships"] or data["phase"] in (3, 4), f"player {p}'s ships stay after phase 4 ({where})"
         assert pd["ast"] >= 1 and pd["ast_forward"] >= 0 and pd["census"] >= 0
     # in a simultaneous step each decider sees his own preview: it too keeps every piece
     for p in s.to_move():
@@ -236,7 +238,8 @@ def check_conservation(s: Any) -> None:
         me = obs["players"][p]
         check_player_pieces(f"{where}, preview of {p}", p, me["tokens"], me["stock"], me["treasury"],
                             len(me["cities"]), me["cities_in_stock"], water)
-        assert me["ships_in_stock"] + len(obs["ships"]) == SHIPS, f"player {p}'s preview makes ships"
+        assert me["ships_in_stock"] + len(obs["ships"]) + len(me["ships_on_map"]) == SHIPS, \
+            f"player {p}'s preview makes ships"
 
 
 @SMALL
@@ -435,13 +438,16 @@ def pool_positions() -> Iterator[Any]:
     yield run_from(phase=10, city={"kings_vale": HELLAS},
                    players={HELLAS: {"tokens": {"kings_vale": 2}, "advances": ["trade-routes", "politics", "coinage"],
                                      "hand": ["wine", "ochre"]}})
-    famine = run_from(phase=9, city={"kings_vale": HELLAS, "old_ford": HELLAS, "north_downs": HELLAS},
-                      players={HELLAS: {"tokens": {"nw_hills": 1}, "hand": ["famine"]},
-                               MINOA: {"tokens": {"great_delta": 3}}, HATTI: {"tokens": {"twin_rivers": 3}}})
-    yield famine.clone()  # Famine: lose a token or a city
-    for text in ("lose-city kings_vale", "lose-city old_ford"):
-        famine.apply(HELLAS, text)
-    yield famine  # then the secondary victims
+    # Famine: losses by token and by city, then secondary victims
+    yield run_from(phase=9, city={"kings_vale": HELLAS},
+                   players={HELLAS: {"tokens": {"nw_hills": 1, "north_downs": 2}, "hand": ["famine"]},
+                            MINOA: {"tokens": {"pearl_isle": 2}}, HATTI: {"tokens": {"high_moor": 2}},
+                            ASSYRIA: {"tokens": {"twin_rivers": 2}}})
+    # Advanced Military in a conflict (phase 4), Provincial Empire (phase 10)
+    yield run_from(phase=4, players={HELLAS: {"tokens": {"kings_vale": 3, "old_ford": 2}, "advances": ["advanced-military"]},
+                                     HATTI: {"tokens": {"kings_vale": 4}}})
+    yield run_from(phase=10, players={HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["provincial-empire"]},
+                                      HATTI: {"tokens": {"ash_plains": 1}, "hand": ["iron", "wine"]}})
 
 
 @cache
@@ -460,9 +466,14 @@ def action_pool() -> tuple[tuple[str, Any], ...]:
                     seen.setdefault(a.text, a)
                 s.apply(p, bots[p].act(PlayerView(s, p)))
     for s in pool_positions():
-        for p in s.to_move():
-            for a in s.legal_actions(p):
+        for _ in range(12):  # a few steps in: the choices that follow the first one
+            if not s.to_move():
+                break
+            p = s.to_move()[0]
+            legal = s.legal_actions(p)
+            for a in legal:
                 seen.setdefault(a.text, a)
+            s.apply(p, legal[0])
     return tuple(sorted(seen.items()))
 
 
@@ -479,7 +490,8 @@ POOL_KINDS = ("grow", "move", "ship", "sail", "city", "done", "reduce", "revolt"
               "offer", "pass", "counter", "add", "post", "accept", "reject",  # MC-7 (add, post: MC-7.2)
               "discard",  # MC-8.2, MC-12.4
               "lose", "lose-city", "destroy", "annex", "victim", "barbarians", "credit",  # MC-9 and ability tasks
-              "tax-rate", "trade-routes", "politics-treasury",  # MC-10.1
+              "tax-rate", "trade-routes", "politics-treasury", "provincial-empire",  # MC-10.1
+              "reinforce",  # Advanced Military (MC-4)
               "buy", "pay", "treasury", "cancel")  # MC-12
 
 
@@ -718,7 +730,7 @@ def test_determinize_keeps_who_has_finished() -> None:
 # --------------------------------------------------------------------- clone
 def mutate_all_lists(s: MegaState) -> None:
     """Scribble over every mutable part of a state (to test that copies share nothing)."""
-    for rows in (s.tokens, s.moved, s.ships, s.built):
+    for rows in (s.tokens, s.moved, s.ships, s.docked, s.built):
         for row in rows:
             row.append(0)
             if row:

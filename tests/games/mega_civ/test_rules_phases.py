@@ -389,11 +389,25 @@ def test_mc_3_5_ship_carries_five_tokens_and_they_end_their_move():
     conserved(s)
 
 
-def test_mc_3_5_ship_moves_at_most_four_areas():
-    """MC-3.5: from kings_vale a ship reaches far_steppe in 4 areas (middle_sea,
-    east_sea, southern_gulf, far_steppe); from nw_hills far_steppe is 5 areas away
-    (west_sea, middle_sea, east_sea, southern_gulf, far_steppe)."""
+def test_mc_3_5_ship_moves_at_most_four_areas_along_the_coast():
+    """MC-3.5: a ship travels through coastal areas, up to 4: from kings_vale it reaches
+    dune_coast (pearl_isle, harbour_bay, great_delta, dune_coast) but not red_cliffs, the
+    fifth; and not far_steppe, 4 areas away only across the open sea (open-sea A)."""
     s = position(players={HELLAS: {"tokens": {"kings_vale": 1, "nw_hills": 1}, "treasury": 4}}, decider=HELLAS)
+    s.apply(HELLAS, "ship kings_vale treasury")
+    assert "sail kings_vale dune_coast 1" in texts(s, HELLAS)
+    assert_illegal(s, HELLAS, "sail kings_vale red_cliffs 1")
+    assert_illegal(s, HELLAS, "sail kings_vale far_steppe 1")
+    s.apply(HELLAS, "sail kings_vale dune_coast 1")
+    assert tok(s, HELLAS, "dune_coast") == 1
+
+
+def test_mc_3_5_open_sea_b_ships_cross_the_sea_areas():
+    """MC-3.5 (open-sea B): every ship crosses the sea areas: from kings_vale far_steppe
+    is 4 areas (middle_sea, east_sea, southern_gulf, far_steppe); from nw_hills it is 5
+    (west_sea first)."""
+    g = game(**{"open-sea": "B"})
+    s = position(g, players={HELLAS: {"tokens": {"kings_vale": 1, "nw_hills": 1}, "treasury": 4}}, decider=HELLAS)
     s.apply(HELLAS, "ship kings_vale treasury")
     s.apply(HELLAS, "ship nw_hills treasury")
     assert "sail kings_vale far_steppe 1" in texts(s, HELLAS)
@@ -401,6 +415,24 @@ def test_mc_3_5_ship_moves_at_most_four_areas():
     assert_illegal(s, HELLAS, "sail nw_hills far_steppe 1")
     s.apply(HELLAS, "sail kings_vale far_steppe 1")
     assert tok(s, HELLAS, "far_steppe") == 1
+
+
+def test_mc_3_4_ships_stay_on_the_map_until_the_conflicts_are_over():
+    """MC-3.4 (ship persistence, not stated): a ship that sailed stays where it landed,
+    and a built ship where it was built, through the conflict phase; then both go back
+    to the stock (none is on the map in phase 5)."""
+    s = position(players={HELLAS: {"tokens": {"kings_vale": 2, "old_ford": 1}, "treasury": 4}, **EGYPT_BUILDER},
+                 decider=HELLAS)
+    s.apply(HELLAS, "ship kings_vale treasury")
+    s.apply(HELLAS, "ship old_ford treasury")
+    s.apply(HELLAS, "sail kings_vale ash_plains 2")
+    assert (s.ships[HELLAS], s.docked[HELLAS], s.ship_stock[HELLAS]) == ([s.board.index("old_ford")],
+                                                                       [s.board.index("ash_plains")], 2)
+    assert s.observation(MINOA)["players"][HELLAS]["ships_on_map"] == ["ash_plains"]
+    s.apply(HELLAS, "done")
+    finish_movement(s)
+    assert (s.phase, s.ships[HELLAS], s.docked[HELLAS], s.ship_stock[HELLAS]) == (5, [], [], 4)
+    conserved(s)
 
 
 # ------------------------------------------------------------------ conflict (MC-4)

@@ -112,7 +112,7 @@ IMMUNE_SECONDARY = {"Piracy": ["Naval Warfare"]}
 
 # machine-readable abilities of the advances (the prose is kept beside them)
 ABILITIES: dict[str, dict[str, Any]] = {
-    "Advanced Military": {"ignores_ascendancy": True},
+    "Advanced Military": {"ignores_ascendancy": True, "reinforce": True},
     "Agriculture": {"limit_bonus": 1, "limit_bonus_max_limit": 2},
     "Anatomy": {"free_advance": {"group": "science", "cost_below": 100}},
     "Architecture": {"city_treasury_share": 0.5},
@@ -133,7 +133,7 @@ ABILITIES: dict[str, dict[str, Any]] = {
     "Monarchy": {"tax_change": [1]},
     "Monotheism": {"special": "monotheism", "immune": ["Monotheism", "Theology"]},
     "Monument": {"extra_credit": 20},
-    "Naval Warfare": {"ship_capacity": 6},
+    "Naval Warfare": {"ship_capacity": 6, "ships_in_conflict": True},
     "Politics": {"special": "politics", "treasury": 5, "immune": ["Politics", "Cultural Ascendancy"]},
     "Provincial Empire": {"special": "provincial_empire", "players": 5, "min_face": 2,
                           "immune": ["Provincial Empire", "Public Works"]},
@@ -149,12 +149,7 @@ ABILITIES: dict[str, dict[str, Any]] = {
     "Written Record": {"extra_credit": 10},
 }
 # what the engine leaves out of an ability, and why (shown in the data and the README)
-NOT_MODELLED = {
-    "Advanced Military": "conflict removal from adjacent areas and waiting for other conflicts are not modelled; "
-                         "the right to cause conflict next to Cultural Ascendancy holders is",
-    "Astronavigation": "the shipped maps do not tell open sea from coastal water, so it has no effect on them",
-    "Naval Warfare": "removing ships instead of tokens in conflicts: ships never stay on the map after movement here",
-}
+NOT_MODELLED: dict[str, str] = {}
 
 
 def convert(src: Path) -> tuple[dict[str, Any], dict[str, Any]]:

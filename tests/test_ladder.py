@@ -18,9 +18,12 @@ from civtable.sim.ladder import (
     fit_elo,
     ladder,
     pair_results,
+    play_ladder,
     schedule,
+    solo_rounds,
     tally,
 )
+from civtable.sim.runner import GameResult
 
 register_game("toy-nim", "tests.toygame:ToyNim")
 
@@ -101,6 +104,41 @@ def test_multi_seat_schedule_cycles_bots_through_seats() -> None:
     assert len(plan) == 6
     for seat in range(4):
         assert Counter(g.seats[seat] for g in plan) == {0: 2, 1: 2, 2: 2}
+
+
+def test_solo_schedule_gives_every_bot_each_round() -> None:
+    """One seat: every bot plays once a round, and a round is one bootstrap group."""
+    plan = schedule(3, 1, 2)
+    assert [(g.seats, g.group) for g in plan] == [([0], 0), ([1], 0), ([2], 0), ([0], 1), ([1], 1), ([2], 1)]
+
+
+def test_solo_rounds_compare_outcomes_on_the_same_seed() -> None:
+    """A won game beats a lost one of the same round; equal outcomes tie."""
+    plan = schedule(3, 1, 2)
+    won = [True, False, True, False, False, False]  # round 0: bots 0 and 2 win; round 1: nobody
+    for g, w in zip(plan, won, strict=True):
+        g.result = GameResult(seed=g.group, returns=[1.0 if w else -1.0], winners=[0] if w else [], turns=1, steps=1)
+    pairs, groups = solo_rounds(plan)
+    assert groups == [0, 0]
+    assert pairs[0] == {(0, 1): (1.0, 1.0), (0, 2): (0.5, 1.0), (1, 2): (0.0, 1.0)}
+    assert pairs[1] == {(0, 1): (0.5, 1.0), (0, 2): (0.5, 1.0), (1, 2): (0.5, 1.0)}
+
+
+def test_solo_ladder_plays_each_round_on_one_seed() -> None:
+    """civ-solo: every bot of a round gets the same seed (common random numbers), each
+    round another, and the summary gives each bot's own wins with a Wilson interval."""
+    summary = ladder("civ-solo", {}, ["random", "model"], 4, seed=5)
+    assert summary["seats"] == 1 and summary["games"] == 8
+    for bot in ("random", "model"):
+        row = summary["elo"][bot]
+        assert row["games"] == 4 and 0 <= row["wins"] <= 4
+        lo, hi = row["win_ci95"]
+        assert lo <= row["win_rate"] <= hi
+    cell = summary["matrix"]["random"]["model"]
+    assert cell["games"] == 4
+    played = play_ladder("civ-solo", {}, ["random", "model"], 3, seed=5)
+    seeds = [[g.result.seed for g in played.schedule if g.group == k] for k in range(3)]
+    assert all(len(set(r)) == 1 for r in seeds) and len({r[0] for r in seeds}) == 3
 
 
 def test_pair_results_from_a_ranking() -> None:

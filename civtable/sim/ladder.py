@@ -16,15 +16,22 @@ The schedule
     seats of a game; with more bots than seats, bots far apart in the list meet only
     through common opponents.
 
+    *One seat* (civ-solo): every bot plays ``games_per_pairing`` rounds, one game
+    each a round, and in round ``k`` every bot plays the same seed: the same dice
+    until their choices part (common random numbers, which sharpen a comparison).
+
     Game ``g`` of the schedule (in the order above) is played with seed
-    ``derive_seed(seed, g)``, so the results do not depend on the number of workers.
+    ``derive_seed(seed, g)`` (one seat: ``derive_seed(seed, k)`` for round ``k``), so
+    the results do not depend on the number of workers.
 
 Pairwise results
     Each game gives a result for every pair of *different* bots at the table: a
     winner beats each loser (1 - 0), and two winners of a shared win tie (1/2 each).
     Two losers are not compared (the games rank only their winners), except in a
     game with no winner, where every pair ties. Copies of one bot are not compared.
-    A game stopped by its own turn limit with no winner counts as such a draw.
+    A game stopped by its own turn limit with no winner counts as such a draw. With
+    one seat, each round compares every two bots: the one that won its game beats
+    the one that lost, and equal outcomes tie.
 
 Elo
     The Bradley-Terry model, P(i beats j) = 1 / (1 + 10 ** ((R_j - R_i) / 400)),
@@ -103,7 +110,10 @@ class LadderResult:
 def schedule(bots: int, seats: int, games_per_pairing: int) -> list[Game]:
     """The games to play, as bot indices by seat (see the module docstring)."""
     games: list[Game] = []
-    if seats == 2:
+    if seats == 1:
+        for k in range(games_per_pairing):
+            games.extend(Game([b], k) for b in range(bots))
+    elif seats == 2:
         group = 0
         for a in range(bots):
             for b in range(a + 1, bots):
@@ -201,7 +211,7 @@ def play_ladder(
         make_agent(spec, game)  # an unknown bot fails here, not in a worker
     resolved = dict(game.options)
     plan = schedule(len(bots), seats, games_per_pairing)
-    tasks = [([bots[i] for i in g.seats], derive_seed(seed, k)) for k, g in enumerate(plan)]
+    tasks = [([bots[i] for i in g.seats], derive_seed(seed, g.group if seats == 1 else k)) for k, g in enumerate(plan)]
     workers = min(workers, len(tasks))
     ladder_result = LadderResult(game_id, resolved, bots, games_per_pairing, seed, workers, seats, plan)
     start = time.perf_counter()
@@ -229,6 +239,24 @@ def pair_results(seats: Sequence[int], winners: Sequence[int]) -> Pairs:
                 points = 1.0 if i in won else 0.0
             out[(i, j)] = (points, 1.0)
     return out
+
+
+def solo_rounds(plan: Sequence[Game]) -> tuple[list[Pairs], list[int]]:
+    """One-seat ladders: one pairwise result per round (a won game beats a lost one
+    on the same seed, equal outcomes tie), and each round's bootstrap group (0)."""
+    rounds: dict[int, dict[int, bool]] = {}
+    for g in plan:
+        assert g.result is not None
+        rounds.setdefault(g.group, {})[g.seats[0]] = bool(g.result.winners)
+    out: list[Pairs] = []
+    for _, won in sorted(rounds.items()):
+        present = sorted(won)
+        pairs: Pairs = {}
+        for x, i in enumerate(present):
+            for j in present[x + 1:]:
+                pairs[(i, j)] = (0.5 if won[i] == won[j] else (1.0 if won[i] else 0.0), 1.0)
+        out.append(pairs)
+    return out, [0] * len(out)
 
 
 def tally(games: Sequence[Pairs]) -> Pairs:
@@ -354,9 +382,17 @@ def summarise_ladder(result: LadderResult, resamples: int = BOOTSTRAP) -> dict[s
             unfinished += 1
         for i in set(g.seats):
             played[i] += 1
+    groups = [g.group for g in result.schedule]
+    wins = [0] * n
+    for g in result.schedule:
+        assert g.result is not None
+        for i in {g.seats[p] for p in g.result.winners}:
+            wins[i] += 1
+    if result.seats == 1:
+        per_game, groups = solo_rounds(result.schedule)
     totals = tally(per_game)
     ratings = fit_elo(n, totals, anchor)
-    intervals = bootstrap(n, per_game, [g.group for g in result.schedule], result.seed, anchor, resamples)
+    intervals = bootstrap(n, per_game, groups, result.seed, anchor, resamples)
 
     points = [0.0] * n
     compared = [0.0] * n
@@ -385,6 +421,9 @@ def summarise_ladder(result: LadderResult, resamples: int = BOOTSTRAP) -> dict[s
             "ci95": [_r(intervals[i][0]), _r(intervals[i][1])],
             "games": played[i],
             "score": round(points[i] / compared[i], 4) if compared[i] else None,
+            "wins": wins[i],
+            "win_rate": round(wins[i] / played[i], 4) if played[i] else None,
+            "win_ci95": [round(x, 4) for x in wilson(wins[i], played[i])] if played[i] else None,
         }
         for i in range(n)
     }

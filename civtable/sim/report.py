@@ -131,7 +131,7 @@ def print_ladder(summary: dict[str, Any], console: Console | None = None) -> Non
     console = console or Console()
     variants = summary.get("variants", {})
     console.print(escape(
-        f"{summary['game']} ladder: {len(summary['bots'])} bots, {summary['seats']} seats, "
+        f"{summary['game']} ladder: {len(summary['bots'])} bots, {summary['seats']} seat{'' if summary['seats'] == 1 else 's'}, "
         f"{summary['games']} games, seed {summary['seed']}"), highlight=False)
     table = Table(title=f"Elo ({summary['anchor']} = 0; 95% CI by bootstrap)", title_justify="left")
     table.add_column("#", justify="right")
@@ -163,7 +163,14 @@ def print_ladder(summary: dict[str, Any], console: Console | None = None) -> Non
                 cells.append(f"{_pct(cell['score'])} ({_ci(cell['ci95'])}, n={cell['games']})")
         matrix.add_row(escape(bot), *cells)
     console.print(matrix)
-    lines = [f"Draws: {summary['draws']} of {summary['games']} games"]
+    if summary["seats"] == 1:  # a solo game: each bot's own record says most
+        for bot in order:
+            row = summary["elo"][bot]
+            console.print(escape(f"{bot}: won {row['wins']} of {row['games']} games "
+                                 f"({_pct(row['win_rate'])}, 95% CI {_ci(row['win_ci95'])})"), highlight=False)
+        lines = [f"Games without a win: {summary['draws']} of {summary['games']}; in each round every bot plays the same seed"]
+    else:
+        lines = [f"Draws: {summary['draws']} of {summary['games']} games"]
     if summary.get("unfinished"):
         lines.append(f"Unfinished: {summary['unfinished']}")
     lines.append("Rules: " + (", ".join(f"{k}={v}" for k, v in variants.items()) or "default"))

@@ -9,13 +9,14 @@ AB = ("A", "B")
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("players", 5, "number of players", minimum=5, maximum=18, rule="MC-12.4"),
-    OptionSpec("map", "small", "the map: 'small' (the project's test map), 'full' (the hobbyist board, repaired) or a map file",
+    OptionSpec("map", "full", "the map: 'full' (the hobbyist board, repaired), 'small' (the project's 29-area test map) or a map file",
                rule="MC-3.1"),
     OptionSpec("side", "West", "which starting civilizations the rulebook's table gives for the player count",
                choices=("West", "East"), rule="MC-0.4"),
     OptionSpec("game-end", "A", "A the game ends after a turn in which a marker reaches the last AST square; B after the turn fixed by last-turn",
                choices=AB, rule="MC-0.3"),
-    OptionSpec("last-turn", 20, "the last turn under game-end B, and a cap under A", minimum=1, rule="MC-0.3"),
+    OptionSpec("last-turn", 80, "the last turn under game-end B, and a cap under A (greedy bots on the full map reach the last AST square in about 45-65 turns with 5-9 players, not within 100 with 18)",
+               minimum=1, rule="MC-0.3"),
     OptionSpec("ast-tie-scope", "A", "AST order settles A every order that matters; B only ties of strength (in part 1 both give the same orders: every open order here is a tie of strength, e.g. equal attackers of a city)",
                choices=AB, rule="MC-0.4"),
     OptionSpec("strict-ast-order", "B", "A players act simultaneously where the rules allow (hidden from each other until all are done); B always one at a time in AST order",

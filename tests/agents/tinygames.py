@@ -8,6 +8,11 @@
 - ``tiny-guess``: player 1 holds a hidden card 0-2. Player 0 may ``guess N``
   (+1 if right, -1 if wrong) or ``pass`` (a draw). Knowing the card one would
   guess it; not knowing it, passing is best (a guess is worth -1/3 on average).
+- ``tiny-react``: a reaction during another player's turn. Player 1 holds a hidden
+  shield or not. Player 0 may ``wait`` (a draw) or ``attack``; then player 1, in
+  player 0's turn, answers ``block`` (with the shield he wins, without it he
+  loses) or ``allow`` (player 0 scores +0.5), and player 0 ends his turn. The
+  right answer depends on player 1's own hidden card: block with it, allow without.
 """
 
 from __future__ import annotations
@@ -181,5 +186,58 @@ class TinyGuess(TinyGame):
         return GuessState(self, card=Rng(seed or 0).below(3), result=None)
 
 
-for _game in (TinyWin, TinyPennies, TinyGuess):
+# ------------------------------------------------------------------ tiny-react
+REACT_ACTIONS = {"turn": [Action("attack"), Action("wait")], "react": [Action("allow"), Action("block")],
+                 "end": [Action("end")]}
+
+
+class ReactState(TinyState):
+    def to_move(self) -> tuple[int, ...]:
+        if self.is_terminal():
+            return ()
+        return (1,) if self.f["stage"] == "react" else (0,)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        return list(REACT_ACTIONS[self.f["stage"]]) if player in self.to_move() else []
+
+    def play(self, player: int, text: str) -> None:
+        f = self.f
+        if text == "wait":
+            self.f = {**f, "result": 0}
+        elif text == "attack":
+            self.f = {**f, "stage": "react"}
+        elif text == "block":
+            self.f = {**f, "stage": "end", "pending": -1 if f["shield"] else 1}
+        elif text == "allow":
+            self.f = {**f, "stage": "end", "pending": 0.5}
+        else:  # end: player 0's turn is over
+            self.f = {**f, "result": f["pending"]}
+
+    def returns(self) -> list[float]:
+        r = self.f["result"]
+        return [0.0, 0.0] if r is None else [float(r), float(-r)]
+
+    def winners(self) -> list[int]:
+        r = self.f["result"]
+        return [0] if r and r > 0 else [1] if r and r < 0 else []
+
+    def hidden(self, player: int) -> set[str]:
+        return {"shield"} if player == 0 and not self.is_terminal() else set()
+
+    def determinize(self, player: int, rng: Rng) -> State:
+        if player == 1 or self.is_terminal():
+            return self.clone()
+        return ReactState(self.game, **{**self.f, "shield": rng.below(2)})
+
+
+class TinyReact(TinyGame):
+    id = "tiny-react"
+    name = "A reaction in another player's turn"
+    state_class = ReactState
+
+    def new_state(self, seed: int | None = None) -> TinyState:
+        return ReactState(self, stage="turn", shield=Rng(seed or 0).below(2), pending=None, result=None)
+
+
+for _game in (TinyWin, TinyPennies, TinyGuess, TinyReact):
     register_game(_game.id, f"{__name__}:{_game.__name__}")

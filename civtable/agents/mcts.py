@@ -34,9 +34,15 @@ saves time on obvious decisions without changing them.
 Spec parameters: ``iterations=N`` (default 200) or ``ms=N`` (milliseconds per
 decision; with both, whichever ends first), ``c=`` exploration (default 1.0, for
 values in [-1, 1]), ``depth=N`` rollout steps before the cut-off (default 10;
-0 plays to the end), ``rollout=random`` or the name of another bot of the game
+0: no step limit), ``turns=N`` cuts a rollout off instead (or as well: whichever
+comes first) once the game's ``turn`` has grown by ``N`` from the decision's (default
+0: off; a leaf already past it is evaluated at once), so that every value of one
+decision is ``evaluate`` at the same point of the game, e.g. the start of the
+bot's own turn after next; ``rollout=random`` or the name of another bot of the game
 (default: the game's ``greedy`` bot if it has one, else random), ``eps=`` (default
 0) and ``bias=`` (default 1.0; 0 turns the hints off; used only with a rollout bot).
+A game may set other defaults (``Game.search_defaults``; ``civ-card-game``:
+``turns=2&depth=0``).
 """
 
 from __future__ import annotations
@@ -55,7 +61,7 @@ if TYPE_CHECKING:
     from civtable.core.game import Game
     from civtable.core.state import State
 
-PARAMS = {"iterations", "ms", "c", "depth", "rollout", "eps", "bias"}
+PARAMS = {"iterations", "ms", "c", "depth", "turns", "rollout", "eps", "bias"}
 
 DEFAULT_C = 1.0
 """UCB1's constant. Values lie in [-1, 1], twice the [0, 1] range UCB1's sqrt(2) is
@@ -105,6 +111,7 @@ class MctsAgent(Agent):
         ms: int = 0,
         c: float = DEFAULT_C,
         depth: int = DEFAULT_DEPTH,
+        turns: int = 0,
         rollout: Agent | None = None,
         eps: float = 0.0,
         bias: float = 1.0,
@@ -114,6 +121,7 @@ class MctsAgent(Agent):
         self.ms = ms
         self.c = c
         self.depth = depth
+        self.turns = turns
         self.rollout_agent = rollout
         self.eps = eps
         self.bias = bias if rollout is not None else 0.0
@@ -168,6 +176,7 @@ class MctsAgent(Agent):
     def _iterate(self, view: PlayerView, root: Node, real: set[str]) -> None:
         rng = self.rng
         state = view.determinize(rng)
+        cut = state.turn + self.turns if self.turns else 0
         path = [root]
         node = root
         player = view.player  # at the root the bot acts for itself
@@ -206,7 +215,7 @@ class MctsAgent(Agent):
             state.apply(player, action)
             path.append(child)
             node = child
-        values = self._rollout(state)
+        values = self._rollout(state, cut)
         for nd in path:
             nd.n += 1
             if nd.player >= 0:
@@ -236,14 +245,16 @@ class MctsAgent(Agent):
                 best_a, best_child, best_u = a, child, u
         return best_a, best_child
 
-    def _rollout(self, state: State) -> list[float]:
+    def _rollout(self, state: State, cut: int = 0) -> list[float]:
+        """Values at the end of the game, or ``evaluate`` at the cut-off: after ``depth``
+        steps, or once turn ``cut`` has begun (``cut`` 0: no turn limit)."""
         rng = self.rng
         bot = self.rollout_agent
         eps = self.eps
         steps = 0
         limit = self.depth
         while not state.is_terminal():
-            if limit and steps >= limit:
+            if (limit and steps >= limit) or (cut and state.turn >= cut):
                 return [state.evaluate(p) for p in range(state.num_players)]
             movers = state.to_move()
             if not movers:
@@ -284,7 +295,9 @@ def float_param(
 
 
 def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[str, str]) -> MctsAgent:
-    """A search bot from its spec parameters (shared by ``mcts`` and ``ismcts``)."""
+    """A search bot from its spec parameters (shared by ``mcts`` and ``ismcts``), over
+    the game's own defaults (``Game.search_defaults``)."""
+    params = {**getattr(game, "search_defaults", {}), **params}
     check_params(name, params, PARAMS)
     ms = int_param(params, "ms", 0, minimum=0)
     if "iterations" in params or not ms:
@@ -303,6 +316,7 @@ def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[s
         ms=ms,
         c=float_param(params, "c", DEFAULT_C),
         depth=int_param(params, "depth", DEFAULT_DEPTH, minimum=0),
+        turns=int_param(params, "turns", 0, minimum=0),
         rollout=rollout,
         eps=float_param(params, "eps", 0.0, maximum=1.0),
         bias=float_param(params, "bias", 1.0),

@@ -75,6 +75,10 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    search_defaults: ClassVar[dict[str, str]] = {}
+    """Spec parameters of the search bots (``mcts``, ``ismcts``) that this game sets by
+    default, e.g. ``{"turns": "2"}`` where a fixed number of rollout steps cuts turns
+    at incomparable points; a bot's own spec overrides them."""
 
     def __init__(self, **options: Any) -> None:
         specs = {s.name: s for s in self.option_specs}

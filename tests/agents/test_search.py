@@ -275,3 +275,32 @@ def test_greedy_rollouts_with_eps_are_reproducible(game_id: str) -> None:
         s, p = mid_game(g, seed)
         first = make_agent(spec, g, seed=seed).act(PlayerView(s, p)).text
         assert make_agent(spec, g, seed=seed).act(PlayerView(s, p)).text == first
+
+
+def test_game_search_defaults_and_their_override() -> None:
+    """A game may set its own defaults (``Game.search_defaults``); a spec overrides them."""
+    cdb = make_agent("mcts", load_game("catan-deckbuilding"))
+    assert isinstance(cdb, MctsAgent) and (cdb.turns, cdb.depth) == (0, DEFAULT_DEPTH)
+    g = load_game("civ-card-game")
+    ccg = make_agent("ismcts", g)
+    assert isinstance(ccg, MctsAgent) and (ccg.turns, ccg.depth) == (2, 0)
+    ccg = make_agent("mcts:turns=0&depth=10", g)
+    assert isinstance(ccg, MctsAgent) and (ccg.turns, ccg.depth) == (0, 10)
+
+
+def test_turns_cut_rollouts_at_the_start_of_a_turn() -> None:
+    """``turns`` cuts a rollout once the turn has grown by that much (not a step later),
+    however many steps the turns take; a step limit cuts after its steps."""
+    g = load_game("civ-card-game")
+    for seed in (1, 2, 3):
+        s, _ = mid_game(g, seed)
+        for turns in (1, 2):
+            bot = make_agent(f"mcts:turns={turns}&depth=0", g, seed=seed)
+            assert isinstance(bot, MctsAgent)
+            t = s.clone()
+            values = bot._rollout(t, cut=s.turn + turns)
+            assert t.is_terminal() or t.turn == s.turn + turns
+            assert len(values) == 2 and all(-1 <= v <= 1 for v in values)
+            t = s.clone()
+            bot._rollout(t, cut=s.turn)  # already there: evaluated at once
+            assert t.to_json() == s.to_json()

@@ -21,6 +21,10 @@ class CivCardGame(Game):
     min_players = 2
     max_players = 4
     option_specs = OPTIONS
+    search_defaults = {"turns": "2", "depth": "0"}
+    """Rollouts to the start of the bot's own turn after next (the opponents' turns
+    played), where ``evaluate``'s weights were fitted: a fixed number of steps ends
+    mid-turn, at points where resources held and about to be spent look alike."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

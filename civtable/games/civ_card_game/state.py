@@ -339,10 +339,11 @@ class CcgState(State):
         return out
 
     def evaluate(self, player: int) -> float:
-        """Victory-point lead over the best opponent, squashed into (-1, 1)."""
-        mine = self.vp(player)
-        best = max(self.vp(q) for q in range(self.n) if q != player)
-        return max(-0.95, min(0.95, (mine - best) / 10))
+        """The win chance of ``player`` by points, production and holdings, fitted to
+        self-play outcomes (``evaluate.py``), as ``2 P - 1``."""
+        from .evaluate import evaluate
+
+        return evaluate(self, player)
 
     def __repr__(self) -> str:
         return f"<CcgState turn {self.turn_no} {PHASE_NAMES[self.phase]} player {self.decider}>"

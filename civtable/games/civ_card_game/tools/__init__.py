@@ -1,0 +1,1 @@
+"""Offline tools for Civilization: The Card Game (not used in play)."""

@@ -33,7 +33,7 @@ def resolve_conflict(counts: Mapping[int, int], limit: int, last: Collection[int
     (Metalworking) remove in each round after everyone else, however few they have.
     """
     if last:
-        return _resolve_with_last(counts, limit, set(last))
+        return resolve_conflict_spared(counts, limit, last, {})[0]
     left = {p: n for p, n in counts.items() if n > 0}
     while len([n for n in left.values() if n > 0]) > 1 and sum(left.values()) > limit:
         for count in sorted({n for n in left.values() if n > 0}):
@@ -41,23 +41,6 @@ def resolve_conflict(counts: Mapping[int, int], limit: int, last: Collection[int
             if sum(left.values()) <= limit or len([n for n in left.values() if n > 0]) < 2:
                 break
             for p in group:  # equal counts remove at the same time
-                left[p] -= 1
-    return {p: left.get(p, 0) for p in counts}
-
-
-def _resolve_with_last(counts: Mapping[int, int], limit: int, last: set[int]) -> dict[int, int]:
-    left = {p: n for p, n in counts.items() if n > 0}
-
-    def alive() -> int:
-        return len([n for n in left.values() if n > 0])
-
-    while alive() > 1 and sum(left.values()) > limit:
-        groups = [[p for p in left if left[p] == c and p not in last] for c in sorted({n for p, n in left.items() if n > 0 and p not in last})]
-        groups += [[p for p in left if left[p] == c and p in last] for c in sorted({n for p, n in left.items() if n > 0 and p in last})]
-        for group in groups:
-            if sum(left.values()) <= limit or alive() < 2:
-                break
-            for p in group:
                 left[p] -= 1
     return {p: left.get(p, 0) for p in counts}
 

@@ -971,7 +971,7 @@ class MegaState(State):
         players = [p for p in self.order if self.holds(p, "reinforce")
                    and any(p in who and self._neighbour_tokens(p, a, fights) for a, who in fights.items())]
         if not self._ask(MILITARY, players):
-            self._conflicts()
+            self._conflicts(fights)
 
     def _fights(self) -> dict[int, list[int]]:
         """The areas with a conflict this phase and the players in each: token conflicts
@@ -1027,7 +1027,7 @@ class MegaState(State):
     def _military_done(self) -> None:
         self._conflicts()
 
-    def _conflicts(self) -> None:
+    def _conflicts(self, fights: dict[int, list[int]] | None = None) -> None:
         """MC-4.0: all token conflicts, then all attacks on cities. Barbarian tokens take
         part in token conflicts as one more side (key ``n``). Conflicts where a holder of
         Advanced Military reinforces wait until the others are resolved (he may wait,
@@ -1035,7 +1035,8 @@ class MegaState(State):
         r = self.rules
         areas = self.board.areas
         n = self.n
-        fights = self._fights()
+        if fights is None:
+            fights = self._fights()
         reinforce = {p: set(self._reinforced(p)) for p in range(n) if self.holds(p, "reinforce")}
         waiting = {a for chosen in reinforce.values() for a in chosen}
         pending = set(fights)  # areas whose conflict is not resolved yet: no reinforcement from there

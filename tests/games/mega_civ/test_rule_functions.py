@@ -18,6 +18,7 @@ from civtable.games.mega_civ.population import (
     conflict_arises,
     growth,
     resolve_conflict,
+    resolve_conflict_spared,
     revolts,
     tax,
 )
@@ -132,6 +133,26 @@ def test_mc_4_1_three_players_remove_in_rounds_and_stop_when_one_is_left():
     the conflict ends when only one player has tokens there."""
     assert resolve_conflict({0: 2, 1: 3, 2: 6}, limit=3) == {0: 0, 1: 0, 2: 4}
     assert resolve_conflict({0: 2, 1: 2, 2: 2}, limit=5) == {0: 1, 1: 1, 2: 1}
+
+
+def test_mc_4_1_substitutes_are_removed_instead_of_tokens():
+    """MC-4.1.1 with substitutes (Naval Warfare's ships, Advanced Military's tokens next
+    door): 3 v 4 in limit 3, the first player with 2 substitutes: he spends them in the
+    first two rounds (his count stays 3), then 3 v 2: the second removes first (1),
+    then he does (2): 3 tokens, the limit."""
+    after, spent = resolve_conflict_spared({0: 3, 1: 4}, 3, None, {0: 2})
+    assert (after, spent) == ({0: 2, 1: 1}, {0: 2, 1: 0})
+    assert resolve_conflict({0: 3, 1: 4}, limit=3) == {0: 1, 1: 2}  # without them
+
+
+@pytest.mark.parametrize("counts, limit, last", [
+    ({0: 3, 1: 5}, 4, None), ({0: 2, 1: 3, 2: 6}, 3, None), ({0: 2, 1: 2, 2: 2}, 5, None),
+    ({0: 2, 1: 2}, 1, {0}), ({0: 5, 1: 2, 2: 4}, 2, {2}), ({0: 1, 1: 7, 3: 7}, 0, {1, 3}),
+])
+def test_mc_4_1_no_substitutes_is_the_plain_conflict(counts, limit, last):
+    """MC-4.1.1 to MC-4.1.3: with no substitutes the spared resolution is the plain one."""
+    after, spent = resolve_conflict_spared(counts, limit, last, {})
+    assert after == resolve_conflict(counts, limit, last) and not any(spent.values())
 
 
 def test_mc_4_2_1_fewer_than_seven_attackers_fail():

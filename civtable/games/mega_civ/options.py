@@ -15,7 +15,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=("West", "East"), rule="MC-0.4"),
     OptionSpec("game-end", "A", "A the game ends after a turn in which a marker reaches the last AST square; B after the turn fixed by last-turn",
                choices=AB, rule="MC-0.3"),
-    OptionSpec("last-turn", 80, "the last turn under game-end B, and a cap under A (greedy bots on the full map reach the last AST square in about 45-65 turns with 5-9 players, not within 100 with 18)",
+    OptionSpec("last-turn", 80, "the last turn under game-end B, and a cap under A (greedy bots on the full map reach the last AST square in about 35-70 turns with 5-9 players, not within 100 with 18)",
                minimum=1, rule="MC-0.3"),
     OptionSpec("ast-tie-scope", "A", "AST order settles A every order that matters; B only ties of strength (in part 1 both give the same orders: every open order here is a tie of strength, e.g. equal attackers of a city)",
                choices=AB, rule="MC-0.4"),

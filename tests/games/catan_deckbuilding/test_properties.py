@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from civtable.agents import PlayerView, make_agent
@@ -431,8 +431,20 @@ def test_clone_is_equal_and_independent(scn: Scenario, rnd: random.Random) -> No
 
 
 # ------------------------------------------------------------------- JSON
+# CDB-9.1 with a win in the middle of an attack (win-timing A: three Cities in hand win
+# at once): the game ended in the reaction step and kept the attack's fields, which the
+# position loader refuses in phase 'over' (found by this test, 2026-11-25)
+WIN_IN_AN_ATTACK = Scenario(
+    options={"supply-total": "A", "reflect-attacker-draw": "B", "reflect-effect": "B", "counter-knight": "A",
+             "reaction-card-cleanup": "A", "discard-source": "B", "harbor-count-zone": "A", "road-sea": "A",
+             "road-grouping": "B", "settlement-for-city": "A", "discard-visibility": "A", "trade-inputs": "A",
+             "reshuffle": "A", "win-timing": "A", "start-player": 1, "max-turns": 60},
+    seed=2745920, steps=294, policies=("greedy", "random"), choice_seed=7933002)
+
+
 @FAST
 @given(scenarios(), st.integers(0, 40), st.randoms(use_true_random=False))
+@example(WIN_IN_AN_ATTACK, 0, random.Random(0))
 def test_json_round_trip_has_the_same_future(scn: Scenario, future: int, rnd: random.Random) -> None:
     g = scn.game
     *_, s = walk(scn)

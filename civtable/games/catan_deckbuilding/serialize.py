@@ -302,7 +302,9 @@ def _check_consistency(s: CatanState) -> None:
     if s.roads_played > laid[ROAD]:
         raise InvalidStateError("position field 'roads_played' exceeds the Roads laid down")
     phase = s.phase
-    if phase in (MAIN, OVER) and (s.attacker >= 0 or s.victim >= 0 or s.attack >= 0 or s.stolen >= 0):
+    # a win (win-timing A) may end the game in the middle of an attack: in phase 'over' the
+    # attack's fields may stay as they were, a stolen card still in the air included
+    if phase == MAIN and (s.attacker >= 0 or s.victim >= 0 or s.attack >= 0 or s.stolen >= 0):
         raise InvalidStateError(
             f"position fields 'attack', 'attacker', 'victim' and 'stolen' must be null in phase {PHASE_NAMES[phase]!r}")
     if phase == OVER:

@@ -589,7 +589,6 @@ class CatanState(State):
         if self.hand[p][CITY] >= self.rules.to_win:
             self.winner = p
             self.phase = OVER
-            self.attacker = self.victim = self.attack = self.stolen = -1  # a win ends an attack under way
 
     def _draw(self, p: int, n: int) -> None:
         """CDB-8.5: draw n cards, reshuffling the discard pile when the draw pile runs out."""

@@ -432,19 +432,25 @@ def test_clone_is_equal_and_independent(scn: Scenario, rnd: random.Random) -> No
 
 # ------------------------------------------------------------------- JSON
 # CDB-9.1 with a win in the middle of an attack (win-timing A: three Cities in hand win
-# at once): the game ended in the reaction step and kept the attack's fields, which the
-# position loader refuses in phase 'over' (found by this test, 2026-11-25)
+# at once): the game ends in the attack's reaction or steal step and keeps the attack's
+# fields (a stolen card still in the air), which the position loader refused in phase
+# 'over' (found by this test, 2026-11-25; clearing the fields instead lost that card)
 WIN_IN_AN_ATTACK = Scenario(
     options={"supply-total": "A", "reflect-attacker-draw": "B", "reflect-effect": "B", "counter-knight": "A",
              "reaction-card-cleanup": "A", "discard-source": "B", "harbor-count-zone": "A", "road-sea": "A",
              "road-grouping": "B", "settlement-for-city": "A", "discard-visibility": "A", "trade-inputs": "A",
              "reshuffle": "A", "win-timing": "A", "start-player": 1, "max-turns": 60},
     seed=2745920, steps=294, policies=("greedy", "random"), choice_seed=7933002)
+WIN_WITH_A_CARD_STOLEN = Scenario(
+    options={**WIN_IN_AN_ATTACK.options, "reflect-attacker-draw": "A", "reflect-effect": "A", "discard-source": "A",
+             "road-grouping": "A", "reshuffle": "B", "start-player": 0},
+    seed=401, steps=219, policies=("random", "greedy"), choice_seed=220)
 
 
 @FAST
 @given(scenarios(), st.integers(0, 40), st.randoms(use_true_random=False))
 @example(WIN_IN_AN_ATTACK, 0, random.Random(0))
+@example(WIN_WITH_A_CARD_STOLEN, 0, random.Random(0))
 def test_json_round_trip_has_the_same_future(scn: Scenario, future: int, rnd: random.Random) -> None:
     g = scn.game
     *_, s = walk(scn)

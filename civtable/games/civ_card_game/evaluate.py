@@ -68,7 +68,12 @@ def features(s: CcgState, p: int, culture: list[int] | None = None,
     r: Rules = s.rules
     plots = s.plots[p]
     techs = r.bits(s.techs[p])
-    food = hammers = commerce = 0.0
+    prod = [0.0, 0.0, 0.0]  # Food, Hammers, Commerce per turn
+
+    def add(y: tuple[int, ...] | list[int], times: int = 1) -> None:
+        prod[0] += y[0] * times
+        prod[1] += y[1] * times
+        prod[2] += y[2] * times
     placed: list[int] = []
     free = 0
     eng = any(r.tech_two_slots[t] for t in techs)
@@ -77,14 +82,12 @@ def features(s: CcgState, p: int, culture: list[int] | None = None,
         y = r.plot_yields[pl[0]]
         cards = pl[2:]
         granary = any(r.card_granary[c] for c in cards)
-        food += y[0] * (2 if granary else 1)
-        hammers += y[1]
-        commerce += y[2]
+        prod[0] += y[0] * (2 if granary else 1)
+        prod[1] += y[1]
+        prod[2] += y[2]
         for c in cards:
             py = r.card_plot_yield[c]
-            food += py[0]
-            hammers += py[1]
-            commerce += py[2]
+            add(py)
             placed.append(c)
         n = pl[1]
         pops += n
@@ -92,35 +95,21 @@ def features(s: CcgState, p: int, culture: list[int] | None = None,
             types = r.plot_types[pl[0]]
             share = n / len(types)
             for t in types:
-                if t == 0:
-                    food += share
-                elif t == 1:
-                    hammers += share
-                else:
-                    commerce += share
+                prod[min(t, 2)] += share
         free += max(0, s.slots(p, i, eng) - len(cards))
     tech_discount = building_discount = 0
     for t in techs:
-        ty = r.tech_yields[t]
-        food += ty[0]
-        hammers += ty[1]
-        commerce += ty[2]
+        add(r.tech_yields[t])
         by = r.tech_building_yield[t]
         if by is not None:
-            owned = placed.count(by[0])
-            food += by[1][0] * owned
-            hammers += by[1][1] * owned
-            commerce += by[1][2] * owned
+            add(by[1], placed.count(by[0]))
         d = r.tech_discount[t]
         tech_discount += d[0]
         building_discount += d[1]
     wonders = walls = 0
     kind = r.kind
     for c in placed:
-        cy = r.card_yields[c]
-        food += cy[0]
-        hammers += cy[1]
-        commerce += cy[2]
+        add(r.card_yields[c])
         d = r.card_discount[c]
         tech_discount += d[0]
         building_discount += d[1]
@@ -151,7 +140,7 @@ def features(s: CcgState, p: int, culture: list[int] | None = None,
     res = s.res[p]
     return [
         pops + wonders + n_techs, n_techs, pops, len(plots),
-        food, hammers, commerce,
+        prod[0], prod[1], prod[2],
         res[0], res[1], res[2],
         w_hand, b_hand, att, dfn, cash,
         tech_discount, building_discount,

@@ -14,12 +14,18 @@ when someone won, the winning margin.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from civtable.agents.base import Agent, PlayerView
+from civtable.agents.base import Agent, AgentFactory, PlayerView
 from civtable.core.action import Action
 from civtable.core.errors import IllegalActionError, InvalidStateError
+from civtable.core.events import ROOT, Viewer
 from civtable.core.game import Game, OptionSpec
+from civtable.core.info import GameInfo
+from civtable.core.messages import N_
+from civtable.core.reader import Reader
+from civtable.core.reference import Table
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
@@ -29,10 +35,13 @@ BY_TEXT = {a.text: a for a in (*TAKES.values(), *BIDS.values())}
 
 
 class ToyNim(Game):
-    id = "toy-nim"
-    name = "Toy Nim"
-    min_players = 2
-    max_players = 2
+    info = GameInfo(id="toy-nim", name="Toy Nim", min_players=2, max_players=2, default_players=2,
+                    simultaneous=True, reactions=False, hidden_information=True, chance=True,
+                    rules="", rule_prefix="TOY", language="en", summary="Nim with chance and hidden cards")
+    messages = {
+        "pile.grew": N_("The pile grows by one to {pile:count:counter}."),
+        "bids.revealed": N_("Bids: {bids}; {first:Player} moves first."),
+    }
     option_specs = (
         OptionSpec("max-take", 3, "most counters one take may remove", minimum=1, maximum=5, rule="TOY-1"),
         OptionSpec("opening", "chance", "how the first player is chosen", choices=("chance", "bid"), rule="TOY-2",
@@ -53,7 +62,9 @@ class ToyNim(Game):
             s.player = rng.below(2) if start is None else start
         return s
 
-    def state_from_json(self, data: dict[str, Any]) -> ToyNimState:
+    def read_state(self, reader: Reader) -> ToyNimState:
+        data = reader.data
+
         def field(name: str, kind: type) -> Any:
             if name not in data:
                 raise InvalidStateError(f"position has no {name!r} field")
@@ -62,8 +73,6 @@ class ToyNim(Game):
                 raise InvalidStateError(f"position field {name!r} must be {kind.__name__}")
             return value
 
-        if not isinstance(data, dict):
-            raise InvalidStateError("a position must be a JSON object")
         s = ToyNimState(self)
         s.pile = field("pile", int)
         s.cards = field("cards", list)
@@ -83,14 +92,17 @@ class ToyNim(Game):
             raise InvalidStateError("position field 'last' must name who emptied the pile")
         return s
 
-    def render_observation(self, obs: dict[str, Any], player: int) -> str:
+    def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
         lines = [f"Pile: {obs['pile']} counters. Your card: {obs['my_card']}. Turn {obs['turn']}."]
         if obs["bidding"]:
             lines.append("Bid 0-2 points to move first.")
         return "\n".join(lines)
 
-    def agents(self) -> dict[str, Any]:
+    def bots(self) -> Mapping[str, AgentFactory]:
         return {"greedy": lambda game, seed, params: TakeMost(seed)}
+
+    def reference(self) -> Sequence[Table]:
+        return (Table("Scores", ("What", "Points"), (("last take", "2"), ("hidden card", "0-2"))),)
 
 
 class ToyNimState(State):
@@ -98,6 +110,7 @@ class ToyNimState(State):
 
     def __init__(self, game: ToyNim) -> None:
         self.game = game
+        self.journal = ROOT
         self.pile = 0
         self.cards: list[int] = [0, 0]
         self.bids: list[int | None] | None = None
@@ -131,19 +144,23 @@ class ToyNimState(State):
         if act is None or act not in self.legal_actions(player):
             raise IllegalActionError(f"{str(action)!r} is not legal for player {player} now")
         if self.bids is not None:
+            self.emit_move(player, act, private=True)
             self.bids[player] = act.args[0]
             if None not in self.bids:
                 b0, b1 = self.bids
                 self.player = 0 if b0 > b1 else 1 if b1 > b0 else self.rng.below(2)
                 self.paid[self.player] = max(b0, b1)  # type: ignore[type-var]
+                self.emit("bids.revealed", {"bids": [b0, b1], "first": self.player})
                 self.bids = None
             return
+        self.emit_move(player, act)
         self.pile -= act.args[0]
         if self.pile == 0:
             self.last = player
             return
         if self.rng.below(4) == 0:
             self.pile += 1
+            self.emit("pile.grew", {"pile": self.pile})
         self.player = 1 - player
         self._turn += 1
 
@@ -170,29 +187,33 @@ class ToyNimState(State):
         w = self.winners()
         return [0.0, 0.0] if not w else [1.0 if p in w else -1.0 for p in (0, 1)]
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: Viewer) -> dict[str, Any]:
         return {
             "pile": self.pile,
-            "my_card": self.cards[player],
+            "my_card": None if player is None else self.cards[player],
             "bidding": self.bids is not None,
-            "my_bid": None if self.bids is None else self.bids[player],
+            "my_bid": None if self.bids is None or player is None else self.bids[player],
             "paid": list(self.paid),
             "to_move": list(self.to_move()),
             "turn": self._turn,
         }
 
-    def determinize(self, player: int, rng: Rng) -> ToyNimState:
+    def determinize(self, player: Viewer, rng: Rng) -> ToyNimState:
         s = self.clone()
-        other = 1 - player
-        s.cards[other] = rng.below(3)
-        if s.bids is not None and s.bids[other] is not None:
-            s.bids[other] = rng.below(3)
+        s.journal = None
+        for other in (0, 1):
+            if other == player:
+                continue
+            s.cards[other] = rng.below(3)
+            if s.bids is not None and s.bids[other] is not None:
+                s.bids[other] = rng.below(3)
         s.rng = Rng(rng.next64())
         return s
 
     def clone(self) -> ToyNimState:
         s = ToyNimState.__new__(ToyNimState)
         s.game = self.game
+        s.journal = self.journal
         s.pile = self.pile
         s.cards = list(self.cards)
         s.bids = None if self.bids is None else list(self.bids)
@@ -205,6 +226,7 @@ class ToyNimState(State):
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "game": "toy-nim",
             "pile": self.pile,
             "cards": list(self.cards),
             "bids": None if self.bids is None else list(self.bids),

@@ -17,6 +17,7 @@ from civtable.core.rng import Rng
 
 if TYPE_CHECKING:
     from civtable.core.action import Action
+    from civtable.core.events import Event
     from civtable.core.game import Game
     from civtable.core.state import State
 
@@ -48,6 +49,14 @@ class PlayerView:
     def determinize(self, rng: Rng) -> State:
         """A full state sampled from this player's information set."""
         return self._state.determinize(self.player, rng)
+
+    def events(self, since: int = 0) -> list[Event]:
+        """What this player may know happened, from its ``since``-th event on."""
+        return self._state.events(self.player, since)
+
+    def explain(self, text: str) -> str:
+        """Why ``text`` is not a legal action of this player now."""
+        return self._state.explain(self.player, text)
 
 
 class Agent(ABC):

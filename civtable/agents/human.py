@@ -1,6 +1,14 @@
-"""A person at the terminal, as an agent: sees its observation, picks an action.
+"""A person at the terminal, as an agent.
 
-A typo never ends the game: the person is told what went wrong and asked again.
+Before each decision the person is told, in words, what happened since his last
+one (the events he may see), then shown the game's screen of his observation and
+a short menu. Long menus are grouped by the game's ``action_path`` (Mega Civ:
+first the area, then what to do there) so that a menu fits a screen; a number
+picks an entry, and the text of any legal action is accepted at every level.
+A wrong entry is explained (``State.explain``) and asked again; nothing the
+person sees is built from anything but his observation, his events and the
+public texts of actions.
+
 Typing ``quit`` (or closing the input) raises ``QuitGame``; the command line then
 keeps the record, which it has written move by move, so the game can be resumed.
 """
@@ -9,39 +17,90 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import json
 import sys
-from typing import TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from civtable.core.action import Action, normalize
+from civtable.core.messages import seat_name
 
 from .base import Agent, PlayerView
 
+if TYPE_CHECKING:
+    from civtable.core.state import State
+
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
-HELP_WORDS = frozenset({"help", "?", "list", "actions"})
+HELP_WORDS = frozenset({"help", "?", "h"})
+LIST_WORDS = frozenset({"list", "actions", "menu", "l"})
+BACK_WORDS = frozenset({"back", "..", "b", "up"})
+MENU_SIZE = 24
+"""A menu longer than this is grouped by the first words of its entries' paths."""
 
 
 class QuitGame(Exception):
     """The person asked to stop playing (``quit`` or end of input)."""
 
 
-def render(view: PlayerView) -> str:
-    """The game's own text view of an observation if it has one, else indented JSON."""
-    renderer = getattr(view.game, "render_observation", None)
-    if callable(renderer):
-        return str(renderer(view.observation, view.player))
-    return json.dumps(view.observation, indent=2, sort_keys=True)
+Entry = tuple[tuple[str, ...], Action]
+
+
+class Menu:
+    """The legal actions as a tree of entries (``Game.action_path``), opened one level at a time."""
+
+    def __init__(self, entries: Sequence[Entry], size: int = MENU_SIZE) -> None:
+        self.entries = list(entries)
+        self.size = size
+        self.prefix: tuple[str, ...] = ()
+
+    def under(self) -> list[Entry]:
+        k = len(self.prefix)
+        return [(p, a) for p, a in self.entries if p[:k] == self.prefix]
+
+    def items(self) -> list[tuple[str, Action | tuple[str, ...]]]:
+        """What the current level shows: (label, action) for an action, (label, prefix)
+        for a group of actions."""
+        here = self.under()
+        k = len(self.prefix)
+        if len(here) <= self.size:
+            return [(" > ".join(p[k:]) or a.text, a) for p, a in here]
+        out: list[tuple[str, Action | tuple[str, ...]]] = []
+        groups: dict[str, list[Entry]] = {}
+        for p, a in here:
+            if len(p) <= k + 1:
+                out.append((p[k] if len(p) > k else a.text, a))
+            else:
+                groups.setdefault(p[k], []).append((p, a))
+        for word, members in groups.items():
+            if len(members) == 1:
+                p, a = members[0]
+                out.append((" > ".join(p[k:]), a))
+            else:
+                out.append((f"{word}  ({len(members)} choices)", (*self.prefix, word)))
+        return out
+
+    def open(self, prefix: tuple[str, ...]) -> None:
+        self.prefix = prefix
+
+    def back(self) -> bool:
+        if not self.prefix:
+            return False
+        self.prefix = self.prefix[:-1]
+        return True
 
 
 class HumanAgent(Agent):
-    """Asks a person for each decision; ``stdin``/``stdout`` default to the process's own."""
+    """Asks a person for each decision; ``stdin``/``stdout`` default to the process's own.
+    ``names`` are the seats' names in messages ("player 1 (greedy)")."""
 
     name = "human"
 
-    def __init__(self, seed: int = 0, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+    def __init__(self, seed: int = 0, stdin: TextIO | None = None, stdout: TextIO | None = None,
+                 names: Sequence[str] | None = None) -> None:
         super().__init__(seed)
         self.stdin = stdin
         self.stdout = stdout
+        self.names = list(names) if names is not None else None
+        self.cursor = 0
 
     @property
     def out(self) -> TextIO:
@@ -51,40 +110,51 @@ class HumanAgent(Agent):
         self.out.write(text + "\n")
         self.out.flush()
 
+    # ------------------------------------------------------------ telling
+    def tell(self, view: PlayerView) -> None:
+        """The events since this person's last decision, one line each."""
+        events = view.events(self.cursor)
+        self.cursor += len(events)
+        for event in events:
+            self.say("  " + view.game.render_event(event, view.player, self.names))
+
+    def tell_events(self, state: State, seat: int) -> None:
+        self.tell(PlayerView(state, seat))
+
+    # ------------------------------------------------------------ deciding
     def act(self, view: PlayerView) -> Action:
+        game = view.game
+        obs = view.observation
         legal = view.legal_actions
         self.say()
-        self.say(f"--- player {view.player} ({self.name}) to decide ---")
-        self.say(render(view))
-        self.show_actions(legal, view)
+        if self.cursor < len(view.events(0)):
+            self.say("Since your last decision:")
+            self.tell(view)
+        who = seat_name(view.player, None, self.names)
+        self.say(f"=== {who}: your decision ===")
+        self.say(game.render(obs, view.player))
+        menu = Menu([(game.action_path(a, obs), a) for a in legal])
+        self.show(menu)
         while True:
-            line = self.read(f"player {view.player}> ")
+            line = self.read(f"{who}> ")
             if line is None:
                 raise QuitGame
-            action = self.choose(line, legal, view)
+            action = self.choose(line, menu, view)
             if action is not None:
                 return action
 
-    def show_actions(self, legal: list[Action], view: PlayerView | None = None) -> None:
-        """The numbered legal actions, or the game's own short description of a long
-        list (``Game.describe_actions(observation, legal)``, e.g. "culture 0 to culture 60")."""
-        describe = getattr(view.game, "describe_actions", None) if view is not None else None
-        lines = describe(view.observation, legal) if callable(describe) and view is not None else None
-        if lines:
-            for line in lines:
-                self.say(line)
-            return
-        self.say("Legal actions:")
-        width = len(str(len(legal)))
-        for i, a in enumerate(legal, 1):
-            self.say(f"  {i:>{width}}. {a}")
+    def show(self, menu: Menu) -> None:
+        items = menu.items()
+        where = " > ".join(menu.prefix)
+        self.say(f"Choose{' in ' + where if where else ''} (a number or an action's text"
+                 f"{'; back' if menu.prefix else ''}; help; quit):")
+        width = len(str(len(items)))
+        for i, (label, _) in enumerate(items, 1):
+            self.say(f"  {i:>{width}}. {label}")
 
-    def choose(self, line: str, legal: list[Action], view: PlayerView | None = None) -> Action | None:
-        """The action a typed line names, or ``None`` after explaining why it names none.
-
-        A game may read a person's shorthand (``Game.interpret_input(observation, line)``,
-        e.g. a bare number answering "how many?") and say why an answer is wrong
-        (``Game.explain_action(observation, text)``)."""
+    def choose(self, line: str, menu: Menu, view: PlayerView) -> Action | None:
+        """The action a typed line names, or ``None`` after showing a menu level or
+        explaining why the line names no legal action."""
         text = line.strip()
         if not text:
             return None
@@ -92,37 +162,43 @@ class HumanAgent(Agent):
         if lowered in QUIT_WORDS:
             raise QuitGame
         if lowered in HELP_WORDS:
-            self.show_actions(legal, view)
-            self.say("Type an action's number or its text; 'quit' saves and stops.")
+            help_text = view.game.help(view.observation, view.player)
+            if help_text:
+                self.say(help_text)
+            self.say("Type an entry's number or an action's text; 'list' shows the menu again, 'back' goes up "
+                     "a level, 'quit' saves and stops.")
             return None
-        game = view.game if view is not None else None
-        interpret = getattr(game, "interpret_input", None)
-        if callable(interpret) and view is not None:
-            text = str(interpret(view.observation, text)) or text
-            wanted = normalize(text)
-            for a in legal:
-                if a.text == wanted:
-                    return a
-        hint = f"type a number from 1 to {len(legal)}, an action's text, 'help' or 'quit'"
-        if text.isdigit():
+        if lowered in LIST_WORDS:
+            self.show(menu)
+            return None
+        if lowered in BACK_WORDS:
+            if not menu.back():
+                self.say("This is the top of the menu.")
+            self.show(menu)
+            return None
+        legal = view.legal_actions
+        by_text = {a.text: a for a in legal}
+        if text.isdigit() and len(text) <= 6:
+            items = menu.items()
             k = int(text)
-            if 1 <= k <= len(legal):
-                return legal[k - 1]
-            self.say(f"There is no action {k}; {hint}.")
-            return None
-        wanted = normalize(text)
-        for a in legal:
-            if a.text == wanted:
-                return a
-        explain = getattr(game, "explain_action", None)
-        if callable(explain) and view is not None:
-            reason = explain(view.observation, wanted)
-            if reason:
-                self.say(f"{reason} Please answer again.")
+            if not 1 <= k <= len(items):
+                self.say(f"There is no entry {k}; type a number from 1 to {len(items)}.")
                 return None
-        close = difflib.get_close_matches(wanted, [a.text for a in legal], n=1)
+            target = items[k - 1][1]
+            if isinstance(target, Action):
+                return target
+            menu.open(target)
+            self.show(menu)
+            return None
+        shorthand = view.game.interpret(view.observation, text)
+        for candidate in (shorthand, text):
+            if candidate is not None and normalize(candidate) in by_text:
+                return by_text[normalize(candidate)]
+        wanted = normalize(text)
+        reason = view.explain(wanted)
+        close = difflib.get_close_matches(wanted, list(by_text), n=1)
         suggestion = f" Did you mean {close[0]!r}?" if close else ""
-        self.say(f"{text!r} is not a legal action now; {hint}.{suggestion}")
+        self.say(f"{reason[:1].upper()}{reason[1:]}.{suggestion}".replace("..", "."))
         return None
 
     def read(self, prompt: str) -> str | None:

@@ -1,4 +1,4 @@
-"""Bots by name: the generic ones here, plus each game's own (``Game.agents()``)."""
+"""Bots by name: the generic ones here, plus each game's own (``Game.bots()``)."""
 
 from __future__ import annotations
 
@@ -21,9 +21,7 @@ GENERIC: dict[str, AgentFactory] = {"random": _random, "mcts": make_mcts, "ismct
 
 def _factories(game: Game) -> dict[str, AgentFactory]:
     found = dict(GENERIC)
-    game_agents = getattr(game, "agents", None)
-    if game_agents is not None:
-        found.update(game_agents())
+    found.update(game.bots())
     return found
 
 

@@ -1,6 +1,8 @@
-"""The game-independent API: games, states, actions, chance, records."""
+"""The game-independent API: the contract every game keeps (games, states, actions,
+events, game info, references, commands), chance, records and the position reader."""
 
 from .action import Action, normalize
+from .commands import Command
 from .errors import (
     AgentError,
     CivtableError,
@@ -10,27 +12,41 @@ from .errors import (
     RecordError,
     UnknownGameError,
 )
+from .events import ROOT, Event, Journal, Viewer
 from .game import Game, OptionSpec
+from .info import GameInfo
+from .messages import N_
+from .reader import Reader
 from .records import Record, RecordWriter, parse_record, read_record
-from .registry import game_class, game_ids, load_game
+from .reference import Table
+from .registry import game_class, game_ids, load_game, register_game
 from .rng import Rng, derive_seed
 from .state import State
 
 __all__ = [
+    "ROOT",
     "Action",
     "AgentError",
     "CivtableError",
+    "Command",
+    "Event",
     "Game",
+    "GameInfo",
     "IllegalActionError",
     "InvalidStateError",
+    "Journal",
+    "N_",
     "OptionError",
     "OptionSpec",
+    "Reader",
     "Record",
     "RecordError",
     "RecordWriter",
     "Rng",
     "State",
+    "Table",
     "UnknownGameError",
+    "Viewer",
     "derive_seed",
     "game_class",
     "game_ids",
@@ -38,4 +54,5 @@ __all__ = [
     "normalize",
     "parse_record",
     "read_record",
+    "register_game",
 ]

@@ -1,15 +1,35 @@
-"""Games: rule variants (options) and the factory of states."""
+"""Games: what every game provides to the front ends (the contract), its rule
+variants (options) and the factory of states.
+
+A game subclasses ``Game``, declares its ``info`` (``GameInfo``), its
+``option_specs`` (the named rule variants; the ``players`` option is added here
+from ``info``) and its ``messages`` (event templates), and implements the abstract
+methods. Front ends (the terminal, the server, the RL environments, the bot
+protocol) use only what is declared here; nothing is found with ``getattr``.
+Everything shown to a viewer is built from that viewer's observation, its events
+and public action texts: the methods below that take an observation cannot leak
+what the observation does not hold.
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action, normalize
-from .errors import IllegalActionError, OptionError
+from .errors import IllegalActionError, InvalidStateError, OptionError
+from .events import Event, Viewer
+from .info import GameInfo
+from .messages import CORE_MESSAGES, render_event
+from .reader import Reader, shown
 
 if TYPE_CHECKING:
+    from civtable.agents.base import AgentFactory
+
+    from .commands import Command
+    from .reference import Table
     from .state import State
 
 
@@ -47,38 +67,71 @@ class OptionSpec:
                 if str(c).lower() == str(value).lower():
                     return c
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {shown(value)}")
         if isinstance(self.default, str):
             return str(value)
         try:
             if isinstance(value, bool) or not isinstance(value, (int, str)):
                 raise ValueError
+            if isinstance(value, str) and len(value) > 20:
+                raise ValueError
             number = int(value)
         except (TypeError, ValueError):
-            raise OptionError(f"option {self.name!r} must be an integer, not {value!r}") from None
+            raise OptionError(f"option {self.name!r} must be an integer, not {shown(value)}") from None
         if self.minimum is not None and number < self.minimum:
             raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {number}")
         if self.maximum is not None and number > self.maximum:
             raise OptionError(f"option {self.name!r} must be at most {self.maximum}, not {number}")
         return number
 
+    @property
+    def variant(self) -> bool:
+        """A rule variant with named readings (A, B, ...), as opposed to a setting."""
+        return bool(self.choices) and all(isinstance(c, str) for c in self.choices) and len(self.choices) > 1
+
+
+def players_spec(info: GameInfo) -> OptionSpec:
+    """The ``players`` option every game has, from its declared player counts."""
+    if info.min_players == info.max_players:
+        text = f"number of players (the game is for exactly {info.min_players})"
+    else:
+        text = f"number of players ({info.player_range})"
+    return OptionSpec("players", info.default_players, text, minimum=info.min_players,
+                      maximum=info.max_players, rule=info.players_rule)
+
 
 class Game(ABC):
-    """A game with its options fixed: the factory of initial states.
+    """A game with its options fixed: the factory of states and everything a front
+    end needs to show it.
 
-    Subclasses set the class attributes and implement ``new_state`` and
-    ``state_from_json``; actions are parsed against a state's legal actions.
+    Class attributes a game declares: ``info``, ``option_specs`` (without
+    ``players``), ``messages`` and optionally ``search_defaults``. ``id``, ``name``,
+    ``min_players`` and ``max_players`` are copied from ``info``.
     """
 
+    info: ClassVar[GameInfo]
     id: ClassVar[str]
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    messages: ClassVar[Mapping[str, str]] = {}
+    """Event message templates by id (see ``core.messages``); ``CORE_MESSAGES`` are added."""
     search_defaults: ClassVar[dict[str, str]] = {}
     """Spec parameters of the search bots (``mcts``, ``ismcts``) that this game sets by
     default, e.g. ``{"turns": "2"}`` where a fixed number of rollout steps cuts turns
     at incomparable points; a bot's own spec overrides them."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        info = cls.__dict__.get("info")
+        if info is None:
+            return
+        cls.id, cls.name = info.id, info.name
+        cls.min_players, cls.max_players = info.min_players, info.max_players
+        own = tuple(s for s in cls.option_specs if s.name != "players")
+        cls.option_specs = (players_spec(info), *own)
+        cls.messages = {**CORE_MESSAGES, **cls.__dict__.get("messages", {})}
 
     def __init__(self, **options: Any) -> None:
         specs = {s.name: s for s in self.option_specs}
@@ -87,11 +140,10 @@ class Game(ABC):
             key = option_key(raw)
             if key not in specs:
                 valid = ", ".join(sorted(specs)) or "none"
-                raise OptionError(f"unknown option {raw!r} for {self.id}; valid options: {valid}")
+                raise OptionError(f"unknown option {shown(raw)} for {self.id}; valid options: {valid}")
             values[key] = specs[key].parse(value)
         self.options: dict[str, Any] = values
-        players = values.get("players", self.min_players)
-        self.num_players: int = players if isinstance(players, int) else self.min_players
+        self.num_players: int = values["players"]
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.options.items() if v != self.spec(k).default}
@@ -102,29 +154,109 @@ class Game(ABC):
         for s in cls.option_specs:
             if s.name == name:
                 return s
-        raise OptionError(f"unknown option {name!r} for {cls.id}")
+        raise OptionError(f"unknown option {shown(name)} for {cls.id}")
 
+    # ------------------------------------------------------------ states
     @abstractmethod
     def new_state(self, seed: int | None = None) -> State:
         """The initial state; chance is drawn from a generator seeded with ``seed``."""
 
-    @abstractmethod
-    def state_from_json(self, data: dict[str, Any]) -> State:
-        """Rebuild a state from ``State.to_json()``; bad data raises ``InvalidStateError``."""
+    def state_from_json(self, data: Any) -> State:
+        """Rebuild a state from ``State.to_json()``. Which game and options the position
+        was saved with is checked first; bad data raises ``InvalidStateError`` naming
+        the field."""
+        reader = Reader(data)
+        game_id = data.get("game", self.id)  # hand-built positions may leave it out
+        if game_id != self.id:
+            if isinstance(game_id, str) and game_id:
+                raise InvalidStateError(f"this is a position of {shown(game_id)}, not of {self.id}")
+            raise InvalidStateError(f"position field 'game' must be {self.id!r}, not {shown(game_id)}")
+        saved = data.get("options")
+        if saved is not None:
+            reader.obj(saved, "options")
+            for k, v in saved.items():
+                if k in self.options and self.options[k] != v:
+                    raise InvalidStateError(
+                        f"the position was saved with option {k}={shown(v)} but the game has "
+                        f"{k}={self.options[k]!r}")
+        return self.read_state(reader)
 
+    @abstractmethod
+    def read_state(self, reader: Reader) -> State:
+        """The game's part of ``state_from_json``: every field checked with ``reader``."""
+
+    # ------------------------------------------------------------ bots
+    @abstractmethod
+    def bots(self) -> Mapping[str, AgentFactory]:
+        """The game's own bots by name (the generic ones are added by ``civtable.agents``)."""
+
+    # ------------------------------------------------------------ showing a game
+    @abstractmethod
+    def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        """The terminal screen of an observation (what ``viewer`` sees), plain text."""
+
+    @abstractmethod
+    def reference(self) -> Sequence[Table]:
+        """The card and rules reference (``civtable cards GAME``)."""
+
+    def term(self, kind: str, value: Any) -> str:
+        """The display name of a game thing in messages: ``term("card", "koff")`` ->
+        "Knight (Offensive)". ``kind`` is a message field's spec (``{card:card}``)."""
+        return str(value)
+
+    def render_event(self, event: Event, viewer: Viewer, names: Sequence[str] | None = None) -> str:
+        """One event as a sentence for ``viewer`` (seat names default to "player N")."""
+        return render_event(event, self.messages, self.term, viewer, names)
+
+    def public_text(self, action: Action, actor: int, viewer: Viewer) -> str:
+        """What ``viewer`` is told of ``actor``'s action: its text, or for an action
+        with a hidden part (a face-down card in a trade offer) the text without it."""
+        return action.text
+
+    def action_label(self, action: Action, obs: dict[str, Any]) -> str:
+        """An action in words for a menu ("buy City (1 Ore, 1 Grain, 1 Settlement)")."""
+        return action.text
+
+    def action_path(self, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
+        """Where an action sits in a long menu, from the first choice to the last
+        ("Thebes", "move 1 token to Athens"): a terminal or a browser shows the first
+        level, then the actions under the chosen entry. Default: a flat menu."""
+        return (self.action_label(action, obs),)
+
+    def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        """What the decision in front of ``viewer`` is about and how to write its
+        actions; shown by the terminal's ``help``."""
+        return ""
+
+    def interpret(self, obs: dict[str, Any], line: str) -> str | None:
+        """A person's shorthand as an action text (a bare number answering "how
+        many?"), or ``None`` when the line is to be read as it is."""
+        return None
+
+    @classmethod
+    def commands(cls) -> Sequence[Command]:
+        """The game's own command-line commands (under ``info.command_group``)."""
+        return ()
+
+    # ------------------------------------------------------------ notation
     def parse_action(self, state: State, text: str, player: int | None = None) -> Action:
-        """Read an action's text back; it must be legal for ``player`` now."""
+        """Read an action's text back; it must be legal for ``player`` now, else the
+        ``IllegalActionError`` says why (``State.explain``)."""
+        if not isinstance(text, str):
+            raise TypeError(f"an action is read from text, not from {type(text).__name__}")
         wanted = normalize(text)
         movers = state.to_move()
         if player is None:
             if not movers:
                 raise IllegalActionError("the game is over: no action is legal")
-            candidates = movers
+            candidates: Sequence[int] = movers
         else:
+            if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.num_players:
+                raise IllegalActionError(f"there is no player {shown(player)} in this "
+                                         f"{self.num_players}-player game")
             candidates = (player,)
         for p in candidates:
             for a in state.legal_actions(p):
                 if a.text == wanted:
                     return a
-        who = f"player {player}" if player is not None else "the player to move"
-        raise IllegalActionError(f"{text.strip()!r} is not a legal action for {who} now")
+        raise IllegalActionError(state.explain(candidates[0], wanted))

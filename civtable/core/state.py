@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+
+from .events import ROOT, Event, Journal, Viewer, visible
+from .reader import shown
 
 if TYPE_CHECKING:
     from .action import Action
@@ -18,9 +22,17 @@ class State(ABC):
     player for ordinary steps, several for simultaneous ones, a defender for a
     reaction during another player's turn, none at the end. Chance is resolved
     inside ``apply`` with the state's own seeded generator.
+
+    ``journal`` holds what happened (``events``); a game's ``new_state`` and
+    ``state_from_json`` start it at ``ROOT``, ``clone`` copies the reference, and
+    ``determinize`` returns a silent state (``None``: nothing is recorded), since
+    a search bot's samples are never shown to anyone.
     """
 
+    __slots__ = ("journal",)
+
     game: Game
+    journal: Journal | None
 
     @property
     def num_players(self) -> int:
@@ -37,7 +49,8 @@ class State(ABC):
     @abstractmethod
     def apply(self, player: int, action: Action | str) -> None:
         """Play ``action`` for ``player``; an illegal one raises ``IllegalActionError``
-        and leaves the state as it was."""
+        saying why and leaves the state as it was. Records what happened as events,
+        starting with the ``move`` event (``emit_move``)."""
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
@@ -51,25 +64,81 @@ class State(ABC):
         """The winning players; empty for a draw or an unfinished game."""
 
     @abstractmethod
-    def observation(self, player: int) -> dict[str, Any]:
-        """A JSON-safe view with what ``player`` may know and nothing else."""
+    def observation(self, viewer: Viewer) -> dict[str, Any]:
+        """A JSON-safe view with what ``viewer`` may know and nothing else
+        (``None``: a spectator, who sees only what is public)."""
 
     @abstractmethod
-    def determinize(self, player: int, rng: Rng) -> State:
-        """A full state consistent with ``observation(player)``, hidden parts sampled."""
+    def determinize(self, viewer: Viewer, rng: Rng) -> State:
+        """A full state consistent with ``observation(viewer)``, hidden parts sampled;
+        it records no events (``journal`` is ``None``)."""
 
     @abstractmethod
     def clone(self) -> State: ...
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
-        """The full state as JSON-safe data; ``game.state_from_json`` reads it back."""
+        """The full state as JSON-safe data; ``game.state_from_json`` reads it back.
+        What happened before (the events) is not part of a position."""
 
     @property
     @abstractmethod
     def turn(self) -> int:
         """The number of the current turn (1 for the first), for game-length statistics."""
 
+    def explain(self, player: int, text: str) -> str:
+        """Why ``text`` is not a legal action of ``player`` now, in one sentence (what
+        is missing to pay, which phase it belongs to, which card it needs). It may
+        say only what ``player`` may know. Games override it for their common cases."""
+        wanted = " ".join(str(text).split())
+        if self.is_terminal():
+            return "the game is over: no action is legal"
+        if player not in self.to_move():
+            return f"{shown(wanted)} is not legal: player {player} has nothing to decide now"
+        return f"{shown(wanted)} is not a legal action for player {player} now (type 'help' for the list)"
+
+    # ------------------------------------------------------------ events
+    def events(self, viewer: Viewer, since: int = 0) -> list[Event]:
+        """What ``viewer`` may know happened, oldest first, from its ``since``-th event
+        (``len(state.events(viewer))`` is the cursor for the next call)."""
+        return visible(self.journal, viewer, since)
+
+    def emit(self, id: str, args: Mapping[str, Any] | None = None,
+             to: tuple[int, ...] | None = None, exclude: tuple[int, ...] = ()) -> None:
+        """Record an event (nothing when the state is silent)."""
+        j = self.journal
+        if j is not None:
+            self.journal = Journal(Event(id, args, to, exclude), j)
+
+    def emit_move(self, player: int, action: Action, private: bool = False) -> None:
+        """The ``move`` event of an applied action: the whole text for the player, the
+        game's public text (``Game.public_text``) for everybody else. ``private``: the
+        others are told nothing (a simultaneous choice, revealed later by the game)."""
+        j = self.journal
+        if j is None:
+            return
+        if private:
+            self.journal = Journal(Event("move", {"player": player, "action": action.text}, (player,)), j)
+            return
+        public = self.game.public_text(action, player, None)
+        if public == action.text:
+            self.journal = Journal(Event("move", {"player": player, "action": public}), j)
+            return
+        j = Journal(Event("move", {"player": player, "action": action.text}, (player,)), j)
+        self.journal = Journal(Event("move", {"player": player, "action": public}, None, (player,)), j)
+
+    def silence(self) -> State:
+        """Stop recording events (for search samples); returns the state."""
+        self.journal = None
+        return self
+
+    def listen(self) -> State:
+        """Record events from now on (a silent state starts an empty history)."""
+        if self.journal is None:
+            self.journal = ROOT
+        return self
+
+    # ------------------------------------------------------------ analysis
     def evaluate(self, player: int) -> float:
         """A heuristic value in [-1, 1] of a non-terminal position for search cut-offs."""
         return 0.0

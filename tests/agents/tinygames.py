@@ -17,14 +17,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from civtable.core.action import Action
 from civtable.core.errors import IllegalActionError
+from civtable.core.events import ROOT, Viewer
 from civtable.core.game import Game
+from civtable.core.info import GameInfo
+from civtable.core.reader import Reader
+from civtable.core.reference import Table
 from civtable.core.registry import register_game
 from civtable.core.rng import Rng
 from civtable.core.state import State
+
+
+def tiny_info(game_id: str, name: str, simultaneous: bool = False, hidden: bool = False,
+              reactions: bool = False) -> GameInfo:
+    return GameInfo(id=game_id, name=name, min_players=2, max_players=2, default_players=2,
+                    simultaneous=simultaneous, reactions=reactions, hidden_information=hidden, chance=hidden,
+                    rules="", rule_prefix="TINY", language="en", summary=name)
 
 
 class TinyState(State):
@@ -33,13 +45,16 @@ class TinyState(State):
     def __init__(self, game: Game, **fields: Any) -> None:
         self.game = game
         self.f = fields
+        self.journal = ROOT
 
     @property
     def turn(self) -> int:
         return 1
 
     def clone(self) -> TinyState:
-        return type(self)(self.game, **self.f)
+        s = type(self)(self.game, **self.f)
+        s.journal = self.journal
+        return s
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.f)
@@ -56,34 +71,43 @@ class TinyState(State):
         return [0] if r == 1 else [1] if r == -1 else []
 
     def apply(self, player: int, action: Action | str) -> None:
-        if str(action) not in {a.text for a in self.legal_actions(player)}:
+        found = {a.text: a for a in self.legal_actions(player)}.get(str(action))
+        if found is None:
             raise IllegalActionError(f"{str(action)!r} is not legal for player {player} now")
+        self.emit_move(player, found, private=len(self.to_move()) > 1 or self.game.info.simultaneous)
         self.play(player, str(action))
 
     def play(self, player: int, text: str) -> None:
         raise NotImplementedError
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: Viewer) -> dict[str, Any]:
         return {k: v for k, v in self.f.items() if k not in self.hidden(player)}
 
-    def hidden(self, player: int) -> set[str]:
+    def hidden(self, player: Viewer) -> set[str]:
         return set()
 
-    def determinize(self, player: int, rng: Rng) -> State:
-        return self.clone()
+    def determinize(self, player: Viewer, rng: Rng) -> State:
+        return self.clone().silence()
 
 
 class TinyGame(Game):
-    min_players = 2
-    max_players = 2
     state_class: type[TinyState] = TinyState
     start: dict[str, Any] = {}
 
     def new_state(self, seed: int | None = None) -> TinyState:
         return self.state_class(self, **self.start)
 
-    def state_from_json(self, data: dict[str, Any]) -> TinyState:
-        return self.state_class(self, **data)
+    def read_state(self, reader: Reader) -> TinyState:
+        return self.state_class(self, **{k: v for k, v in reader.data.items() if k != "game"})
+
+    def bots(self) -> Mapping[str, Any]:
+        return {}
+
+    def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        return repr(obs)
+
+    def reference(self) -> Sequence[Table]:
+        return ()
 
 
 # ------------------------------------------------------------------ tiny-win
@@ -107,8 +131,7 @@ class WinState(TinyState):
 
 
 class TinyWin(TinyGame):
-    id = "tiny-win"
-    name = "Tiny forced win"
+    info = tiny_info("tiny-win", "Tiny forced win")
     state_class = WinState
     start = {"mover": 0, "result": None}
 
@@ -130,25 +153,23 @@ class PenniesState(TinyState):
         result = None if None in coins else (1 if coins[0] == coins[1] else -1)
         self.f = {**self.f, "coins": tuple(coins), "result": result}
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: Viewer) -> dict[str, Any]:
         coins = self.f["coins"]
-        other = coins[1 - player]
-        shown = list(coins) if self.is_terminal() else [None, None]
-        if not self.is_terminal():
+        shown = list(coins) if self.is_terminal() else [None if c is None else "chosen" for c in coins]
+        if not self.is_terminal() and player is not None:
             shown[player] = coins[player]
-            shown[1 - player] = None if other is None else "chosen"
         return {"coins": shown, "result": self.f["result"]}
 
-    def determinize(self, player: int, rng: Rng) -> State:
+    def determinize(self, player: Viewer, rng: Rng) -> State:
         coins = list(self.f["coins"])
-        if not self.is_terminal() and coins[1 - player] is not None:
-            coins[1 - player] = rng.choice(["heads", "tails"])
-        return PenniesState(self.game, **{**self.f, "coins": tuple(coins)})
+        for p in (0, 1):
+            if p != player and not self.is_terminal() and coins[p] is not None:
+                coins[p] = rng.choice(["heads", "tails"])
+        return PenniesState(self.game, **{**self.f, "coins": tuple(coins)}).silence()
 
 
 class TinyPennies(TinyGame):
-    id = "tiny-pennies"
-    name = "Matching pennies"
+    info = tiny_info("tiny-pennies", "Matching pennies", simultaneous=True, hidden=True)
     state_class = PenniesState
     start = {"coins": (None, None), "result": None}
 
@@ -168,18 +189,17 @@ class GuessState(TinyState):
         result = 0 if text == "pass" else (1 if text == f"guess {self.f['card']}" else -1)
         self.f = {**self.f, "result": result}
 
-    def hidden(self, player: int) -> set[str]:
-        return {"card"} if player == 0 and not self.is_terminal() else set()
+    def hidden(self, player: Viewer) -> set[str]:
+        return {"card"} if player != 1 and not self.is_terminal() else set()
 
-    def determinize(self, player: int, rng: Rng) -> State:
+    def determinize(self, player: Viewer, rng: Rng) -> State:
         if player == 1 or self.is_terminal():
-            return self.clone()
-        return GuessState(self.game, **{**self.f, "card": rng.below(3)})
+            return self.clone().silence()
+        return GuessState(self.game, **{**self.f, "card": rng.below(3)}).silence()
 
 
 class TinyGuess(TinyGame):
-    id = "tiny-guess"
-    name = "Guess the hidden card"
+    info = tiny_info("tiny-guess", "Guess the hidden card", hidden=True)
     state_class = GuessState
 
     def new_state(self, seed: int | None = None) -> TinyState:
@@ -221,18 +241,17 @@ class ReactState(TinyState):
         r = self.f["result"]
         return [0] if r and r > 0 else [1] if r and r < 0 else []
 
-    def hidden(self, player: int) -> set[str]:
-        return {"shield"} if player == 0 and not self.is_terminal() else set()
+    def hidden(self, player: Viewer) -> set[str]:
+        return {"shield"} if player != 1 and not self.is_terminal() else set()
 
-    def determinize(self, player: int, rng: Rng) -> State:
+    def determinize(self, player: Viewer, rng: Rng) -> State:
         if player == 1 or self.is_terminal():
-            return self.clone()
-        return ReactState(self.game, **{**self.f, "shield": rng.below(2)})
+            return self.clone().silence()
+        return ReactState(self.game, **{**self.f, "shield": rng.below(2)}).silence()
 
 
 class TinyReact(TinyGame):
-    id = "tiny-react"
-    name = "A reaction in another player's turn"
+    info = tiny_info("tiny-react", "A reaction in another player's turn", hidden=True, reactions=True)
     state_class = ReactState
 
     def new_state(self, seed: int | None = None) -> TinyState:

@@ -8,7 +8,6 @@ from civtable.core.game import OptionSpec
 AB = ("A", "B")
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("players", 2, "number of players (the game is for exactly 2)", choices=(2,), rule="CDB-1.1"),
     OptionSpec("start-player", None, "seat that takes the first turn; random when not given",
                minimum=0, maximum=1, rule="CDB-6.2",
                readings={"A": "the start player is this option", "B": "random when it is not given"}),

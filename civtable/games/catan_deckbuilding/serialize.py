@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.errors import InvalidStateError
+from civtable.core.events import ROOT
 from civtable.core.rng import Rng
 
 from .cards import BUYABLE, CITY, KDEF, N_CARDS, ROAD, ROLE_IDS, SETTLEMENT
@@ -229,6 +230,7 @@ def state_from_json(game: CatanDeckBuilding, rules: Rules, data: Any) -> CatanSt
                 raise InvalidStateError(
                     f"position was saved with option {k}={v!r} but the game has {k}={game.options[k]!r}")
     s = CatanState.__new__(CatanState)
+    s.journal = ROOT
     s.game = game
     s.rules = rules
     rng_state = r.get("rng")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.errors import IllegalActionError
+from civtable.core.events import ROOT
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
@@ -157,6 +158,7 @@ class CatanState(State):
     def initial(cls, game: CatanDeckBuilding, rules: Rules, seed: int) -> CatanState:
         """CDB-5 and CDB-6: shuffled start decks, the supply, 7-card hands, a start player."""
         s = cls.__new__(cls)
+        s.journal = ROOT
         s.game = game
         s.rules = rules
         s.rng = Rng(seed)
@@ -188,6 +190,7 @@ class CatanState(State):
 
     def clone(self) -> CatanState:
         s = CatanState.__new__(CatanState)
+        s.journal = self.journal
         s.game = self.game
         s.rules = self.rules
         r = Rng.__new__(Rng)
@@ -620,7 +623,7 @@ class CatanState(State):
     def determinize(self, player: int, rng: Rng) -> CatanState:
         from .serialize import determinize
 
-        return determinize(self, player, rng)
+        return determinize(self, player, rng).silence()  # type: ignore[return-value]
 
     def to_json(self) -> dict[str, Any]:
         from .serialize import state_to_json

@@ -9,7 +9,6 @@ AB = ("A", "B")
 ABC = ("A", "B", "C")
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("players", 2, "number of players", minimum=2, maximum=4, rule="CCG-4.9"),
     OptionSpec("dealer", None, "the dealer's seat; random when not given (play goes to the left, seat + 1)",
                minimum=0, maximum=3, rule="CCG-4.10"),
     OptionSpec("game-end-timing", "A", "the game ends when the last technology is bought: A at once; B at the end of that turn; C at the end of the round",

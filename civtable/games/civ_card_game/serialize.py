@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.errors import InvalidStateError
+from civtable.core.events import ROOT
 from civtable.core.rng import Rng
 
 from .cards import RESOURCES, UNIT
@@ -256,6 +257,7 @@ def state_from_json(game: CivCardGame, data: Any) -> CcgState:
                 raise InvalidStateError(
                     f"position was saved with option {k}={v!r} but the game has {k}={game.options[k]!r}")
     s = CcgState.__new__(CcgState)
+    s.journal = ROOT
     s.game, s.rules, s.n = game, r, game.num_players
     n = s.n
     rng = rd.get("rng")

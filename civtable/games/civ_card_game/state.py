@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from civtable.core.events import ROOT
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
@@ -82,6 +83,7 @@ class CcgState(State):
         """CCG-4.1 to CCG-4.9: decks, dealt plots, the snake draft, displays, free
         population and starting hands; the decisions are left to the players."""
         s = cls.__new__(cls)
+        s.journal = ROOT
         s.game, s.rules, s.n = game, rules, game.num_players
         n = s.n
         s.rng = rng = Rng(seed)
@@ -125,6 +127,7 @@ class CcgState(State):
 
     def clone(self) -> CcgState:
         s = CcgState.__new__(CcgState)
+        s.journal = self.journal
         s.game, s.rules, s.n = self.game, self.rules, self.n
         r = Rng.__new__(Rng)
         r.state = self.rng.state
@@ -315,7 +318,7 @@ class CcgState(State):
     def determinize(self, player: int, rng: Rng) -> CcgState:
         from .serialize import determinize
 
-        return determinize(self, player, rng)
+        return determinize(self, player, rng).silence()  # type: ignore[return-value]
 
     def to_json(self) -> dict[str, Any]:
         from .serialize import state_to_json

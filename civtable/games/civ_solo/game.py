@@ -3,11 +3,16 @@ answering the companion's questions."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from civtable.agents.base import AgentFactory
-from civtable.core.action import Action
+from civtable.core.commands import Command
+from civtable.core.events import Viewer
 from civtable.core.game import Game
+from civtable.core.info import GameInfo
+from civtable.core.reader import Reader
+from civtable.core.reference import Table
 
 from .options import OPTIONS
 from .state import SoloState
@@ -17,10 +22,12 @@ from .tables import load_tables
 class CivSolo(Game):
     """Solo rules v0.4 (SOLO-1 to SOLO-8) for Civilization: The Board Game (FFG 2010)."""
 
-    id = "civ-solo"
-    name = "Civilization: The Board Game, solo automa v0.4"
-    min_players = 1
-    max_players = 1
+    info = GameInfo(
+        id="civ-solo", name="Civilization: The Board Game, solo automa v0.4", min_players=1, max_players=1,
+        default_players=1, simultaneous=False, reactions=False, hidden_information=True, chance=True,
+        rules="civ_boardgame_solo.md", rule_prefix="SOLO", language="cs", players_rule="SOLO-1.1",
+        command_group="solo",
+        summary="the solo automa for Sid Meier's Civilization: The Board Game, as a companion or a simulator")
     option_specs = OPTIONS
 
     def __init__(self, **options: Any) -> None:
@@ -30,40 +37,32 @@ class CivSolo(Game):
     def new_state(self, seed: int | None = None) -> SoloState:
         return SoloState.initial(self, 0 if seed is None else seed)
 
-    def state_from_json(self, data: dict[str, Any]) -> SoloState:
+    def read_state(self, reader: Reader) -> SoloState:
         from .serialize import state_from_json
 
-        return state_from_json(self, data)
+        return state_from_json(self, reader.data)
 
-    def agents(self) -> dict[str, AgentFactory]:
+    def bots(self) -> Mapping[str, AgentFactory]:
         from .bots import FACTORIES
 
-        return dict(FACTORIES)
+        return FACTORIES
 
-    def render_observation(self, obs: dict[str, Any], player: int) -> str:
+    def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
         from .render import render
 
         return render(obs)
 
-    # hooks of the terminal player (civtable.agents.human): a companion's questions
-    # are answered with numbers, and a wrong answer is explained, not just refused
-    def interpret_input(self, obs: dict[str, Any], line: str) -> str:
+    def reference(self) -> Sequence[Table]:
+        return ()
+
+    @classmethod
+    def commands(cls) -> Sequence[Command]:
+        from .commands import COMMANDS
+
+        return COMMANDS
+
+    def interpret(self, obs: dict[str, Any], line: str) -> str | None:
         from .moves import interpret
 
         roll = obs.get("roll")
-        return interpret(obs.get("ask"), roll["purpose"] if roll else None, line)
-
-    def explain_action(self, obs: dict[str, Any], text: str) -> str | None:
-        from .moves import explain
-        from .serialize import state_from_observation
-
-        try:
-            state = state_from_observation(self, obs)
-        except Exception:  # an explanation is a courtesy; the generic message remains
-            return None
-        return explain(state, text)
-
-    def describe_actions(self, obs: dict[str, Any], legal: list[Action]) -> list[str] | None:
-        from .render import describe_actions
-
-        return describe_actions(obs, legal)
+        return interpret(obs.get("ask"), roll["purpose"] if roll else None, line) or None

@@ -14,7 +14,6 @@ def _ab(name: str, rule: str, help: str, a: str, b: str, default: str = "A") -> 
 
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("players", 1, "number of players (the solo game has one)", minimum=1, maximum=1, rule="SOLO-1.1"),
     OptionSpec("dice", "engine", "who rolls: engine (the companion rolls with its seeded generator) or table "
                "(you roll real dice and type each result, e.g. 'die 5')", choices=("engine", "table"), rule="SOLO-1.3",
                readings={"engine": "the state's seeded generator rolls every die",

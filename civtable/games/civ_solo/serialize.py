@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.errors import InvalidStateError
+from civtable.core.events import ROOT
 from civtable.core.rng import Rng
 
 from .battle import Battle, opponent_deck, opponent_units
@@ -199,6 +200,7 @@ def state_from_json(game: CivSolo, data: Any) -> SoloState:
                 raise InvalidStateError(f"position field 'options.{k}' is {v!r} but the game was loaded with "
                                         f"{game.options[k]!r}")
     s = SoloState.__new__(SoloState)
+    s.journal = ROOT
     s.game, s.tables = game, game.tables
     s.legal = None
     rng = r.get("rng")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action, normalize
 from civtable.core.errors import IllegalActionError
+from civtable.core.events import ROOT
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
@@ -119,6 +120,7 @@ class SoloState(State):
     def initial(cls, game: CivSolo, seed: int) -> SoloState:
         """SOLO-1.1 to SOLO-1.6: a civilization at random, the counter and the end marker."""
         s = cls.__new__(cls)
+        s.journal = ROOT
         s.game, s.tables = game, game.tables
         s.rng = Rng(seed)
         s.turn_no = 0
@@ -164,6 +166,7 @@ class SoloState(State):
 
     def clone(self) -> SoloState:
         s = SoloState.__new__(SoloState)
+        s.journal = self.journal
         s.game, s.tables = self.game, self.tables
         r = Rng.__new__(Rng)
         r.state = self.rng.state
@@ -339,7 +342,7 @@ class SoloState(State):
         return serialize.observation(self, player)
 
     def determinize(self, player: int, rng: Rng) -> SoloState:
-        return serialize.determinize(self, player, rng)
+        return serialize.determinize(self, player, rng).silence()  # type: ignore[return-value]
 
     def to_json(self) -> dict[str, Any]:
         return serialize.state_to_json(self)

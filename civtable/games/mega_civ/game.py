@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from civtable.agents.base import AgentFactory
 from civtable.core.action import Action
 from civtable.core.errors import OptionError
+from civtable.core.events import Viewer
 from civtable.core.game import Game
+from civtable.core.info import GameInfo
+from civtable.core.reader import Reader
+from civtable.core.reference import Table
 
 from .board import Board, load_board
 from .catalog import load_catalog
@@ -157,10 +161,11 @@ class MegaCiv(Game):
     """Mega Civilization: the map, population, cities, trade cards, trade, calamities,
     Civilization Advances, the AST and the score."""
 
-    id = "mega-civ"
-    name = "Mega Civilization"
-    min_players = 5
-    max_players = 18
+    info = GameInfo(
+        id="mega-civ", name="Mega Civilization", min_players=5, max_players=18, default_players=5,
+        simultaneous=True, reactions=True, hidden_information=True, chance=True,
+        rules="mega_civilization.md", rule_prefix="MC", language="el", players_rule="MC-12.4",
+        summary="Mega Civilization: 5-18 civilizations on a map race along the AST with cities, trade and advances")
     option_specs = OPTIONS
 
     def __init__(self, **options: Any) -> None:
@@ -171,17 +176,22 @@ class MegaCiv(Game):
     def new_state(self, seed: int | None = None) -> MegaState:
         return MegaState.initial(self, 0 if seed is None else seed)
 
-    def state_from_json(self, data: dict[str, Any]) -> MegaState:
+    def read_state(self, reader: Reader) -> MegaState:
         from .serialize import state_from_json
 
-        return state_from_json(self, data)
+        return state_from_json(self, reader.data)
 
-    def agents(self) -> dict[str, AgentFactory]:
+    def bots(self) -> Mapping[str, AgentFactory]:
         from .bots import FACTORIES
 
-        return dict(FACTORIES)
+        return FACTORIES
 
-    def render_observation(self, obs: dict[str, Any], player: int) -> str:
+    def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
         from .render import render
 
-        return render(obs, player)
+        return render(obs, viewer)
+
+    def reference(self) -> Sequence[Table]:
+        cat = self.rules.catalog
+        rows = tuple((a.name, str(a.cost)) for a in cat.advances)
+        return (Table("Civilization advances", ("Advance", "Cost"), rows),)

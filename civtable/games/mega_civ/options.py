@@ -8,7 +8,6 @@ from civtable.core.game import OptionSpec
 AB = ("A", "B")
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("players", 5, "number of players", minimum=5, maximum=18, rule="MC-12.4"),
     OptionSpec("map", "full", "the map: 'full' (the hobbyist board, repaired), 'small' (the project's 29-area test map) or a map file",
                rule="MC-3.1"),
     OptionSpec("side", "West", "which starting civilizations the rulebook's table gives for the player count",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.errors import InvalidStateError
+from civtable.core.events import ROOT
 from civtable.core.rng import Rng
 
 from .state import AUTO, OVER, PHASE_NAMES, PIRATE, STEP_NAMES, MegaState
@@ -239,6 +240,7 @@ def state_from_json(game: MegaCiv, data: Any) -> MegaState:
         return row
 
     s = MegaState.__new__(MegaState)
+    s.journal = ROOT
     s.game, s.rules, s.board, s.n = game, r, board, game.num_players
     n = s.n
     rng = need("rng")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action, normalize
 from civtable.core.errors import IllegalActionError
+from civtable.core.events import ROOT
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
@@ -160,6 +161,7 @@ class MegaState(State):
         """Each civilization puts its starting token(s) in its start area."""
         r = game.rules
         s = cls.__new__(cls)
+        s.journal = ROOT
         s.game, s.rules, s.board, s.n = game, r, r.board, game.num_players
         n = s.n
         s.rng = Rng(seed)
@@ -224,6 +226,7 @@ class MegaState(State):
 
     def clone(self) -> MegaState:
         s = MegaState.__new__(MegaState)
+        s.journal = self.journal
         s.game, s.rules, s.board, s.n = self.game, self.rules, self.board, self.n
         r = Rng.__new__(Rng)
         r.state = self.rng.state
@@ -1246,6 +1249,7 @@ class MegaState(State):
         ``trading.redeal``), and other players' simultaneous choices, replaced by none at all (who has finished stays public:
         a finished mover or builder is taken to have passed)."""
         d = self.clone()
+        d.journal = None
         d.rng = Rng(rng.next64())
         redeal(d, player, rng)
         if d.previews is not None and d.buffers is not None:

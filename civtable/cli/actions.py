@@ -1,0 +1,74 @@
+"""``civtable actions``: the legal actions in a saved position."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from civtable.core.errors import CivtableError
+
+from .common import (
+    UsageError,
+    game_options,
+    load_class,
+    option_arg,
+    plural,
+    read_json_file,
+    result_lines,
+)
+
+
+def run(args: argparse.Namespace) -> int:
+    cls = load_class(args.game)
+    data = read_json_file(args.state, "position")
+    if not isinstance(data, dict):
+        raise CivtableError(f"position file {args.state} must hold a JSON object")
+    saved_game = data.get("game", cls.id)
+    if saved_game != cls.id:
+        shown = saved_game if isinstance(saved_game, str) else repr(saved_game)
+        raise CivtableError(f"{args.state} is a position of {shown[:60]}, not of {cls.id}")
+    options = game_options(args)
+    saved = data.get("options")
+    if isinstance(saved, dict):  # a saved position carries its rules; --option may not contradict them
+        options = {**saved, **options}
+    game = cls(**options)
+    try:
+        state = game.state_from_json(data)
+    except CivtableError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        raise CivtableError(f"position file {args.state} is malformed ({e.__class__.__name__})") from None
+    if args.player is not None:
+        if not 0 <= args.player < state.num_players:
+            raise UsageError(f"--player must be between 0 and {state.num_players - 1}, not {args.player}")
+        players: Sequence[int] = [args.player]
+    else:
+        players = state.to_move()
+    if not players:
+        print("The game is over: no player has a legal action.")
+        for line in result_lines(state, []):
+            print(line)
+        return 0
+    for p in players:
+        legal = state.legal_actions(p)
+        if not legal:
+            movers = ", ".join(str(m) for m in state.to_move()) or "nobody"
+            print(f"player {p}: no legal action now (to move: {movers})")
+            continue
+        print(f"player {p}: {plural(len(legal), 'legal action')}")
+        width = len(str(len(legal)))
+        obs = state.observation(p)
+        for i, a in enumerate(legal, 1):
+            label = game.action_label(a, obs)
+            print(f"  {i:>{width}}. {a}" + (f"  ({label})" if label != a.text else ""))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("actions", help="list the legal actions in a position",
+                       description="List the legal actions in a saved position (state JSON).")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--state", required=True, metavar="FILE", help="the position, as written by state.to_json()")
+    p.add_argument("--player", type=int, metavar="P", help="this player rather than the player(s) to move")
+    option_arg(p)
+    p.set_defaults(func=run)

@@ -1,0 +1,166 @@
+"""What the commands share: the argument parser, option and file helpers, names of seats."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from civtable.core.errors import CivtableError
+from civtable.core.game import Game
+from civtable.core.registry import game_class
+from civtable.core.state import State
+
+PROG = "civtable"
+
+
+class UsageError(CivtableError):
+    """A bad combination of command-line arguments."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but its errors are one ``civtable: error:`` line like ours."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{PROG}: error: {message} (see '{self.prog} --help')\n")
+
+
+Register = Callable[["argparse._SubParsersAction[Parser]"], None]
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, str]:
+    """``["opening=bid", "max-take=2"]`` -> ``{"opening": "bid", "max-take": "2"}``."""
+    options: dict[str, str] = {}
+    for item in items or ():
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise UsageError(f"--option needs NAME=VALUE, not {item[:60]!r}")
+        if name in options:
+            raise UsageError(f"option {name!r} is given twice")
+        options[name] = value.strip()
+    return options
+
+
+def game_options(args: argparse.Namespace) -> dict[str, str]:
+    """``--option`` values, with ``--cards FILE`` as ``cards=FILE`` and ``--map`` as ``map=``."""
+    options = parse_options(args.option)
+    for flag in ("cards", "map"):
+        value = vars(args).get(flag)
+        if value:
+            if flag in options:
+                raise UsageError(f"give the {flag} once: --{flag} or --option {flag}=...")
+            options[flag] = value
+    return options
+
+
+def option_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
+                   help="a rule variant or setting (repeatable; see 'civtable games GAME')")
+    p.add_argument("--cards", metavar="FILE",
+                   help="play with your own card file (the same as --option cards=FILE)")
+    p.add_argument("--map", metavar="NAME",
+                   help="the map of a map game: a shipped map's name or a map file (the same as --option map=NAME)")
+
+
+def load_class(game_id: str) -> type[Game]:
+    try:
+        return game_class(game_id)
+    except ImportError as e:
+        raise CivtableError(f"game {game_id!r} could not be loaded ({e})") from None
+
+
+def who(player: int, specs: Sequence[str]) -> str:
+    return f"player {player} ({specs[player]})" if player < len(specs) else f"player {player}"
+
+
+def plural(n: int, noun: str, many: str = "") -> str:
+    return f"{n} {noun if n == 1 else (many or noun + 's')}"
+
+
+def fmt_number(x: float) -> str:
+    return f"{x:g}"
+
+
+def result_lines(state: State, specs: Sequence[str]) -> list[str]:
+    """Winners and returns, as the end of ``play`` and ``replay`` show them. A one-seat
+    game is won or lost (never a draw)."""
+    winners = state.winners()
+    n = state.num_players
+    turns = plural(state.turn, "turn")
+    if n == 1:
+        head = "You won." if winners else "You lost."
+        return [f"Game over after {turns}. {head}"]
+    if not winners:
+        head = "Draw: no winner."
+    elif len(winners) == 1:
+        head = f"Winner: {who(winners[0], specs)}."
+    else:
+        head = "Winners: " + ", ".join(who(p, specs) for p in winners) + "."
+    returns = ", ".join(f"{who(p, specs)} {fmt_number(r)}" for p, r in enumerate(state.returns()))
+    return [f"Game over after {turns}. {head}", f"Returns: {returns}"]
+
+
+def read_json_file(path: str, what: str) -> Any:
+    file = Path(path)
+    if file.is_dir():
+        raise CivtableError(f"{path} is a directory, not a {what} file")
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CivtableError(f"no {what} file {path}") from None
+    except UnicodeDecodeError:
+        raise CivtableError(f"{what} file {path} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CivtableError(f"{what} file {path} is not valid JSON (line {e.lineno}: {e.msg})") from None
+    except RecursionError:
+        raise CivtableError(f"{what} file {path} is nested too deeply to be a {what}") from None
+
+
+def os_error_message(e: OSError) -> str:
+    reason = e.strerror or e.__class__.__name__
+    return f"cannot use {e.filename}: {reason}" if e.filename else f"{reason}"
+
+
+def positive(value: int | None, flag: str) -> None:
+    if value is not None and value < 1:
+        raise UsageError(f"{flag} must be at least 1, not {value}")
+
+
+def progress_bar(enabled: bool) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+    """A rich progress bar on stderr, started at the first finished game (so a bad
+    argument never leaves an empty bar behind); returns the callback and a stopper."""
+    if not enabled:
+        return None, lambda: None
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    bar = Progress(
+        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn("eta"), TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+    )
+    task: list[Any] = []
+
+    def update(done: int, total: int) -> None:
+        if not task:
+            bar.start()
+            task.append(bar.add_task("simulating", total=total))
+        bar.update(task[0], completed=done)
+
+    return update, bar.stop
+
+
+def interactive() -> bool:
+    return sys.stderr.isatty()

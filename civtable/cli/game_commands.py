@@ -1,0 +1,27 @@
+"""A game's own commands (``Game.commands()``), under the word its info names
+(``civtable solo odds`` for civ-solo's ``command_group`` "solo")."""
+
+from __future__ import annotations
+
+import argparse
+
+from civtable.core.registry import game_class, game_ids
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    for game_id in game_ids():
+        try:
+            cls = game_class(game_id)
+        except ImportError:
+            continue  # ``civtable games`` says which game could not be loaded
+        group = cls.info.command_group
+        commands = cls.commands()
+        if not group or not commands:
+            continue
+        p = sub.add_parser(group, help=f"{cls.id}'s own commands: {', '.join(c.name for c in commands)}",
+                           description=f"The commands of {cls.name} ({cls.id}).")
+        inner = p.add_subparsers(dest=f"{group}_command", metavar="COMMAND", required=True)
+        for command in commands:
+            q = inner.add_parser(command.name, help=command.help, description=command.description)
+            command.configure(q)
+            q.set_defaults(func=command.run)

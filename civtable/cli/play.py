@@ -1,0 +1,139 @@
+"""``civtable play``: a game in the terminal, against bots or at one keyboard."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+
+from civtable.agents import Agent, make_agent, parse_spec, split_players
+from civtable.agents.human import HumanAgent, QuitGame
+from civtable.core.action import Action
+from civtable.core.errors import CivtableError
+from civtable.core.game import Game
+from civtable.core.records import Record, RecordWriter, read_record
+from civtable.core.rng import derive_seed
+from civtable.core.state import State
+from civtable.sim.report import check_output
+from civtable.sim.runner import load_game_for, play_out
+
+from .common import UsageError, game_options, load_class, option_arg, result_lines, who
+
+
+def build_agents(specs: Sequence[str], game: Game, seed: int) -> list[Agent]:
+    """Bots by spec, plus ``human`` for a person at this terminal."""
+    agents: list[Agent] = []
+    names = [who(p, specs) for p in range(len(specs))]
+    for seat, spec in enumerate(specs):
+        name, params = parse_spec(spec)
+        if name == "human":
+            if params:
+                raise UsageError("the human player takes no parameters")
+            agent: Agent = HumanAgent(names=names)
+            agent.name = "human"
+        else:
+            agent = make_agent(spec, game, seed=derive_seed(seed, seat))
+        agents.append(agent)
+    return agents
+
+
+def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent], int, RecordWriter | None]:
+    """A new game, or the game of ``--resume`` replayed up to where it stopped; the
+    players are checked before the record file is opened."""
+    if args.resume:
+        if args.record:
+            raise UsageError("a resumed game goes on in its own file; do not give --record with --resume")
+        if args.seed is not None or args.option or args.cards or args.map:
+            raise UsageError("a resumed game keeps the seed and options of its record; drop --seed and --option")
+        record = read_record(args.resume)
+        if record.result is not None:
+            raise CivtableError(f"{args.resume} holds a finished game; nothing to resume")
+        if args.game and args.game != record.game:
+            raise UsageError(f"{args.resume} is a game of {record.game}, not {args.game}")
+        specs = record.players
+        if args.players and split_players(args.players) != specs:
+            raise UsageError(f"{args.resume} was played by {','.join(specs)}; a resumed game keeps its players")
+        state = record.replay()
+        game = state.game
+        if len(specs) != game.num_players:
+            raise CivtableError(f"{args.resume} names {len(specs)} players for a {game.num_players}-player game")
+        seed = record.seed or 0
+        agents = build_agents(specs, game, seed)
+        writer = RecordWriter.resume(args.resume)
+        print(f"Resuming {args.resume} after {len(record.moves)} actions.")
+        return state, specs, agents, seed, writer
+    if not args.game:
+        raise UsageError("play needs a GAME (or --resume FILE)")
+    cls = load_class(args.game)
+    if args.players:
+        specs = split_players(args.players)
+    else:
+        specs = ["human"] + ["random"] * (cls.info.default_players - 1)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    game = load_game_for(args.game, game_options(args), len(specs))
+    agents = build_agents(specs, game, seed)
+    state = game.new_state(seed=seed)
+    writer = None
+    if args.record:
+        if not Path(args.record).exists():
+            check_output(args.record)  # a missing directory, said before the game starts
+        writer = RecordWriter.create(args.record, Record(game.id, dict(game.options), seed, list(specs)))
+    return state, specs, agents, seed, writer
+
+
+def saved_message(writer: RecordWriter | None) -> str:
+    if writer is None:
+        return "Game stopped; it was not saved (play with --record FILE to keep a game)."
+    path = writer.stream.name
+    return (f"Game saved in {path} after {len(writer.record.moves)} actions; "
+            f"go on with: civtable play --resume {path}")
+
+
+def run(args: argparse.Namespace) -> int:
+    state, specs, agents, seed, writer = start_play(args)
+    seats = ", ".join(who(p, specs) for p in range(len(specs)))
+    print(f"{state.game.name} ({state.game.id}, seed {seed}): {seats}.")
+    humans = [p for p, a in enumerate(agents) if isinstance(a, HumanAgent)]
+
+    def on_move(player: int, action: Action) -> None:
+        if writer is not None:
+            writer.add(player, str(action))
+
+    try:
+        try:
+            play_out(state, agents, on_move=on_move)
+        except (QuitGame, KeyboardInterrupt):
+            print()
+            print(saved_message(writer))
+            return 0
+        if writer is not None:
+            writer.finish(state)
+    finally:
+        if writer is not None:
+            writer.close()
+    viewer = humans[0] if humans else None
+    game = state.game
+    if humans:
+        agent = agents[humans[0]]
+        assert isinstance(agent, HumanAgent)
+        agent.tell_events(state, humans[0])
+    print(f"--- final position{'' if viewer is None else ' seen by ' + who(viewer, specs)} ---")
+    print(game.render(state.observation(viewer), viewer))
+    for line in result_lines(state, specs):
+        print(line)
+    if writer is not None:
+        print(f"Record saved in {writer.stream.name}.")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("play", help="play a game in the terminal",
+                       description="Play in the terminal against bots or at one keyboard.")
+    p.add_argument("game", nargs="?", metavar="GAME")
+    p.add_argument("--players", metavar="P,P,...", help="one per seat: human or a bot (default: human, then random)")
+    p.add_argument("--seed", type=int, help="the chance seed (default: random, shown at the start)")
+    option_arg(p)
+    p.add_argument("--record", metavar="FILE", help="write the game record here, move by move")
+    p.add_argument("--resume", metavar="FILE", help="go on with the unfinished game of this record")
+    p.set_defaults(func=run)

@@ -1,0 +1,63 @@
+"""``civtable replay``: a record replayed, told as one viewer saw it (a spectator by default)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from civtable.core.records import read_record
+
+from .common import PROG, UsageError, result_lines, who
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.upto is not None and args.upto < 0:
+        raise UsageError(f"--upto must be 0 or more, not {args.upto}")
+    record = read_record(args.record)
+    state = record.replay(args.upto)
+    game = state.game
+    specs = record.players
+    if args.seat is not None and not 0 <= args.seat < state.num_players:
+        raise UsageError(f"--as must be a seat from 0 to {state.num_players - 1}, not {args.seat}")
+    viewer = args.seat
+    total = len(record.moves)
+    done = total if args.upto is None else min(args.upto, total)
+    options = ", ".join(f"{k}={v}" for k, v in record.options.items()) or "default options"
+    print(f"{record.game} (seed {record.seed}, {options}): " + ", ".join(who(p, specs) for p in range(len(specs))))
+    seen = "a spectator" if viewer is None else who(viewer, specs)
+    print(f"Replayed {done} of {total} actions; turn {state.turn}; shown as {seen} saw it.")
+    names = [who(p, specs) for p in range(state.num_players)]
+    if args.log:
+        for event in state.events(viewer):
+            print(game.render_event(event, viewer, names))
+    views = range(state.num_players) if args.reveal else [viewer]
+    for v in views:
+        print(f"--- {'what a spectator sees' if v is None else 'seen by ' + who(v, specs)} ---")
+        print(game.render(state.observation(v), v))
+    if state.is_terminal():
+        for line in result_lines(state, specs):
+            print(line)
+    else:
+        movers = ", ".join(who(p, specs) for p in state.to_move())
+        print(f"To move: {movers}.")
+    if done == total and record.result is not None:
+        expected = {"returns": [float(r) for r in record.result.get("returns", [])],
+                    "winners": list(record.result.get("winners", []))}
+        got = {"returns": [float(r) for r in state.returns()], "winners": list(state.winners())}
+        if expected != got:
+            print(f"{PROG}: warning: the record's result {expected} differs from the replay {got}", file=sys.stderr)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("replay", help="replay a record and show what happened",
+                       description="Replay a game record; show what happened as one seat (or a spectator) saw "
+                                   "it, the position and the scores. A record holds the seed, from which every "
+                                   "hidden card follows: share it only after the game.")
+    p.add_argument("record", metavar="RECORD")
+    p.add_argument("--upto", type=int, metavar="N", help="stop after the first N actions")
+    p.add_argument("--as", dest="seat", type=int, metavar="SEAT",
+                   help="show the game as this seat saw it (default: as a spectator)")
+    p.add_argument("--reveal", action="store_true", help="show every seat's view of the position")
+    p.add_argument("--log", action="store_true", help="tell every event, as the viewer saw it")
+    p.set_defaults(func=run)

@@ -1,0 +1,308 @@
+"""The contract-test suite every game runs: subclass it with the game's adapter.
+
+    class TestContract(ContractSuite):
+        adapter = GameAdapter("catan-deckbuilding", options=..., end_options=...)
+
+pytest collects the methods below for each game. Each is a hypothesis property
+over random games; its number of examples is its weight here, times the adapter's
+``scale``, times the hypothesis profile's ``max_examples`` / 100 (``tests/conftest.py``
+has the profiles: ``ci`` by default, ``thorough`` for long runs).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import string
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from civtable.core.records import parse_record
+from civtable.core.registry import game_class, game_ids, target_of
+from civtable.core.rng import Rng, derive_seed
+from civtable.sim.runner import play_game
+
+from .adapter import GameAdapter, Scenario, scenarios, steps, walk
+from .checks import (
+    check_clone,
+    check_events,
+    check_illegal,
+    check_json,
+    check_notation,
+    check_observations,
+    check_turn,
+    viewers,
+)
+from .leaks import check_channels
+
+
+def budget(adapter: GameAdapter, weight: int) -> int:
+    factor = settings.default.max_examples / 100
+    return max(2, round(weight * adapter.scale * factor))
+
+
+def prop(adapter: GameAdapter, weight: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Hypothesis settings of one check."""
+    return settings(max_examples=budget(adapter, weight), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.filter_too_much])
+
+
+def sample(i: int, every: int) -> bool:
+    return i % every == 0
+
+
+class ContractSuite:
+    """The checks of DESIGN.md's contracts, for one game (``adapter``)."""
+
+    adapter: ClassVar[GameAdapter]
+
+    def _scenarios(self, max_steps: int | None = None) -> Any:
+        strat = scenarios(self.adapter, max_steps)
+        if self.adapter.examples:
+            return st.one_of(st.sampled_from(self.adapter.examples), strat)
+        return strat
+
+    # ------------------------------------------------------------ the game itself
+    def test_info_options_messages_and_reference(self) -> None:
+        """The game is registered under its id, declares its info, its options with
+        rule IDs, message templates that parse, bots, and a non-empty reference."""
+        a = self.adapter
+        assert a.game_id in game_ids()
+        cls = game_class(a.game_id)
+        info = cls.info
+        assert info.id == cls.id == a.game_id
+        assert cls.option_specs[0].name == "players"
+        names = [s.name for s in cls.option_specs]
+        assert len(set(names)) == len(names), "an option is declared twice"
+        for spec in cls.option_specs:
+            assert spec.help.strip(), f"option {spec.name} has no help"
+            if spec.variant:
+                assert spec.rule.startswith(info.rule_prefix + "-"), \
+                    f"variant {spec.name} names rule {spec.rule!r}, not a {info.rule_prefix}- rule"
+                assert spec.default in spec.choices
+        formatter = string.Formatter()
+        for mid, template in cls.messages.items():
+            for _, field, _spec, _ in formatter.parse(template):
+                assert field is None or field.isidentifier(), f"message {mid!r}: bad field {field!r}"
+        game = cls()
+        tables = game.reference()
+        assert tables, "the game has no card/rules reference"
+        for t in tables:
+            assert t.rows, f"reference table {t.title!r} is empty"
+        assert "greedy" in game.bots() or game.bots(), "the game has no bot of its own"
+        rules = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / info.rules
+        if rules.is_file():
+            text = rules.read_text(encoding="utf-8")
+            for spec in cls.option_specs:
+                for rule in filter(None, spec.rule.replace(",", " ").split()):
+                    assert rule in text, f"option {spec.name} names rule {rule}, which {info.rules} does not have"
+
+    # ------------------------------------------------------------ turns and results
+    def test_turns_results_and_invariants(self) -> None:
+        """Every state of random games: movers, legal actions, results and the game's
+        own invariants (conservation, nothing negative)."""
+
+        @prop(self.adapter, 60)
+        @given(self._scenarios())
+        def run(scn: Scenario) -> None:
+            for s in walk(self.adapter, scn):
+                check_turn(s)
+
+        run()
+
+    def test_every_game_ends(self) -> None:
+        """With a small turn cap, every game ends, and its result is consistent."""
+        a = self.adapter
+
+        @prop(a, 15)
+        @given(scenarios(a, max_steps=a.end_steps, options=a.end_options))
+        def run(scn: Scenario) -> None:
+            scn = Scenario(scn.options, scn.seed, a.end_steps, scn.policies, scn.choice_seed, -1)
+            last = None
+            for state in walk(a, scn):
+                last = state
+            assert last is not None and last.is_terminal(), f"not over after {a.end_steps} actions: {last!r}"
+            check_turn(last)
+
+        run()
+
+    # ------------------------------------------------------------ actions
+    def test_illegal_actions_raise_and_change_nothing(self) -> None:
+        @prop(self.adapter, 25)
+        @given(self._scenarios(max_steps=self.adapter.max_steps // 2))
+        def run(scn: Scenario) -> None:
+            for i, s in enumerate(walk(self.adapter, scn)):
+                if sample(i, 7):
+                    check_illegal(s, Rng(scn.choice_seed + i), self.adapter.junk)
+
+        run()
+
+    def test_every_legal_action_applies(self) -> None:
+        @prop(self.adapter, 25)
+        @given(self._scenarios(max_steps=self.adapter.max_steps // 2))
+        def run(scn: Scenario) -> None:
+            for i, s in enumerate(walk(self.adapter, scn)):
+                if not sample(i, 5):
+                    continue
+                for p in s.to_move():
+                    for act in s.legal_actions(p):
+                        c = s.clone()
+                        c.apply(p, act)
+                        self.adapter.check(c)
+
+        run()
+
+    def test_notation_round_trips(self) -> None:
+        @prop(self.adapter, 25)
+        @given(self._scenarios())
+        def run(scn: Scenario) -> None:
+            for i, s in enumerate(walk(self.adapter, scn)):
+                if sample(i, 3):
+                    check_notation(s)
+
+        run()
+
+    # ------------------------------------------------------------ copies and positions
+    def test_clone_is_equal_independent_and_has_the_same_future(self) -> None:
+        @prop(self.adapter, 25)
+        @given(self._scenarios())
+        def run(scn: Scenario) -> None:
+            for i, (s, p, act) in enumerate(steps(self.adapter, scn)):
+                if sample(i, 4):
+                    check_clone(s, (p, act))
+
+        run()
+
+    def test_positions_round_trip_with_the_same_future(self) -> None:
+        @prop(self.adapter, 25)
+        @given(self._scenarios(), st.integers(0, 30))
+        def run(scn: Scenario, future: int) -> None:
+            last = None
+            for i, s in enumerate(walk(self.adapter, scn)):
+                if sample(i, 3):
+                    check_json(s)
+                last = s
+            assert last is not None
+            loaded = check_json(last)
+            tail = Scenario(scn.options, scn.seed, future, scn.policies, scn.choice_seed + 1)
+            from .adapter import Walker
+
+            walker = Walker(self.adapter, tail)
+            for _ in range(future):
+                step = walker.choose(last)
+                if step is None:
+                    break
+                last.apply(*step)
+                loaded.apply(*step)
+                assert loaded.to_json() == last.to_json(), "a position read back goes on differently"
+
+        run()
+
+    # ------------------------------------------------------------ what a viewer is told
+    def test_observations_render_for_every_viewer(self) -> None:
+        @prop(self.adapter, 20)
+        @given(self._scenarios())
+        def run(scn: Scenario) -> None:
+            for i, s in enumerate(walk(self.adapter, scn)):
+                if sample(i, 5):
+                    check_observations(s)
+
+        run()
+
+    def test_every_action_tells_what_happened(self) -> None:
+        @prop(self.adapter, 25)
+        @given(self._scenarios())
+        def run(scn: Scenario) -> None:
+            for s, p, act in steps(self.adapter, scn):
+                check_events(s, p, act)
+
+        run()
+
+    def test_hidden_information_stays_hidden_on_every_channel(self) -> None:
+        """Changing what a viewer may not see (other hands, deck orders, pending
+        hidden choices) changes nothing that viewer receives (see ``leaks.py``)."""
+        game_cls = game_class(self.adapter.game_id)
+
+        @prop(self.adapter, 30)
+        @given(self._scenarios())
+        def run(scn: Scenario) -> None:
+            every = 3 if game_cls.info.hidden_information else 10
+            for i, (s, p, act) in enumerate(steps(self.adapter, scn)):
+                if not sample(i, every):
+                    continue
+                for v in viewers(s):
+                    check_channels(s, p, act, v, derive_seed(scn.choice_seed, i, 0 if v is None else v + 1))
+
+        run()
+
+    # ------------------------------------------------------------ records and determinism
+    def test_records_replay_and_resume(self) -> None:
+        a = self.adapter
+
+        @prop(a, 6)
+        @given(self._scenarios(), st.integers(0, 2**32 - 1))
+        def run(scn: Scenario, seed: int) -> None:
+            game = a.game(scn.options)
+            specs = [p if p != "random" else "random" for p in scn.policies]
+            result = play_game(game, specs, seed, max_steps=a.max_steps)
+            record = result.record()
+            again = parse_record(record.dumps(), source="test")
+            final = again.replay()
+            expected = game.new_state(seed=seed)
+            for p, text in record.moves:
+                expected.apply(p, game.parse_action(expected, text, p))
+            assert final.to_json() == expected.to_json()
+            k = len(record.moves) // 2
+            resumed = again.replay(upto=k)
+            for p, text in record.moves[k:]:
+                resumed.apply(p, game.parse_action(resumed, text, p))
+            assert resumed.to_json() == final.to_json(), f"resumed after {k} moves, the game went elsewhere"
+
+        run()
+
+    def test_same_game_in_other_processes(self) -> None:
+        """The same seed and bots give the same record under other hash seeds."""
+        a = self.adapter
+        opts = _first_options(a)
+        game = a.game(opts)
+        specs = [a.bots[i % len(a.bots)] if a.bots else "random" for i in range(game.num_players)]
+        here = play_game(game, specs, 11, max_steps=a.max_steps).record().dumps()
+        for hash_seed in ("1", "2"):
+            there = _play_elsewhere(a.game_id, game.options, specs, 11, a.max_steps, hash_seed)
+            assert there == here, f"PYTHONHASHSEED={hash_seed} played another game"
+
+
+def _first_options(adapter: GameAdapter) -> dict[str, Any]:
+    if adapter.examples:
+        return dict(adapter.examples[0].options)
+    return {}
+
+
+SCRIPT = r"""
+import json, sys
+from civtable.core.registry import load_game, register_game
+from civtable.sim.runner import play_game
+game_id, target, options, specs, seed, steps = json.loads(sys.argv[1])
+register_game(game_id, target)
+g = load_game(game_id, **options)
+sys.stdout.write(play_game(g, specs, seed, max_steps=steps).record().dumps())
+"""
+
+
+def _play_elsewhere(game_id: str, options: dict[str, Any], specs: list[str], seed: int, steps: int,
+                    hash_seed: str) -> str:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    done = subprocess.run([sys.executable, "-c", SCRIPT, json.dumps([game_id, target_of(game_id), options, specs, seed, steps])],
+                          env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+

@@ -16,7 +16,8 @@ demo: $(STAMP)
 	$(BIN)/civtable simulate catan-deckbuilding --players greedy,greedy --games 1000 --seed 1 --workers 2
 
 test: $(STAMP)
-	$(BIN)/ruff check civtable tests benchmarks
+	$(BIN)/ruff check civtable tests benchmarks tools
+	$(BIN)/mypy civtable/core
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)

@@ -55,19 +55,36 @@ def finished_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 # ---------------------------------------------------------------- games
 
 
-def test_games_lists_games_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_is_a_short_list(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
-    assert "toy-nim" in out and "Toy Nim" in out
-    assert "max-take" in out and "chance / bid" in out and "TOY-2" in out
-    assert "how the first player is chosen" in out
+    assert "toy-nim" in out and "Toy Nim" in out and "catan-deckbuilding" in out
+    assert "max-take" not in out  # the variants are on 'civtable games GAME'
+    assert len(out.splitlines()) < 25 and "civtable games GAME" in out
 
 
 def test_games_one_game_shows_bots_and_readings(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games", "toy-nim")
     assert code == 0
     assert "Bots: human, greedy, ismcts, mcts, random" in out
+    assert "max-take" in out and "chance / bid" in out and "TOY-2" in out
+    assert "how the first player is chosen" in out
     assert "bid: simultaneous bids" in out
+    assert "Players: 2." in out and "1 players" not in out
+
+
+def test_cards_shows_the_reference(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "cards", "toy-nim")
+    assert code == 0 and "Scores" in out and "last take" in out
+    code, out, _ = run(capsys, "cards", "catan-deckbuilding")
+    assert code == 0 and "Knight (Offensive)" in out and "Settlement" in out
+    code, _, err = run(capsys, "cards", "no-such-game")
+    assert code == 2 and "unknown game" in one_error(err)
+
+
+def test_a_games_own_commands_come_from_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solo", "--help")
+    assert code == 0 and "odds" in out and "battle" in out
 
 
 # ---------------------------------------------------------------- simulate
@@ -194,7 +211,7 @@ def test_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         (["replay", str(corrupt)], "not valid JSON"),
         (["replay", str(wrong)], "record action 1"),
         (["replay", str(unknown)], "unknown game 'chess'"),
-        (["replay", str(tmp_path)], "cannot read record"),
+        (["replay", str(tmp_path)], "is a directory, not a record file"),
         (["actions", "toy-nim", "--state", str(tmp_path / "missing.json")], "no position file"),
         (["actions", "toy-nim", "--state", str(not_json)], "not valid JSON"),
         (["actions", "toy-nim", "--state", str(bad_pos)], "'cards'"),
@@ -212,7 +229,7 @@ def test_keyboard_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch, capsys: p
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "simulate", interrupted)
+    monkeypatch.setattr(cli.simulate, "simulate", interrupted)
     code, _, err = run(capsys, "simulate", "toy-nim", "--players", "random,random")
     assert code == 130 and err == ""
 
@@ -230,7 +247,11 @@ def test_version_and_no_command(capsys: pytest.CaptureFixture[str]) -> None:
 def test_replay(finished_record: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "replay", str(finished_record))
     assert code == 0
-    assert "Game over" in out and "Returns:" in out and "seen by player 1 (random)" in out
+    assert "Game over" in out and "Returns:" in out and "what a spectator sees" in out
+    code, out, _ = run(capsys, "replay", str(finished_record), "--as", "1", "--log")
+    assert code == 0 and "seen by player 1 (random)" in out and "Player 0 (greedy): take" in out
+    code, _, err = run(capsys, "replay", str(finished_record), "--as", "2")
+    assert code == 2 and "--as" in one_error(err)
     code, out, _ = run(capsys, "replay", str(finished_record), "--upto", "1")
     assert code == 0 and "Replayed 1 of" in out and "To move:" in out
     code, _, err = run(capsys, "replay", str(finished_record), "--upto", "-1")
@@ -269,9 +290,9 @@ def test_play_typo_move_eof_then_resume(tmp_path: Path, monkeypatch: pytest.Monk
     code, out, err = run(capsys, "play", "toy-nim", "--players", "human,greedy", "--seed", "5",
                          "--record", str(path))
     assert code == 0, err
-    assert "'tkae 1' is not a legal action now" in out and "Did you mean 'take 1'?" in out
-    assert "There is no action 7" in out
-    assert "player 1 (greedy): take 3" in out
+    assert "'tkae 1' is not a legal action for player 0 now" in out and "Did you mean 'take 1'?" in out
+    assert "There is no entry 7" in out
+    assert "Player 1 (greedy): take 3" in out
     assert "Pile:" in out and "1. take 1" in out  # the game's own rendering, then the numbered actions
     assert "Game saved in" in out and "--resume" in out
     record = read_record(path)
@@ -299,7 +320,7 @@ def test_play_quit_and_help(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     feed(monkeypatch, "\nhelp\nquit\n")
     code, out, _ = run(capsys, "play", "toy-nim", "--players", "human,random", "--seed", "2",
                        "--record", str(path))
-    assert code == 0 and "Game saved" in out and "Type an action's number" in out
+    assert code == 0 and "Game saved" in out and "Type an entry's number" in out
     assert read_record(path).players == ["human", "random"]
     feed(monkeypatch, "quit\n")
     code, out, _ = run(capsys, "play", "toy-nim", "--players", "human,random", "--seed", "2")
@@ -310,12 +331,14 @@ def test_play_simultaneous_hot_seat(monkeypatch: pytest.MonkeyPatch, capsys: pyt
     feed(monkeypatch, "bid 2\nbid 1\n" + "1\n" * 30)
     code, out, _ = run(capsys, "play", "toy-nim", "--players", "human,human", "--seed", "1", "-o", "opening=bid")
     assert code == 0
-    assert "player 0> " in out and "player 1> " in out and "Game over" in out
+    assert "player 0 (human)> " in out and "player 1 (human)> " in out and "Game over" in out
+    # each seat's bid stays hidden from the other until both are in
+    assert "Player 1 (human): bid" not in out.split("player 1 (human)> ")[0]
 
 
 def test_play_bots_only(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "play", "toy-nim", "--players", "greedy,random", "--seed", "1")
-    assert code == 0 and "player 0 (greedy): take 3" in out and "Game over" in out
+    assert code == 0 and "Player 0 (greedy): take 3" in out and "Game over" in out
 
 
 def test_play_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -391,10 +414,31 @@ def test_play_catan_scripted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     code, out, err = run(capsys, "play", "catan-deckbuilding", "--players", "human,greedy", "--seed", "1",
                          "--record", str(path))
     assert code == 0, err
-    assert "is not a legal action now" in out
+    assert "is not a legal action for player 0 now" in out
     record = read_record(path)
     assert record.game == "catan-deckbuilding"
     record.replay()  # what was written replays
     feed(monkeypatch, "1\n" * 3)
     code, _, err = run(capsys, "play", "--resume", str(path))
     assert code == 0, err
+
+
+def test_ctrl_c_in_play_saves_and_says_how_to_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from civtable.agents.human import HumanAgent
+
+    def interrupted(self: HumanAgent, prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(HumanAgent, "read", interrupted)
+    path = tmp_path / "g.jsonl"
+    code, out, _ = run(capsys, "play", "toy-nim", "--players", "human,random", "--seed", "2", "--record", str(path))
+    assert code == 0 and "Game saved in" in out and f"civtable play --resume {path}" in out
+    assert read_record(path).result is None
+
+
+def test_a_position_of_another_game_says_which_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "catan.json"
+    path.write_text(json.dumps(load_game("catan-deckbuilding").new_state(seed=1).to_json()))
+    code, _, err = run(capsys, "actions", "civ-card-game", "--state", str(path))
+    assert code == 2 and "is a position of catan-deckbuilding, not of civ-card-game" in one_error(err)

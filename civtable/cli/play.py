@@ -95,10 +95,17 @@ def run(args: argparse.Namespace) -> int:
     seats = ", ".join(who(p, specs) for p in range(len(specs)))
     print(f"{state.game.name} ({state.game.id}, seed {seed}): {seats}.")
     humans = [p for p, a in enumerate(agents) if isinstance(a, HumanAgent)]
+    game = state.game
+    names = [who(p, specs) for p in range(len(specs))]
+    told = [0]
 
     def on_move(player: int, action: Action) -> None:
         if writer is not None:
             writer.add(player, str(action))
+        if not humans:  # bots only: the game is told as a spectator sees it
+            for event in state.events(None, told[0]):
+                told[0] += 1
+                print(game.render_event(event, None, names))
 
     try:
         try:
@@ -113,7 +120,6 @@ def run(args: argparse.Namespace) -> int:
         if writer is not None:
             writer.close()
     viewer = humans[0] if humans else None
-    game = state.game
     if humans:
         agent = agents[humans[0]]
         assert isinstance(agent, HumanAgent)

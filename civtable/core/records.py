@@ -143,6 +143,8 @@ def parse_record(text: str, source: str = "record") -> Record:
 
 def read_record(path: str | Path) -> Record:
     path = Path(path)
+    if path.is_dir():
+        raise RecordError(f"{path} is a directory, not a record file")
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -54,18 +54,17 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from civtable.agents import make_agent
 from civtable.core.errors import CivtableError
-from civtable.core.registry import game_class, load_game
+from civtable.core.registry import game_class
 from civtable.core.rng import Rng, derive_seed
 
-from .batch import _init_worker, _stop
-from .runner import GameResult, load_game_for, play_game
+from .pool import Progress, Task, play_many
+from .runner import GameResult, load_game_for
 from .stats import _variants, wilson
 
 PRIOR = 1.0
@@ -77,7 +76,6 @@ BOOTSTRAP = 200
 ANCHOR = "random"
 """The bot rated 0 when it plays; otherwise the first bot is."""
 
-Progress = Callable[[int, int], None]
 Pairs = dict[tuple[int, int], tuple[float, float]]
 """``(i, j)`` with ``i < j`` -> (points of ``i`` against ``j``, games between them)."""
 
@@ -129,58 +127,6 @@ def schedule(bots: int, seats: int, games_per_pairing: int) -> list[Game]:
 # ---------------------------------------------------------------- playing
 
 
-def _chunks(n: int, workers: int) -> Iterator[range]:
-    size = max(1, min(16, math.ceil(n / (workers * 8))))
-    for start in range(0, n, size):
-        yield range(start, min(n, start + size))
-
-
-def _play_chunk(game_id: str, options: dict[str, Any], tasks: list[tuple[list[str], int]]) -> list[GameResult]:
-    game = load_game(game_id, **options)
-    return [play_game(game, specs, seed, keep_moves=False) for specs, seed in tasks]
-
-
-def _play_all(
-    game_id: str,
-    options: dict[str, Any],
-    tasks: list[tuple[list[str], int]],
-    workers: int,
-    progress: Progress | None,
-) -> list[GameResult]:
-    total = len(tasks)
-    if workers == 1:
-        results: list[GameResult] = []
-        for chunk in _chunks(total, 1):
-            results.extend(_play_chunk(game_id, options, [tasks[i] for i in chunk]))
-            if progress is not None:
-                progress(len(results), total)
-        return results
-    cls = game_class(game_id)
-    target = f"{cls.__module__}:{cls.__qualname__}"
-    slots: list[GameResult | None] = [None] * total
-    done = 0
-    pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(game_id, target))
-    try:
-        pending: dict[Future[list[GameResult]], range] = {
-            pool.submit(_play_chunk, game_id, options, [tasks[i] for i in chunk]): chunk
-            for chunk in _chunks(total, workers)
-        }
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                chunk = pending.pop(fut)
-                for i, result in zip(chunk, fut.result(), strict=True):
-                    slots[i] = result
-                done += len(chunk)
-                if progress is not None:
-                    progress(done, total)
-    except BaseException:
-        _stop(pool)
-        raise
-    pool.shutdown()
-    return [r for r in slots if r is not None]
-
-
 def play_ladder(
     game_id: str,
     options: dict[str, Any],
@@ -211,11 +157,12 @@ def play_ladder(
         make_agent(spec, game)  # an unknown bot fails here, not in a worker
     resolved = dict(game.options)
     plan = schedule(len(bots), seats, games_per_pairing)
-    tasks = [([bots[i] for i in g.seats], derive_seed(seed, g.group if seats == 1 else k)) for k, g in enumerate(plan)]
+    tasks = [Task(tuple(bots[i] for i in g.seats), derive_seed(seed, g.group if seats == 1 else k))
+             for k, g in enumerate(plan)]
     workers = min(workers, len(tasks))
     ladder_result = LadderResult(game_id, resolved, bots, games_per_pairing, seed, workers, seats, plan)
     start = time.perf_counter()
-    for g, result in zip(plan, _play_all(game_id, resolved, tasks, workers, progress), strict=True):
+    for g, result in zip(plan, play_many(game_id, resolved, tasks, workers, progress), strict=True):
         g.result = result
     ladder_result.seconds = time.perf_counter() - start
     return ladder_result

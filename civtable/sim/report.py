@@ -61,17 +61,29 @@ def print_summary(summary: dict[str, Any], console: Console | None = None) -> No
     rules = ", ".join(f"{k}={v}" for k, v in variants.items()) or "default"
     console.print(escape(f"{summary['game']}: {n} games, seed {summary['seed']}"), highlight=False)
     console.print(escape(f"Rules: {rules}"), highlight=False)
-    table = Table()
-    table.add_column("Seat", justify="right")
-    table.add_column("Bot")
-    table.add_column("Wins", justify="right")
-    table.add_column("Win rate", justify="right")
-    table.add_column("95% CI", justify="right")
-    for row in summary["per_player"]:
-        table.add_row(str(row["seat"]), escape(row["bot"]), str(row["wins"]), _pct(row["win_rate"]), _ci(row["ci95"]))
-    console.print(table)
+    solo = summary.get("solo")
+    if solo is not None:  # one seat: the game is survived or lost, never drawn
+        table = Table()
+        for column, justify in (("Bot", "left"), ("Survived", "right"), ("Rate", "right"), ("95% CI", "right"),
+                                ("Lost", "right")):
+            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        row = solo["survived"]
+        table.add_row(escape(summary["players"][0]), str(row["wins"]), _pct(row["win_rate"]), _ci(row["ci95"]),
+                      str(solo["lost"]))
+        console.print(table)
+    else:
+        table = Table()
+        table.add_column("Seat", justify="right")
+        table.add_column("Bot")
+        table.add_column("Wins", justify="right")
+        table.add_column("Win rate", justify="right")
+        table.add_column("95% CI", justify="right")
+        for row in summary["per_player"]:
+            table.add_row(str(row["seat"]), escape(row["bot"]), str(row["wins"]), _pct(row["win_rate"]),
+                          _ci(row["ci95"]))
+        console.print(table)
 
-    if len(summary["per_bot"]) < len(summary["per_player"]):
+    if solo is None and len(summary["per_bot"]) < len(summary["per_player"]):
         bots = Table(title="Per bot (all seats)", title_justify="left")
         for name, justify in (("Bot", "left"), ("Wins", "right"), ("Games", "right"),
                               ("Win rate", "right"), ("95% CI", "right")):
@@ -80,7 +92,7 @@ def print_summary(summary: dict[str, Any], console: Console | None = None) -> No
             bots.add_row(escape(bot), str(row["wins"]), str(row["games"]), _pct(row["win_rate"]), _ci(row["ci95"]))
         console.print(bots)
 
-    lines = [f"Draws: {summary['draws']} ({_pct(summary['draw_rate'])})"]
+    lines = [] if solo is not None else [f"Draws: {summary['draws']} ({_pct(summary['draw_rate'])})"]
     if summary.get("unfinished"):
         lines.append(f"Unfinished (step limit {summary['max_steps']}): {summary['unfinished']}")
     first = summary.get("first_player")

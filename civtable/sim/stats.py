@@ -120,18 +120,24 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
     """A batch as plain data: what the table shows and ``--json`` writes.
 
     A shared win counts as a win for each winner; a game with no winner is a draw
-    (or unfinished, when it hit the step limit). ``game_stats`` maps each figure
+    (or unfinished, when it hit the step limit), except in a one-seat game, where it
+    is a loss (``solo``: survived and lost, and no draws or first player).
+    ``game_stats`` maps each figure
     the game reports to its mean, 95% interval and number of games reporting it.
     """
     n = len(batch.results)
     seats = len(batch.players)
     wins = [0] * seats
     draws = unfinished = 0
+    lost = 0
     for r in batch.results:
         if not r.finished:
             unfinished += 1
         elif not r.winners:
-            draws += 1
+            if seats == 1:
+                lost += 1
+            else:
+                draws += 1
         for w in r.winners:
             wins[w] += 1
 
@@ -146,7 +152,7 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
         played = [s for s, b in enumerate(batch.players) if b == bot]
         per_bot[bot] = _rate(sum(wins[s] for s in played), n * len(played))
 
-    first = [r for r in batch.results if r.first_player is not None and r.finished]
+    first = [r for r in batch.results if r.first_player is not None and r.finished and seats > 1]
     first_player = None
     if first:
         first_player = _rate(sum(1 for r in first if r.first_player in r.winners), len(first))
@@ -169,6 +175,7 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
         "unfinished": unfinished,
         "max_steps": batch.max_steps,
         "first_player": first_player,
+        "solo": {"survived": _rate(wins[0], n), "lost": lost} if seats == 1 else None,
         "turns": {
             "mean": round(mean(turns), 3),
             "median": median(turns),

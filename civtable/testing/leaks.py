@@ -21,8 +21,11 @@ keep it in that viewer's observation for the moment it is told.
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+from civtable.agents.base import PlayerView
+from civtable.agents.human import HumanAgent
 from civtable.core.action import Action
 from civtable.core.events import ROOT, Event
 from civtable.core.rng import Rng
@@ -41,6 +44,16 @@ def explain_texts(state: State, viewer: int) -> list[str]:
         texts.extend(a.text for a in state.legal_actions(p)[:8])
     texts.extend(("end", "not an action", "buy city", "pass", "done"))
     return texts
+
+
+def terminal_screen(state: State, viewer: int) -> str:
+    """What a person at the terminal sees for one decision, with a few commands typed."""
+    legal = state.legal_actions(viewer)
+    script = "\n".join(["help", "list", "1", "back", "not an action", "99", legal[-1].text, ""])
+    out = io.StringIO()
+    agent = HumanAgent(stdin=io.StringIO(script), stdout=out)
+    agent.act(PlayerView(state, viewer))
+    return out.getvalue()
 
 
 def told(events: list[Event]) -> list[dict[str, Any]]:
@@ -66,6 +79,10 @@ def check_channels(state: State, actor: int, action: Action, viewer: int | None,
         for text in explain_texts(state, viewer):
             a, b = state.explain(viewer, text), d.explain(viewer, text)
             assert a == b, f"explain({viewer}, {text!r}) depends on hidden information: {a!r} != {b!r}"
+    if viewer is not None and viewer in state.to_move():
+        d.journal = state.journal  # the same history: the terminal filters it for the viewer
+        assert terminal_screen(d, viewer) == terminal_screen(state, viewer), \
+            f"the terminal shows player {viewer} something that depends on what he cannot see"
     # the next action, as the viewer hears of it
     s1 = after(state, actor, action)
     want_obs = s1.observation(viewer)

@@ -1,0 +1,95 @@
+"""The one process pool behind ``simulate`` and ``ladder``.
+
+A batch is a list of games, each fixed by its bots and its seed; workers get
+chunks of game indices and the results are put back in index order, so they do
+not depend on the number of workers. Workers leave Ctrl-C to the parent and know
+the game even when started with 'spawn'; after a failure or Ctrl-C they are ended
+at once instead of playing the chunks already queued.
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
+
+from civtable.core.registry import load_game, register_game, target_of
+
+from .runner import GameResult, play_game
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` whenever games finish."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game of a batch: a bot spec per seat and the game's seed."""
+
+    specs: tuple[str, ...]
+    seed: int
+
+
+def chunks(n: int, workers: int) -> Iterator[range]:
+    """Small enough chunks to balance the load and show progress, big enough to be cheap."""
+    size = max(1, min(64, math.ceil(n / (workers * 8))))
+    for start in range(0, n, size):
+        yield range(start, min(n, start + size))
+
+
+def _init_worker(game_id: str, target: str) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    register_game(game_id, target)
+
+
+def _play_chunk(game_id: str, options: dict[str, Any], tasks: list[Task], max_steps: int | None,
+                keep_moves: bool) -> list[GameResult]:
+    game = load_game(game_id, **options)
+    return [play_game(game, list(t.specs), t.seed, max_steps, keep_moves=keep_moves) for t in tasks]
+
+
+def play_many(game_id: str, options: dict[str, Any], tasks: Sequence[Task], workers: int = 1,
+              progress: Progress | None = None, max_steps: int | None = None,
+              keep_moves: bool = False) -> list[GameResult]:
+    """Play every task (in this process when ``workers`` is 1); results in task order."""
+    total = len(tasks)
+    if workers <= 1 or total <= 1:
+        results: list[GameResult] = []
+        for chunk in chunks(total, 1):
+            results.extend(_play_chunk(game_id, options, [tasks[i] for i in chunk], max_steps, keep_moves))
+            if progress is not None:
+                progress(len(results), total)
+        return results
+    slots: list[GameResult | None] = [None] * total
+    done = 0
+    pool = ProcessPoolExecutor(min(workers, total), initializer=_init_worker,
+                               initargs=(game_id, target_of(game_id)))
+    try:
+        pending: dict[Future[list[GameResult]], range] = {
+            pool.submit(_play_chunk, game_id, options, [tasks[i] for i in chunk], max_steps, keep_moves): chunk
+            for chunk in chunks(total, workers)
+        }
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                chunk = pending.pop(fut)
+                for i, result in zip(chunk, fut.result(), strict=True):
+                    slots[i] = result
+                done += len(chunk)
+                if progress is not None:
+                    progress(done, total)
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+    return [r for r in slots if r is not None]
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the workers at once (the executor has no public way to do this)."""
+    processes: dict[int, Any] = vars(pool).get("_processes") or {}
+    for process in list(processes.values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)

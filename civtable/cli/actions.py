@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Sequence
 
 from civtable.core.errors import CivtableError
+from civtable.core.records import check_file_options
 
 from .common import (
     UsageError,
@@ -30,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
     options = game_options(args)
     saved = data.get("options")
     if isinstance(saved, dict):  # a saved position carries its rules; --option may not contradict them
+        named = {v for k, v in options.items() if isinstance(v, str)}
+        check_file_options(cls, saved, named, f"position file {args.state}")
         options = {**saved, **options}
     game = cls(**options)
     try:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, NoReturn
 
 from civtable.core.errors import CivtableError
+from civtable.core.files import POSITION_LIMIT, read_json
 from civtable.core.game import Game
 from civtable.core.registry import game_class
 from civtable.core.state import State
@@ -105,21 +104,8 @@ def result_lines(state: State, specs: Sequence[str]) -> list[str]:
 
 
 def read_json_file(path: str, what: str) -> Any:
-    file = Path(path)
-    if file.is_dir():
-        raise CivtableError(f"{path} is a directory, not a {what} file")
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CivtableError(f"no {what} file {path}") from None
-    except UnicodeDecodeError:
-        raise CivtableError(f"{what} file {path} is not UTF-8 text") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise CivtableError(f"{what} file {path} is not valid JSON (line {e.lineno}: {e.msg})") from None
-    except RecursionError:
-        raise CivtableError(f"{what} file {path} is nested too deeply to be a {what}") from None
+    """A JSON file named on the command line (bounded size and depth, a regular file)."""
+    return read_json(path, what, POSITION_LIMIT)
 
 
 def os_error_message(e: OSError) -> str:

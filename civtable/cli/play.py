@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from civtable.core.state import State
 from civtable.sim.report import check_output
 from civtable.sim.runner import load_game_for, play_out
 
-from .common import UsageError, game_options, load_class, option_arg, result_lines, who
+from .common import PROG, UsageError, game_options, load_class, option_arg, result_lines, who
 
 
 def build_agents(specs: Sequence[str], game: Game, seed: int) -> list[Agent]:
@@ -44,9 +45,12 @@ def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent],
     if args.resume:
         if args.record:
             raise UsageError("a resumed game goes on in its own file; do not give --record with --resume")
-        if args.seed is not None or args.option or args.cards or args.map:
+        if args.seed is not None or args.option:
             raise UsageError("a resumed game keeps the seed and options of its record; drop --seed and --option")
         record = read_record(args.resume)
+        files = user_files(args, record.options)
+        if record.torn:
+            print(f"{PROG}: warning: {record.torn}; the game goes on from the line before", file=sys.stderr)
         if record.result is not None:
             raise CivtableError(f"{args.resume} holds a finished game; nothing to resume")
         if args.game and args.game != record.game:
@@ -54,7 +58,7 @@ def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent],
         specs = record.players
         if args.players and split_players(args.players) != specs:
             raise UsageError(f"{args.resume} was played by {','.join(specs)}; a resumed game keeps its players")
-        state = record.replay()
+        state = record.replay(files=files)
         game = state.game
         if len(specs) != game.num_players:
             raise CivtableError(f"{args.resume} names {len(specs)} players for a {game.num_players}-player game")
@@ -82,10 +86,23 @@ def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent],
     return state, specs, agents, seed, writer
 
 
+def user_files(args: argparse.Namespace, options: dict[str, object]) -> set[str]:
+    """The card or map files named again on the command line to resume or replay a game
+    that was played with them (a record never makes civtable read a file by itself)."""
+    files: set[str] = set()
+    for flag in ("cards", "map"):
+        value = vars(args).get(flag)
+        if value:
+            if options.get(flag) != value:
+                raise UsageError(f"the record was played with {flag}={options.get(flag)!r}, not {value!r}")
+            files.add(value)
+    return files
+
+
 def saved_message(writer: RecordWriter | None) -> str:
     if writer is None:
         return "Game stopped; it was not saved (play with --record FILE to keep a game)."
-    path = writer.stream.name
+    path = writer.path
     return (f"Game saved in {path} after {len(writer.record.moves)} actions; "
             f"go on with: civtable play --resume {path}")
 
@@ -129,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     for line in result_lines(state, specs):
         print(line)
     if writer is not None:
-        print(f"Record saved in {writer.stream.name}.")
+        print(f"Record saved in {writer.path}.")
     return 0
 
 

@@ -14,7 +14,11 @@ def run(args: argparse.Namespace) -> int:
     if args.upto is not None and args.upto < 0:
         raise UsageError(f"--upto must be 0 or more, not {args.upto}")
     record = read_record(args.record)
-    state = record.replay(args.upto)
+    if record.torn:
+        print(f"{PROG}: warning: {record.torn}", file=sys.stderr)
+    from .play import user_files
+
+    state = record.replay(args.upto, files=user_files(args, record.options))
     game = state.game
     specs = record.players
     if args.seat is not None and not 0 <= args.seat < state.num_players:
@@ -60,4 +64,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="show the game as this seat saw it (default: as a spectator)")
     p.add_argument("--reveal", action="store_true", help="show every seat's view of the position")
     p.add_argument("--log", action="store_true", help="tell every event, as the viewer saw it")
+    p.add_argument("--cards", metavar="FILE", help="the card file the game was played with, if it was a file")
+    p.add_argument("--map", metavar="FILE", help="the map file the game was played with, if it was a file")
     p.set_defaults(func=run)

@@ -55,6 +55,9 @@ class OptionSpec:
     maximum: int | None = None
     rule: str = ""
     readings: dict[str, str] = field(default_factory=dict)
+    file: bool = False
+    """The value may name a file (a card or map file): records and positions may only
+    name the game's own data sets in it (``core.records.check_file_options``)."""
 
     def parse(self, value: Any) -> Any:
         """Check a value (as given in Python or typed on the command line)."""

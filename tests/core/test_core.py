@@ -367,7 +367,11 @@ def test_read_record_errors(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(RecordError):
         read_record(binary)
-    truncated = tmp_path / "truncated.jsonl"
-    truncated.write_text(lines(HEADER) + '{"type": "action", "pl', encoding="utf-8")
+    torn = tmp_path / "torn.jsonl"
+    torn.write_text(lines(HEADER) + '{"type": "action", "pl', encoding="utf-8")
+    record = read_record(torn)  # the complete lines are kept, and the torn one is named
+    assert record.moves == [] and record.torn is not None and "line 2" in record.torn
+    corrupt = tmp_path / "corrupt.jsonl"
+    corrupt.write_text(lines(HEADER) + '{"type": "action", "pl\n' + lines(HEADER), encoding="utf-8")
     with pytest.raises(RecordError, match="line 2"):
-        read_record(truncated)
+        read_record(corrupt)

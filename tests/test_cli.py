@@ -144,7 +144,10 @@ def test_simulate_records_replay(tmp_path: Path, capsys: pytest.CaptureFixture[s
                        "--seed", "2", "--records", str(folder))
     assert code == 0 and "Wrote 3 records" in out
     files = sorted(folder.iterdir())
-    assert [f.name for f in files] == ["game-00001.jsonl", "game-00002.jsonl", "game-00003.jsonl"]
+    assert [f.name for f in files] == ["game-00001.jsonl", "game-00002.jsonl", "game-00003.jsonl", "manifest.jsonl"]
+    manifest = [json.loads(line) for line in (folder / "manifest.jsonl").read_text().splitlines()]
+    assert manifest[0]["type"] == "batch" and manifest[-1] == {"type": "complete", "records": 3}
+    assert sorted(m["file"] for m in manifest if m["type"] == "record") == [f.name for f in files[:3]]
     record = read_record(files[0])
     assert record.replay().is_terminal()
     code, _, err = run(capsys, "simulate", "toy-nim", "--players", "greedy,random", "--games", "3",

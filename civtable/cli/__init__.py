@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -30,8 +31,15 @@ def build_parser() -> Parser:
     return parser
 
 
+def _terminated(signum: int, frame: object) -> None:
+    """SIGTERM ends a command like Ctrl-C: workers are stopped, records closed."""
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit code (0 fine, 2 user error, 130 interrupted)."""
+    with contextlib.suppress(ValueError):  # only the main thread may set handlers
+        signal.signal(signal.SIGTERM, _terminated)
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

@@ -4,31 +4,14 @@ from __future__ import annotations
 
 import argparse
 import secrets
-from pathlib import Path
 
 from civtable.agents import split_players
-from civtable.core.errors import CivtableError
-from civtable.sim.batch import simulate
+from civtable.sim.batch import check_batch, simulate
+from civtable.sim.recordset import MANIFEST, RecordSet
 from civtable.sim.report import check_output, print_summary, write_json
 from civtable.sim.stats import summarise
 
 from .common import game_options, interactive, option_arg, positive, progress_bar
-
-
-def records_dir(path: str, games: int, force: bool) -> Path:
-    """Where ``--records`` puts one file per game; refuses to overwrite without --force."""
-    folder = Path(path)
-    if folder.exists() and not folder.is_dir():
-        raise CivtableError(f"{folder} is a file, not a directory for records")
-    if not force and folder.is_dir():
-        clash = [folder / record_name(i) for i in range(games) if (folder / record_name(i)).exists()]
-        if clash:
-            raise CivtableError(f"{clash[0]} already exists; use --force to overwrite records")
-    return folder
-
-
-def record_name(index: int) -> str:
-    return f"game-{index + 1:05d}.jsonl"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,26 +21,35 @@ def run(args: argparse.Namespace) -> int:
     positive(args.max_steps, "--max-steps")
     options = game_options(args)
     json_path = check_output(args.json, args.force) if args.json else None
-    folder = records_dir(args.records, args.games, args.force) if args.records else None
     seed = args.seed if args.seed is not None else secrets.randbits(32)
+    records = None
+    if args.records:
+        game = check_batch(args.game, options, specs, args.games, args.workers, args.max_steps)
+        records = RecordSet(args.records, args.games, args.force,
+                            {"game": game.id, "options": game.options, "players": specs, "games": args.games,
+                             "seed": seed})
     progress, stop = progress_bar(not args.quiet and interactive())
     try:
         batch = simulate(
             args.game, options, specs, args.games, seed, workers=args.workers,
-            progress=progress, keep_records=folder is not None, max_steps=args.max_steps,
+            progress=progress, keep_records=records is not None, max_steps=args.max_steps,
+            on_result=records.add if records is not None else None,
         )
+    except BaseException:
+        if records is not None:
+            records.abandon()
+        raise
     finally:
         stop()
+    if records is not None:
+        records.finish()
     summary = summarise(batch)
     print_summary(summary)
     if json_path is not None:
         write_json(summary, json_path, force=args.force)
         print(f"Wrote {json_path}")
-    if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
-        for i, result in enumerate(batch.results):
-            result.record().save(folder / record_name(i), overwrite=args.force)
-        print(f"Wrote {len(batch.results)} records in {folder}")
+    if records is not None:
+        print(f"Wrote {records.written} records in {records.folder} (listed in {records.folder / MANIFEST})")
     return 0
 
 

@@ -13,9 +13,10 @@ from typing import Any
 
 from civtable.agents import make_agent
 from civtable.core.errors import CivtableError
+from civtable.core.game import Game
 from civtable.core.rng import derive_seed
 
-from .pool import Progress, Task, play_many
+from .pool import OnResult, Progress, Task, play_many
 from .runner import GameResult, load_game_for
 
 
@@ -34,6 +35,21 @@ class BatchResult:
     max_steps: int | None = None
 
 
+def check_batch(game_id: str, options: dict[str, Any], agent_specs: list[str], games: int, workers: int = 1,
+                max_steps: int | None = None) -> Game:
+    """The game of a batch, after checking everything that could fail in a worker."""
+    if games < 1:
+        raise CivtableError(f"the number of games must be at least 1, not {games}")
+    if workers < 1:
+        raise CivtableError(f"the number of workers must be at least 1, not {workers}")
+    if max_steps is not None and max_steps < 1:
+        raise CivtableError(f"the step limit must be at least 1, not {max_steps}")
+    game = load_game_for(game_id, options, len(agent_specs))
+    for spec in agent_specs:
+        make_agent(spec, game)  # fail now on a bad bot name rather than in a worker
+    return game
+
+
 def simulate(
     game_id: str,
     options: dict[str, Any],
@@ -44,27 +60,20 @@ def simulate(
     progress: Progress | None = None,
     keep_records: bool = False,
     max_steps: int | None = None,
+    on_result: OnResult | None = None,
 ) -> BatchResult:
     """Play ``games`` games of ``game_id`` between the bots ``agent_specs`` (one per seat).
 
     The results are the same for any number of ``workers``. Bad options or bot
     names raise ``CivtableError`` here, before any worker starts.
     """
-    if games < 1:
-        raise CivtableError(f"the number of games must be at least 1, not {games}")
-    if workers < 1:
-        raise CivtableError(f"the number of workers must be at least 1, not {workers}")
-    if max_steps is not None and max_steps < 1:
-        raise CivtableError(f"the step limit must be at least 1, not {max_steps}")
-    game = load_game_for(game_id, options, len(agent_specs))
-    for spec in agent_specs:
-        make_agent(spec, game)  # fail now on a bad bot name rather than in a worker
+    game = check_batch(game_id, options, agent_specs, games, workers, max_steps)
     resolved = dict(game.options)
     workers = min(workers, games)
     batch = BatchResult(game_id, resolved, list(agent_specs), games, seed, workers, max_steps=max_steps)
     start = time.perf_counter()
     tasks = [Task(tuple(batch.players), derive_seed(seed, i)) for i in range(games)]
-    results = play_many(game_id, resolved, tasks, workers, progress, max_steps, keep_records)
+    results = play_many(game_id, resolved, tasks, workers, progress, max_steps, keep_records, on_result)
     batch.results = results
     batch.seconds = time.perf_counter() - start
     return batch

@@ -9,8 +9,13 @@ at once instead of playing the chunks already queued.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import math
+import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -20,8 +25,13 @@ from civtable.core.registry import load_game, register_game, target_of
 
 from .runner import GameResult, play_game
 
+PR_SET_PDEATHSIG = 1
+
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` whenever games finish."""
+
+OnResult = Callable[[int, GameResult], None]
+"""Called with each game's index and result as soon as it is known (in any order)."""
 
 
 @dataclass(frozen=True)
@@ -39,9 +49,24 @@ def chunks(n: int, workers: int) -> Iterator[range]:
         yield range(start, min(n, start + size))
 
 
-def _init_worker(game_id: str, target: str) -> None:
+def _init_worker(game_id: str, target: str, parent: int) -> None:
+    """A worker leaves Ctrl-C to the parent, knows the game under 'spawn', and ends
+    when its parent does (even a parent killed with SIGKILL)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     register_game(game_id, target)
+    with contextlib.suppress(OSError, AttributeError):  # Linux: the kernel signals us when the parent dies
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            os._exit(1)
 
 
 def _play_chunk(game_id: str, options: dict[str, Any], tasks: list[Task], max_steps: int | None,
@@ -52,20 +77,24 @@ def _play_chunk(game_id: str, options: dict[str, Any], tasks: list[Task], max_st
 
 def play_many(game_id: str, options: dict[str, Any], tasks: Sequence[Task], workers: int = 1,
               progress: Progress | None = None, max_steps: int | None = None,
-              keep_moves: bool = False) -> list[GameResult]:
+              keep_moves: bool = False, on_result: OnResult | None = None) -> list[GameResult]:
     """Play every task (in this process when ``workers`` is 1); results in task order."""
     total = len(tasks)
     if workers <= 1 or total <= 1:
         results: list[GameResult] = []
         for chunk in chunks(total, 1):
-            results.extend(_play_chunk(game_id, options, [tasks[i] for i in chunk], max_steps, keep_moves))
+            found = _play_chunk(game_id, options, [tasks[i] for i in chunk], max_steps, keep_moves)
+            if on_result is not None:
+                for i, result in zip(chunk, found, strict=True):
+                    on_result(i, result)
+            results.extend(found)
             if progress is not None:
                 progress(len(results), total)
         return results
     slots: list[GameResult | None] = [None] * total
     done = 0
     pool = ProcessPoolExecutor(min(workers, total), initializer=_init_worker,
-                               initargs=(game_id, target_of(game_id)))
+                               initargs=(game_id, target_of(game_id), os.getpid()))
     try:
         pending: dict[Future[list[GameResult]], range] = {
             pool.submit(_play_chunk, game_id, options, [tasks[i] for i in chunk], max_steps, keep_moves): chunk
@@ -77,6 +106,8 @@ def play_many(game_id: str, options: dict[str, Any], tasks: Sequence[Task], work
                 chunk = pending.pop(fut)
                 for i, result in zip(chunk, fut.result(), strict=True):
                     slots[i] = result
+                    if on_result is not None:
+                        on_result(i, result)
                 done += len(chunk)
                 if progress is not None:
                     progress(done, total)

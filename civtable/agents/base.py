@@ -60,9 +60,14 @@ class PlayerView:
 
 
 class Agent(ABC):
-    """A bot. ``act`` is called whenever its player is among ``to_move()``."""
+    """A bot. ``act`` is called whenever its player is among ``to_move()``.
+
+    ``replayable``: the bot's decisions follow from its seed and what it was shown,
+    so a resumed game rebuilds its state (generator, memory) by asking it again for
+    every decision it made before the interruption (``sim.runner.resume``)."""
 
     name: str = "agent"
+    replayable: bool = True
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

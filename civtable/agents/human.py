@@ -93,6 +93,7 @@ class HumanAgent(Agent):
     ``names`` are the seats' names in messages ("player 1 (greedy)")."""
 
     name = "human"
+    replayable = False
 
     def __init__(self, seed: int = 0, stdin: TextIO | None = None, stdout: TextIO | None = None,
                  names: Sequence[str] | None = None) -> None:

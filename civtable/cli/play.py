@@ -17,7 +17,7 @@ from civtable.core.records import Record, RecordWriter, read_record
 from civtable.core.rng import derive_seed
 from civtable.core.state import State
 from civtable.sim.report import check_output
-from civtable.sim.runner import load_game_for, play_out
+from civtable.sim.runner import load_game_for, play_out, resume
 
 from .common import PROG, UsageError, game_options, load_class, option_arg, result_lines, who
 
@@ -58,14 +58,17 @@ def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent],
         specs = record.players
         if args.players and split_players(args.players) != specs:
             raise UsageError(f"{args.resume} was played by {','.join(specs)}; a resumed game keeps its players")
-        state = record.replay(files=files)
-        game = state.game
+        game = record.load_game(files)
         if len(specs) != game.num_players:
             raise CivtableError(f"{args.resume} names {len(specs)} players for a {game.num_players}-player game")
         seed = record.seed or 0
         agents = build_agents(specs, game, seed)
+        state, differ = resume(record, agents, sorted(files))
         writer = RecordWriter.resume(args.resume)
         print(f"Resuming {args.resume} after {len(record.moves)} actions.")
+        if differ:
+            print(f"{PROG}: warning: the bots now choose differently {differ} time(s) in the recorded part "
+                  "(a time budget?); the game goes on from the record", file=sys.stderr)
         return state, specs, agents, seed, writer
     if not args.game:
         raise UsageError("play needs a GAME (or --resume FILE)")

@@ -14,7 +14,7 @@ from typing import Any
 
 from civtable.agents import Agent, PlayerView, make_agent
 from civtable.core.action import Action
-from civtable.core.errors import CivtableError
+from civtable.core.errors import CivtableError, RecordError
 from civtable.core.game import Game, option_key
 from civtable.core.records import Record
 from civtable.core.registry import game_class
@@ -111,6 +111,27 @@ def play_out(
         if on_move is not None:
             on_move(p, action)
     return steps
+
+
+def resume(record: Record, agents: Sequence[Agent], files: Sequence[str] = ()) -> tuple[State, int]:
+    """The state of an unfinished record, with every bot's own state (its generator and
+    memory) rebuilt as it was: each bot is asked again for each decision it made, so
+    that the resumed game goes on exactly as the uninterrupted one would have. Returns
+    the state and the number of decisions a bot now makes differently from the record
+    (a bot with a time budget may); the record's actions are played in any case."""
+    game = record.load_game(files)
+    state = game.new_state(seed=record.seed)
+    differ = 0
+    for ply, (player, text) in enumerate(record.moves, 1):
+        try:
+            action = game.parse_action(state, text, player)
+        except CivtableError as e:
+            raise RecordError(f"record action {ply} ({text[:60]!r} by player {player}): {e}") from None
+        agent = agents[player] if 0 <= player < len(agents) else None
+        if agent is not None and agent.replayable and agent.act(PlayerView(state, player)).text != action.text:
+            differ += 1
+        state.apply(player, action)
+    return state, differ
 
 
 def play_game(

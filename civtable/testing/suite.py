@@ -23,10 +23,11 @@ from typing import Any, ClassVar
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from civtable.core.records import parse_record
+from civtable.agents import make_agent
+from civtable.core.records import Record, parse_record
 from civtable.core.registry import game_class, game_ids, target_of
 from civtable.core.rng import Rng, derive_seed
-from civtable.sim.runner import play_game
+from civtable.sim.runner import play_game, play_out, resume
 
 from .adapter import GameAdapter, Scenario, scenarios, steps, walk
 from .checks import (
@@ -267,6 +268,29 @@ class ContractSuite:
 
         run()
 
+    def test_a_resumed_bot_game_goes_on_as_the_uninterrupted_one(self) -> None:
+        """Bots rebuilt by ``sim.runner.resume`` decide after the interruption exactly as
+        they would have without it."""
+        a = self.adapter
+
+        @prop(a, 4)
+        @given(self._scenarios(), st.integers(0, 2**32 - 1), st.floats(0.1, 0.9))
+        def run(scn: Scenario, seed: int, where: float) -> None:
+            game = a.game(scn.options)
+            specs = [a.bots[i % len(a.bots)] if a.bots else "random" for i in range(game.num_players)]
+            whole = play_game(game, specs, seed, max_steps=a.max_steps).record()
+            k = int(len(whole.moves) * where)
+            cut = Record(whole.game, whole.options, whole.seed, whole.players, whole.moves[:k])
+            agents = [make_agent(spec, game, seed=derive_seed(seed, i)) for i, spec in enumerate(specs)]
+            state, differ = resume(cut, agents)
+            assert differ == 0, f"{differ} bot decisions differ when replayed"
+            moves: list[tuple[int, str]] = []
+            play_out(state, agents, max_steps=a.max_steps - k,
+                     on_move=lambda p, act: moves.append((p, act.text)))
+            assert whole.moves[k:] == moves, f"resumed after {k} moves, the bots chose differently"
+
+        run()
+
     def test_same_game_in_other_processes(self) -> None:
         """The same seed and bots give the same record under other hash seeds."""
         a = self.adapter
@@ -288,7 +312,8 @@ def _first_options(adapter: GameAdapter) -> dict[str, Any]:
 SCRIPT = r"""
 import json, sys
 from civtable.core.registry import load_game, register_game
-from civtable.sim.runner import play_game
+from civtable.agents import make_agent
+from civtable.sim.runner import play_game, play_out, resume
 game_id, target, options, specs, seed, steps = json.loads(sys.argv[1])
 register_game(game_id, target)
 g = load_game(game_id, **options)

@@ -24,7 +24,7 @@ from civtable.core.events import ROOT, Viewer
 from civtable.core.game import Game, OptionSpec
 from civtable.core.info import GameInfo
 from civtable.core.messages import N_
-from civtable.core.reader import Reader
+from civtable.core.reader import Reader, shown
 from civtable.core.reference import Table
 from civtable.core.rng import Rng
 from civtable.core.state import State
@@ -63,33 +63,22 @@ class ToyNim(Game):
         return s
 
     def read_state(self, reader: Reader) -> ToyNimState:
-        data = reader.data
-
-        def field(name: str, kind: type) -> Any:
-            if name not in data:
-                raise InvalidStateError(f"position has no {name!r} field")
-            value = data[name]
-            if not isinstance(value, kind) or isinstance(value, bool):
-                raise InvalidStateError(f"position field {name!r} must be {kind.__name__}")
-            return value
-
+        r = reader
         s = ToyNimState(self)
-        s.pile = field("pile", int)
-        s.cards = field("cards", list)
-        s.bids = field("bids", list) if data.get("bids") is not None else None
-        s.paid = field("paid", list)
-        s.player = field("player", int)
-        s.last = data.get("last")
-        s._turn = field("turn", int)
-        s.rng = Rng.from_state(field("rng", int))
-        if s.pile < 0:
-            raise InvalidStateError("position field 'pile' must not be negative")
-        if s.player not in (0, 1):
-            raise InvalidStateError("position field 'player' must be 0 or 1")
-        if len(s.cards) != 2 or any(c not in (0, 1, 2) for c in s.cards):
-            raise InvalidStateError("position field 'cards' must hold two cards 0-2")
-        if s.last not in (None, 0, 1) or (s.pile == 0) != (s.last is not None):
-            raise InvalidStateError("position field 'last' must name who emptied the pile")
+        s.pile = r.count(r.get("pile"), "pile")
+        s.cards = [r.integer(c, f"cards[{i}]", 0, 2) for i, c in enumerate(r.seq(r.get("cards"), "cards", 2))]
+        bids = r.get("bids")
+        s.bids = None if bids is None else [
+            None if b is None else r.integer(b, f"bids[{i}]", 0, 2) for i, b in enumerate(r.seq(bids, "bids", 2))]
+        s.paid = [r.integer(c, f"paid[{i}]", 0, 2) for i, c in enumerate(r.seq(r.get("paid"), "paid", 2))]
+        s.player = r.seat(r.get("player"), "player", 2)
+        s.last = None if r.get("last") is None else r.seat(r.get("last"), "last", 2)
+        s._turn = r.integer(r.get("turn"), "turn", 1)
+        s.rng = Rng.from_state(r.integer(r.get("rng"), "rng", 0, 2**64 - 1))
+        if (s.pile == 0) != (s.last is not None):
+            raise InvalidStateError("position field 'last' must name who emptied the pile, and only then")
+        if s.bids is not None and (s.pile == 0 or any(s.paid)):
+            raise InvalidStateError("position field 'bids' is set after the bidding")
         return s
 
     def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
@@ -142,7 +131,7 @@ class ToyNimState(State):
     def apply(self, player: int, action: Action | str) -> None:
         act = BY_TEXT.get(str(action))
         if act is None or act not in self.legal_actions(player):
-            raise IllegalActionError(f"{str(action)!r} is not legal for player {player} now")
+            raise IllegalActionError(f"{shown(str(action))} is not legal for player {player} now")
         if self.bids is not None:
             self.emit_move(player, act, private=True)
             self.bids[player] = act.args[0]

@@ -179,7 +179,7 @@ class HumanAgent(Agent):
             return None
         legal = view.legal_actions
         by_text = {a.text: a for a in legal}
-        if text.isdigit() and len(text) <= 6:
+        if text.isascii() and text.isdigit() and len(text) <= 6:
             items = menu.items()
             k = int(text)
             if not 1 <= k <= len(items):

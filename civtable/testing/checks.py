@@ -20,8 +20,8 @@ from civtable.core.rng import Rng
 from civtable.core.state import State
 
 NOT_ACTIONS: tuple[Any, ...] = (None, 5, 1.5, b"end", ["end"], {"action": "end"}, True)
-JUNK_TEXTS: tuple[str, ...] = ("", "   ", "not an action", "end end end", "x" * 300, "²", "9" * 400,
-                               "play", "buy", "move", "0", "-1")
+JUNK_TEXTS: tuple[str, ...] = ("", "   ", "not an action", "end end end", "x" * 300, "²", "9" * 400, "9" * 5000,
+                               "play", "buy", "move", "0", "-1", "\x00", "é", "١٢", "take 1\nend")
 
 
 def viewers(state: State) -> list[int | None]:

@@ -16,6 +16,7 @@ import os
 import string
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -29,6 +30,7 @@ from civtable.core.registry import game_class, game_ids, target_of
 from civtable.core.rng import Rng, derive_seed
 from civtable.sim.runner import play_game, play_out, resume
 
+from . import fuzz
 from .adapter import GameAdapter, Scenario, scenarios, steps, walk
 from .checks import (
     check_clone,
@@ -290,6 +292,44 @@ class ContractSuite:
             assert whole.moves[k:] == moves, f"resumed after {k} moves, the bots chose differently"
 
         run()
+
+    def test_fuzz_actions_positions_and_records(self) -> None:
+        """The fuzz kit (``fuzz.py``) at this run's budget: about 2,000 illegal attempts,
+        200 mutated positions and 40 mutated records per unit of ``CIVTABLE_FUZZ``."""
+        a = self.adapter
+        scale = fuzz.budget() * a.scale
+        want = {"actions": int(2000 * scale), "positions": int(200 * scale), "records": int(40 * scale)}
+        options: list[dict[str, Any]] = []
+
+        @settings(max_examples=25, database=None, deadline=None)
+        @given(a.options)
+        def collect(o: dict[str, Any]) -> None:
+            options.append(o)
+
+        collect()
+        counts: Counter[str] = Counter()
+        rng = Rng(derive_seed(1234, len(a.game_id)))
+        game_no = 0
+        while any(counts[k] < v for k, v in want.items()):
+            opts = options[game_no % len(options)]
+            game_no += 1
+            game = a.game(opts)
+            policies = tuple(rng.choice(("random", *a.bots)) for _ in range(game.num_players))
+            scn = Scenario(opts, rng.next64(), a.max_steps, policies, rng.below(2**32))
+            moves: list[tuple[int, str]] = []
+            for i, (s, p, act) in enumerate(steps(a, scn)):
+                if counts["actions"] < want["actions"]:
+                    fuzz.fuzz_actions(s, rng, 8, counts)
+                if i % 5 == 0 and counts["positions"] < want["positions"]:
+                    fuzz.fuzz_position(s, rng, a.check, 40, counts)
+                moves.append((p, act.text))
+            record = Record(game.id, dict(game.options), scn.seed, list(policies), moves)
+            text = record.dumps()
+            for _ in range(3):
+                if counts["records"] < want["records"]:
+                    fuzz.fuzz_record(text, rng, counts)
+            counts["games"] += 1
+        fuzz.report(a.game_id, counts)
 
     def test_same_game_in_other_processes(self) -> None:
         """The same seed and bots give the same record under other hash seeds."""

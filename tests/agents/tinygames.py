@@ -25,7 +25,7 @@ from civtable.core.errors import IllegalActionError
 from civtable.core.events import ROOT, Viewer
 from civtable.core.game import Game
 from civtable.core.info import GameInfo
-from civtable.core.reader import Reader
+from civtable.core.reader import Reader, shown
 from civtable.core.reference import Table
 from civtable.core.registry import register_game
 from civtable.core.rng import Rng
@@ -73,7 +73,7 @@ class TinyState(State):
     def apply(self, player: int, action: Action | str) -> None:
         found = {a.text: a for a in self.legal_actions(player)}.get(str(action))
         if found is None:
-            raise IllegalActionError(f"{str(action)!r} is not legal for player {player} now")
+            raise IllegalActionError(f"{shown(str(action))} is not legal for player {player} now")
         self.emit_move(player, found, private=len(self.to_move()) > 1 or self.game.info.simultaneous)
         self.play(player, str(action))
 

@@ -297,7 +297,7 @@ def float_param(
 def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[str, str]) -> MctsAgent:
     """A search bot from its spec parameters (shared by ``mcts`` and ``ismcts``), over
     the game's own defaults (``Game.search_defaults``)."""
-    params = {**getattr(game, "search_defaults", {}), **params}
+    params = {**game.search_defaults, **params}
     check_params(name, params, PARAMS)
     ms = int_param(params, "ms", 0, minimum=0)
     if "iterations" in params or not ms:

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench fuzz lint clean
+.PHONY: play demo test bench fuzz lint clean browser
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -12,10 +12,18 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The browser server on http://127.0.0.1:8000/ (lobby, play against bots or friends, replays).
+play: $(STAMP)
+	$(BIN)/civtable serve
+
 demo: $(STAMP)
 	$(BIN)/civtable simulate catan-deckbuilding --players greedy,greedy --games 1000 --seed 1 --workers 2
 
-test: $(STAMP)
+# Debian's Chromium for the browser tests (a browser download from elsewhere cannot work here).
+browser:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || echo "chromium could not be installed: the browser tests will be skipped"
+
+test: $(STAMP) browser
 	$(BIN)/ruff check civtable tests benchmarks tools
 	$(BIN)/mypy civtable/core
 	$(BIN)/pytest -n 2

@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from civtable import __version__
 from civtable.core.errors import CivtableError
 
-from . import actions, cards, game_commands, games, ladder, play, replay, simulate
+from . import actions, cards, game_commands, games, ladder, play, replay, serve, simulate
 from .common import PROG, Parser, os_error_message
 
-COMMANDS = (games, play, simulate, ladder, replay, actions, cards, game_commands)
+COMMANDS = (games, play, simulate, ladder, replay, actions, cards, serve, game_commands)
 
 
 def build_parser() -> Parser:

@@ -226,6 +226,19 @@ class Game(ABC):
         level, then the actions under the chosen entry. Default: a flat menu."""
         return (self.action_label(action, obs),)
 
+    def html(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        """The game drawn for a web page (an HTML fragment, from the observation only).
+        Things a viewer can act on carry ``data-target="..."`` (``action_target``), so
+        that a click offers the legal actions on them. Default: the terminal screen."""
+        from html import escape
+
+        return f'<pre class="screen">{escape(self.render(obs, viewer))}</pre>'
+
+    def action_target(self, action: Action, obs: dict[str, Any]) -> str | None:
+        """The thing an action acts on in ``html`` (``"hand:ore"``, ``"area:thebes"``),
+        or ``None`` for an action that is offered in the page's action bar."""
+        return None
+
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         """What the decision in front of ``viewer`` is about and how to write its
         actions; shown by the terminal's ``help``."""

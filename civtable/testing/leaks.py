@@ -30,6 +30,7 @@ from civtable.core.action import Action
 from civtable.core.events import ROOT, Event
 from civtable.core.rng import Rng
 from civtable.core.state import State
+from civtable.server.views import position_view
 
 from .checks import check_determinize, first_difference
 
@@ -80,8 +81,11 @@ def check_channels(state: State, actor: int, action: Action, viewer: int | None,
         for text in explain_texts(state, viewer):
             a, b = state.explain(viewer, text), d.explain(viewer, text)
             assert a == b, f"explain({viewer}, {text!r}) depends on hidden information: {a!r} != {b!r}"
+    d.journal = state.journal  # the same history: the terminal and the server filter it for the viewer
+    names = [f"player {p}" for p in range(state.num_players)]
+    assert position_view(game, d, viewer, names) == position_view(game, state, viewer, names), \
+        f"the server's payload for viewer {viewer} depends on what he cannot see"
     if viewer is not None and viewer in state.to_move():
-        d.journal = state.journal  # the same history: the terminal filters it for the viewer
         assert terminal_screen(d, viewer) == terminal_screen(state, viewer), \
             f"the terminal shows player {viewer} something that depends on what he cannot see"
     # the next action, as the viewer hears of it

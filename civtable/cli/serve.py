@@ -1,0 +1,35 @@
+"""``civtable serve``: the browser server (lobby, play, spectate, replays)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from .common import UsageError
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from civtable.server import create_app
+    except ImportError as e:
+        raise UsageError(f"the server needs its extras: pip install -e '.[server]' ({e.name} is missing)") from None
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port must be from 1 to 65535, not {args.port}")
+    db = args.db or os.environ.get("CIVTABLE_DB") or "sqlite:///civtable.db"
+    app = create_app(db)
+    print(f"civtable serving on http://{args.host}:{args.port}/ (database {db.split('@')[-1]}); Ctrl-C stops it",
+          flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("serve", help="play in the browser: lobby, invitations, spectators, replays",
+                       description="Start the browser server. Games are kept in a database (SQLite by default; any "
+                                   "SQLAlchemy URL such as postgresql://... with --db).")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument("--db", metavar="URL", help="the database (default sqlite:///civtable.db in this folder)")
+    p.set_defaults(func=run)

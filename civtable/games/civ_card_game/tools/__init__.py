@@ -1,1 +1,0 @@
-"""Offline tools for Civilization: The Card Game (not used in play)."""

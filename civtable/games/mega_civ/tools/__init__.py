@@ -1,1 +1,0 @@
-"""Tools that build the shipped Mega Civilization data files."""

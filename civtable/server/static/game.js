@@ -1,0 +1,165 @@
+// The game page: everything shown comes from the server's payload for this viewer.
+"use strict";
+(function () {
+  const app = document.getElementById("app");
+  const gid = app.dataset.gid;
+  const mode = app.dataset.mode;
+  const key = "civtable:" + gid;
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get("t");
+  if (fromHash) localStorage.setItem(key, fromHash);
+  const token = mode === "play" ? (fromHash || localStorage.getItem(key)) : null;
+  const $ = (id) => document.getElementById(id);
+  const MENU = 24;
+  let view = null, cursor = 0, prefix = [], target = null, ply = 0, asSeat = "", busy = false;
+
+  function el(tag, attrs, text) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  async function call(url, options) {
+    const headers = Object.assign({"Content-Type": "application/json"}, token ? {"X-Token": token} : {});
+    const response = await fetch(url, Object.assign({headers}, options || {}));
+    const data = await response.json().catch(() => ({error: "the server sent no answer"}));
+    if (!response.ok) throw new Error(data.error || ("HTTP " + response.status));
+    return data;
+  }
+
+  function showSeats() {
+    const box = $("seats");
+    box.textContent = "";
+    for (const s of view.seats) {
+      const cls = ["seat"];
+      if (s.to_move) cls.push("to-move");
+      if (view.viewer === s.seat) cls.push("me");
+      if (s.away) cls.push("away");
+      const d = el("div", {class: cls.join(" "), "data-seat": s.seat});
+      d.append(el("span", {class: "name"}, s.name + (view.viewer === s.seat ? " (you)" : "")));
+      if (s.to_move) d.append(el("span", {class: "badge"}, "to move"));
+      if (s.away) d.append(el("span", {class: "badge warn"}, "away: a bot plays"));
+      if (s.joined === false) d.append(el("span", {class: "badge"}, "invited"));
+      box.append(d);
+    }
+  }
+
+  function items(actions) {
+    // the legal actions as menu entries at the current level (grouped by their paths)
+    const here = actions.filter((a) => prefix.every((w, i) => a.path[i] === w));
+    const k = prefix.length;
+    if (here.length <= MENU) return here.map((a) => ({label: a.path.slice(k).join(" › ") || a.label, action: a}));
+    const out = [], groups = new Map();
+    for (const a of here) {
+      if (a.path.length <= k + 1) out.push({label: a.path[k] || a.label, action: a});
+      else { if (!groups.has(a.path[k])) groups.set(a.path[k], []); groups.get(a.path[k]).push(a); }
+    }
+    for (const [word, members] of groups) {
+      if (members.length === 1) out.push({label: members[0].path.slice(k).join(" › "), action: members[0]});
+      else out.push({label: word + " (" + members.length + ")", group: word});
+    }
+    return out;
+  }
+
+  function showMenu() {
+    const menu = $("menu");
+    menu.textContent = "";
+    $("crumbs").textContent = "";
+    const legal = view.legal.filter((a) => target === null || a.target === target);
+    if (!legal.length) {
+      $("decision-title").textContent = view.over ? "The game is over" :
+        (view.viewer === null ? "Watching" : "Waiting for " + view.seats.filter((s) => s.to_move).map((s) => s.name).join(", "));
+      return;
+    }
+    $("decision-title").textContent = target === null ? "Your decision" : "Your decision: " + target.split(":").pop();
+    if (prefix.length || target !== null) {
+      const back = el("button", {class: "link"}, "‹ back");
+      back.onclick = () => { if (prefix.length) prefix.pop(); else target = null; showMenu(); };
+      $("crumbs").append(back, el("span", {}, " " + prefix.join(" › ")));
+    }
+    for (const item of items(legal)) {
+      const b = el("button", {class: item.group ? "group" : "act", "data-action": item.action ? item.action.text : ""}, item.label);
+      b.onclick = () => item.group ? (prefix.push(item.group), showMenu()) : act(item.action.text);
+      menu.append(b);
+    }
+  }
+
+  function showBoard() {
+    const board = $("board");
+    board.innerHTML = view.html;
+    const targets = new Map();
+    for (const a of view.legal) if (a.target) targets.set(a.target, (targets.get(a.target) || 0) + 1);
+    for (const node of board.querySelectorAll("[data-target]")) {
+      const t = node.getAttribute("data-target");
+      if (!targets.has(t)) continue;
+      node.classList.add("actionable");
+      node.addEventListener("click", () => {
+        const on = view.legal.filter((a) => a.target === t);
+        if (on.length === 1) act(on[0].text); else { target = t; prefix = []; showMenu(); }
+      });
+    }
+  }
+
+  function showLog(events, reset) {
+    const log = $("log");
+    if (reset) log.textContent = "";
+    for (const e of events) log.append(el("li", {"data-id": e.id}, e.text));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function draw(fresh) {
+    showSeats();
+    showBoard();
+    showLog(view.events, fresh);
+    $("help").textContent = view.help || "";
+    if (fresh) { prefix = []; target = null; }
+    showMenu();
+  }
+
+  async function refresh() {
+    if (mode === "replay") return replay();
+    try {
+      const first = view === null;
+      view = await call(`/api/games/${gid}/view?since=${cursor}`);
+      cursor = view.cursor;
+      prefix = []; target = null;
+      draw(first);
+    } catch (e) { $("error").textContent = e.message; }
+  }
+
+  async function act(text) {
+    if (busy) return;
+    busy = true;
+    $("error").textContent = "";
+    try {
+      await call(`/api/games/${gid}/act`, {method: "POST", body: JSON.stringify({action: text, state: view.state})});
+      await refresh();
+    } catch (e) { $("error").textContent = e.message; await refresh(); }
+    finally { busy = false; }
+  }
+
+  async function replay() {
+    const seat = asSeat === "" ? "" : "&seat=" + asSeat;
+    view = await call(`/api/replays/${gid}/view?ply=${ply}${seat}`);
+    ply = view.ply;
+    $("ply").textContent = `move ${view.ply} of ${view.total}`;
+    const select = $("as");
+    if (select.options.length === 1) for (const s of view.seats) select.append(el("option", {value: s.seat}, s.name));
+    draw(true);
+    $("decision").hidden = true;
+  }
+
+  if (mode === "replay") {
+    $("replay").hidden = false;
+    $("first").onclick = () => { ply = 0; replay(); };
+    $("prev").onclick = () => { ply = Math.max(0, ply - 1); replay(); };
+    $("next").onclick = () => { ply += 1; replay(); };
+    $("last").onclick = () => { ply = 1e9; replay(); };
+    $("as").onchange = (e) => { asSeat = e.target.value; replay(); };
+    replay();
+  } else {
+    refresh();
+    const source = new EventSource(`/api/games/${gid}/stream`);
+    source.onmessage = (m) => { if (!view || Number(m.data) !== view.state) refresh(); };
+  }
+})();

@@ -1,0 +1,122 @@
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  let meta = null;
+  const el = (tag, attrs, text) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const current = () => meta.games.find((g) => g.id === $("game").value);
+
+  function seatRows() {
+    const g = current(), n = Number($("players").value), box = $("seats");
+    box.textContent = "";
+    for (let i = 0; i < n; i++) {
+      const row = el("div", {class: "seat-row"});
+      row.append(el("span", {}, "Seat " + i));
+      const kind = el("select", {name: "kind" + i, "data-seat": i});
+      for (const k of ["human", "invite", "bot"]) kind.append(el("option", {value: k}, k === "human" ? "me" : k === "invite" ? "a friend (invite link)" : "a bot"));
+      kind.value = i === 0 ? "human" : "bot";
+      const bot = el("select", {name: "bot" + i});
+      for (const b of g.bots) bot.append(el("option", {value: b}, b));
+      bot.value = g.bots.includes("greedy") ? "greedy" : g.bots[0];
+      kind.onchange = () => { bot.hidden = kind.value !== "bot"; };
+      bot.hidden = kind.value !== "bot";
+      row.append(kind, bot);
+      box.append(row);
+    }
+  }
+
+  function gameChanged() {
+    const g = current();
+    $("summary").textContent = g.summary;
+    const players = $("players");
+    players.textContent = "";
+    for (let n = g.min; n <= g.max; n++) players.append(el("option", {value: n}, n));
+    players.value = g.default;
+    const options = $("options");
+    options.textContent = "";
+    for (const o of g.options.filter((o) => o.choices.length > 1)) {
+      const label = el("label", {title: o.help}, o.name + (o.rule ? " [" + o.rule + "] " : " "));
+      const select = el("select", {name: "opt:" + o.name});
+      for (const c of o.choices) select.append(el("option", {value: c}, c + (c === String(o.default) ? " (default)" : "")));
+      select.value = String(o.default);
+      label.append(select);
+      options.append(label);
+    }
+    const takeover = $("takeover");
+    takeover.textContent = "";
+    for (const b of g.bots.filter((b) => b !== "random")) takeover.append(el("option", {value: b}, b));
+    seatRows();
+  }
+
+  async function load() {
+    meta = await (await fetch("/api/meta")).json();
+    for (const g of meta.games) $("game").append(el("option", {value: g.id}, g.name));
+    $("game").onchange = gameChanged;
+    $("players").onchange = seatRows;
+    gameChanged();
+    listGames();
+  }
+
+  async function listGames() {
+    const data = await (await fetch("/api/games")).json();
+    const body = document.querySelector("#games tbody");
+    body.textContent = "";
+    for (const g of data.games) {
+      const tr = el("tr");
+      tr.append(el("td", {}, g.game), el("td", {}, g.seats.join(", ")), el("td", {}, g.status));
+      const td = el("td");
+      const mine = localStorage.getItem("civtable:" + g.id);
+      const a = el("a", {href: g.status === "playing" ? "/play/" + g.id : "/replay/" + g.id},
+        g.status === "playing" ? (mine ? "play" : "watch") : "replay");
+      td.append(a);
+      tr.append(td);
+      body.append(tr);
+    }
+  }
+
+  $("new-game").onsubmit = async (ev) => {
+    ev.preventDefault();
+    $("create-error").textContent = "";
+    const g = current(), n = Number($("players").value), seats = [], options = {};
+    for (let i = 0; i < n; i++) {
+      const kind = document.querySelector(`[name=kind${i}]`).value;
+      seats.push({kind, bot: kind === "bot" ? document.querySelector(`[name=bot${i}]`).value : null});
+    }
+    for (const s of document.querySelectorAll("#options select")) options[s.name.slice(4)] = s.value;
+    const clock = $("clock").value ? Number($("clock").value) : null;
+    const response = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({game: g.id, options, seats, clock, takeover: $("takeover").value})});
+    const data = await response.json();
+    if (!response.ok) { $("create-error").textContent = data.error; return; }
+    const box = $("created");
+    box.hidden = false;
+    box.textContent = "";
+    const mine = seats.findIndex((s) => s.kind === "human");
+    for (const [seat, link] of Object.entries(data.links)) {
+      localStorage.setItem("civtable:" + data.id + ":link" + seat, link);
+      if (Number(seat) === mine) continue;
+      const p = el("p", {}, "Invite link for seat " + seat + ": ");
+      p.append(el("input", {value: location.origin + link, readonly: "", size: 60, class: "invite"}));
+      box.append(p);
+    }
+    if (mine >= 0) { location.href = data.links[String(mine)]; }
+    else { const a = el("a", {href: data.spectate}, "Watch the game"); box.append(a); }
+  };
+
+  $("upload").onsubmit = async (ev) => {
+    ev.preventDefault();
+    $("upload-error").textContent = "";
+    const file = $("record-file").files[0];
+    if (!file) { $("upload-error").textContent = "choose a record file (.jsonl) first"; return; }
+    const response = await fetch("/api/replays", {method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({record: await file.text()})});
+    const data = await response.json();
+    if (!response.ok) { $("upload-error").textContent = data.error; return; }
+    location.href = data.link;
+  };
+  load();
+})();

@@ -1,0 +1,168 @@
+"""The browser server's API, in process (FastAPI's test client on a fresh SQLite file)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from civtable.core.registry import load_game  # noqa: E402
+from civtable.server import create_app  # noqa: E402
+from civtable.sim.runner import play_game  # noqa: E402
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", clock_check=0.05)
+    with TestClient(app) as c:
+        yield c
+
+
+def new_game(c: TestClient, game: str = "catan-deckbuilding", seats: list[dict[str, Any]] | None = None,
+             **extra: Any) -> tuple[str, dict[int, str]]:
+    seats = seats or [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    r = c.post("/api/games", json={"game": game, "seats": seats, **extra})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    return data["id"], {int(k): v.split("#t=")[1] for k, v in data["links"].items()}
+
+
+def view(c: TestClient, gid: str, token: str | None = None, since: int = 0) -> dict[str, Any]:
+    r = c.get(f"/api/games/{gid}/view?since={since}", headers={"X-Token": token} if token else {})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def wait_for(c: TestClient, gid: str, token: str | None, test: Any, timeout: float = 20) -> dict[str, Any]:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        v = view(c, gid, token)
+        if test(v):
+            return v
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def act(c: TestClient, gid: str, token: str, action: str, state: int | None) -> Any:
+    return c.post(f"/api/games/{gid}/act", json={"action": action, "state": state}, headers={"X-Token": token})
+
+
+def test_create_play_and_the_bot_answers(client: TestClient) -> None:
+    gid, tokens = new_game(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+                           options={"start-player": 0}, seed=5)
+    v = view(client, gid, tokens[0])
+    assert v["viewer"] == 0 and v["to_move"] == [0] and v["legal"] and v["state"] == 0
+    assert "hand" in v["observation"]["players"][0] and "hand" not in v["observation"]["players"][1]
+    r = act(client, gid, tokens[0], "end", 0)
+    assert r.status_code == 200 and r.json()["state"] == 1
+    v = wait_for(client, gid, tokens[0], lambda v: v["to_move"] == [0] and v["state"] > 1)
+    texts = [e["text"] for e in v["events"]]
+    assert any("Player 1 (greedy)" in t for t in texts), texts
+
+
+def test_refusals_are_one_sentence_and_change_nothing(client: TestClient) -> None:
+    gid, tokens = new_game(client, options={"start-player": 0}, seed=3)
+    before = view(client, gid, tokens[0])["state"]
+    cases = [
+        (act(client, gid, tokens[0], "fly to the moon", before), 422, "not a legal action"),
+        (act(client, gid, tokens[0], "end", before + 7), 409, "position changed"),
+        (client.post(f"/api/games/{gid}/act", json={"action": "end"}), 403, "spectators watch"),
+        (act(client, gid, "not-a-token", "end", before), 403, "not a seat of this game"),
+        (client.post(f"/api/games/{gid}/act", content=b"{oops", headers={"X-Token": tokens[0],
+                                                                          "Content-Type": "application/json"}),
+         422, ""),
+        (client.post(f"/api/games/{gid}/act", json={"action": "x" * 3000}, headers={"X-Token": tokens[0]}), 422,
+         "action"),
+        (client.get("/api/games/nosuchgame/view"), 404, "no such game"),
+        (client.post("/api/games", json={"game": "chess", "seats": [{"kind": "human"}]}), 422, "unknown game"),
+        (client.post("/api/games", json={"game": "catan-deckbuilding", "seats": [{"kind": "human"},
+                                                                                 {"kind": "bot", "bot": "nobot"}]}),
+         422, "unknown bot"),
+        (client.post("/api/games", json={"game": "catan-deckbuilding", "options": {"reshuffle": "Z"},
+                                         "seats": [{"kind": "human"}, {"kind": "invite"}]}), 422, "must be one of"),
+        (client.post("/api/games", json={"game": "catan-deckbuilding", "options": {"cards": "/etc/passwd"},
+                                         "seats": [{"kind": "human"}, {"kind": "invite"}]}), 422, "names a file"),
+        (client.post("/api/games", json={"game": "catan-deckbuilding", "seats": [{"kind": "pirate"}] * 2}), 422,
+         "kind"),
+        (client.post("/api/games", json={"game": "catan-deckbuilding", "seats": [{"kind": "human"}] * 3}), 422,
+         "played by 2"),
+        (client.post("/api/games", content=b"x" * (3 << 20), headers={"Content-Type": "application/json"}), 413,
+         "at most"),
+        (client.get("/api/replays/nosuchgame/view"), 404, "no such game"),
+        (client.get(f"/api/replays/{gid}/view"), 403, "once it is over"),
+    ]
+    for response, status, words in cases:
+        assert response.status_code == status, (response.status_code, response.text)
+        error = response.json()["error"]
+        assert isinstance(error, str) and "\n" not in error and "Traceback" not in error
+        assert words in error, (words, error)
+    assert view(client, gid, tokens[0])["state"] == before
+
+
+def test_a_token_is_a_seat_of_one_game_only(client: TestClient) -> None:
+    gid, tokens = new_game(client, seats=[{"kind": "human"}, {"kind": "invite"}], options={"start-player": 1})
+    other, other_tokens = new_game(client, seats=[{"kind": "human"}, {"kind": "invite"}])
+    assert act(client, gid, other_tokens[1], "end", 0).status_code == 403
+    r = client.get(f"/api/games/{gid}/view", headers={"X-Token": other_tokens[0]})
+    assert r.status_code == 403
+    spectator = view(client, gid)
+    assert spectator["viewer"] is None and spectator["legal"] == []
+    assert all("hand" not in p for p in spectator["observation"]["players"])
+    everything = json.dumps([view(client, gid), client.get("/api/games").json(), client.get("/api/meta").json()])
+    for t in (*tokens.values(), *other_tokens.values()):
+        assert t not in everything  # a token is shown only once, to its creator
+
+
+def test_two_moves_for_one_position_one_wins(client: TestClient) -> None:
+    gid, tokens = new_game(client, seats=[{"kind": "human"}, {"kind": "invite"}], options={"start-player": 0})
+    results: list[int] = []
+
+    def send() -> None:
+        results.append(act(client, gid, tokens[0], "end", 0).status_code)
+
+    threads = [threading.Thread(target=send) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [200, 409, 409, 409]
+    assert view(client, gid, tokens[0])["state"] == 1
+
+
+def test_a_clock_lets_a_bot_take_over_and_give_the_seat_back(client: TestClient) -> None:
+    gid, tokens = new_game(client, seats=[{"kind": "invite"}, {"kind": "human"}], options={"start-player": 0},
+                           clock=1, takeover="greedy")
+    v = wait_for(client, gid, tokens[1], lambda v: v["state"] > 0, timeout=30)  # seat 0 never came: a bot played
+    assert v["seats"][0]["away"] is True
+    back = view(client, gid, tokens[0])  # the player is back: the seat is his again
+    assert back["seats"][0]["away"] is False
+
+
+def test_replays_of_finished_games_and_uploaded_records(client: TestClient) -> None:
+    game = load_game("catan-deckbuilding")
+    record = play_game(game, ["greedy", "greedy"], 4).record()
+    r = client.post("/api/replays", json={"record": record.dumps()})
+    assert r.status_code == 200, r.text
+    rid = r.json()["id"]
+    start = client.get(f"/api/replays/{rid}/view?ply=0").json()
+    end = client.get(f"/api/replays/{rid}/view?ply=100000&seat=1").json()
+    assert start["ply"] == 0 and end["ply"] == end["total"] == len(record.moves) and end["over"]
+    assert "hand" in end["observation"]["players"][1] and end["legal"] == []
+    back = client.get(f"/api/replays/{rid}/view?ply=5").json()
+    assert back["ply"] == 5
+    bad = client.post("/api/replays", json={"record": record.dumps().replace('"action": "end"', '"action": "fly"', 1)})
+    assert bad.status_code == 422 and "record action" in bad.json()["error"]
+    assert client.post("/api/replays", json={"record": "not a record"}).status_code == 422
+
+
+def test_pages_render(client: TestClient) -> None:
+    gid, _ = new_game(client)
+    assert "New game" in client.get("/").text
+    assert f'data-gid="{gid}"' in client.get(f"/play/{gid}").text

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m civtable.games.mega_civ.tools.convert_map SRC DEST
+    python tools/mega_civ/convert_map.py SRC DEST
 
 SRC is ``mega_civ_map_partial.json`` (``land_areas``, ``open_sea_areas``, ...);
 DEST is written in the format of ``civtable.games.mega_civ.board`` and is the
@@ -221,7 +221,7 @@ def convert_file(src: Path, dest: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 2:
-        print("usage: python -m civtable.games.mega_civ.tools.convert_map SRC DEST", file=sys.stderr)
+        print("usage: python tools/mega_civ/convert_map.py SRC DEST", file=sys.stderr)
         return 2
     try:
         convert_file(Path(args[0]), Path(args[1]))

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m civtable.games.mega_civ.tools.convert_part2 SHARED_DATA_DIR DEST_DIR
+    python tools/mega_civ/convert_part2.py SHARED_DATA_DIR DEST_DIR
 
 Reads ``mega_civ_trade_cards.json``, ``mega_civ_calamities.json`` and
 ``mega_civ_advances.json`` and writes ``cards.json`` and ``advances.json``.

@@ -1,9 +1,22 @@
 """The rule variants of Mega Civilization: one option per ambiguity of
-``rules/mega_civilization.md``."""
+``rules/mega_civilization.md`` (``OPTIONS``), and ``Rules``: the options of one game
+as flags read on the hot path, with its map, its tables and its card data."""
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from civtable.core.action import Action
+from civtable.core.errors import OptionError
 from civtable.core.game import OptionSpec
+
+from .board import Board
+from .catalog import load_catalog
+from .codes import BUILD, GROW, MILITARY, MOVE
+from .scoring import advance_vp
+from .tables import Tables
 
 AB = ("A", "B")
 
@@ -84,3 +97,137 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("late-iron-age", "A", "the sole-player bonus goes to the one player A beyond; B on or beyond the Late Iron Age square",
                choices=AB, rule="MC-14.7"),
 )
+
+
+class Rules:
+    """The options, the map and the tables of one game, as the state reads them."""
+
+    def __init__(self, options: dict[str, Any], board: Board, tables: Tables, players: int) -> None:
+        self.board = board
+        self.tables = tables
+        self.civilizations = self._civilizations(options, board, tables, players)
+        o = options
+        strict = o["strict-ast-order"] == "B"
+
+        def together(choice: str) -> bool:
+            return (not strict) if choice == "same" else choice == "A"
+
+        # which decision steps are simultaneous (MC-0.5, MC-0.6, MC-2.0, MC-0.11)
+        self.simultaneous_steps = frozenset(
+            step for step, on in ((GROW, together(o["growth-order"])), (MOVE, together(o["unstated-order"])),
+                                  (BUILD, together(o["unstated-order"])), (MILITARY, together(o["unstated-order"])))
+            if on)
+        self.tax_from_map = o["tax-source"] == "B"
+        self.revolt_per_city = o["tax-revolt-count"] == "B"
+        self.revolt_optional = o["tax-revolt-optional"] == "B"
+        self.revolt_destroy_strict = o["revolt-destroy"] == "B"
+        self.growth_limited = o["growth-supply"] == "B"
+        self.ship_adjacent_only = o["ship-cost"] == "B"
+        self.step_before_boarding = o["ship-movement"] == "B"
+        self.open_sea_free = o["open-sea"] == "B"
+        self.conflict_when_shared = o["conflict-trigger"] == "B"
+        self.attack_win_by_more = o["city-attack-win"] == "B"
+        self.plunder_from_stock = o["plunder-source"] == "B"
+        self.surplus_scope = o["surplus-scope"]
+        self.support_local = o["support-counting"] == "B"
+        self.phase_11_support = o["phase-11"] == "A"
+        self.end_by_ast = o["game-end"] == "A"
+        self.last_turn = o["last-turn"]
+        self.exactly_200_high = o["cost-200"] == "A"
+        self.ast_all_forward = o["ast-squares"] == "B"
+        self.late_reaching = o["late-iron-age"] == "B"
+        # part 2
+        self.catalog = load_catalog()
+        self.card_side = o["side"]
+        self.two_blocks = self.catalog.uses_two_blocks(players, o["side"])
+        self.water_card = o["water-card"] == "A"
+        self.one_purchase = o["stack9-purchase"] == "A"
+        self.revolt_exempt_cards = o["revolt-exemption"] == "B"
+        self.trade_rounds = o["trade-rounds"]
+        self.trade_max_cards = o["trade-max-cards"]
+        self.calamity_limit_split = o["calamity-limit"] == "B"
+        self.calamity_excess_random = o["calamity-excess"] == "B"
+        self.calamity_per_player = o["calamity-order"] == "B"
+        self.non_tradable_by_stack = o["non-tradable-first"] == "B"
+        self.non_tradable_top = o["non-tradable-position"] == "B"
+        self.cost_paid = o["cost-basis"] == "B"
+        self._actions: dict[tuple[object, ...], Action] = {}
+        self._reach: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+        self._late: dict[tuple[str, ...], list[int]] = {}
+
+    @staticmethod
+    def _civilizations(options: dict[str, Any], board: Board, tables: Tables, players: int) -> tuple[str, ...]:
+        """The rulebook's civilizations for the player count (and side) when the map has
+        them all; otherwise the map's civilizations in AST order (a small map)."""
+        blocks = tables.starting.get(players, {})
+        wanted = blocks.get(options["side"]) or next(iter(blocks.values()), ())
+        on_map = {c.id for c in board.civilizations}
+        if wanted and all(c in on_map for c in wanted):
+            return tuple(wanted)
+        ranked = sorted(on_map, key=lambda c: tables.civ(c).ast_rank)
+        if len(ranked) < players:
+            raise OptionError(f"map {board.name!r} has start areas for {len(ranked)} civilizations, not {players}")
+        return tuple(ranked[:players])
+
+    def act(self, kind: str, *args: object) -> Action:
+        """The one action object for this text (built once, then shared)."""
+        key = (kind, *args)
+        found = self._actions.get(key)
+        if found is None:
+            found = self._actions[key] = Action(kind, *args)
+        return found
+
+    def sea_reach(self, a: int, steps: int | None = None, open_sea: bool = False) -> tuple[int, ...]:
+        """MC-3.5: the land areas a ship from ``a`` reaches in up to 4 moves along the coast
+        (``steps``: another range, e.g. 5 with Cloth Making). The map's water areas are
+        open sea: a ship enters them only with ``open_sea`` (Astronavigation) or under
+        open-sea B."""
+        steps = steps or self.tables.numbers["ship_moves"]
+        open_sea = open_sea or self.open_sea_free
+        found = self._reach.get((a, steps, open_sea))
+        if found is None:
+            areas = self.board.areas
+            seen = {a: 0}
+            todo = deque([a])
+            while todo:
+                x = todo.popleft()
+                if seen[x] == steps:
+                    continue
+                for y in areas[x].water:
+                    if y not in seen and (open_sea or areas[y].is_land):
+                        seen[y] = seen[x] + 1
+                        todo.append(y)
+            found = self._reach[a, steps, open_sea] = tuple(sorted(x for x in seen if x != a and areas[x].is_land))
+        return found
+
+    def epoch_of(self, civ: str, square: int) -> str:
+        starts = self.tables.civ(civ).epoch_start
+        epoch = "stone"
+        for name, first in sorted(starts.items(), key=lambda kv: kv[1]):
+            if square >= first:
+                epoch = name
+        return epoch
+
+    def late_iron_squares(self, civs: tuple[str, ...] | list[str]) -> list[int]:
+        key = tuple(civs)
+        found = self._late.get(key)
+        if found is None:
+            found = self._late[key] = [self.late_iron_square(c) for c in key]
+        return found
+
+    def late_iron_square(self, civ: str) -> int:
+        return self.tables.civ(civ).epoch_start.get(self.tables.late_iron_epoch, self.tables.spaces)
+
+    def may_advance(self, civ: str, square: int, cities: int, advance_costs: Sequence[int] = ()) -> bool:
+        """MC-13.1.1 (ast-criteria): the data's requirements of the epoch moved into."""
+        need = self.tables.requirements.get(self.epoch_of(civ, square))
+        if need is None:
+            return True
+        costs = list(advance_costs)
+        vp = self.tables.vp
+        return (cities >= need["min_cities"]
+                and len(costs) >= need["min_advances"]
+                and sum(c < 100 for c in costs) >= need["min_advances_cost_below_100"]
+                and sum(c >= 100 for c in costs) >= need["min_advances_cost_100_or_more"]
+                and sum(c >= 200 for c in costs) >= need["min_advances_cost_200_or_more"]
+                and sum(advance_vp(c, vp, self.exactly_200_high) for c in costs) >= need["min_vp_from_advances"])

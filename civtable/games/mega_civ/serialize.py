@@ -14,119 +14,12 @@ from civtable.core.errors import InvalidStateError
 from civtable.core.events import ROOT
 from civtable.core.rng import Rng
 
-from .state import AUTO, OVER, PHASE_NAMES, PIRATE, STEP_NAMES, MegaState
+from .codes import AUTO, OVER, PIRATE, STEP_NAMES
+from .state import MegaState
+from .view import _sparse
 
 if TYPE_CHECKING:
     from .game import MegaCiv
-
-
-def _sparse(s: MegaState, row: list[int]) -> dict[str, int]:
-    ids = s.board.ids
-    return {ids[a]: k for a, k in enumerate(row) if k}
-
-
-def observation(s: MegaState, player: int) -> dict[str, Any]:
-    view = s.previews.get(player, s) if s.previews is not None else s
-    areas = view.board.areas
-    cards = view.cat.cards
-    adv = view.cat.advances
-    players = []
-    mine: list[list[int]] = [[] for _ in range(view.n)]
-    for a, o in enumerate(view.city):
-        if o >= 0:
-            mine[o].append(a)
-    for p in range(view.n):
-        players.append({
-            "seat": p,
-            "civilization": view.civ[p],
-            "ast_rank": view.rank[p],
-            "ast": view.ast[p],
-            "stock": view.stock[p],
-            "treasury": view.treasury[p],
-            "cities_in_stock": view.city_stock[p],
-            "ships_in_stock": view.ship_stock[p],
-            "ships_on_map": [areas[a].id for a in view.docked[p]],  # public: they stand on the map
-            "census": view.census[p],
-            "tokens": _sparse(view, view.tokens[p]),
-            "cities": [areas[a].id for a in mine[p]],
-            "vp": view.vp(p, len(mine[p])),
-            "hand_size": len(view.hands[p]),
-            "hand_by_stack": _by_stack(view, view.hands[p]),
-            "advances": [adv[a].id for a in view.owned[p]],
-            "credit_tokens": dict(zip(view.cat.groups, view.extra_credit[p], strict=True)),
-            "tax_rate": view.tax_rate[p],
-            "revealed": [cards[c].id for c in view.revealed[p]],
-            # MC-8.1: in phase 8 every player declares how many calamities he holds
-            "calamities_declared": sum(1 for c in view.hands[p] if cards[c].calamity) if view.phase == 8 else None,
-        })
-    return {
-        "game": "mega-civ",
-        "player": player,
-        "turn": s.turn_no,
-        "phase": s.phase,
-        "phase_name": PHASE_NAMES[s.phase],
-        "step": STEP_NAMES[view.step],
-        "to_move": list(s.to_move()),
-        "over": s.step == OVER,
-        "winners": list(s.winner_list),
-        "ast_order": list(s.order),
-        "players": players,
-        "moved": _sparse(view, view.moved[player]),
-        "ships": [areas[a].id for a in view.ships[player]],
-        "revolt_victim": s.target if s.step == 0 else None,
-        "exempt": [areas[a].id for a in s.exempt],
-        "waiting_for": sorted(s.to_move()) if s.previews is not None else None,
-        "hand": [cards[c].id for c in view.hands[player]],
-        "stacks": [len(x) for x in view.stacks[1:]],
-        "discards": {str(k): [cards[c].id for c in pile] for k, pile in enumerate(view.discards) if pile},
-        "barbarians": _sparse(view, view.barb),
-        "pirates": [areas[a].id for a, o in enumerate(view.city) if o == PIRATE],
-        "trade_round": view.trade_round,
-        "deal": _public_deal(view, player),
-        "task": _public_task(view),
-        "pay": _pay_json(view) if view.pay is not None else None,
-        "calamities_pending": [[v, cards[c].id] for v, c in view.calq],
-        "log": list(view.log),
-    }
-
-
-def _by_stack(s: MegaState, hand: list[int]) -> list[int]:
-    """How many cards of each stack (0 = Water) a hand holds: the backs show it."""
-    counts = [0] * len(s.stacks)
-    cards = s.cat.cards
-    for c in hand:
-        counts[cards[c].stack] += 1
-    return counts
-
-
-def _public_deal(s: MegaState, player: int) -> dict[str, Any] | None:
-    """The offer under way: the shown cards, the declarations (one per hidden card) and
-    the number of hidden cards; the hidden cards only to their owner. ``building`` is
-    the player whose offer or counter-offer is still being built (None: none is)."""
-    d = s.deal
-    if d is None:
-        return None
-    cards = s.cat.cards
-
-    def side(owner: int, v: list[int]) -> dict[str, Any]:
-        out: dict[str, Any] = {"shown": [cards[v[0]].id, cards[v[1]].id], "declared": [cards[c].id for c in v[3::2]],
-                               "hidden_count": len(v) // 2 - 1}
-        if owner == player:
-            out["hidden"] = [cards[c].id for c in v[2::2]]
-        return out
-
-    stage = ("offer", "counter", "accept")[d[2]]
-    built = d[0] if d[2] == 0 else s.decider if d[2] == 1 and s.decider in d[3] else None
-    return {"from": d[0], "stage": stage, "building": built, **side(d[0], d[1]),
-            "counters": {str(q): side(q, v) for q, v in sorted(d[3].items())}}
-
-
-def _public_task(s: MegaState) -> dict[str, Any] | None:
-    if not s.tasks:
-        return None
-    t = s.tasks[-1]
-    return {"kind": t[0], "chooser": t[1], "victim": t[2], "count": t[3],
-            "calamity": s.cat.cards[t[4]].id if t[4] >= 0 else None}
 
 
 def _pay_json(s: MegaState) -> dict[str, Any]:
@@ -341,11 +234,9 @@ def state_from_json(game: MegaCiv, data: Any) -> MegaState:
         try:
             for key, texts in sorted(buffers.items(), key=lambda kv: int(kv[0])):
                 p = _int(int(key), "buffers", 0, n - 1)
-                view = s.clone()
-                view.previews = view.buffers = None
-                view.step, view.queue, view.decider, view.solo = s.step, [p], p, True
+                view = s.preview(s.step, p)
                 for text in texts:
-                    view._do(p, view._find(p, text))
+                    view.play(p, view.find(p, text))
                 s.previews[p] = view
                 s.buffers[p] = list(texts)
         except (ValueError, TypeError):
@@ -356,7 +247,7 @@ def state_from_json(game: MegaCiv, data: Any) -> MegaState:
                 raise InvalidStateError("position fields 'decider' (the Beneficiary) and 'target' (the defaulter) are needed in step 'revolt'")
         elif s.decider < 0 or not s.queue or s.decider != s.queue[0]:
             raise InvalidStateError("position field 'decider' must be the first seat of 'queue'")
-        if not s._legal(s.decider):
+        if not s.legal(s.decider):
             raise InvalidStateError(f"position leaves player {s.decider} nothing to decide in step {step!r}")
     return s
 
@@ -563,7 +454,7 @@ def _task_extra_ok(s: MegaState, kind: str, extra: Any) -> bool:
 def _check_calamities(s: MegaState) -> None:
     """Calamities held are all revealed in phase 9 (none is left in a hand after it),
     and after the selection of phase 8 they are within the limit (MC-8.2)."""
-    from .calamity import calamities_of, over_limit
+    from .rules.selection import calamities_of, over_limit
 
     cards = s.cat.cards
     for p in range(s.n):

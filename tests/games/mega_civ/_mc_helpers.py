@@ -34,7 +34,8 @@ import pytest
 import civtable
 from civtable.core.errors import IllegalActionError
 from civtable.games.mega_civ.catalog import load_catalog
-from civtable.games.mega_civ.state import AUTO
+from civtable.games.mega_civ.codes import AUTO
+from civtable.games.mega_civ.rules import run
 
 GAME_ID = "mega-civ"
 HELLAS, MINOA, HATTI, ASSYRIA, EGYPT = range(5)
@@ -138,7 +139,7 @@ def run_from(g=None, *, phase: int, **kw: Any):
         s.tokens[0][s.board.index("smoke_isle")] = 0
         s.stock[0] += 1
     s.phase, s.step, s.decider, s.queue = phase, AUTO, -1, []
-    s._run()
+    run(s)
     return s
 
 

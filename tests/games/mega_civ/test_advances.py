@@ -21,8 +21,7 @@ from typing import Any
 
 import pytest
 
-from civtable.games.mega_civ.advancing import hand_limit, price, special_actions, substitutions
-from civtable.games.mega_civ.state import (
+from civtable.games.mega_civ.codes import (
     BUY,
     DISCARD,
     MILITARY,
@@ -32,6 +31,9 @@ from civtable.games.mega_civ.state import (
     SPECIAL,
     TASK,
 )
+from civtable.games.mega_civ.rules.advances import hand_limit, price, substitutions
+from civtable.games.mega_civ.rules.conflict import attack_numbers, phase_conflict
+from civtable.games.mega_civ.rules.special import special_actions
 
 from ._mc_helpers import (
     ASSYRIA,
@@ -488,7 +490,7 @@ def test_mc_12_3_one_players_purchase_does_not_change_anothers():
     purchase changes nothing Hatti could buy, nor its price (credits are per player)."""
     s = run_from(phase=12, players={MINOA: {"treasury": 54}, HATTI: {"treasury": 54, "advances": ["pottery"]},
                                     **EGYPT_BUYER})
-    before = [a.text for a in s._legal(HATTI)]
+    before = [a.text for a in s.legal(HATTI)]
     prices = [price(s, HATTI, a) for a in range(len(s.cat.advances))]
     s.apply(MINOA, "buy mysticism")
     s.apply(MINOA, "treasury")
@@ -853,7 +855,7 @@ def test_engineering_city_attack_numbers(attacker, defender, numbers):
     needs 6, then 5 defenders; nothing changes when both hold it."""
     s = position(players={HATTI: {"tokens": {"kings_vale": 1}, "advances": attacker},
                           HELLAS: {"advances": defender}}, city={"date_oasis": HELLAS}, decider=HATTI)
-    assert s._attack_numbers(HATTI, HELLAS) == numbers
+    assert attack_numbers(s, HATTI, HELLAS) == numbers
 
 
 @pytest.mark.parametrize("advances, kept", [(["engineering"], True), ([], False)])
@@ -862,7 +864,7 @@ def test_engineering_defends_against_seven(advances, kept):
     without Engineering the city falls and a conflict follows."""
     s = position(players={HATTI: {"tokens": {"kings_vale": 7}}, HELLAS: {"advances": advances}},
                  city={"kings_vale": HELLAS}, decider=HATTI)
-    s._phase_conflict()
+    phase_conflict(s)
     assert (owner(s, "kings_vale") == HELLAS) == kept
     assert tok(s, HATTI, "kings_vale") == (7 if kept else 2)
 
@@ -873,7 +875,7 @@ def test_engineering_attacks_with_six():
     and plunders 3 of Hatti's 5 treasury tokens."""
     s = position(players={HELLAS: {"tokens": {"date_oasis": 6}, "advances": ["engineering"]},
                           HATTI: {"treasury": 5}}, city={"date_oasis": HATTI}, decider=HELLAS)
-    s._phase_conflict()
+    phase_conflict(s)
     assert owner(s, "date_oasis") == -1
     assert (tok(s, HELLAS, "date_oasis"), tok(s, HATTI, "date_oasis")) == (2, 0)
     assert (s.treasury[HELLAS], s.treasury[HATTI]) == (3, 2)
@@ -887,7 +889,7 @@ def test_metalworking_removes_after_the_others(advances, left):
     both remove together: 1/1, 0/0."""
     s = position(players={HELLAS: {"tokens": {"date_oasis": 2}, "advances": advances},
                           HATTI: {"tokens": {"date_oasis": 2}}}, decider=HELLAS)
-    s._phase_conflict()
+    phase_conflict(s)
     assert (tok(s, HELLAS, "date_oasis"), tok(s, HATTI, "date_oasis")) == left
 
 
@@ -933,7 +935,7 @@ def test_naval_warfare_removes_ships_instead_of_tokens(advances, kept):
     ship is back in the stock after the phase."""
     s = position(players={HELLAS: {"tokens": {"ash_plains": 3}, "docked_ships": ["ash_plains"], "advances": advances},
                           HATTI: {"tokens": {"ash_plains": 2}}}, decider=HELLAS)
-    s._phase_conflict()
+    phase_conflict(s)
     assert (tok(s, HELLAS, "ash_plains"), tok(s, HATTI, "ash_plains")) == (kept, 0)
     assert (s.docked[HELLAS], s.ship_stock[HELLAS], s.phase) == ([], 4, 5)
     conserved(s)
@@ -944,7 +946,7 @@ def test_naval_warfare_ships_elsewhere_do_not_count():
     s = position(players={HELLAS: {"tokens": {"ash_plains": 3}, "docked_ships": ["kings_vale"],
                                    "advances": ["naval-warfare"]},
                           HATTI: {"tokens": {"ash_plains": 2}}}, decider=HELLAS)
-    s._phase_conflict()
+    phase_conflict(s)
     assert (tok(s, HELLAS, "ash_plains"), tok(s, HATTI, "ash_plains"), s.ship_stock[HELLAS]) == (2, 0, 4)
 
 
@@ -966,7 +968,7 @@ def test_advanced_military_reinforces_from_adjacent_areas():
     (1->0); Hatti 1->0. Hellas keeps all 3 in kings_vale, loses old_ford and ash_plains;
     nw_hills (not adjacent) is untouched."""
     s = _military(["advanced-military"])
-    s._phase_conflict()
+    phase_conflict(s)
     assert (s.step, s.to_move()) == (MILITARY, (HELLAS,))
     assert texts(s, HELLAS) == ["reinforce kings_vale", "done"]
     s.apply(HELLAS, "reinforce kings_vale")
@@ -983,7 +985,7 @@ def test_advanced_military_declined_or_absent_is_an_ordinary_conflict(advances):
     kings_vale is an ordinary conflict: Hellas 3 removes first: 2, Hatti 3, Hellas 1,
     Hatti 2: 3 tokens, the limit. The adjacent tokens stay."""
     s = _military(advances)
-    s._phase_conflict()
+    phase_conflict(s)
     if advances:
         s.apply(HELLAS, "done")
     assert s.phase == 5
@@ -999,7 +1001,7 @@ def test_advanced_military_waits_and_spares_areas_in_conflict():
     area of two equal), Hatti 4->3; together: ash_plains 1->0 and Hatti 3->2; Hatti
     (2) first: 1, Hellas has nothing left to spend: 3->2, and 3 tokens is the limit."""
     s = _military(["advanced-military"], extra={MINOA: {"tokens": {"old_ford": 2}}})
-    s._phase_conflict()
+    phase_conflict(s)
     assert texts(s, HELLAS) == ["reinforce kings_vale", "done"]
     s.apply(HELLAS, "reinforce kings_vale")
     assert s.phase == 5
@@ -1014,14 +1016,14 @@ def test_advanced_military_no_choice_without_spare_tokens():
     s = _military(["advanced-military"], old_ford=0)
     s.tokens[HELLAS][s.board.index("ash_plains")] = 0
     s.stock[HELLAS] += 1
-    s._phase_conflict()
+    phase_conflict(s)
     assert s.step != MILITARY and s.phase == 5
 
 
 def test_advanced_military_reinforce_is_refused_twice_and_elsewhere():
     """Advanced Military: ``reinforce`` names an area of one of his conflicts, once."""
     s = _military(["advanced-military"])
-    s._phase_conflict()
+    phase_conflict(s)
     assert_illegal(s, HELLAS, "reinforce old_ford")
     assert_illegal(s, HELLAS, "reinforce atlantis")
 
@@ -1035,7 +1037,7 @@ def test_advanced_military_choices_are_simultaneous_under_strict_ast_order_a():
     s = position(g, players={HELLAS: {"tokens": {"kings_vale": 3, "old_ford": 2}, "advances": ["advanced-military"]},
                              HATTI: {"tokens": {"kings_vale": 4, "ash_plains": 2}, "advances": ["advanced-military"]},
                              EGYPT: {"tokens": {"great_delta": 6}}}, decider=HELLAS)
-    s._phase_conflict()
+    phase_conflict(s)
     assert (s.step, s.to_move()) == (MILITARY, (HELLAS, HATTI))
     before = s.observation(HELLAS)
     s.apply(HATTI, "reinforce kings_vale")

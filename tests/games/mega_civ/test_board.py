@@ -28,10 +28,11 @@ from civtable.games.mega_civ.board import (
     map_file,
     parse_board,
 )
-from civtable.games.mega_civ.tools.convert_map import convert, convert_file, main
+from tools.mega_civ.convert_map import convert, convert_file, main
 
 SHARED = Path(__file__).resolve().parents[4] / "shared" / "data"
 SOURCE_MAP = SHARED / "mega_civ_map_partial.json"
+TOOLS = Path(__file__).resolve().parents[3] / "tools" / "mega_civ"
 Data = dict[str, Any]
 
 
@@ -231,11 +232,11 @@ def test_converter_is_deterministic_and_gives_the_shipped_map(tmp_path: Path) ->
     assert out.read_text(encoding="utf-8") == shipped
 
 
-def test_converter_runs_as_a_module(tmp_path: Path) -> None:
+def test_converter_runs_as_a_script(tmp_path: Path) -> None:
     shared("mega_civ_map_partial.json")
     out = tmp_path / "full.json"
     done = subprocess.run(
-        [sys.executable, "-m", "civtable.games.mega_civ.tools.convert_map", str(SOURCE_MAP), str(out)],
+        [sys.executable, str(TOOLS / "convert_map.py"), str(SOURCE_MAP), str(out)],
         capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert out.read_text(encoding="utf-8") == map_file("full").read_text(encoding="utf-8")

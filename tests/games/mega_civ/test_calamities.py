@@ -23,8 +23,10 @@ import pytest
 
 from civtable.core.errors import IllegalActionError
 from civtable.core.game import Game
-from civtable.games.mega_civ.calamity import cal_beneficiary
-from civtable.games.mega_civ.state import AUTO, DISCARD, OVER, PIRATE, TASK, MegaState
+from civtable.games.mega_civ import rules
+from civtable.games.mega_civ.codes import AUTO, DISCARD, OVER, PIRATE, TASK
+from civtable.games.mega_civ.rules.damage import cal_beneficiary
+from civtable.games.mega_civ.state import MegaState
 
 from ._mc_helpers import (
     ASSYRIA,
@@ -56,13 +58,10 @@ ASSYRIA_BENEFITS = {MINOA: {"treasury": 5}}
 @pytest.fixture(autouse=True)
 def stop_after_calamities(monkeypatch: pytest.MonkeyPatch) -> None:
     """Phase 10 does not start: the position is the one the calamities left."""
-    starts = dict(MegaState.phase_start)
-
     def halt(s: MegaState) -> None:
         s.step = OVER
 
-    starts[10] = halt
-    monkeypatch.setattr(MegaState, "phase_start", starts)
+    monkeypatch.setitem(rules.PHASES, 10, halt)
 
 
 def nine(**options: Any) -> Game:
@@ -193,7 +192,7 @@ def test_mc_8_1_calamities_face_down_until_the_reveal() -> None:
     data["players"][HELLAS]["revealed"] = ["tyranny"]  # last turn's
     s = g.state_from_json(data)
     s.phase, s.step, s.decider, s.queue = 8, AUTO, -1, []
-    s._run()
+    rules.run(s)
     assert (s.step, s.to_move()) == (DISCARD, (HELLAS,))
     obs = s.observation(MINOA)
     assert all(p["revealed"] == [] for p in obs["players"])

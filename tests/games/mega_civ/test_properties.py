@@ -40,6 +40,7 @@ from civtable.core.errors import IllegalActionError
 from civtable.core.game import Game
 from civtable.core.registry import game_class, load_game
 from civtable.core.rng import Rng
+from civtable.games.mega_civ import rules
 from civtable.games.mega_civ.board import load_board
 from civtable.games.mega_civ.state import MegaState
 
@@ -280,7 +281,7 @@ def after_phase(phase: int, check: Any) -> Iterator[list[int]]:
     """Call ``check(state)`` on every real state right after the automatic part of
     ``phase`` has run (for phase 11: after the surplus removal, before any support
     reduction the player decides); yields the list of turns checked."""
-    original = MegaState.phase_start[phase]
+    original = rules.PHASES[phase]
     seen: list[int] = []
 
     def wrapped(s: MegaState) -> None:
@@ -288,7 +289,7 @@ def after_phase(phase: int, check: Any) -> Iterator[list[int]]:
         seen.append(s.turn_no)
         check(s)
 
-    with mock.patch.dict(MegaState.phase_start, {phase: wrapped}):
+    with mock.patch.dict(rules.PHASES, {phase: wrapped}):
         yield seen
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from civtable.games.mega_civ.state import BUILD, BUY, CARDS, GROW, MOVE, REDUCE, REVOLT
+from civtable.games.mega_civ.codes import BUILD, BUY, CARDS, GROW, MOVE, REDUCE, REVOLT
 
 from ._mc_helpers import (
     ASSYRIA,

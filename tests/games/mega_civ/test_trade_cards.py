@@ -25,8 +25,10 @@ from civtable.agents import PlayerView, make_agent
 from civtable.core.errors import IllegalActionError, InvalidStateError, OptionError
 from civtable.core.rng import Rng
 from civtable.games.mega_civ.catalog import load_catalog, set_value
-from civtable.games.mega_civ.state import AUTO, BUY, CARDS, DISCARD, MOVE, TRADE, MegaState
-from civtable.games.mega_civ.trading import hand_value
+from civtable.games.mega_civ.codes import AUTO, BUY, CARDS, DISCARD, MOVE, TRADE
+from civtable.games.mega_civ.rules import run
+from civtable.games.mega_civ.rules.cards import hand_value
+from civtable.games.mega_civ.state import MegaState
 
 from ._mc_helpers import (
     ASSYRIA,
@@ -78,7 +80,7 @@ def start(g: Any = None, *, phase: int, top: dict[int, list[str]] | None = None,
     arrange(data, top, empty, discards)
     s = g.state_from_json(data)
     s.phase, s.step, s.decider, s.queue = phase, AUTO, -1, []
-    s._run()
+    run(s)
     return s
 
 
@@ -814,7 +816,7 @@ def returning(g: Any = None, rng: int = 1) -> tuple[MegaState, dict[int, list[st
     s = g.state_from_json(data)
     left = {k: pile(s, k) for k in (2, 4)}
     s.phase, s.step, s.decider, s.queue = 13, AUTO, -1, []
-    s._run()
+    run(s)
     assert (s.turn, s.phase) == (2, 3)
     return s, left
 

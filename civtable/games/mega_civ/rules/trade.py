@@ -1,0 +1,330 @@
+"""Phase 7: trade (MC-7).
+
+Trade is a structured negotiation (trade-limit A: a number of rounds). In each
+round every player in AST order may post one offer of at least three cards (MC-7.2):
+two shown (they must be what they are, MC-7.3) and one or more hidden, each declared
+as a commodity (MC-7.4). A declaration is limited to the hidden card's own name or a
+shown card's name (the usual "three Wool" bluff; a calamity only as a shown card's
+name), which keeps the lists of actions small. Tradable calamities may travel as
+hidden cards; non-tradable ones never move.
+
+An offer is built in small steps (DESIGN: compound choices are split):
+
+- ``offer C1 C2 H as D`` names the two shown cards and the first hidden card, as a
+  three-card offer always did (a record of three-card offers reads the same);
+- then, while the offer has fewer cards than option ``trade-max-cards`` (default 5)
+  and the hand has another tradable card, the proposer may ``add H as D`` (one more
+  hidden card and its declaration) or ``post`` the offer as it is. When nothing can
+  be added the offer is posted at once, so ``trade-max-cards 3`` plays exactly the
+  three-card offers (one step per offer).
+
+Every other player who can answers in AST order with a counter-offer built the same
+way (``counter C1 C2 H as D``, then ``add H as D`` ... ``post``) or ``decline``; the
+proposer ``accept``s one counter (``accept SEAT``) or ``reject``s them all. On accept
+all the cards of both sides change hands at once (MC-7.5).
+
+``MegaState.deal`` holds the deal under way: ``[proposer, side, stage, counters]``
+with ``side`` = ``[shown1, shown2, hidden1, declared1, hidden2, declared2, ...]``,
+``stage`` OFFER (the proposer builds his offer), COUNTER (the responders answer; the
+decider's counter is under construction when he is already in ``counters``) or
+ACCEPT, and ``counters`` = ``{responder: side}``. Other players see the shown cards,
+the declared names and the number of hidden cards, never the hidden cards
+(``Game.public_text`` hides them from the action texts too).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.core.reader import shown
+
+from ..codes import AUTO, TRADE
+from .cards import add
+
+if TYPE_CHECKING:
+    from civtable.core.action import Action
+
+    from ..state import MegaState
+
+OFFER, COUNTER, ACCEPT = 0, 1, 2
+
+
+# the deal under way: [proposer, his side, stage, {responder: his side}]; a side is
+# [shown1, shown2, hidden1, declared1, hidden2, declared2, ...] (card indices)
+FROM, SIDE, STAGE, COUNTERS = range(4)
+
+
+def shown_of(side: list[int]) -> list[int]:
+    return side[:2]
+
+
+def hidden_of(side: list[int]) -> list[int]:
+    return side[2::2]
+
+
+def declared_of(side: list[int]) -> list[int]:
+    return side[3::2]
+
+
+def cards_of(side: list[int]) -> list[int]:
+    """The cards that change hands: the two shown and every hidden one."""
+    return side[:2] + side[2::2]
+
+
+def size_of(side: list[int]) -> int:
+    return len(side) // 2 + 1
+
+
+def tradable(s: MegaState, p: int) -> list[int]:
+    cards = s.cat.cards
+    return [c for c in s.hands[p] if cards[c].tradable]
+
+
+def can_trade(s: MegaState, p: int) -> bool:
+    """Three tradable cards, two of them not calamities (they are shown, MC-7.3)."""
+    cards = s.cat.cards
+    hand = s.hands[p]
+    shown = sum(1 for c in hand if not cards[c].calamity)
+    return shown >= 2 and sum(1 for c in hand if cards[c].tradable) >= 3
+
+
+def phase_trade(s: MegaState) -> None:
+    s.trade_round = 0
+    s.deal = None
+    s.target = -1  # position in AST order of the proposer
+    next_proposer(s)
+
+
+def next_proposer(s: MegaState) -> None:
+    """The next player in AST order with something to trade proposes; after the last
+    round the phase ends (MC-7.1, trade-limit A)."""
+    s.deal = None
+    traders = [p for p in s.order if can_trade(s, p)]
+    while len(traders) >= 2 and s.trade_round < s.rules.trade_rounds:
+        s.target += 1
+        if s.target >= s.n:
+            s.target = -1
+            s.trade_round += 1
+            continue
+        p = s.order[s.target]
+        if p in traders:
+            s.step, s.queue, s.decider = TRADE, [p], p
+            return
+    s.step, s.queue, s.decider, s.target = AUTO, [], -1, -1
+    s.phase = 8
+
+
+def building(s: MegaState) -> list[int] | None:
+    """The side the decider is still building (his offer, or his counter-offer), or None."""
+    deal = s.deal
+    if deal is None:
+        return None
+    if deal[STAGE] == OFFER:
+        return deal[SIDE]
+    if deal[STAGE] == COUNTER:
+        return deal[COUNTERS].get(s.decider)
+    return None
+
+
+def spare(s: MegaState, p: int, side: list[int]) -> list[int]:
+    """The player's tradable cards not yet in ``side``."""
+    rest = tradable(s, p)
+    for c in cards_of(side):
+        rest.remove(c)
+    return rest
+
+
+def can_add(s: MegaState, p: int, side: list[int]) -> bool:
+    return size_of(side) < s.rules.trade_max_cards and bool(spare(s, p, side))
+
+
+def declarable(s: MegaState, side: list[int], h: int) -> list[int]:
+    """MC-7.4: what a hidden card may be declared as: its own name or a shown card's name
+    (a calamity only a shown name)."""
+    names = {side[0], side[1]} if s.cat.cards[h].calamity else {side[0], side[1], h}
+    return sorted(names)
+
+
+def offers(s: MegaState, p: int, kind: str) -> list[Action]:
+    """Every three-card start of an offer: two shown cards (not calamities), one hidden
+    tradable card, declared as its own commodity or one of the shown ones."""
+    g = s.rules.act
+    cards = s.cat.cards
+    hand = tradable(s, p)
+    kinds = sorted(set(hand))
+    out = []
+    for i, c1 in enumerate(kinds):
+        if cards[c1].calamity:
+            continue
+        for c2 in kinds[i:]:
+            if cards[c2].calamity or (c2 == c1 and hand.count(c1) < 2):
+                continue
+            rest = list(hand)
+            rest.remove(c1)
+            rest.remove(c2)
+            for h in sorted(set(rest)):
+                for d in declarable(s, [c1, c2], h):
+                    out.append(g(kind, cards[c1].id, cards[c2].id, cards[h].id, "as", cards[d].id))
+    return out
+
+
+def additions(s: MegaState, p: int, side: list[int]) -> list[Action]:
+    """Every further hidden card for the side being built (MC-7.2: at least three cards;
+    option trade-max-cards: at most that many)."""
+    if size_of(side) >= s.rules.trade_max_cards:
+        return []
+    g = s.rules.act
+    cards = s.cat.cards
+    return [g("add", cards[h].id, "as", cards[d].id)
+            for h in sorted(set(spare(s, p, side))) for d in declarable(s, side, h)]
+
+
+def legal_trade(s: MegaState, p: int) -> list[Action]:
+    g = s.rules.act
+    deal = s.deal
+    if deal is None:
+        return offers(s, p, "offer") + [g("pass")]
+    side = building(s)
+    if side is not None:
+        return additions(s, p, side) + [g("post")]
+    if deal[STAGE] == COUNTER:
+        return offers(s, p, "counter") + [g("decline")]
+    return [g("accept", q) for q in sorted(deal[COUNTERS])] + [g("reject")]
+
+
+def simple_answer(s: MegaState) -> str:
+    """The decider's answer that is always legal and is not an offer or a card."""
+    deal = s.deal
+    if deal is None:
+        return "pass"
+    if building(s) is not None:
+        return "post"
+    return "decline" if deal[STAGE] == COUNTER else "reject"
+
+
+def trade_refusal(s: MegaState, p: int, text: str) -> str | None:
+    """Why a trade action that is not legal now is refused (None: the generic message)."""
+    kind = text.split(" ", 1)[0]
+    deal = s.deal
+    side = building(s) if p == s.decider else None
+    if side is not None:
+        if kind == "add":
+            limit = s.rules.trade_max_cards
+            if size_of(side) >= limit:
+                return f"{shown(text)}: the offer already has {size_of(side)} cards, the most that option trade-max-cards allows"
+            return (f"{shown(text)}: a further hidden card must be another tradable card of the hand, declared as its own "
+                    "name or a shown card's name (a calamity only as a shown card's name)")
+        return f"{shown(text)}: an offer is being built: 'add CARD as NAME' or 'post'"
+    if kind in ("add", "post"):
+        return f"{shown(text)}: no offer or counter-offer is being built (start one with 'offer' or 'counter')"
+    if kind == "counter" and deal is None:
+        return f"{shown(text)}: nobody has offered yet"
+    if kind == "offer" and deal is not None:
+        return f"{shown(text)}: an offer is already under way"
+    if kind in ("offer", "counter"):
+        return (f"{shown(text)}: an offer names two shown cards held (not calamities), a hidden tradable card held "
+                "and the name it is declared as (its own or a shown card's)")
+    return None
+
+
+def _start(s: MegaState, a: Action) -> list[int]:
+    cat = s.cat
+    return [cat.card(a.args[0]), cat.card(a.args[1]), cat.card(a.args[2]), cat.card(a.args[4])]
+
+
+def play_trade(s: MegaState, p: int, a: Action) -> None:
+    """MC-7.2 to MC-7.5: one step of a deal: an offer, a counter-offer, a card added, an answer."""
+    kind = a.kind
+    if kind == "pass":
+        next_proposer(s)
+    elif kind == "offer":
+        s.deal = [p, _start(s, a), OFFER, {}]
+        if not can_add(s, p, s.deal[SIDE]):
+            post_offer(s)
+    elif kind == "counter":
+        deal = s.deal
+        assert deal is not None
+        side = deal[COUNTERS][p] = _start(s, a)
+        if not can_add(s, p, side):
+            next_responder(s)
+    elif kind == "add":
+        side = building(s)
+        assert side is not None
+        side += [s.cat.card(a.args[0]), s.cat.card(a.args[2])]
+        if not can_add(s, p, side):
+            post(s)
+    elif kind == "post":
+        post(s)
+    elif kind == "decline":
+        next_responder(s)
+    elif kind == "accept":
+        deal = s.deal
+        assert deal is not None
+        q = int(a.args[0])
+        give, take = cards_of(deal[SIDE]), cards_of(deal[COUNTERS][q])
+        exchange(s, p, give, q, take)
+        s.log.append(f"{s.civ[p]} traded with {s.civ[q]}")
+        tell_trade(s, p, give, q, take)
+        next_proposer(s)
+    else:  # reject
+        next_proposer(s)
+
+
+def post(s: MegaState) -> None:
+    """The side being built is complete: the offer goes to the responders, a counter-offer
+    to the proposer's list."""
+    deal = s.deal
+    assert deal is not None
+    if deal[STAGE] == OFFER:
+        post_offer(s)
+    else:
+        next_responder(s)
+
+
+def post_offer(s: MegaState) -> None:
+    deal = s.deal
+    assert deal is not None
+    p = deal[FROM]
+    responders = [q for q in s.order if q != p and can_trade(s, q)]
+    deal[STAGE] = COUNTER
+    s.queue = responders
+    s.decider = responders[0]
+
+
+def next_responder(s: MegaState) -> None:
+    """The decider has answered (a counter-offer posted, or declined): the next responder,
+    else the proposer chooses among the counters, else the offer found no taker."""
+    deal = s.deal
+    assert deal is not None
+    s.queue.pop(0)
+    if s.queue:
+        s.decider = s.queue[0]
+    elif deal[COUNTERS]:
+        deal[STAGE] = ACCEPT
+        s.queue, s.decider = [deal[FROM]], deal[FROM]
+    else:
+        s.log.append(f"{s.civ[deal[FROM]]}'s offer found no taker")
+        s.emit("trade.no_taker", {"player": deal[FROM]})
+        next_proposer(s)
+
+
+def exchange(s: MegaState, p: int, give: list[int], q: int, take: list[int]) -> None:
+    """MC-7.5: both sides hand over all their cards at once."""
+    for c in give:
+        s.hands[p].remove(c)
+    for c in take:
+        s.hands[q].remove(c)
+    for c in take:
+        add(s, p, c)
+    for c in give:
+        add(s, q, c)
+
+
+def tell_trade(s: MegaState, p: int, give: list[int], q: int, take: list[int]) -> None:
+    """Both traders are told what they received; everybody how many cards changed hands."""
+    if s.journal is None:
+        return
+    cards = s.cat.cards
+    s.emit("trade.done", {"proposer": p, "responder": q, "gave": len(give), "got": len(take)})
+    s.emit("trade.received", {"player": p, "cards": [cards[c].id for c in take], "from": q}, to=(p,))
+    s.emit("trade.received", {"player": q, "cards": [cards[c].id for c in give], "from": p}, to=(q,))

@@ -1,0 +1,284 @@
+"""What each viewer sees of a Mega Civilization state: observations, determinized
+samples, public texts of actions and explanations of illegal ones.
+
+Everything on the table is public (tokens, cities, stock, treasury, AST, the
+discards); hidden are the generator, the other players' trade cards (a hand shows
+only its size and its count of cards by stack), the stacks' order, the hidden
+cards of trade offers, and in a simultaneous step the choices other players have
+made but not yet revealed. Token maps are written sparsely (``{area id: count}``),
+which keeps an 18-player observation small.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from civtable.core.events import Viewer
+from civtable.core.rng import Rng
+
+from .codes import AUTO, GROW, OVER, PHASE_NAMES, PIRATE, STEP_NAMES
+from .rules.damage import KIND, VICTIM
+from .rules.tasks import keep_terms
+from .rules.trade import COUNTERS, FROM, SIDE, shown_of
+
+if TYPE_CHECKING:
+    from .state import MegaState
+
+
+def _sparse(s: MegaState, row: list[int]) -> dict[str, int]:
+    ids = s.board.ids
+    return {ids[a]: k for a, k in enumerate(row) if k}
+
+
+def observation(s: MegaState, player: Viewer) -> dict[str, Any]:
+    """What ``player`` sees (``None``: a spectator, who sees only public things). In
+    a simultaneous step a deciding player sees his own preview."""
+    view = s.previews.get(player, s) if s.previews is not None and player is not None else s
+    areas = view.board.areas
+    cards = view.cat.cards
+    adv = view.cat.advances
+    players = []
+    mine: list[list[int]] = [[] for _ in range(view.n)]
+    for a, o in enumerate(view.city):
+        if o >= 0:
+            mine[o].append(a)
+    for p in range(view.n):
+        players.append({
+            "seat": p,
+            "civilization": view.civ[p],
+            "ast_rank": view.rank[p],
+            "ast": view.ast[p],
+            "stock": view.stock[p],
+            "treasury": view.treasury[p],
+            "cities_in_stock": view.city_stock[p],
+            "ships_in_stock": view.ship_stock[p],
+            "ships_on_map": [areas[a].id for a in view.docked[p]],  # public: they stand on the map
+            "census": view.census[p],
+            "tokens": _sparse(view, view.tokens[p]),
+            "cities": [areas[a].id for a in mine[p]],
+            "vp": view.vp(p, len(mine[p])),
+            "hand_size": len(view.hands[p]),
+            "hand_by_stack": _by_stack(view, view.hands[p]),
+            "advances": [adv[a].id for a in view.owned[p]],
+            "credit_tokens": dict(zip(view.cat.groups, view.extra_credit[p], strict=True)),
+            "tax_rate": view.tax_rate[p],
+            "revealed": [cards[c].id for c in view.revealed[p]],
+            # MC-8.1: in phase 8 every player declares how many calamities he holds
+            "calamities_declared": sum(1 for c in view.hands[p] if cards[c].calamity) if view.phase == 8 else None,
+        })
+    return {
+        "game": "mega-civ",
+        "player": player,
+        "turn": s.turn_no,
+        "phase": s.phase,
+        "phase_name": PHASE_NAMES[s.phase],
+        "step": STEP_NAMES[view.step],
+        "to_move": list(s.to_move()),
+        "over": s.step == OVER,
+        "winners": list(s.winner_list),
+        "ast_order": list(s.order),
+        "players": players,
+        "moved": _sparse(view, view.moved[player]) if player is not None else {},
+        "ships": [areas[a].id for a in view.ships[player]] if player is not None else [],
+        "revolt_victim": s.target if s.step == 0 else None,
+        "exempt": [areas[a].id for a in s.exempt],
+        "waiting_for": sorted(s.to_move()) if s.previews is not None else None,
+        "hand": [cards[c].id for c in view.hands[player]] if player is not None else [],
+        "stacks": [len(x) for x in view.stacks[1:]],
+        "discards": {str(k): [cards[c].id for c in pile] for k, pile in enumerate(view.discards) if pile},
+        "barbarians": _sparse(view, view.barb),
+        "pirates": [areas[a].id for a, o in enumerate(view.city) if o == PIRATE],
+        "trade_round": view.trade_round,
+        "deal": _public_deal(view, player),
+        "task": _public_task(view),
+        "pay": _pay_json(view) if view.pay is not None else None,
+        "calamities_pending": [[v, cards[c].id] for v, c in view.calq],
+        "log": list(view.log),
+    }
+
+
+def _by_stack(s: MegaState, hand: list[int]) -> list[int]:
+    """How many cards of each stack (0 = Water) a hand holds: the backs show it."""
+    counts = [0] * len(s.stacks)
+    cards = s.cat.cards
+    for c in hand:
+        counts[cards[c].stack] += 1
+    return counts
+
+
+def _public_deal(s: MegaState, player: Viewer) -> dict[str, Any] | None:
+    """The offer under way: the shown cards, the declarations (one per hidden card) and
+    the number of hidden cards; the hidden cards only to their owner. ``building`` is
+    the player whose offer or counter-offer is still being built (None: none is)."""
+    d = s.deal
+    if d is None:
+        return None
+    cards = s.cat.cards
+
+    def side(owner: int, v: list[int]) -> dict[str, Any]:
+        out: dict[str, Any] = {"shown": [cards[v[0]].id, cards[v[1]].id], "declared": [cards[c].id for c in v[3::2]],
+                               "hidden_count": len(v) // 2 - 1}
+        if owner == player:
+            out["hidden"] = [cards[c].id for c in v[2::2]]
+        return out
+
+    stage = ("offer", "counter", "accept")[d[2]]
+    built = d[0] if d[2] == 0 else s.decider if d[2] == 1 and s.decider in d[3] else None
+    return {"from": d[0], "stage": stage, "building": built, **side(d[0], d[1]),
+            "counters": {str(q): side(q, v) for q, v in sorted(d[3].items())}}
+
+
+def _public_task(s: MegaState) -> dict[str, Any] | None:
+    if not s.tasks:
+        return None
+    t = s.tasks[-1]
+    return {"kind": t[0], "chooser": t[1], "victim": t[2], "count": t[3],
+            "calamity": s.cat.cards[t[4]].id if t[4] >= 0 else None}
+
+
+def _pay_json(s: MegaState) -> dict[str, Any]:
+    assert s.pay is not None
+    adv, due, paid, spent = s.pay
+    return {"advance": s.cat.advances[adv].id, "price": due, "paid": paid, "cards": [s.cat.cards[c].id for c in spent]}
+
+
+
+# ------------------------------------------------------------------ samples
+def determinize(s: MegaState, viewer: Viewer, rng: Rng) -> MegaState:
+    """A silent state ``viewer`` cannot tell from ``s``. Hidden: the generator, the
+    other hands and the stack orders (dealt again, ``redeal``), and other players'
+    simultaneous choices, replaced by none at all (who has finished stays public: a
+    finished mover or builder is taken to have passed; a finished grower, who cannot
+    pass, keeps his choices). Every preview is rebuilt on the new deal."""
+    d = s.clone()
+    d.journal = None
+    d.rng = Rng(rng.next64())
+    redeal(d, viewer, rng)
+    if s.previews is not None and s.buffers is not None and d.previews is not None and d.buffers is not None:
+        base = d.clone()
+        base.previews = base.buffers = None
+        for p in list(d.previews):
+            texts = s.buffers[p]
+            finished = s.previews[p].step == AUTO
+            if not (p == viewer or (finished and s.step == GROW)):
+                texts = ["done"] if finished and texts else []
+            view = base.preview(s.step, p)
+            for text in texts:
+                view.play(p, view.find(p, text))
+            d.previews[p] = view
+            d.buffers[p] = list(texts)
+    return d
+
+
+# ------------------------------------------------------------------ hidden cards
+def known_cards(s: MegaState, player: Viewer) -> dict[int, list[int]]:
+    """The cards of other players' hands that ``player`` knows: the shown cards of an
+    offer or counter (MC-7.3), the cards of a payment under way, the cards kept
+    against Banditry, the non-tradable calamities (drawn from a known place in their
+    stack, never traded) and, in phase 8, every calamity held (declared, MC-8.1)."""
+    cards = s.cat.cards
+    out: dict[int, list[int]] = {q: [] for q in range(s.n) if q != player}
+    deal = s.deal
+    if deal is not None:
+        for q, side in [(deal[FROM], deal[SIDE]), *sorted(deal[COUNTERS].items())]:
+            if q != player:
+                out[q] += shown_of(side)
+    if s.pay is not None and s.decider != player and s.decider >= 0:
+        out[s.decider] += s.pay[3]
+    for t in s.tasks:
+        if t[KIND] == "discard" and t[VICTIM] != player:
+            out[t[VICTIM]] += keep_terms(t[5])[1]
+    for q, known in out.items():
+        rest = list(s.hands[q])
+        for c in known:
+            rest.remove(c)
+        for c in rest:
+            if cards[c].calamity and (not cards[c].tradable or s.phase == 8):
+                known.append(c)
+    return out
+
+
+def redeal(s: MegaState, player: Viewer, rng: Rng) -> None:
+    """Determinization: the cards ``player`` cannot see (other hands, stack orders) are
+    dealt again at random. Hands keep their number of cards of each stack (card backs
+    show the stack) and their known cards (``known_cards``); a non-tradable calamity
+    in a stack keeps its place; the unknown cards are calamities only in phases 6 and 7
+    (in phase 8 the calamities held are declared, MC-8.1; all are revealed in phase 9,
+    MC-9.1.1, and none is drawn before phase 6). Every hidden offered card is replaced
+    by a tradable card of its stack from the new hand (MC-7.4); the declarations stay."""
+    cards = s.cat.cards
+    calamity_free = s.phase not in (6, 7)  # phase 8: the calamities held are known (declared)
+    known = known_cards(s, player)
+    deal = s.deal
+    hidden: dict[int, list[int]] = {}  # owner -> his side of the deal (hidden cards at 2, 4, ...)
+    if deal is not None:
+        for q, side in [(deal[FROM], deal[SIDE]), *deal[COUNTERS].items()]:
+            if q != player:
+                hidden[q] = side
+    others = sorted(known)
+    kept: dict[int, list[int]] = {q: [] for q in others}  # the known cards, in the new hands
+    secret: dict[int, list[int]] = {q: [] for q in others}  # the unknown cards, dealt again
+    for q in others:
+        rest = list(known[q])
+        for c in s.hands[q]:
+            if c in rest:
+                rest.remove(c)
+                kept[q].append(c)
+            else:
+                secret[q].append(c)
+    new_hands = {q: list(kept[q]) for q in others}
+    for k in range(1, len(s.stacks)):
+        stack = s.stacks[k]
+        fixed_at = {i: c for i, c in enumerate(stack) if cards[c].calamity and not cards[c].tradable}
+        pool = [c for i, c in enumerate(stack) if i not in fixed_at]
+        slots: list[tuple[int, int]] = []  # (owner, where in his side the card goes as a hidden card, or -1)
+        for q in others:
+            mine = [c for c in secret[q] if cards[c].stack == k]
+            pool += mine
+            side = hidden.get(q)
+            at = [i for i in range(2, len(side), 2) if cards[side[i]].stack == k] if side is not None else []
+            slots += [(q, at[i] if i < len(at) else -1) for i in range(len(mine))]
+        pool.sort()
+        rng.shuffle(pool)
+        slots.sort(key=lambda slot: slot[1] < 0)  # the hidden offered cards first
+        for q, at in slots:
+            j = next((j for j, c in enumerate(pool)
+                      if not (calamity_free and cards[c].calamity) and (at < 0 or cards[c].tradable)),
+                     0)  # a hand-built position may break the phase's rule: then any card
+            c = pool.pop(j)
+            new_hands[q].append(c)
+            if at >= 0:
+                hidden[q][at] = c
+        stack[:] = []
+        for i in range(len(pool) + len(fixed_at)):
+            stack.append(fixed_at[i] if i in fixed_at else pool.pop())
+    for q in others:
+        new_hands[q] += [c for c in secret[q] if not cards[c].stack]  # Water cards
+        s.hands[q] = sorted(new_hands[q])
+
+
+# ------------------------------------------------------------------ public texts
+HIDDEN = "?"
+"""What others read in place of a hidden card in an action's text."""
+
+
+def public_text(text: str) -> str:
+    """An action's text as the other players see it: a trade offer or counter-offer
+    (``offer C1 C2 H as D``, ``add H as D``) without its hidden card, a card given
+    (Provincial Empire) without the card. Other texts are public as they are."""
+    words = text.split(" ")
+    kind = words[0]
+    if kind in ("offer", "counter") and len(words) == 6:
+        return " ".join((kind, words[1], words[2], HIDDEN, "as", words[5]))
+    if kind == "add" and len(words) == 4:
+        return " ".join(("add", HIDDEN, "as", words[3]))
+    if kind == "give" and len(words) == 2:
+        return "give " + HIDDEN
+    return text
+
+
+def explain_move(s: MegaState, player: int, text: str) -> str:
+    """Why ``text`` is not a legal action of ``player`` now (``reasons.explain``)."""
+    from .reasons import explain
+
+    return explain(s, player, text)

@@ -1,0 +1,199 @@
+"""Mega Civilization in words: display names of areas, cards, advances and groups,
+and every action text (or public text) told as a short English phrase.
+
+Action texts keep the ids (records store them); a person reads "move a token from
+Kings Vale to Old Ford" for ``move kings_vale old_ford``. Everything here depends
+on the game's data only, never on a state, so it cannot show anything hidden.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from .view import HIDDEN
+
+if TYPE_CHECKING:
+    from .options import Rules
+
+PAYMENT_WORDS = {"tokens": "2 tokens there", "treasury": "2 from treasury", "mixed": "1 token there + 1 treasury",
+                 "split": "1 token there + 1 from another area"}
+CITY_WAYS = {"treasury": "Architecture: the missing tokens from treasury",
+             "adjacent": "Urbanism: up to 4 tokens from the neighbours"}
+CAUSES = {"conflict": "conflict", "surplus": "surplus population", "ability": "an ability", "support": "city support"}
+GROUPS = {"arts": "Arts", "civics": "Civics", "crafts": "Crafts", "religion": "Religion", "science": "Sciences"}
+
+
+def title(name: str) -> str:
+    """A map name as a title ("ad dhana" -> "Ad Dhana"; "Kings Vale" stays)."""
+    return name if any(ch.isupper() for ch in name) else " ".join(w[:1].upper() + w[1:] for w in name.split(" "))
+
+
+class Words:
+    """The names of one game's things (built once per game, ``MegaCiv.words``)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.board = rules.board
+        self.cat = rules.catalog
+
+    @cached_property
+    def areas(self) -> dict[str, str]:
+        return {a.id: title(a.name) for a in self.board.areas}
+
+    @cached_property
+    def cards(self) -> dict[str, str]:
+        return {c.id: c.name for c in self.cat.cards}
+
+    @cached_property
+    def advances(self) -> dict[str, str]:
+        return {a.id: a.name for a in self.cat.advances}
+
+    @cached_property
+    def civilizations(self) -> dict[str, str]:
+        return {c.id: c.name for c in self.rules.tables.civilizations}
+
+    def area(self, area_id: Any) -> str:
+        return self.areas.get(str(area_id), str(area_id))
+
+    def card(self, card_id: Any) -> str:
+        if card_id == HIDDEN:
+            return "a hidden card"
+        return self.cards.get(str(card_id), str(card_id))
+
+    def advance(self, advance_id: Any) -> str:
+        return self.advances.get(str(advance_id), str(advance_id))
+
+    def civ(self, civ_id: Any) -> str:
+        return self.civilizations.get(str(civ_id), str(civ_id).title())
+
+    def group(self, group: Any) -> str:
+        return GROUPS.get(str(group), str(group).title())
+
+    def cause(self, cause: Any) -> str:
+        """What caused a loss: a calamity, an advance or one of ``CAUSES``."""
+        text = str(cause)
+        return self.cards.get(text) or self.advances.get(text) or CAUSES.get(text, text)
+
+    # ------------------------------------------------------------ actions
+    def action(self, text: str) -> str:
+        """An action text (or its public text) as a phrase; unknown texts as they are."""
+        words = str(text).split(" ")
+        try:
+            return self._action(words[0], words[1:]) or text
+        except (IndexError, ValueError):
+            return text
+
+    def _action(self, kind: str, a: list[str]) -> str | None:  # noqa: C901 - one line per action kind
+        area, card, adv = self.area, self.card, self.advance
+        if kind == "done":
+            return "done"
+        if kind == "grow":
+            return f"grow in {area(a[0])}"
+        if kind == "move":
+            if len(a) == 3:
+                return f"move a token from {area(a[0])} through {area(a[1])} to {area(a[2])}"
+            return f"move a token from {area(a[0])} to {area(a[1])}"
+        if kind == "ship":
+            return f"build a ship in {area(a[0])} (paying {PAYMENT_WORDS.get(a[1], a[1])})"
+        if kind == "sail":
+            return f"sail from {area(a[0])} to {area(a[1])} with {_count(int(a[2]), 'token')}"
+        if kind == "city":
+            way = f" ({CITY_WAYS[a[1]]})" if len(a) > 1 and a[1] in CITY_WAYS else ""
+            return f"build a city in {area(a[0])}{way}"
+        if kind == "reduce":
+            return f"reduce the city in {area(a[0])}"
+        if kind == "revolt":
+            return f"take over the revolting city in {area(a[0])}"
+        if kind == "decline":
+            return "decline"
+        if kind == "reinforce":
+            return f"reinforce the conflict in {area(a[0])} from the areas next to it"
+        if kind == "buy-card":
+            return f"buy a card of stack {a[0]} for {a[1]} treasury"
+        if kind == "free-card":
+            return f"take a free card of stack {a[0]} (Wonder of the World)"
+        if kind in ("offer", "counter"):
+            what = "offer" if kind == "offer" else "counter-offer"
+            return f"{what} {card(a[0])}, {card(a[1])} and {card(a[2])} declared as {card(a[4])}"
+        if kind == "add":
+            return f"add {card(a[0])} declared as {card(a[2])}"
+        if kind == "post":
+            return "post the offer as it is"
+        if kind == "pass":
+            return "pass (no offer)"
+        if kind == "accept":
+            return f"accept the counter-offer of player {a[0]}"
+        if kind == "reject":
+            return "reject every counter-offer"
+        if kind == "discard":
+            return f"discard {card(a[0])}"
+        if kind == "keep":
+            return f"keep {card(a[0])} (paying treasury)"
+        if kind == "lose":
+            return f"lose a token in {area(a[0])}"
+        if kind == "lose-city":
+            return f"lose the city in {area(a[0])}"
+        if kind == "destroy":
+            return f"destroy the city in {area(a[0])}"
+        if kind == "annex":
+            return f"annex the units in {area(a[0])}"
+        if kind == "pirate":
+            return f"turn the city in {area(a[0])} into a pirate city"
+        if kind == "victim":
+            return f"choose player {a[0]} as a secondary victim"
+        if kind == "barbarians":
+            return f"send the barbarians into {area(a[0])}"
+        if kind == "pay" and len(a) == 1 and a[0].isdigit():
+            return f"pay {a[0]} treasury to avoid the calamity"
+        if kind == "refuse":
+            return "refuse to pay (suffer the calamity)"
+        if kind == "regress":
+            return "move the AST marker back"
+        if kind == "destroy-cities":
+            return "destroy cities instead of moving back"
+        if kind == "buy-off":
+            return f"discard {card(a[0])} and {card(a[1])} instead of reducing cities"
+        if kind == "suffer":
+            return "suffer the reductions"
+        if kind == "give":
+            return f"give {card(a[0])}"
+        if kind == "credit":
+            return f"take a credit token of 5 for {self.group(a[0])}"
+        if kind == "take":
+            return f"take {adv(a[0])} free"
+        if kind == "none":
+            return "take no advance"
+        if kind == "tax-rate":
+            return f"set the tax to {2 + int(a[0])} per city"
+        if kind == "trade-routes":
+            return f"turn in {card(a[0])} for treasury (Trade Routes)"
+        if kind == "politics-treasury":
+            return "take 5 treasury tokens from the stock (Politics)"
+        if kind == "politics-annex":
+            return f"buy the units in {area(a[0])} (Politics)"
+        if kind == "fundamentalism":
+            return f"destroy every unit in {area(a[0])} (Fundamentalism)"
+        if kind == "monotheism":
+            return f"convert the units in {area(a[0])} (Monotheism)"
+        if kind == "universal-doctrine":
+            return f"take over the barbarians or pirates in {area(a[0])} (Universal Doctrine)"
+        if kind == "provincial-empire":
+            return f"demand a card from player {a[0]} (Provincial Empire)"
+        if kind == "diaspora":
+            return f"move a token from {area(a[0])} to {area(a[1])} (Diaspora)"
+        if kind == "buy":
+            return f"buy {adv(a[0])}"
+        if kind == "pay":
+            if len(a) == 2:
+                return f"pay with every {card(a[0])} card and {card(a[1])} in its place (Trade Empire)"
+            return f"pay with every {card(a[0])} card"
+        if kind == "treasury":
+            return "pay the rest from treasury"
+        if kind == "cancel":
+            return "cancel the purchase"
+        return None
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -1,0 +1,1 @@
+"""Developer tools of Mega Civilization (data converters), outside the runtime package."""

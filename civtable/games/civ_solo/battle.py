@@ -20,17 +20,13 @@ The player always defends in the solo game (the battle is against the capital).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import IllegalActionError, InvalidStateError
+from civtable.core.reader import shown
 from civtable.core.rng import Rng
-
-DATA = Path(__file__).with_name("data") / "tables.json"
 
 PLAYER = "player"
 OPPONENT = "opponent"
@@ -52,49 +48,6 @@ UNIT_TYPES: tuple[str, ...] = tuple(TRUMPS)
 
 TIE_RULES = ("A", "B")
 """Option ``strongest-tie`` (SOLO-4.4.7): A the player chooses, B at random."""
-
-
-# ---------------------------------------------------------------- data
-
-
-@cache
-def unit_data(path: str | None = None) -> dict[str, Any]:
-    """The ``units`` section of ``data/tables.json`` (decks, trump, hand size)."""
-    file = Path(path) if path else DATA
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InvalidStateError(f"no civ-solo data file {file}") from None
-    except json.JSONDecodeError as e:
-        raise InvalidStateError(f"civ-solo data file {file} is not valid JSON ({e.msg})") from None
-    units = data.get("units") if isinstance(data, dict) else None
-    if not isinstance(units, dict) or not isinstance(units.get("decks"), dict):
-        raise InvalidStateError(f"civ-solo data file {file} has no 'units.decks' section")
-    return units
-
-
-Decks = Mapping[str, Sequence[Sequence[int]]]
-"""Base unit decks: type -> one strength-by-rank list per card (copies expanded)."""
-
-
-def base_decks(units: Mapping[str, Any] | None = None) -> dict[str, list[list[int]]]:
-    """The base-game unit decks, one entry per physical card (``copies`` expanded)."""
-    units = unit_data() if units is None else units
-    decks: dict[str, list[list[int]]] = {}
-    for kind, entries in units["decks"].items():
-        if kind not in TRUMPS:
-            raise InvalidStateError(f"unit deck of unknown type {kind!r}")
-        cards: list[list[int]] = []
-        for entry in entries:
-            cards.extend([list(entry["strength_by_rank"])] * int(entry["copies"]))
-        decks[kind] = cards
-    return decks
-
-
-def trump_table(units: Mapping[str, Any] | None = None) -> dict[str, frozenset[str]]:
-    """The trump cycle as stored in the data file (``units.trump.beats``)."""
-    units = unit_data() if units is None else units
-    return {k: frozenset(v) for k, v in units["trump"]["beats"].items()}
 
 
 # ---------------------------------------------------------------- units
@@ -120,12 +73,12 @@ class Unit:
     @classmethod
     def from_json(cls, data: Any, where: str = "unit") -> Unit:
         if not isinstance(data, dict):
-            raise InvalidStateError(f"{where} must be an object with kind and strength, not {data!r}")
+            raise InvalidStateError(f"{where} must be an object with kind and strength, not {shown(data)}")
         kind, strength = data.get("kind"), data.get("strength")
-        if kind not in TRUMPS:
-            raise InvalidStateError(f"{where}.kind must be one of {', '.join(UNIT_TYPES)}, not {kind!r}")
+        if not isinstance(kind, str) or kind not in TRUMPS:
+            raise InvalidStateError(f"{where}.kind must be one of {', '.join(UNIT_TYPES)}, not {shown(kind)}")
         if not isinstance(strength, int) or isinstance(strength, bool) or strength < 1:
-            raise InvalidStateError(f"{where}.strength must be a positive integer, not {strength!r}")
+            raise InvalidStateError(f"{where}.strength must be a positive integer, not {shown(strength)}")
         return cls(kind, strength)
 
 
@@ -174,14 +127,15 @@ class Front:
     @classmethod
     def from_json(cls, data: Any, where: str = "front") -> Front:
         if not isinstance(data, dict):
-            raise InvalidStateError(f"{where} must be an object, not {data!r}")
+            raise InvalidStateError(f"{where} must be an object, not {shown(data)}")
         front = cls()
         for side in SIDES:
             raw = data.get(side)
             unit = None if raw is None else Unit.from_json(raw, f"{where}.{side}")
             wounds = data.get(f"{side}_wounds", 0)
             if not isinstance(wounds, int) or isinstance(wounds, bool) or wounds < 0:
-                raise InvalidStateError(f"{where}.{side}_wounds must be a non-negative integer, not {wounds!r}")
+                raise InvalidStateError(f"{where}.{side}_wounds must be a non-negative integer, "
+                                        f"not {shown(wounds)}")
             if unit is None and wounds:
                 raise InvalidStateError(f"{where}.{side}_wounds is {wounds} but the front has no {side} unit")
             if unit is not None and wounds >= unit.strength:
@@ -486,20 +440,20 @@ class Battle:
         def units(name: str, required: bool = True) -> list[Unit]:
             raw = data.get(name, None if required else [])
             if not isinstance(raw, list):
-                raise InvalidStateError(f"{where}.{name} must be a list of units, not {raw!r}")
+                raise InvalidStateError(f"{where}.{name} must be a list of units, not {shown(raw)}")
             return [Unit.from_json(u, f"{where}.{name}[{i}]") for i, u in enumerate(raw)]
 
         fronts_raw = data.get("fronts", [])
         if not isinstance(fronts_raw, list):
-            raise InvalidStateError(f"{where}.fronts must be a list, not {fronts_raw!r}")
+            raise InvalidStateError(f"{where}.fronts must be a list, not {shown(fronts_raw)}")
         nxt = data.get("next")
         if nxt not in SIDES:
-            raise InvalidStateError(f"{where}.next must be 'player' or 'opponent', not {nxt!r}")
+            raise InvalidStateError(f"{where}.next must be 'player' or 'opponent', not {shown(nxt)}")
         bonuses = []
         for name in ("player_bonus", "opponent_bonus"):
             value = data.get(name, 0)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidStateError(f"{where}.{name} must be an integer, not {value!r}")
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise InvalidStateError(f"{where}.{name} must be a non-negative integer, not {shown(value)}")
             bonuses.append(value)
         log = data.get("log", [])
         if not isinstance(log, list) or not all(isinstance(s, str) for s in log):
@@ -514,172 +468,5 @@ class Battle:
         b.player_losses = units("player_losses", required=False)
         b.opponent_losses = units("opponent_losses", required=False)
         if b.cards(nxt) == [] and b.cards(_other(nxt)):
-            raise InvalidStateError(f"{where}.next is {nxt!r} but that side has no cards while the other has")
+            raise InvalidStateError(f"{where}.next is {shown(nxt)} but that side has no cards while the other has")
         return b
-
-
-# ---------------------------------------------------------------- the opponent's units
-
-
-def rank_of(level: int, rank_rule: str = "A") -> int:
-    """SOLO-4.4.4 option ``opponent-unit-rank``: A rank = military level, B rank I."""
-    if rank_rule == "A":
-        return level
-    if rank_rule == "B":
-        return 1
-    raise ValueError(f"opponent-unit-rank must be A or B, not {rank_rule!r}")
-
-
-def composition_counts(level: int, composition: str = "A") -> dict[str, int]:
-    """SOLO-4.4.4: how many cards of each type the opponent takes at ``level``.
-
-    A: two infantry, two mounted ("cavalry"), two artillery; B: two infantry, one
-    mounted, one artillery (option ``opponent-composition``). Plus one aircraft at
-    military level 3 and two at level 4.
-    """
-    if composition == "A":
-        counts = {"infantry": 2, "mounted": 2, "artillery": 2}
-    elif composition == "B":
-        counts = {"infantry": 2, "mounted": 1, "artillery": 1}
-    else:
-        raise ValueError(f"opponent-composition must be A or B, not {composition!r}")
-    counts["aircraft"] = max(0, level - 2)
-    return counts
-
-
-def opponent_units(level: int, composition: str = "A", rank_rule: str = "A", decks: Decks | None = None,
-                   rng: Rng | None = None) -> list[Unit]:
-    """SOLO-4.4.4: the opponent's unit cards at military ``level`` (1-4).
-
-    The solo rules give the rank, not the cards. With ``rng`` each card is drawn at
-    random (without replacement) from the base deck of its type and read at the
-    rank, as a person setting up the automa would; without ``rng`` each card takes
-    the deck's median strength at that rank (the common card: strength 2/3/4/5 at
-    ranks I-IV). Both readings are **provisional**. Aircraft have one strength at
-    every rank.
-    """
-    decks = base_decks() if decks is None else decks
-    ranks = max(len(c) for cards in decks.values() for c in cards)
-    if not 1 <= level <= ranks:
-        raise ValueError(f"military level must be between 1 and {ranks}, not {level}")
-    rank = rank_of(level, rank_rule)
-    out: list[Unit] = []
-    for kind, count in composition_counts(level, composition).items():
-        if not count:
-            continue
-        deck = decks.get(kind)
-        if not deck or len(deck) < count:
-            raise InvalidStateError(f"the base deck of {kind} has fewer than {count} cards")
-        if rng is None:
-            strengths = sorted(c[min(rank, len(c)) - 1] for c in deck)
-            out.extend(Unit(kind, strengths[len(strengths) // 2]) for _ in range(count))
-        else:
-            pool = list(range(len(deck)))
-            for _ in range(count):
-                card = deck[pool.pop(rng.below(len(pool)))]
-                out.append(Unit(kind, card[min(rank, len(card)) - 1]))
-    return out
-
-
-def opponent_deck(units: Sequence[Unit], card_limit: int, rng: Rng) -> list[Unit]:
-    """SOLO-4.4.5: shuffle the opponent's units and keep ``card_limit`` of them, face
-    down (top card last). All of them if the limit is larger."""
-    if card_limit < 0:
-        raise ValueError(f"card limit must not be negative, not {card_limit}")
-    cards = list(units)
-    rng.shuffle(cards)
-    return cards[len(cards) - min(card_limit, len(cards)):]
-
-
-# ---------------------------------------------------------------- a simulated player
-
-
-def _clash_outcome(unit: Unit, foe: Unit, foe_wounds: int) -> tuple[bool, bool, int]:
-    """(unit survives, foe dies, wounds the unit takes) if ``unit`` attacks ``foe``."""
-    wounds = 0
-    fw = foe_wounds
-    if unit.trumps(foe):
-        fw += unit.strength
-        if fw < foe.strength:
-            wounds = foe.strength
-    elif foe.trumps(unit):
-        wounds = foe.strength
-        if wounds < unit.strength:
-            fw += unit.strength
-    else:
-        fw += unit.strength
-        wounds = foe.strength
-    return wounds < unit.strength, fw >= foe.strength, wounds
-
-
-def player_policy(battle: Battle, rng: Rng | None = None) -> tuple[int, int | None]:
-    """A sensible simulated player: (hand index, front index or None).
-
-    Kill an enemy unit when the attacker survives (largest kill first, a trump that
-    takes no wounds preferred, then the weakest card that does it, to keep strong
-    cards for later); trade a card for an enemy at least as strong; otherwise open a
-    new front, with the strongest card when not ahead or when the opponent has no
-    cards left to answer with, else with the weakest. ``rng`` breaks exact ties.
-    """
-    moves = battle.player_moves()
-    if not moves:
-        raise IllegalActionError("the player has no card to play now")
-    hand = battle.player_hand
-    best: list[tuple[tuple[int, ...], tuple[int, int | None]]] = []
-    for h, t in moves:
-        if t is None:
-            continue
-        f = battle.fronts[t]
-        foe = f.opponent
-        assert foe is not None
-        card = hand[h]
-        survives, kills, wounds = _clash_outcome(card, foe, f.opponent_wounds)
-        if not kills:
-            continue
-        if survives:
-            key = (2, foe.strength, -wounds, -card.strength)
-        elif foe.strength >= card.strength:
-            key = (1, foe.strength - card.strength, foe.strength, -card.strength)
-        else:
-            continue
-        best.append((key, (h, t)))
-    if best:
-        top = max(k for k, _ in best)
-        choices = [m for k, m in best if k == top]
-    else:
-        mine, theirs = battle.totals()
-        strongest = mine <= theirs or not battle.opponent_deck
-        pick = max if strongest else min
-        s = pick(u.strength for u in hand)
-        choices = [(h, None) for h, u in enumerate(hand) if u.strength == s]
-    if len(choices) == 1 or rng is None:
-        return choices[0]
-    return rng.choice(choices)
-
-
-def player_tie_choice(battle: Battle, targets: Sequence[int]) -> int:
-    """strongest-tie A: the simulated player gives up the most wounded of the tied units."""
-    return max(targets, key=lambda i: (battle.fronts[i].player_wounds, -i))
-
-
-Policy = Callable[[Battle, Rng], tuple[int, int | None]]
-
-
-def fight(player_hand: Sequence[Unit], opponent_deck: Sequence[Unit], *, player_first: bool = True,
-          player_bonus: int = 0, opponent_bonus: int = 0, rng: Rng, tie: str = "B",
-          tie_winner: str = PLAYER, policy: Policy = player_policy) -> BattleResult:
-    """Play a whole battle: ``policy`` for the player, SOLO-4.4.7 for the opponent.
-
-    ``player_first`` is SOLO-4.4.6 (False when the capital is fortified); ``tie`` is
-    option ``strongest-tie`` (A: :func:`player_tie_choice` decides).
-    """
-    b = Battle(player_hand, opponent_deck, next=PLAYER if player_first else OPPONENT,
-               player_bonus=player_bonus, opponent_bonus=opponent_bonus)
-    while not b.over():
-        if b.next == PLAYER:
-            b.play_player(*policy(b, rng))
-        else:
-            targets = b.opponent_targets()
-            target = player_tie_choice(b, targets) if tie == "A" and len(targets) > 1 else None
-            b.play_opponent(rng, tie=tie, target=target)
-    return b.result(tie_winner)

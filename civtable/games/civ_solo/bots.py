@@ -36,9 +36,11 @@ from civtable.core.action import Action
 from civtable.core.errors import AgentError
 from civtable.core.game import Game
 
-from .battle import Battle, player_policy, player_tie_choice
-from .state import COUNTS, LATE_STAGES
-from .tables import BASIC_UNITS, Tables
+from .battle import Battle
+from .catalog import BASIC_UNITS, Tables
+from .policy import player_policy, player_tie_choice
+from .rules.entry import COUNTS
+from .state import LATE_STAGES
 
 DEFAULTS: dict[str, float] = {
     "culture": 2.0, "resources": 0.5, "units": 0.5, "start": 3, "upgrade": 4, "hand": 6, "attack": 3,

@@ -1,19 +1,22 @@
-"""The solo automa's tables (SOLO-8.1, SOLO-8.2), unit decks and companion texts,
-read from ``data/tables.json`` and ``data/companion.json`` and checked on load.
+"""The solo automa's data: the tables (SOLO-8.1, SOLO-8.2), the unit decks and the
+companion's texts, read from ``data/tables.json`` and ``data/companion.json`` and
+checked on load.
 
 A bad data file is refused with the field that is wrong, so that a user who
 overrides the tables (option ``tables``) learns what to fix before a game starts.
 Values resting on one source are listed under ``provisional`` in the files.
+Files are read through ``core.files`` (a regular file of bounded size and depth).
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import OptionError
+from civtable.core.files import DATA_LIMIT, read_json
 
 DATA_DIR = Path(__file__).with_name("data")
 TABLES = DATA_DIR / "tables.json"
@@ -21,6 +24,8 @@ COMPANION = DATA_DIR / "companion.json"
 
 FACES = {1: "loss", 2: "loss", 3: "culture", 4: "culture", 5: "military", 6: "battle"}
 """SOLO-3.4: what each face of the event roll triggers."""
+EVENT_KINDS = ("loss", "culture", "military", "battle")
+"""The four kinds of historical event (SOLO-4.1 to SOLO-4.4), in event-roll order."""
 
 LOSS_ITEMS = ("culture_token", "resource_token", "great_person", "building_or_wonder")
 CULTURE_EVENTS = ("random-unit", "drought", "deforestation", "anarchy")
@@ -171,12 +176,7 @@ def _pos_int(x: Any) -> bool:
 
 
 def _read(path: Path, what: str) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise OptionError(f"no civ-solo {what} file {path}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise OptionError(f"civ-solo {what} file {path} is not valid JSON ({e})") from None
+    data = read_json(path, f"civ-solo {what}", DATA_LIMIT, OptionError)
     if not isinstance(data, dict):
         raise OptionError(f"civ-solo {what} file {path} must hold a JSON object")
     return data
@@ -187,3 +187,52 @@ def load_tables(path: str = "") -> Tables:
     """The tables of ``path`` (the package's own file when empty), checked."""
     file = Path(path) if path else TABLES
     return Tables(_read(file, "tables"), _read(COMPANION, "companion"), file.name if not path else str(file))
+
+
+# ---------------------------------------------------------------- raw sections (odds, battles)
+@cache
+def raw_tables(path: str | None = None) -> dict[str, Any]:
+    """``data/tables.json`` as it is, checked for what the odds read (the last turn, the
+    event-roll faces of SOLO-3.4 and the rows of SOLO-8.1)."""
+    file = Path(path) if path else TABLES
+    data = _read(file, "tables")
+    for key in ("last_turn", "event_roll", "historical_events"):
+        if key not in data:
+            raise OptionError(f"civ-solo data file {file} has no {key!r}")
+    faces = data["event_roll"]["faces"]
+    if sorted(int(f) for f in faces) != list(range(1, 7)):
+        raise OptionError(f"event_roll.faces in {file} must name faces 1-6")
+    if set(faces.values()) != set(EVENT_KINDS):
+        raise OptionError(f"event_roll.faces in {file} must map to {', '.join(EVENT_KINDS)}")
+    return data
+
+
+@cache
+def unit_data(path: str | None = None) -> dict[str, Any]:
+    """The ``units`` section of ``data/tables.json`` (decks, trump, hand size, bonuses)."""
+    file = Path(path) if path else TABLES
+    units = _read(file, "tables").get("units")
+    if not isinstance(units, dict) or not isinstance(units.get("decks"), dict):
+        raise OptionError(f"civ-solo data file {file} has no 'units.decks' section")
+    return units
+
+
+def base_decks(units: Mapping[str, Any] | None = None) -> dict[str, list[list[int]]]:
+    """The base-game unit decks, one strength-by-rank list per physical card (``copies``
+    expanded)."""
+    units = unit_data() if units is None else units
+    decks: dict[str, list[list[int]]] = {}
+    for kind, entries in units["decks"].items():
+        if kind not in UNIT_KINDS:
+            raise OptionError(f"unit deck of unknown type {kind!r}")
+        cards: list[list[int]] = []
+        for entry in entries:
+            cards.extend([list(entry["strength_by_rank"])] * int(entry["copies"]))
+        decks[kind] = cards
+    return decks
+
+
+def trump_table(units: Mapping[str, Any] | None = None) -> dict[str, frozenset[str]]:
+    """The trump cycle as stored in the data file (``units.trump.beats``)."""
+    units = unit_data() if units is None else units
+    return {k: frozenset(v) for k, v in units["trump"]["beats"].items()}

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from civtable.agents.base import AgentFactory
+from civtable.core.action import Action
 from civtable.core.commands import Command
 from civtable.core.events import Viewer
 from civtable.core.game import Game
@@ -14,9 +15,12 @@ from civtable.core.info import GameInfo
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
-from .options import OPTIONS
+from . import render as screen
+from .catalog import load_tables
+from .messages import MESSAGES
+from .options import OPTIONS, Rules
 from .state import SoloState
-from .tables import load_tables
+from .terms import term
 
 
 class CivSolo(Game):
@@ -29,40 +33,50 @@ class CivSolo(Game):
         command_group="solo",
         summary="the solo automa for Sid Meier's Civilization: The Board Game, as a companion or a simulator")
     option_specs = OPTIONS
+    messages = MESSAGES
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.tables = load_tables(self.options["tables"])
+        self.rules = Rules(self.options)
 
     def new_state(self, seed: int | None = None) -> SoloState:
         return SoloState.initial(self, 0 if seed is None else seed)
 
     def read_state(self, reader: Reader) -> SoloState:
-        from .serialize import state_from_json
+        from .serialize import read_state
 
-        return state_from_json(self, reader.data)
+        return read_state(self, reader)
 
     def bots(self) -> Mapping[str, AgentFactory]:
         from .bots import FACTORIES
 
         return FACTORIES
 
+    # ------------------------------------------------------------ showing the game
     def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
-        from .render import render
-
-        return render(obs)
+        return screen.render(obs, viewer)
 
     def reference(self) -> Sequence[Table]:
-        return ()
+        return screen.reference(self.tables)
+
+    def term(self, kind: str, value: Any) -> str:
+        return term(self.tables, kind, value)
+
+    def action_label(self, action: Action, obs: dict[str, Any]) -> str:
+        return screen.action_label(self.tables, action, obs)
+
+    def action_path(self, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
+        return screen.action_path(self.tables, action, obs)
+
+    def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        return screen.help_text(obs, viewer)
+
+    def interpret(self, obs: dict[str, Any], line: str) -> str | None:
+        return screen.interpret(obs, line)
 
     @classmethod
     def commands(cls) -> Sequence[Command]:
         from .commands import COMMANDS
 
         return COMMANDS
-
-    def interpret(self, obs: dict[str, Any], line: str) -> str | None:
-        from .moves import interpret
-
-        roll = obs.get("roll")
-        return interpret(obs.get("ask"), roll["purpose"] if roll else None, line) or None

@@ -14,29 +14,20 @@ after their rule IDs.
 from __future__ import annotations
 
 import itertools
-import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import InvalidStateError, OptionError
 from civtable.core.rng import Rng
 
-from .battle import (
-    UNIT_TYPES,
-    Unit,
-    base_decks,
-    fight,
-    opponent_deck,
-    opponent_units,
-    unit_data,
-)
-
-DATA = Path(__file__).with_name("data") / "tables.json"
+from .battle import UNIT_TYPES, Unit
+from .catalog import EVENT_KINDS, base_decks, raw_tables, unit_data
+from .opponent import opponent_deck, opponent_units
+from .options import OPTIONS as SPECS
+from .policy import fight
 
 SOLO_1_3_DIE_FACES = 6
 """SOLO-1.3: the dice are six-sided."""
@@ -50,23 +41,13 @@ SOLO_4_3_5_CARD_POINTS = 2
 """SOLO-4.3.5: each culture event card that destroys an opponent's figure takes 2
 points off the table value of the military event."""
 
-EVENT_KINDS = ("loss", "culture", "military", "battle")
-"""The four kinds of historical event (SOLO-4.1 to SOLO-4.4), in event-roll order."""
-
+ODDS_OPTIONS = ("last-turn", "battle-after-last-turn", "stacked-battles", "one-and-two", "failure-roll-scope",
+                "half-rounding", "army-loss", "battle-level-turn", "opponent-composition", "opponent-unit-rank",
+                "strongest-tie")
 OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "last-turn": ("A", ("A", "B")),
-    "battle-after-last-turn": ("A", ("A", "B")),
-    "stacked-battles": ("A", ("A", "B")),
-    "one-and-two": ("A", ("A", "B")),
-    "failure-roll-scope": ("A", ("A", "B")),
-    "half-rounding": ("A", ("A", "B", "C")),
-    "army-loss": ("A", ("A", "B")),
-    "battle-level-turn": ("A", ("A", "B")),
-    "opponent-composition": ("A", ("A", "B")),
-    "opponent-unit-rank": ("A", ("A", "B")),
-    "strongest-tie": ("B", ("A", "B")),
-}
-"""The spec's ambiguities that change these odds: name -> (default, readings)."""
+    spec.name: (spec.default, tuple(spec.choices)) for spec in SPECS if spec.name in ODDS_OPTIONS}
+"""The spec's ambiguities that change these odds: name -> (default, readings), from the
+game's option declarations."""
 
 
 def resolve_options(options: Mapping[str, Any] | None = None) -> dict[str, str]:
@@ -87,25 +68,9 @@ def resolve_options(options: Mapping[str, Any] | None = None) -> dict[str, str]:
 # ---------------------------------------------------------------- data
 
 
-@cache
 def tables(path: str | None = None) -> dict[str, Any]:
-    """``data/tables.json``, checked for what the odds need."""
-    file = Path(path) if path else DATA
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InvalidStateError(f"no civ-solo data file {file}") from None
-    except json.JSONDecodeError as e:
-        raise InvalidStateError(f"civ-solo data file {file} is not valid JSON ({e.msg})") from None
-    for key in ("last_turn", "event_roll", "historical_events"):
-        if key not in data:
-            raise InvalidStateError(f"civ-solo data file {file} has no {key!r}")
-    faces = data["event_roll"]["faces"]
-    if sorted(int(f) for f in faces) != list(range(1, SOLO_1_3_DIE_FACES + 1)):
-        raise InvalidStateError(f"event_roll.faces in {file} must name faces 1-{SOLO_1_3_DIE_FACES}")
-    if set(faces.values()) != set(EVENT_KINDS):
-        raise InvalidStateError(f"event_roll.faces in {file} must map to {', '.join(EVENT_KINDS)}")
-    return data
+    """``data/tables.json``, checked for what the odds need (``catalog.raw_tables``)."""
+    return raw_tables(path)
 
 
 def last_turn(options: Mapping[str, Any] | None = None) -> int:

@@ -1,69 +1,354 @@
-"""What a person at the table reads: the turn, the news since the last answer, the
-debts and battles to come, and the question in words."""
+"""What a person at the table reads: the status screen, the answers in words and grouped
+into short menus, the help of the current question, the bare numbers he may type, and
+the reference tables (``civtable cards civ-solo``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from civtable.core.action import Action
+from civtable.core.events import Viewer
+from civtable.core.reference import Table
 
-from .state import COUNTS
+from .catalog import Tables, unit_data
+from .options import OPTIONS
+from .rules.entry import COUNTS
+from .terms import COUNT_WORDS, DEBT_LABELS, ITEM_NAMES, RANK_NAMES, items_of, unit_text
+
+OUTCOMES = {"won": "You won: you reported a victory (SOLO-2.1).",
+            "battle": "You lost: your capital fell in battle (SOLO-4.4.9).",
+            "time": "You lost: time ran out (SOLO-2.3)."}
+EVENT_KINDS = {1: "a loss (SOLO-4.1)", 2: "a loss (SOLO-4.1)", 3: "a culture event (SOLO-4.2)",
+               4: "a culture event (SOLO-4.2)", 5: "a military event (SOLO-4.3)", 6: "a battle (SOLO-4.4)"}
+DEFAULTS = {spec.name: spec.default for spec in OPTIONS}
+ROLLS = {"event": "event dice (SOLO-3.2)", "kind": "event roll (SOLO-3.4)", "trade": "trade dice (SOLO-5.1)",
+         "failure": "failure roll (SOLO-6.1)"}
 
 
-def render(obs: dict[str, Any]) -> str:
+MENU = 24
+"""A terminal menu longer than this is grouped (``agents.human``)."""
+
+
+def wounds(n: int) -> str:
+    return f"{n} wound{'' if n == 1 else 's'}"
+
+
+def _card(u: dict[str, Any]) -> str:
+    return f"{u['kind']} {u['strength']}"
+
+
+# ------------------------------------------------------------ the screen
+def render(obs: dict[str, Any], viewer: Viewer) -> str:
     turn = obs["turn"]
-    head = (f"civ-solo - the {obs['civ']}, set-up" if turn == 0 else
-            f"civ-solo - the {obs['civ']}, turn {turn} of {obs['final_turn']}")
-    lines = [head + f" (wonders in the market: {obs['era']}; event dice at the next turn start: {obs['pool']})"]
+    who = "" if viewer is not None else " (as a spectator)"
+    head = (f"civ-solo - the {obs['civ']}, set-up{who}" if turn == 0 else
+            f"civ-solo - the {obs['civ']}, turn {turn} of {obs['final_turn']}{who}")
+    lines = [head,
+             f"Wonders in the market: {obs['era']}. Event dice at the next turn start: {obs['pool']}. "
+             f"Dice: {'you roll and type them' if obs['dice'] == 'table' else 'the companion rolls them'}."]
+    changed = [f"{k}={v}" for k, v in obs["options"].items() if k not in ("players", "dice", "tables")
+               and v != DEFAULTS.get(k, v)]
+    if changed:
+        lines.append("Rule readings: " + ", ".join(changed))
     debt = {k: v for k, v in obs["debt"].items() if v}
     if debt:
-        lines.append("Wound-marker debt: " + ", ".join(f"{k} {v}" for k, v in debt.items())
-                     + " (tokens you gain pay it off first, SOLO-4.1.5)")
+        lines.append("Wound-marker debt: " + ", ".join(f"{v} ({DEBT_LABELS[k]})" for k, v in debt.items())
+                     + "; the tokens you gain pay it off first (SOLO-4.1.5).")
     for p in obs["pending"]:
         what = (f"military level {p['level']}, card limit {p['limit']}" if p["level"] is not None
                 else "level from that turn's table row")
-        lines.append(f"Battle pending: turn {p['due']}, at the end of the movement phase ({what})")
-    for text in obs["news"]:
-        lines.append("* " + text)
+        lines.append(f"Battle pending: turn {p['due']}, at the end of the movement phase ({what}; "
+                     f"set by the 6 of turn {p['rolled']}).")
+    if obs["units"] is not None:
+        cards = ", ".join(unit_text(u) for u in obs["units"]) or "none"
+        lines.append(f"Your unit cards, as last entered: {cards}.")
+    lines.extend(_under_way(obs))
+    if obs["battle"] is not None:
+        lines.extend(_battle(obs))
     if obs["over"]:
-        outcome = {"won": "You won.", "battle": "You lost: your capital fell in battle.",
-                   "time": "You lost: time ran out."}.get(obs["outcome"] or "", "")
-        lines.append("Game over. " + outcome)
+        lines.append("Game over. " + OUTCOMES.get(obs["outcome"] or "", ""))
     elif obs["question"]:
+        lines.append("")
         lines.append(obs["question"])
     return "\n".join(lines)
 
 
-def describe_actions(obs: dict[str, Any], legal: list[Action]) -> list[str] | None:
-    """Compact answer lists for long questions (numbers, dice, unit cards); ``None``
-    keeps the numbered list of the terminal player."""
+def _under_way(obs: dict[str, Any]) -> list[str]:
+    """The event, trade, roll or list being entered."""
+    out: list[str] = []
+    event = obs["event"]
+    if event is not None:
+        out.append(f"Historical event of turn {event['turn']}: event roll {event['face']}, "
+                   f"{EVENT_KINDS[event['face']]}.")
+    work = obs["work"]
+    if "target" in work:
+        half = work["total2"] + work.get("half2", 0)
+        out.append(f"Military event: your drawn cards' strength {half // 2}{'.5' if half % 2 else ''} against "
+                   f"{work['target']}.")
+    if "left" in work:
+        out.append(f"Trade: {work['left']} acquisition{'s' if work['left'] != 1 else ''} left this turn.")
+    if "given" in work:
+        given = ", ".join(items_of(n, k) for k, n in work["given"].items()) or "nothing yet"
+        out.append(f"Paying for the {ITEM_NAMES.get(work['item'], work['item'])}: given {given}.")
+    roll = obs["roll"]
+    if roll is not None and roll["got"]:
+        out.append(f"{ROLLS[roll['purpose']].capitalize()}: entered so far "
+                   + ", ".join(str(d) for d in roll["got"]) + f" of {roll['n']}.")
+    if obs["entry"]:
+        out.append("Entered so far: " + ", ".join(unit_text(u) for u in obs["entry"]) + ".")
+    return out
+
+
+def _battle(obs: dict[str, Any]) -> list[str]:
+    b, info = obs["battle"], obs["battle_info"]
+    rank = RANK_NAMES[info["rank"]]
+    out = [f"Battle against your capital: the opponent (military level {info['level']}, rank {rank}) has "
+           f"{b['opponent_deck']} card{'s' if b['opponent_deck'] != 1 else ''} face down; "
+           f"your bonus {b['player_bonus']}, its bonus {b['opponent_bonus']}.",
+           "  Your hand: " + (", ".join(_card(u) for u in b["player_hand"]) or "empty") + "."]
+    for i, f in enumerate(b["fronts"], 1):
+        if f["player"] is not None:
+            w = f" ({wounds(f['player_wounds'])})" if f["player_wounds"] else ""
+            out.append(f"  Front {i}: your {_card(f['player'])}{w}.")
+        elif f["opponent"] is not None:
+            w = f" ({wounds(f['opponent_wounds'])})" if f["opponent_wounds"] else ""
+            out.append(f"  Front {i}: the opponent's {_card(f['opponent'])}{w}, alone: you may attack it.")
+        else:
+            out.append(f"  Front {i}: empty.")
+    if obs["opponent_top"] is not None:
+        out.append(f"  The opponent's card being played: {_card(obs['opponent_top'])}.")
+    mine = sum(f["player"]["strength"] for f in b["fronts"] if f["player"]) + b["player_bonus"]
+    theirs = sum(f["opponent"]["strength"] for f in b["fronts"] if f["opponent"]) + b["opponent_bonus"]
+    out.append(f"  Surviving strength plus bonus now: you {mine}, the opponent {theirs} "
+               f"(a tie goes to {'you' if obs['options']['battle-tie'] == 'player' else 'the opponent'}).")
+    return out
+
+
+# ------------------------------------------------------------ answers in words
+def action_label(tables: Tables, action: Action, obs: dict[str, Any]) -> str:
+    ask = obs.get("ask") or ""
+    k, a = action.kind, action.args
+    if k in COUNTS and a:
+        one, many = COUNT_WORDS[k]
+        if k in ("bonus", "limit"):
+            return f"{one} {a[0]}"
+        return f"{a[0]} {one if a[0] == 1 else many}"
+    if k == "gained":
+        return f"gained {a[1]} {DEBT_LABELS.get(a[0], a[0])} this turn"
+    if k == "die":
+        return f"the die shows {a[0]}"
+    if k == "unit":
+        return unit_text(("aircraft", 0, a[1]) if a[0] == "aircraft" else (a[0], a[1], a[2]))
+    if k == "play":
+        where = "on a new front" if a[2] == "new" else f"against the lone enemy unit on front {a[3]}"
+        return f"play your {a[0]} (strength {a[1]}) {where}"
+    if k == "lose":
+        return f"the opponent destroys your unit on front {a[1]}"
+    if k == "buy":
+        item = str(a[0]).replace("-", "_")
+        return f"buy a {ITEM_NAMES.get(item, item)} (buy value {tables.trade[item][1]})"
+    if k == "give":
+        item = str(a[0]).replace("-", "_")
+        return f"give {items_of(a[1], item)} (sell value {(tables.trade[item][0] or 0) * a[1]})"
+    if k == "next":
+        return _next_label(ask, obs)
+    if k == "cancel" and ask == "give":
+        return "cancel: do not take it (the acquisition stays open)"
+    if k == "done" and ask == "buy":
+        return "done: no more acquisitions this turn"
+    if k == "done":
+        return "done: the list is complete"
+    if k == "same":
+        return "same: " + (", ".join(unit_text(u) for u in obs["units"] or []) or "no unit cards")
+    return LABELS.get(action.text, action.text)
+
+
+def _next_label(ask: str, obs: dict[str, Any]) -> str:
+    if ask == "phase:start":
+        return "next: the base game's start of turn is done"
+    if ask == "phase:move":
+        due = any(p["due"] == obs["turn"] for p in obs["pending"])
+        return "next: movement is over" + (" (the battle against your capital comes now)" if due else "")
+    if obs["final"]:
+        return "next: the last turn ends without a victory (you lose, SOLO-2.3)"
+    return f"next: end turn {obs['turn']}"
+
+
+LABELS = {
+    "start": "start turn 1",
+    "miss": "miss: none of the other dice shows 5 or 6",
+    "cancel": "cancel the event with a culture event card (you discard it)",
+    "accept": "accept it",
+    "destroy": "play a card that destroys an opponent's figure (-2 to the table value)",
+    "undo": "undo the last card entered",
+    "fortified yes": "yes, my capital is fortified",
+    "fortified no": "no, my capital is not fortified",
+    "trade roll": "roll the three trade dice",
+    "trade skip": "skip the trade dice",
+    "won": "won: I have reached a culture, technology or economic victory",
+    "use card": "use card: the failure roll before a culture event card",
+    "use ability": "use ability: the failure roll before a resource ability",
+    "pay": "pay: the items given cover the price",
+}
+
+
+def action_path(tables: Tables, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
+    """Long menus in groups of at most ~20: counts by tens, unit cards by type, what is
+    given by item, 'use' and 'won' apart; the rest flat."""
+    label = action_label(tables, action, obs)
+    k, a = action.kind, action.args
+    if (k in COUNTS or k == "gained") and a:
+        top = tables.limits["gained" if k == "gained" else "card_limit" if k == "limit" else k]
+        if top < MENU:
+            return (label,)
+        low = 10 * (a[-1] // 10)
+        return (f"{low} to {min(low + 9, top)}" if low < top else str(top), label)
+    if k == "unit":
+        return (f"{a[0]} cards", label)
+    if k == "give":
+        item = str(a[0]).replace("-", "_")
+        return (f"give {ITEM_NAMES.get(item, item)}s", label)
+    return (label,)
+
+
+# ------------------------------------------------------------ help and shorthand
+def help_text(obs: dict[str, Any], viewer: Viewer) -> str:
     ask = obs.get("ask")
-    if not legal or ask is None:
+    if obs["over"]:
+        return "The game is over. " + OUTCOMES.get(obs["outcome"] or "", "")
+    lines = [
+        "You play Civilization: The Board Game at the table; the companion runs the solo automa (SOLO-1 to "
+        "SOLO-8): the event dice, the historical events, the trade dice, the battles against your capital. It "
+        "cannot see your table: it asks only what a rule needs, and tells you what to do.",
+        "Now: " + (obs["question"] or ""),
+    ]
+    if ask in COUNTS or (ask or "").startswith("gained:"):
+        lines.append("Type the whole answer ('culture 3', 'gained culture 2'), or open the group of ten in the "
+                     "menu and pick the number.")
+    elif ask == "dice":
+        lines.append("Roll the dice at the table and type each one: 'die 4', one die at a time.")
+    elif ask in ("units", "hand"):
+        lines.append("Enter one card per answer: 'unit TYPE RANK STRENGTH' (types infantry, mounted, artillery; "
+                     "rank 1-4; the strength printed for that rank) or 'unit aircraft STRENGTH'. The menu groups "
+                     "the cards by type. 'undo' takes back the last card, 'done' closes the list.")
+    elif ask == "play":
+        lines.append("A card played on a new front waits there; a card played against a lone enemy unit fights "
+                     "it: both deal wounds equal to their strength, a trumping unit strikes first (infantry > "
+                     "mounted > artillery > infantry; aircraft trump all, provisional).")
+    elif ask in ("trade", "phase:start", "phase:move", "phase:end"):
+        lines.append("Between the steps of a turn you may also type 'use card' or 'use ability' (the failure "
+                     "roll of SOLO-6.1 before you use one) and 'won' when you have reached a victory.")
+    lines.append("'civtable cards civ-solo' lists the automa's tables.")
+    return "\n".join(lines)
+
+
+def interpret(obs: dict[str, Any], line: str) -> str | None:
+    """A person's shorthand: a number answers a count, a die or a debt question ("-3" is
+    read as "culture -3", to be explained); 'yes'/'no' answers the fortified capital."""
+    text = " ".join(line.strip().lower().split())
+    ask = obs.get("ask")
+    if not text or ask is None:
         return None
-    texts = [a.text for a in legal]
-    if ask in COUNTS or ask.startswith("gained:"):
-        return [f"Answers: '{texts[0]}' to '{texts[-1]}' (or just the number)."]
-    if ask == "dice":
-        extra = "; 'miss' if no other die shows 5 or 6" if "miss" in texts else ""
-        return [f"Answers: 'die 1' to 'die 6' (or just the number){extra}."]
-    if ask in ("units", "hand"):
-        by_kind: dict[str, dict[int, list[int]]] = {}
-        for t in texts:
-            parts = t.split()
-            if parts[0] != "unit":
-                continue
-            if parts[1] == "aircraft":
-                by_kind.setdefault("aircraft", {}).setdefault(0, []).append(int(parts[2]))
-            else:
-                by_kind.setdefault(parts[1], {}).setdefault(int(parts[2]), []).append(int(parts[3]))
-        out = ["Answers (type the whole text):"]
-        for kind, ranks in by_kind.items():
-            if kind == "aircraft":
-                out.append(f"  unit aircraft S  with S = {'/'.join(map(str, ranks[0]))}")
-            else:
-                spans = "; ".join(f"rank {r}: S = {'/'.join(map(str, ss))}" for r, ss in ranks.items())
-                out.append(f"  unit {kind} R S  ({spans})")
-        rest = [t for t in texts if not t.startswith("unit ")]
-        out.append("  " + ", ".join(rest))
-        return out
+    head = text.split()[0]
+    if head.lstrip("-").isdigit() and len(text.split()) == 1:
+        if ask in COUNTS:
+            return f"{ask} {text}"
+        if ask == "dice":
+            return f"die {text}"
+        if ask.startswith("gained:"):
+            return f"gained {ask.split(':')[1]} {text}"
+    if ask == "fortified" and text in ("yes", "no", "y", "n"):
+        return "fortified " + ("yes" if text.startswith("y") else "no")
+    if ask == "dice" and head == "dice":
+        return "die" + text[4:]
     return None
+
+
+# ------------------------------------------------------------ the reference
+def reference(tables: Tables) -> list[Table]:
+    """The automa's tables: SOLO-8.1 and SOLO-8.2 as printed, the event roll, the
+    opponent's army, the unit decks and trumps, the culture events, the wonders, the
+    failure roll and the bounds of the answers; the project's own data marked provisional."""
+    rows = tables.rows
+    out = [
+        Table("Historical events (SOLO-8.1): the row of the turn, the column of the event roll",
+              ("Turns", "1: loss", "2: loss", "3: culture event", "4: culture event", "5: military event",
+               "6: battle"),
+              tuple((f"{r['first_turn']}-{r['last_turn']}", r["1"]["text"], r["2"]["text"], r["3"]["text"],
+                     r["4"]["text"], f"strength {r['5']['strength']}",
+                     f"military level {r['6']['military_level']}, card limit {r['6']['card_limit']}")
+                    for r in rows),
+              "As printed in the solo rules v0.4 (data/tables.json)."),
+        Table("Event dice and event roll (SOLO-3.2 to SOLO-3.5)", ("Roll", "Result", "Rules"), (
+            ("event dice", "1 die in turn 1, one more each turn, 1 again after a turn with an event",
+             "SOLO-3.2, SOLO-3.5"),
+            ("event dice", "a 5 or 6 on any die: a historical event", "SOLO-3.3"),
+            ("event roll 1-2", "loss of tokens, a great person or a building/wonder", "SOLO-4.1"),
+            ("event roll 3-4", "culture event", "SOLO-4.2"),
+            ("event roll 5", "military event", "SOLO-4.3"),
+            ("event roll 6", "battle against your capital next turn", "SOLO-4.4"),
+            ("trade dice", "3 dice: one acquisition of table SOLO-8.2 per 5 or 6", "SOLO-5.1, SOLO-5.2"),
+            ("failure roll", "2 dice before a culture event card or resource ability: doubles or a 1 and a 2 "
+             "cancel it (8/36; one-and-two B: doubles or any 1 or 2, 24/36)", "SOLO-6.1, SOLO-6.2"),
+        )),
+        Table("Trade values (SOLO-8.2)", ("Item", "Value when selling", "Value when buying"),
+              tuple((ITEM_NAMES.get(k, k), "---" if sell is None else str(sell), str(buy))
+                    for k, (sell, buy) in tables.trade.items()),
+              "What you give (sell values) must cover the buy value of what you take (SOLO-5.3, reading A)."),
+        Table("The opponent's army in a battle (SOLO-4.4.4, SOLO-4.4.5)",
+              ("Military level", "Turns", "Card limit", "Unit cards (reading A)", "Rank (reading A)"),
+              tuple((str(r["6"]["military_level"]), f"{r['first_turn']}-{r['last_turn']}",
+                     str(r["6"]["card_limit"]),
+                     "2 infantry, 2 mounted, 2 artillery" + {3: ", 1 aircraft", 4: ", 2 aircraft"}.get(
+                         r["6"]["military_level"], ""),
+                     RANK_NAMES[r["6"]["military_level"]]) for r in rows),
+              "Each card is drawn at random from the base deck of its type and read at the rank; the deck is "
+              "the card limit's number of them, face down. Ranks and drawing: the project's reading "
+              "(provisional)."),
+        Table("Unit cards of the base game", ("Type", "Copies", "Rank I", "Rank II", "Rank III", "Rank IV"),
+              _deck_rows(tables),
+              "Provisional: strengths per rank from one implementation (CivilizationEngine), not checked "
+              "against card scans. Aircraft have one strength at every rank."),
+        Table("Trumps (base-game battles)", ("Type", "Trumps", "Strikes first against"), (
+            ("infantry", "mounted", "mounted"), ("mounted", "artillery", "artillery"),
+            ("artillery", "infantry", "infantry"), ("aircraft", "every other type (provisional)", "all"),
+        ), "A unit that trumps strikes first; if that kills, it takes no wounds back. Aircraft trumping every "
+           "type is one engine's reading (provisional)."),
+        Table("Culture events (SOLO-4.2.2)", ("Event", "Base-game card", "Effect on you"),
+              tuple((str(v["name"]), str(v.get("card") or "-"), str(v["effect"]))
+                    for v in tables.culture_events.values()),
+              "Provisional: one-line paraphrases of the base-game cards, applied as if an opponent played them "
+              "against you (culture-event-effects A)."),
+        Table("Wonders by era (SOLO-7.1, SOLO-7.2)", ("Era", "From turn", "Wonders"),
+              tuple((era, {"ancient": "1", "medieval": "8", "modern": "13"}[era], ", ".join(w))
+                    for era, w in tables.wonders.items()),
+              f"Market size for wonder-replacement B: {tables.market_size} (provisional)."),
+        Table("Combat card limits and bonuses (base game)", ("What", "Value"), _combat_rows(tables),
+              "Standard values from data/tables.json; a military event counts bonuses half (SOLO-4.3.4)."),
+        Table("Answers the companion accepts", ("Question", "From", "To"),
+              tuple((COUNT_WORDS.get(k, (k, k))[1] if k in COUNT_WORDS else k,
+                     "1" if k == "card_limit" else "0", str(v)) for k, v in tables.limits.items()),
+              "Provisional: upper bounds of what a person may report (box contents where known)."),
+    ]
+    return out
+
+
+def _deck_rows(tables: Tables) -> tuple[tuple[str, ...], ...]:
+    rows: list[tuple[str, ...]] = []
+    for kind, cards in tables.decks.items():
+        seen: dict[tuple[int, ...], int] = {}
+        for card in cards:
+            seen[tuple(card)] = seen.get(tuple(card), 0) + 1
+        for card, n in seen.items():
+            rows.append((kind, str(n), *(str(x) for x in card)))
+    return tuple(rows)
+
+
+def _combat_rows(tables: Tables) -> tuple[tuple[str, str], ...]:
+    units = unit_data()
+    hand = units.get("battle_hand_size", {})
+    rows = [("battle hand (combat card limit)", str(hand.get("base", 3))),
+            ("per further army in the square", f"+{hand.get('per_additional_army_in_square', 2)}"),
+            ("defending a city", str(hand.get("defending_a_city", "+3")))]
+    rows += [(str(k), str(v)) for k, v in units.get("combat_bonus_sources", {}).items()]
+    return tuple(rows)

@@ -3,6 +3,9 @@ test types every die and reaches the event it wants without searching seeds.
 
 A turn with no event, from its event-dice question to the next turn's:
 ``quiet_turn``. ``answer(s, "die 5", "die 1", ...)`` types answers in order.
+``battle_at_play`` reaches a battle against the capital at the player's first card;
+``with_deck`` replaces the opponent's face-down deck; ``told`` is what the player was
+told (the events since a cursor, in words).
 """
 
 from __future__ import annotations
@@ -67,3 +70,37 @@ def news(s: SoloState) -> str:
 
 def everything(s: SoloState) -> str:
     return "\n".join(s.log)
+
+
+def schedule_battle(s: SoloState) -> SoloState:
+    """A 6 on the event roll, not cancelled: a battle next turn (SOLO-4.4.2)."""
+    event(s, 6)
+    s.apply(0, "accept")
+    return s
+
+
+def battle_at_play(hand: list[str], fortified: bool, seed: int = 1, turn: int = 1, bonus: int = 0,
+                   **options: Any) -> SoloState:
+    s = to_turn(new(seed=seed, **options), turn)
+    schedule_battle(s)
+    finish_turn(s)
+    answer(s, "miss", "trade skip", "next")
+    assert s.ask == "fortified"
+    answer(s, f"fortified {'yes' if fortified else 'no'}", *hand, "done", f"bonus {bonus}")
+    return s
+
+
+def with_deck(s: SoloState, deck: list[tuple[str, int]]) -> SoloState:
+    """The same position with the opponent's face-down deck replaced (top card last)."""
+    data = s.to_json()
+    battle = data["battle"]
+    battle["opponent_deck"] = [{"kind": k, "strength": n} for k, n in deck]
+    played = sum(f["opponent"] is not None for f in battle["fronts"]) + len(battle["opponent_losses"])
+    data["battle_info"]["limit"] = len(deck) + played  # the deck it drew (SOLO-4.4.5), as the position must say
+    return s.game.state_from_json(data)
+
+
+
+def told(s: SoloState, since: int = 0, viewer: int | None = 0) -> list[str]:
+    """The events ``viewer`` was told from its ``since``-th on, in words."""
+    return [s.game.render_event(e, viewer) for e in s.events(viewer, since)]

@@ -16,20 +16,18 @@ from civtable.games.civ_solo.battle import (
     BattleResult,
     Front,
     Unit,
-    base_decks,
-    composition_counts,
-    fight,
     first_mover,
-    opponent_deck,
-    opponent_units,
-    player_policy,
-    trump_table,
-    unit_data,
     would_destroy,
 )
+from civtable.games.civ_solo.catalog import TABLES, base_decks, trump_table, unit_data
+from civtable.games.civ_solo.opponent import composition_counts, opponent_deck, opponent_units
+from civtable.games.civ_solo.policy import fight, player_policy
 
 INF, MOUNT, ART, AIR = "infantry", "mounted", "artillery", "aircraft"
-SHARED = Path("/work/shared/data/civ_boardgame_units_and_combat.json")
+REPO = Path(__file__).resolve().parents[3]
+SHARED = REPO.parent / "shared" / "data" / "civ_boardgame_units_and_combat.json"
+"""The project's shared data, beside the repository (``../shared``); the test that
+compares with it is skipped when it is absent (a clone of the repository alone)."""
 
 
 def u(kind: str, strength: int) -> Unit:
@@ -37,8 +35,7 @@ def u(kind: str, strength: int) -> Unit:
 
 
 def rows() -> list[dict]:
-    return json.loads((Path(__file__).parents[3] / "civtable/games/civ_solo/data/tables.json").read_text())[
-        "historical_events"]["rows"]
+    return json.loads(TABLES.read_text(encoding="utf-8"))["historical_events"]["rows"]
 
 
 # ---------------------------------------------------------------- data and trumps
@@ -53,9 +50,9 @@ def test_trump_cycle_matches_the_data_file() -> None:
     assert not u(AIR, 5).trumps(u(AIR, 6))
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="shared data not present")
+@pytest.mark.skipif(not SHARED.is_file(), reason=f"the project's shared data ({SHARED}) is not beside the repository")
 def test_unit_decks_are_converted_from_shared_data() -> None:
-    shared = json.loads(SHARED.read_text())
+    shared = json.loads(SHARED.read_text(encoding="utf-8"))
     assert unit_data()["decks"] == {k.lower(): v for k, v in shared["base_decks"].items()}
     assert unit_data()["battle_hand_size"]["base"] == shared["battle_hand_size"]["base"]
     beats = shared["trump"]
@@ -257,7 +254,7 @@ def test_clone_is_independent_and_json_round_trips() -> None:
     ({"fronts": [{"player": {"kind": "infantry", "strength": 2},
                   "opponent": {"kind": "infantry", "strength": 2}}]}, "two living units"),
     ({"fronts": [{"player_wounds": 1}]}, "no player unit"),
-    ({"player_bonus": "2"}, "player_bonus must be an integer"),
+    ({"player_bonus": "2"}, "player_bonus must be a non-negative integer"),
     ({"colour": "red"}, "unknown field"),
     ({"player_hand": [], "next": "player"}, "that side has no cards"),
 ])

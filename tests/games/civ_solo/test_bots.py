@@ -59,7 +59,7 @@ def test_model_enters_its_unit_cards_and_uses_destroyers() -> None:
     s.apply(0, bot.act(PlayerView(s, 0)))
     # 2 destructive cards by the end of turn 2: one cancels the military event (cancel-cards A),
     # after the failure roll
-    assert s.ask == "dice" and s.ledger[-1][1:3] == ["destroyer", -1]
+    assert s.ask == "dice" and s.ledger[-1][1:3] == ("destroyer", -1)
     bot2 = model("model:units=1&start=3&destroyers=0&upgrade=2")
     t = to_turn(new(), 3)
     event(t, 5)

@@ -1,7 +1,7 @@
 """Fit the weights of the search bots' evaluation (``evaluate.py``) to self-play games.
 
-    python -m civtable.games.civ_card_game.tools.fit_evaluate collect --games 3000 --out /tmp/ccg.json
-    python3 civtable/games/civ_card_game/tools/fit_evaluate.py fit /tmp/ccg.json   # needs numpy
+    python tools/civ_card_game/fit_evaluate.py collect --games 3000 --out /tmp/ccg.json
+    python tools/civ_card_game/fit_evaluate.py fit /tmp/ccg.json   # needs numpy
 
 ``collect`` plays 2-player games of the ``greedy`` bot against itself (in every
 other game both players make a random move with probability ``eps``, so that the
@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-OUT = Path(__file__).resolve().parents[1] / "data" / "evaluate.json"
+OUT = Path(__file__).resolve().parents[2] / "civtable" / "games" / "civ_card_game" / "data" / "evaluate.json"
 
 
 def collect(games: int, seed: int, eps: float) -> dict[str, Any]:
@@ -104,7 +104,7 @@ def fit(data: dict[str, Any], ridge: float) -> dict[str, Any]:
     w_all = newton(x / scale, y) / scale  # the weights kept: fitted to all games
     return {
         "fitted": True,
-        "how": (f"tools/fit_evaluate.py: logistic regression (Newton, ridge {ridge} on standardized "
+        "how": (f"tools/civ_card_game/fit_evaluate.py: logistic regression (Newton, ridge {ridge} on standardized "
                 f"features) of the winner on both players' feature differences and the differences "
                 f"times progress, at the start of every turn of {data['games']} 2-player greedy "
                 f"self-play games (seed {data['seed']}; every other game with random moves at rate "

@@ -25,7 +25,12 @@ Plots are numbered from 1 in the order a player got them; seats from 0.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from civtable.core.action import Action
+
+if TYPE_CHECKING:
+    from .state import CcgState
 
 (DRAFT, PLACE, DISCARD, YIELD, BUY_POP, BUY_PLOT, BUY_TECH, BUILD, CASH, TRADE, WRITING, LAWS,
  TAKE, GIVE, DONE, ATTACK, FIGHT, PASS, SIEGE, BOUNCE, BLOCK, LOSE, GAIN, DESTROY, DRAW) = range(25)
@@ -57,3 +62,10 @@ def act(cache: ActionCache, code: int, a: int, b: int, c: int, kind: str, *args:
     if found is None:
         found = cache[key] = CcgAction(code, a, b, c, kind, *args)
     return found
+
+
+def make(s: CcgState, code: int, a: int, b: int, c: int, kind: str, *args: object) -> CcgAction:
+    """The shared action object of this card set (built on first use)."""
+    cache = s.rules.cache
+    found = cache.get((code, a, b, c))
+    return found if found is not None else act(cache, code, a, b, c, kind, *args)

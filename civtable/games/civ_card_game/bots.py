@@ -15,7 +15,7 @@ from civtable.agents.base import Agent, AgentFactory, PlayerView, check_params
 from civtable.core.action import Action
 from civtable.core.game import Game
 
-from .cards import BUILDING, RESOURCE, UNIT, WONDER, CardSet
+from .catalog import BUILDING, RESOURCE, UNIT, WONDER, CardSet
 
 RES = ("food", "hammers", "commerce")
 

@@ -2,25 +2,37 @@
 
 Play-deck cards (buildings, wonders, military units, resource cards) share one
 index space, so a hand is a list of counts and the deck a list of small ints.
-Resources are always ordered (food, hammers, commerce).
+Resources are always ordered (food, hammers, commerce). The card set is the
+project's own (the Firaxis card list was not found, CCG-9.1): every value is
+provisional, and a player may bring his own file (``--option cards=FILE``).
+
+Every field of a card file is read with the shared ``core.reader.Reader``, so an
+error names the file, the card and the field in one sentence.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import InvalidStateError
+from civtable.core.files import DATA_LIMIT, read_json
+from civtable.core.reader import Reader, shown
 
 DATA = Path(__file__).with_name("data") / "cards.json"
 RESOURCES = ("food", "hammers", "commerce")
+RESOURCE_NAMES = ("Food", "Hammers", "Commerce")
 FOOD, HAMMERS, COMMERCE = range(3)
 Triple = tuple[int, int, int]
 
 BUILDING, WONDER, UNIT, RESOURCE = "building", "wonder", "unit", "resource"
+
+
+def res_dict(values: Any) -> dict[str, int]:
+    """Resources ``[food, hammers, commerce]`` as an event argument: ``{"food": 2}``."""
+    return {RESOURCES[i]: n for i, n in enumerate(values) if n}
 
 
 @dataclass(frozen=True)
@@ -28,6 +40,7 @@ class Plot:
     id: str
     name: str
     yields: Triple
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -45,6 +58,7 @@ class Tech:
     extra_draw: int
     steal_card: bool
     steal_resources: int
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -70,6 +84,7 @@ class PlayCard:
     population_damage: int = 0
     building_damage: int = 0
     siege: bool = False
+    note: str = ""
 
     @property
     def placed(self) -> bool:
@@ -112,77 +127,70 @@ NUMBERS = {
     "culture_threshold": 3, "happiness_threshold": 2, "slots": 1, "slots_with_bonus": 2,
     "slot_population": 3, "population_bank": 80,
 }
+TECH_EFFECTS = ("yield", "building_yield", "discount", "two_slots", "mining", "extra_draw", "steal_card",
+                "steal_resources")
+PLACED_EFFECTS = ("yield", "plot_yield", "discount", "granary", "walls", "great_wall", "extra_draw")
+DISCOUNTS = ("technology", "building", "wonder")
 
 
-class _Check:
-    """Reads one card's fields; every error names the card and the field."""
+class _Card:
+    """Reads one card's fields with the shared ``Reader``; every error names the card and the field."""
 
     def __init__(self, source: str, section: str, entry: Any, index: int) -> None:
         if not isinstance(entry, dict):
             raise InvalidStateError(f"{source}: {section} entry {index + 1} must be an object")
-        self.entry = entry
         cid = entry.get("id")
         if not isinstance(cid, str) or not cid:
             raise InvalidStateError(f"{source}: {section} entry {index + 1} needs an 'id' (text)")
-        self.where = f"{source}: {section} card {cid!r}"
+        self.id = cid
+        self.entry = entry
+        self.rd = Reader(entry, what=f"{source}: {section} card {cid!r}")
+
+    @property
+    def name(self) -> str:
+        return str(self.entry.get("name", self.id))
+
+    @property
+    def note(self) -> str:
+        return str(self.entry.get("note", ""))
 
     def count(self, key: str, default: int | None = None, minimum: int = 0) -> int:
-        value = self.entry.get(key, default)
-        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-            raise InvalidStateError(f"{self.where} field {key!r} must be an integer of at least {minimum}, not {value!r}")
-        return value
+        return self.rd.integer(self.entry.get(key, default), key, minimum)
 
-    def flag(self, key: str, where: dict[str, Any] | None = None) -> bool:
-        value = (self.entry if where is None else where).get(key, False)
-        if not isinstance(value, bool):
-            raise InvalidStateError(f"{self.where} field {key!r} must be true or false, not {value!r}")
-        return value
+    def flag(self, key: str, where: dict[str, Any] | None = None, path: str = "") -> bool:
+        return self.rd.boolean((self.entry if where is None else where).get(key, False), path + key)
 
     def triple(self, value: Any, key: str) -> Triple:
         if value is None:
             return (0, 0, 0)
         if not isinstance(value, dict):
-            raise InvalidStateError(f"{self.where} field {key!r} must map food/hammers/commerce to numbers")
-        for k, n in value.items():
+            self.rd.fail(key, "must map food/hammers/commerce to numbers")
+        for k in value:
             if k not in RESOURCES:
-                raise InvalidStateError(f"{self.where} field {key!r} names {k!r}; resources are food, hammers, commerce")
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise InvalidStateError(f"{self.where} field {key}.{k} must be a non-negative integer, not {n!r}")
-        return (value.get("food", 0), value.get("hammers", 0), value.get("commerce", 0))
+                self.rd.fail(key, f"names {shown(k)}; resources are food, hammers, commerce")
+        f, h, c = (self.rd.count(value.get(k, 0), f"{key}.{k}") for k in RESOURCES)
+        return (f, h, c)
 
-    def effects(self, allowed: set[str]) -> dict[str, Any]:
-        eff = self.entry.get("effects", {})
-        if not isinstance(eff, dict):
-            raise InvalidStateError(f"{self.where} field 'effects' must be an object")
-        unknown = sorted(set(eff) - allowed)
+    def effects(self, allowed: tuple[str, ...]) -> dict[str, Any]:
+        eff = self.rd.obj(self.entry.get("effects", {}), "effects")
+        unknown = sorted(set(eff) - set(allowed))
         if unknown:
-            raise InvalidStateError(f"{self.where} has unknown effect {unknown[0]!r}; effects are {', '.join(sorted(allowed))}")
+            self.rd.fail("effects", f"has unknown effect {unknown[0]!r}; effects are {', '.join(sorted(allowed))}")
         return eff
+
+    def effect_count(self, eff: dict[str, Any], key: str) -> int:
+        return self.rd.count(eff.get(key, 0), f"effects.{key}")
 
     def discount(self, eff: dict[str, Any]) -> Triple:
         value = eff.get("discount") or {}
-        if not isinstance(value, dict) or set(value) - {"technology", "building", "wonder"}:
-            raise InvalidStateError(f"{self.where} field 'effects.discount' must map technology/building/wonder to numbers")
-        out = []
-        for k in ("technology", "building", "wonder"):
-            n = value.get(k, 0)
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise InvalidStateError(f"{self.where} field 'effects.discount.{k}' must be a non-negative integer")
-            out.append(n)
-        return (out[0], out[1], out[2])
+        if not isinstance(value, dict) or set(value) - set(DISCOUNTS):
+            self.rd.fail("effects.discount", "must map technology/building/wonder to numbers")
+        t, b, w = (self.rd.count(value.get(k, 0), f"effects.discount.{k}") for k in DISCOUNTS)
+        return (t, b, w)
 
 
-TECH_EFFECTS = {"yield", "building_yield", "discount", "two_slots", "mining", "extra_draw", "steal_card", "steal_resources"}
-PLACED_EFFECTS = {"yield", "plot_yield", "discount", "granary", "walls", "great_wall", "extra_draw"}
-
-
-def parse_cards(raw: Any, source: str = "card data") -> CardSet:
-    if not isinstance(raw, dict):
-        raise InvalidStateError(f"{source}: a card file must be a JSON object")
-    for section in ("plots", "technologies", "buildings", "wonders", "units"):
-        if not isinstance(raw.get(section), list) or not raw[section]:
-            raise InvalidStateError(f"{source}: {section!r} must be a non-empty list")
-    numbers = dict(NUMBERS)
+def _numbers(raw: dict[str, Any], source: str) -> dict[str, Any]:
+    numbers: dict[str, Any] = dict(NUMBERS)
     given = raw.get("numbers", {})
     if not isinstance(given, dict):
         raise InvalidStateError(f"{source}: 'numbers' must be an object")
@@ -200,97 +208,114 @@ def parse_cards(raw: Any, source: str = "card data") -> CardSet:
             raise InvalidStateError(f"{source}: numbers.{key} must be a non-negative integer")
         numbers[key] = value
     numbers.setdefault("starting_hand", (6, 7, 8, 9))
+    return numbers
 
-    plots, plot_counts = [], []
+
+def _plots(raw: dict[str, Any], source: str) -> tuple[list[Plot], list[int]]:
+    plots, counts = [], []
     for i, e in enumerate(raw["plots"]):
-        c = _Check(source, "plots", e, i)
+        c = _Card(source, "plots", e, i)
         y = c.triple(e.get("yield"), "yield")
         if not any(y):
-            raise InvalidStateError(f"{c.where} field 'yield' must yield something")
-        plots.append(Plot(e["id"], str(e.get("name", e["id"])), y))
-        plot_counts.append(c.count("count", 1, minimum=1))
+            c.rd.fail("yield", "must yield something")
+        plots.append(Plot(c.id, c.name, y, c.note))
+        counts.append(c.count("count", 1, minimum=1))
+    return plots, counts
 
+
+def _techs(raw: dict[str, Any], source: str) -> list[Tech]:
     techs = []
     for i, e in enumerate(raw["technologies"]):
-        c = _Check(source, "technologies", e, i)
+        c = _Card(source, "technologies", e, i)
         eff = c.effects(TECH_EFFECTS)
         by = eff.get("building_yield")
         building_yield = None
         if by is not None:
             if not isinstance(by, dict) or not isinstance(by.get("building"), str):
-                raise InvalidStateError(f"{c.where} field 'effects.building_yield' needs 'building' and a resource")
-            building_yield = (by["building"], c.triple({k: v for k, v in by.items() if k != "building"}, "effects.building_yield"))
-        sr = eff.get("steal_resources", 0)
-        ed = eff.get("extra_draw", 0)
-        for key, n in (("steal_resources", sr), ("extra_draw", ed)):
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise InvalidStateError(f"{c.where} field 'effects.{key}' must be a non-negative integer")
+                c.rd.fail("effects.building_yield", "needs 'building' and a resource")
+            building_yield = (by["building"], c.triple({k: v for k, v in by.items() if k != "building"},
+                                                       "effects.building_yield"))
         techs.append(Tech(
-            e["id"], str(e.get("name", e["id"])), c.count("cost"), c.count("culture", 0), c.count("happiness", 0),
-            c.triple(eff.get("yield"), "effects.yield"), building_yield, c.discount(eff),
-            c.flag("two_slots", eff), c.flag("mining", eff), ed, c.flag("steal_card", eff), sr,
+            c.id, c.name, cost=c.count("cost"), culture=c.count("culture", 0), happiness=c.count("happiness", 0),
+            yields=c.triple(eff.get("yield"), "effects.yield"), building_yield=building_yield,
+            discount=c.discount(eff), two_slots=c.flag("two_slots", eff, "effects."),
+            mining=c.flag("mining", eff, "effects."), extra_draw=c.effect_count(eff, "extra_draw"),
+            steal_card=c.flag("steal_card", eff, "effects."), steal_resources=c.effect_count(eff, "steal_resources"),
+            note=c.note,
         ))
+    return techs
 
-    cards, counts = [], []
+
+def _placed(raw: dict[str, Any], source: str, cards: list[PlayCard], counts: list[int]) -> None:
     for section, kind in (("buildings", BUILDING), ("wonders", WONDER)):
         for i, e in enumerate(raw[section]):
-            c = _Check(source, section, e, i)
+            c = _Card(source, section, e, i)
             eff = c.effects(PLACED_EFFECTS)
-            walls = eff.get("walls", 0)
-            if not isinstance(walls, int) or isinstance(walls, bool) or walls < 0:
-                raise InvalidStateError(f"{c.where} field 'effects.walls' must be a non-negative integer")
-            ed = eff.get("extra_draw", 0)
-            if not isinstance(ed, int) or isinstance(ed, bool) or ed < 0:
-                raise InvalidStateError(f"{c.where} field 'effects.extra_draw' must be a non-negative integer")
             cards.append(PlayCard(
-                e["id"], str(e.get("name", e["id"])), kind, cost=c.count("cost"), culture=c.count("culture", 0),
+                c.id, c.name, kind, cost=c.count("cost"), culture=c.count("culture", 0),
                 happiness=c.count("happiness", 0), yields=c.triple(eff.get("yield"), "effects.yield"),
                 plot_yield=c.triple(eff.get("plot_yield"), "effects.plot_yield"), discount=c.discount(eff),
-                granary=c.flag("granary", eff), walls=walls, great_wall=c.flag("great_wall", eff), extra_draw=ed,
+                granary=c.flag("granary", eff, "effects."), walls=c.effect_count(eff, "walls"),
+                great_wall=c.flag("great_wall", eff, "effects."), extra_draw=c.effect_count(eff, "extra_draw"),
+                note=c.note,
             ))
-            counts.append(c.count("count", 1, minimum=1) if kind == BUILDING else 1)
+            counts.append(c.count("count", 1, minimum=1) if kind == BUILDING else 1)  # each wonder is unique
+
+
+def _units(raw: dict[str, Any], source: str, cards: list[PlayCard], counts: list[int]) -> None:
     unit_ids = {e.get("id") for e in raw["units"] if isinstance(e, dict)}
     for i, e in enumerate(raw["units"]):
-        c = _Check(source, "units", e, i)
+        c = _Card(source, "units", e, i)
         blocks = e.get("blocks", [])
         if blocks == "all":
             blocked: frozenset[str] | None = None
         elif isinstance(blocks, list) and all(b in unit_ids for b in blocks):
             blocked = frozenset(blocks)
         else:
-            raise InvalidStateError(f"{c.where} field 'blocks' must be \"all\" or a list of unit ids")
-        damage = e.get("damage", {})
-        if not isinstance(damage, dict) or set(damage) - {"population", "building"}:
-            raise InvalidStateError(f"{c.where} field 'damage' may name only 'population' and 'building'")
+            c.rd.fail("blocks", "must be \"all\" or a list of unit ids")
+        damage = c.rd.obj(e.get("damage", {}), "damage")
+        if set(damage) - {"population", "building"}:
+            c.rd.fail("damage", "may name only 'population' and 'building'")
         attack, defend = c.flag("attack"), c.flag("defend")
         if defend and blocked == frozenset():
-            raise InvalidStateError(f"{c.where} defends but its field 'blocks' is empty")
-        pop = damage.get("population", 0)
-        bld = damage.get("building", 0)
-        for key, n in (("population", pop), ("building", bld)):
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise InvalidStateError(f"{c.where} field 'damage.{key}' must be a non-negative integer")
+            c.rd.fail("blocks", "is empty, but the unit defends")
         cards.append(PlayCard(
-            e["id"], str(e.get("name", e["id"])), UNIT, attack=attack, defend=defend,
-            blocks=blocked if defend else frozenset(), population_damage=pop, building_damage=bld,
-            siege=c.flag("siege"),
+            c.id, c.name, UNIT, attack=attack, defend=defend, blocks=blocked if defend else frozenset(),
+            population_damage=c.rd.count(damage.get("population", 0), "damage.population"),
+            building_damage=c.rd.count(damage.get("building", 0), "damage.building"),
+            siege=c.flag("siege"), note=c.note,
         ))
         counts.append(c.count("count", 1, minimum=1))
-    for i, e in enumerate(raw.get("resource_cards", [])):
-        c = _Check(source, "resource_cards", e, i)
-        cards.append(PlayCard(e["id"], str(e.get("name", e["id"])), RESOURCE, yields=c.triple(e.get("yield"), "yield")))
-        counts.append(c.count("count", 1, minimum=1))
 
-    ids = [p.id for p in plots] + [t.id for t in techs] + [x.id for x in cards]
+
+def parse_cards(raw: Any, source: str = "card data") -> CardSet:
+    """A card set from the JSON of a card file; every error names the card and the field."""
+    if not isinstance(raw, dict):
+        raise InvalidStateError(f"{source}: a card file must be a JSON object")
+    for section in ("plots", "technologies", "buildings", "wonders", "units"):
+        if not isinstance(raw.get(section), list) or not raw[section]:
+            raise InvalidStateError(f"{source}: {section!r} must be a non-empty list")
+    numbers = _numbers(raw, source)
+    plots, plot_counts = _plots(raw, source)
+    techs = _techs(raw, source)
+    cards: list[PlayCard] = []
+    counts: list[int] = []
+    _placed(raw, source, cards, counts)
+    _units(raw, source, cards, counts)
+    for i, e in enumerate(raw.get("resource_cards", [])):
+        c = _Card(source, "resource_cards", e, i)
+        cards.append(PlayCard(c.id, c.name, RESOURCE, yields=c.triple(e.get("yield"), "yield"), note=c.note))
+        counts.append(c.count("count", 1, minimum=1))
     seen: set[str] = set()
-    for cid in ids:
+    for cid in [p.id for p in plots] + [t.id for t in techs] + [x.id for x in cards]:
         if cid in seen:
             raise InvalidStateError(f"{source}: card id {cid!r} is used twice")
         seen.add(cid)
     building_ids = {x.id for x in cards if x.kind == BUILDING}
     for t in techs:
         if t.building_yield is not None and t.building_yield[0] not in building_ids:
-            raise InvalidStateError(f"{source}: technologies card {t.id!r} field 'effects.building_yield' names unknown building {t.building_yield[0]!r}")
+            raise InvalidStateError(f"{source}: technologies card {t.id!r} field 'effects.building_yield' names "
+                                    f"unknown building {t.building_yield[0]!r}")
     return CardSet(tuple(plots), tuple(plot_counts), tuple(techs), tuple(cards), tuple(counts), numbers,
                    str(raw.get("source", "")))
 
@@ -299,10 +324,5 @@ def parse_cards(raw: Any, source: str = "card data") -> CardSet:
 def load_cards(path: str | None = None) -> CardSet:
     """The package's card set, or a user's card file (``--option cards=FILE``)."""
     file = Path(path) if path else DATA
-    try:
-        raw = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InvalidStateError(f"no card file {file}") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise InvalidStateError(f"card file {file} is not readable JSON: {e}") from None
+    raw = read_json(file, "card", DATA_LIMIT, InvalidStateError)
     return parse_cards(raw, source=str(file))

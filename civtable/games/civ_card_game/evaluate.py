@@ -11,7 +11,7 @@ the value of a position is the win probability of a conditional logit over the
 players' scores, ``2 P - 1`` (the expected return in [-1, 1]).
 
 The weights are data (``data/evaluate.json``), fitted by
-``tools/fit_evaluate.py`` to the outcomes of greedy self-play games at the start of
+``tools/civ_card_game/fit_evaluate.py`` to the outcomes of greedy self-play games at the start of
 each turn, the point where the search's rollouts are cut off (``search_defaults``
 in ``game.py``); the file says how they were fitted. They were fitted with two
 players and the default cards; with three or four players the same weights score
@@ -26,10 +26,10 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cards import BUILDING, WONDER
+from .catalog import BUILDING, WONDER
 
 if TYPE_CHECKING:
-    from .rules import Rules
+    from .options import Rules
     from .state import CcgState
 
 DATA = Path(__file__).with_name("data") / "evaluate.json"

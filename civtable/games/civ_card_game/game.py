@@ -1,4 +1,5 @@
-"""Civilization: The Card Game as a civtable game."""
+"""Civilization: The Card Game as a civtable game: its info, options, messages and the
+hooks of the contract, each delegating to the module that does the work."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from civtable.core.info import GameInfo
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
-from .cards import load_cards
-from .options import OPTIONS
-from .rules import Rules
+from . import render
+from .catalog import load_cards
+from .messages import MESSAGES
+from .options import OPTIONS, Rules
+from .rules.setup import initial
 from .state import CcgState
 
 
@@ -27,6 +30,7 @@ class CivCardGame(Game):
         rules="civ_card_game.md", rule_prefix="CCG", language="en", players_rule="CCG-4.9",
         summary="Civilization: The Card Game: grow population, buildings and wonders; attack and steal")
     option_specs = OPTIONS
+    messages = MESSAGES
     search_defaults = {"turns": "2", "depth": "0"}
     """Rollouts to the start of the bot's own turn after next (the opponents' turns
     played), where ``evaluate``'s weights were fitted: a fixed number of steps ends
@@ -36,25 +40,41 @@ class CivCardGame(Game):
         super().__init__(**options)
         self.cards = load_cards(self.options["cards"] or None)
         self.rules = Rules(self.options, self.cards)
+        self.names = render.Names(self.cards)
 
     def new_state(self, seed: int | None = None) -> CcgState:
-        return CcgState.initial(self, self.rules, 0 if seed is None else seed)
+        return initial(self, 0 if seed is None else seed)
 
     def read_state(self, reader: Reader) -> CcgState:
-        from .serialize import state_from_json
+        from .serialize import read_state
 
-        return state_from_json(self, reader.data)
+        return read_state(self, reader)
 
     def bots(self) -> Mapping[str, AgentFactory]:
         from .bots import FACTORIES
 
         return FACTORIES
 
+    # ------------------------------------------------------------ showing the game
     def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
-        from .render import render
-
-        return render(obs, viewer, self.rules)
+        return render.screen(obs, viewer, self.names, self.rules)
 
     def reference(self) -> Sequence[Table]:
-        rows = tuple((c.name, c.id, c.kind) for c in self.cards.cards) if hasattr(self.cards, "cards") else ()
-        return (Table("Cards", ("Card", "Id", "Kind"), rows, "the project's provisional card set"),)
+        from .reference import tables
+
+        return tables(self.cards)
+
+    def term(self, kind: str, value: Any) -> str:
+        return self.names.term(kind, value)
+
+    def action_label(self, action: Any, obs: dict[str, Any]) -> str:
+        return render.label(action.text, obs, self.names)
+
+    def action_path(self, action: Any, obs: dict[str, Any]) -> tuple[str, ...]:
+        return render.path(action.text, obs, self.names)
+
+    def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        return render.help_text(obs, viewer, self.names)
+
+    def interpret(self, obs: dict[str, Any], line: str) -> str | None:
+        return self.names.interpret(line)

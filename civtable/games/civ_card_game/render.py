@@ -1,56 +1,250 @@
-"""A plain-text view of a Civilization card game observation for terminal play."""
+"""The terminal of Civilization: The Card Game: the screen of an observation, action
+labels with costs, menu paths, and help. Everything is built from the viewer's
+observation (it cannot show what he may not see) and the card set's names."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
+from civtable.core.events import Viewer
+from civtable.core.messages import join
+
+from .catalog import RESOURCES, WONDER
+from .names import Names, card_effects, res_short, res_words, tech_effects, trade_paid_words
+
 if TYPE_CHECKING:
-    from .rules import Rules
+    from .options import Rules
+
+__all__ = ["Names", "help_text", "label", "path", "screen"]
+
+WIDTH = 100
+
+STEPS: dict[str, tuple[str, str]] = {
+    # phase: (what the decider is to do, the notation of the step)
+    "draft": ("take a plot in the draft", "draft PLOT: take one of the plots laid out"),
+    "free-population": ("place the free population", "place N: the free population on your plot N"),
+    "start-discard": ("discard from the starting hand", "discard CARD: one card at a time"),
+    "steal-window": ("steal or pass before the turn begins",
+                     "writing SEAT: a random card of that player's hand; laws SEAT: 3 of his resources; pass"),
+    "collect": ("choose what a population yields",
+                "yield food|hammers|commerce: one resource a population of the plot may yield"),
+    "purchase": ("buy, or end the purchases", "pop N | plot PLOT [spare-R] | tech TECH | build CARD N | cash CARD "
+                 "| trade R+R+R for R | writing SEAT | laws SEAT | attack UNIT SEAT | fight | done"),
+    "declare": ("declare attackers", "attack UNIT SEAT: one unit at a time; fight when done; pass: no combat"),
+    "siege": ("decide about the next Catapult", "siege yes: it knocks down City Walls; siege no"),
+    "bounce": ("choose the attackers the walls bounce", "bounce UNIT: back to the Attacker's hand"),
+    "redeclare": ("send the bounced units again or fight", "attack UNIT SEAT: send one again; fight: go on"),
+    "defend": ("defend", "block ATTACKER DEFENDER: one pair at a time; done: take the rest"),
+    "lose-population": ("choose the plot that loses a population", "lose N: from your plot N"),
+    "gain-population": ("place a stolen population", "gain N: on your plot N"),
+    "destroy-building": ("choose the building to lose", "destroy CARD N: that building on plot N"),
+    "take-resources": ("take resources (Code of Laws)", "take food|hammers|commerce: one at a time"),
+    "give-resources": ("give resources (Code of Laws)", "give food|hammers|commerce: one at a time"),
+    "draw": ("choose how many cards to draw", "draw N [astronomy] [culture]: the extra cards are optional"),
+    "discard": ("discard at the end of the turn", "discard CARD: one card at a time"),
+    "over": ("", ""),
+}
 
 
-def render(obs: dict[str, Any], player: int, rules: Rules) -> str:
-    names = {c.id: c.name for c in rules.cards.cards}
-    names.update({p.id: p.name for p in rules.cards.plots})
-    names.update({t.id: t.name for t in rules.cards.techs})
+def seat(p: int, viewer: Viewer) -> str:
+    return f"player {p} (you)" if p == viewer else f"player {p}"
 
-    def nm(x: str) -> str:
-        return names.get(x, x)
 
-    lines = [f"Turn {obs['turn']} - player {obs['current']}'s turn, step: {obs['phase']}"]
-    for view in obs["players"]:
-        who = "You" if view["seat"] == player else "Player"
-        res = view["resources"]
-        lines.append(f"{who} (player {view['seat']}): {view['vp']} VP, culture {view['culture']}, "
-                     f"happiness {view['happiness']}, {view['hand_size']} cards in hand; "
-                     f"{res['food']} food, {res['hammers']} hammers, {res['commerce']} commerce")
-        for i, pl in enumerate(view["plots"], 1):
-            cards = ", ".join(nm(c) for c in pl["cards"])
-            lines.append(f"  plot {i}: {nm(pl['plot'])}, population {pl['population']}" + (f" [{cards}]" if cards else ""))
-        if view["technologies"]:
-            lines.append("  technologies: " + ", ".join(nm(t) for t in view["technologies"]))
-        if "hand" in view:
-            lines.append("  hand: " + (", ".join(f"{k}x {nm(c)}" if k > 1 else nm(c) for c, k in view["hand"].items()) or "-"))
-    status = []
-    if obs["highest_culture"]:
-        status.append("Highest Culture: " + ", ".join(f"player {p}" for p in obs["highest_culture"]))
-    if obs["highest_happiness"]:
-        status.append("Highest Happiness: " + ", ".join(f"player {p}" for p in obs["highest_happiness"]))
-    if status:
-        lines.append("; ".join(status))
-    if obs["draft"]:
-        lines.append("Draft: " + ", ".join(nm(p) for p in obs["draft"]))
-    lines.append("Plots for sale: " + (", ".join(nm(p) for p in obs["plot_display"]) or "-"))
-    techs = []
+def wrap(text: str, indent: str = "  ") -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
+
+
+# ------------------------------------------------------------------ the screen
+def screen(obs: dict[str, Any], viewer: Viewer, names: Names, rules: Rules) -> str:
+    """The whole table for one viewer, in at most about 40 lines for 4 players."""
+    lines = [_headline(obs, viewer)]
+    me = obs["players"][viewer] if viewer is not None else None
+    plots = ", ".join(f"{names.of(p)} ({res_short(names.plot[p].yields)})" for p in obs["plot_display"]) or "-"
+    price = f"; your next plot costs {me['plot_cost']} resources" if me is not None else ""
+    lines += wrap(f"Plots for sale: {plots}{price}; {obs['plot_deck_size']} more in the deck", "")
+    lines.append(f"Technologies for sale ({obs['tech_deck_size']} more in the deck; 1 VP each):")
     for t in obs["tech_display"]:
-        tech = next(x for x in rules.cards.techs if x.id == t)
-        techs.append(f"{tech.name} ({tech.cost})")
-    lines.append("Technologies for sale: " + (", ".join(techs) or "-")
-                 + f"; {obs['tech_deck_size']} more in the deck")
-    combat = obs["combat"]
-    if combat:
-        attacks = ", ".join(f"{nm(a['unit'])} -> player {a['defender']} ({a['status']})" for a in combat["attacks"])
-        lines.append(f"Combat by player {combat['attacker']}: {attacks}")
+        tech = names.tech[t]
+        cost = f"{tech.cost} Commerce"
+        if me is not None and me["discounts"][0]:
+            cost += f" (you pay {max(0, tech.cost - me['discounts'][0])})"
+        lines += wrap(f"{tech.name}: {cost} - {tech_effects(tech, names.cards)}")
+    status = []
+    for key, title in (("highest_culture", "Highest Culture"), ("highest_happiness", "Highest Happiness")):
+        holders = obs[key]
+        status.append(f"{title}: {join([seat(p, viewer) for p in holders]) if holders else 'nobody'}")
+    lines.append(f"Play deck {obs['deck_size']}, discard pile {sum(obs['discard'].values())}, population bank "
+                 f"{obs['population_bank']}. " + "; ".join(status) + ".")
+    order = [viewer] if viewer is not None else []
+    order += [p for p in range(obs["players_count"]) if p != viewer]
+    for p in order:
+        lines += _player(obs, obs["players"][p], viewer, names)
+    lines += _combat(obs, viewer, names)
     if obs["over"]:
         won = obs["winners"]
-        lines.append("Game over: " + (", ".join(f"player {p}" for p in won) + " won" if won else "no winner"))
+        lines.append("The game is over: " + (join([seat(p, viewer) for p in won]) + " won." if won else "nobody won."))
+    return "\n".join(lines)
+
+
+def _headline(obs: dict[str, Any], viewer: Viewer) -> str:
+    phase = obs["phase"]
+    if obs["over"]:
+        return f"Civilization: The Card Game - turn {obs['turn']}: the game is over."
+    turn = f"turn {obs['turn']}, {seat(obs['current'], viewer)}'s turn" if obs["turn"] else "set-up"
+    movers = obs["to_move"]
+    who = seat(movers[0], viewer) if movers else "nobody"
+    what = STEPS[phase][0]
+    pending = obs["pending"]
+    if phase in ("start-discard", "discard", "bounce", "take-resources", "give-resources") and pending["left"]:
+        what += f" ({pending['left']} to go)"
+    return f"Civilization: The Card Game - {turn}; step: {phase}. Deciding: {who}, to {what}."
+
+
+def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Names) -> list[str]:
+    p = view["seat"]
+    pops = sum(pl["population"] for pl in view["plots"])
+    wonders = sum(1 for pl in view["plots"] for c in pl["cards"] if names.card[c].kind == WONDER)
+    res = [view["resources"][r] for r in RESOURCES]
+    who = seat(p, viewer)
+    head = (f"{who[:1].upper()}{who[1:]}{' (dealer)' if p == obs['dealer'] else ''}: {view['vp']} VP "
+            f"({len(view['technologies'])} tech, {pops} pop, {wonders} wonder) | {res_words(res)} | "
+            f"culture {view['culture']}, happiness {view['happiness']} | {view['hand_size']} cards in hand")
+    out = wrap(head, "")
+    if view["technologies"]:
+        out += wrap("Technologies: " + ", ".join(names.of(t) for t in view["technologies"]))
+    plots = []
+    for i, pl in enumerate(view["plots"], 1):
+        cards = ", ".join(names.of(c) for c in pl["cards"])
+        free = pl["slots"] - len(pl["cards"])
+        room = f" +{free} slot{'s' if free > 1 else ''}" if free > 0 else ""
+        plots.append(f"{i} {names.of(pl['plot'])} {res_short(names.plot[pl['plot']].yields)}"
+                     f" pop {pl['population']}{' [' + cards + ']' if cards else ''}{room}")
+    out += wrap("Plots: " + "; ".join(plots))
+    if "hand" in view:
+        out += wrap("Hand: " + (", ".join(_hand_card(c, k, view, names) for c, k in view["hand"].items()) or "-"))
+    return out
+
+
+def _hand_card(c: str, k: int, view: dict[str, Any], names: Names) -> str:
+    card = names.card[c]
+    count = f"{k}x " if k > 1 else ""
+    if card.placed:
+        off = view["discounts"][2 if card.kind == WONDER else 1]
+        cost = f"{max(0, card.cost - off)}H"
+        return f"{count}{card.name} ({cost}: {card_effects(card, names.cards)})"
+    return f"{count}{card.name} ({card_effects(card, names.cards)})"
+
+
+def _combat(obs: dict[str, Any], viewer: Viewer, names: Names) -> list[str]:
+    combat = obs["combat"]
+    if not combat:
+        return []
+    attacks = [f"{names.of(a['unit'])} -> {seat(a['defender'], viewer)} ({a['status']})" for a in combat["attacks"]]
+    out = wrap(f"Combat of {seat(combat['attacker'], viewer)}: " + ", ".join(attacks), "")
+    if combat["blocks"]:
+        blocks = [f"{names.of(combat['attacks'][b['attack']]['unit'])} by {names.of(b['unit'])}"
+                  for b in combat["blocks"]]
+        out += wrap("Blocked: " + ", ".join(blocks))
+    return out
+
+
+# ------------------------------------------------------------------ menus
+def label(text: str, obs: dict[str, Any], names: Names) -> str:
+    """An action in words, with what it costs or gives."""
+    words = text.split()
+    kind, args = words[0], words[1:]
+    me = obs["players"][obs["player"]] if obs.get("player") is not None else None
+    base = names.describe(text)
+    if me is None:
+        return base
+    if kind == "pop":
+        pl = me["plots"][int(args[0]) - 1]
+        cost = obs_population_cost(pl["population"], names)
+        return f"buy a population for plot {args[0]} {names.of(pl['plot'])} ({cost} Food)"
+    if kind == "plot":
+        return f"{base} ({names.plot_yield(args[0])} a turn; pay {res_words(obs_plot_paid(text, me))})"
+    if kind == "tech":
+        tech = names.tech[args[0]]
+        return f"{base} ({max(0, tech.cost - me['discounts'][0])} Commerce: {tech_effects(tech, names.cards)})"
+    if kind == "build":
+        card = names.card[args[0]]
+        pl = me["plots"][int(args[1]) - 1]
+        off = me["discounts"][2 if card.kind == WONDER else 1]
+        return f"build {card.name} on plot {args[1]} {names.of(pl['plot'])} ({max(0, card.cost - off)} Hammers)"
+    if kind == "cash":
+        return f"{base} (+{res_words(names.card[args[0]].yields)})"
+    if kind in ("lose", "gain", "place"):
+        pl = me["plots"][int(args[0]) - 1]
+        return f"{base} {names.of(pl['plot'])} (population {pl['population']})"
+    if kind == "destroy":
+        return f"{base} {names.of(me['plots'][int(args[1]) - 1]['plot'])}"
+    if kind == "done":
+        return {"purchase": "done: end the purchases", "defend": "done: take the remaining attack"}.get(
+            obs["phase"], "done")
+    if kind == "pass":
+        return {"steal-window": "pass: steal nothing", "declare": "pass: no combat"}.get(obs["phase"], "pass")
+    return base
+
+
+def obs_population_cost(population: int, names: Names) -> int:
+    """CCG-6.3: 6 + 2P Food."""
+    nums = names.cards.numbers
+    return int(nums["population_cost_base"] + nums["population_cost_step"] * population)
+
+
+def obs_plot_paid(text: str, me: dict[str, Any]) -> tuple[int, int, int]:
+    """What ``plot X [spare-R]`` pays (CCG-6.4, the same plan as the rules')."""
+    from .rules.purchase import pay_plan
+
+    words = text.split()
+    spare = RESOURCES.index(words[2][6:]) if len(words) > 2 else 3
+    return pay_plan([me["resources"][r] for r in RESOURCES], me["plot_cost"], spare)
+
+
+GROUPS = {"pop": "buy population", "plot": "buy a plot", "tech": "buy a technology", "build": "build",
+          "cash": "cash a resource card", "trade": "trade with the bank", "writing": "steal", "laws": "steal",
+          "attack": "attack"}
+
+
+def path(text: str, obs: dict[str, Any], names: Names) -> tuple[str, ...]:
+    """The purchase step's long menu grouped by what is bought (and builds by card);
+    other steps are flat."""
+    kind = text.split()[0]
+    shown = label(text, obs, names)
+    if obs["phase"] != "purchase" or kind not in GROUPS:
+        return (shown,)
+    if kind == "build":
+        card = names.card[text.split()[1]]
+        return (GROUPS[kind], card.name, shown)
+    if kind == "trade":
+        paid = res_words(trade_paid_words(text.split()[1]))
+        return (GROUPS[kind], f"pay {paid}", shown)
+    return (GROUPS[kind], shown)
+
+
+# ------------------------------------------------------------------ help
+def help_text(obs: dict[str, Any], viewer: Viewer, names: Names) -> str:
+    """What is being decided now, and how to write its actions."""
+    phase = obs["phase"]
+    if obs["over"]:
+        return "The game is over."
+    what, notation = STEPS[phase]
+    movers = obs["to_move"]
+    who = seat(movers[0], viewer) if movers else "nobody"
+    lines = [f"Deciding: {who}, to {what} (step {phase!r} of {seat(obs['current'], viewer)}'s turn)."
+             if obs["turn"] else f"Deciding: {who}, to {what} (set-up)."]
+    lines.append(f"Actions: {notation}.")
+    lines.append("Names may be typed as shown (build City Walls 2) or as ids (build city_walls 2); "
+                 "plots are numbered from 1 in the order you got them, players by seat.")
+    if phase == "purchase":
+        nums = names.cards.numbers
+        lines.append(f"Costs: a population {nums['population_cost_base']} + {nums['population_cost_step']} Food per "
+                     f"population already on the plot; a plot {nums['plot_cost_base']} + {nums['plot_cost_step']} "
+                     f"resources per plot beyond {nums['plot_cost_from']} (any mix); technologies in Commerce, "
+                     f"buildings and wonders in Hammers (less your discounts); "
+                     f"{nums['bank_trade']} resources buy 1 from the bank.")
+        lines.append("Victory points: 1 per population, technology and wonder; the last technology ends the game.")
+    if phase in ("declare", "redeclare", "purchase"):
+        lines.append("Attack the players beside you with units from your hand; 'fight' starts the combat.")
     return "\n".join(lines)

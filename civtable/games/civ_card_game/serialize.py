@@ -1,9 +1,7 @@
-"""Views of a Civilization card game state: observations, determinizations, JSON.
-
-Public: every player's plots, population, placed cards, technologies, resources,
-hand size, culture, happiness and statuses; the displays, the discard pile, the
-deck sizes and the combat on the table. Hidden: other players' hands and the
-order of the play, plot and technology decks.
+"""Positions of Civilization: The Card Game as JSON: ``to_json`` and the reader,
+which checks every field with the shared ``core.reader.Reader`` (each error names
+the field) and then that no card, plot, technology or population was created or
+lost and that the step's bookkeeping fits together.
 """
 
 from __future__ import annotations
@@ -12,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core.errors import InvalidStateError
 from civtable.core.events import ROOT
+from civtable.core.reader import Reader
 from civtable.core.rng import Rng
 
-from .cards import RESOURCES, UNIT
-from .state import (
+from .catalog import BUILDING, RESOURCES, UNIT, WONDER
+from .phases import (
     ACTIVE,
     BOUNCING,
     COLLECT,
@@ -35,125 +34,15 @@ from .state import (
     REDECLARE,
     SIEGING,
     START_DISCARD,
+    STATUS,
     TAKING,
     WINDOW,
-    CcgState,
 )
+from .state import CcgState
+from .view import counts_json, plots_json
 
 if TYPE_CHECKING:
     from .game import CivCardGame
-
-STATUS = ("active", "bounced", "blocked", "sieged")
-
-
-def _plots(s: CcgState, p: int) -> list[dict[str, Any]]:
-    r = s.rules
-    return [{"plot": r.cards.plots[pl[0]].id, "population": pl[1], "cards": [r.ids[c] for c in pl[2:]]}
-            for pl in s.plots[p]]
-
-
-def _counts(s: CcgState, values: list[int]) -> dict[str, int]:
-    return {s.rules.ids[c]: k for c, k in enumerate(values) if k}
-
-
-def _pile(s: CcgState, pile: list[int]) -> dict[str, int]:
-    counts = [0] * s.rules.n_cards
-    for c in pile:
-        counts[c] += 1
-    return _counts(s, counts)
-
-
-def _combat(s: CcgState) -> dict[str, Any] | None:
-    if not s.attacks:
-        return None
-    ids = s.rules.ids
-    return {
-        "attacker": s.current,
-        "attacks": [{"unit": ids[a[0]], "defender": a[1], "status": STATUS[a[2]]} for a in s.attacks],
-        "blocks": [{"attack": i, "unit": ids[c]} for i, c in s.blocks],
-        "damage": [{"attack": i, "population": pop, "buildings": b} for i, pop, b in s.damage],
-    }
-
-
-def observation(s: CcgState, player: int) -> dict[str, Any]:
-    r = s.rules
-    culture = [s.culture(p) for p in range(s.n)]
-    happiness = [s.happiness(p) for p in range(s.n)]
-    players = []
-    for p in range(s.n):
-        view: dict[str, Any] = {
-            "seat": p,
-            "plots": _plots(s, p),
-            "technologies": [r.tech_ids[t] for t in r.bits(s.techs[p])],
-            "resources": dict(zip(RESOURCES, s.res[p], strict=True)),
-            "hand_size": sum(s.hand[p]),
-            "vp": s.vp(p),
-            "culture": culture[p],
-            "happiness": happiness[p],
-        }
-        if p == player:
-            view["hand"] = _counts(s, s.hand[p])
-        players.append(view)
-    # who decides next and how many choices are left: public bookkeeping of the table
-    pending = {"queue": [q if isinstance(q, int) else list(q) for q in s.queue], "left": s.left, "target": s.target}
-    return {
-        "game": "civ-card-game",
-        "player": player,
-        "players_count": s.n,
-        "turn": s.turn_no,
-        "current": s.current,
-        "dealer": s.dealer,
-        "phase": PHASE_NAMES[s.phase],
-        "to_move": list(s.to_move()),
-        "over": s.phase == OVER,
-        "winners": list(s.winner_list),
-        "players": players,
-        "highest_culture": s.status_holders(culture, r.numbers["culture_threshold"]),
-        "highest_happiness": s.status_holders(happiness, r.numbers["happiness_threshold"]),
-        "draft": [r.cards.plots[t].id for t in s.draft_row],
-        "plot_display": [r.cards.plots[t].id for t in s.plot_display],
-        "tech_display": [r.tech_ids[t] for t in s.tech_display],
-        "plot_deck_size": len(s.plot_deck),
-        "tech_deck_size": len(s.tech_deck),
-        "deck_size": len(s.deck),
-        "discard": _pile(s, s.discard),
-        "population_bank": s.pop_bank,
-        "combat": _combat(s),
-        "pending": pending,
-        "fought": s.fought,
-        "end_after": s.end_after,
-    }
-
-
-def determinize(s: CcgState, player: int, rng: Rng) -> CcgState:
-    """Deal the other hands and the play deck anew from the cards ``player`` cannot
-    see, keeping every size; shuffle the plot and technology decks; fresh generator."""
-    d = s.clone()
-    d.rng = Rng(rng.next64())
-    unknown = list(d.deck)
-    for q in range(s.n):
-        if q != player:
-            for c, k in enumerate(d.hand[q]):
-                unknown.extend([c] * k)
-    # sorted first, so that the deal depends on what ``player`` sees and the rng only
-    unknown.sort()
-    rng.shuffle(unknown)
-    pos = 0
-    for q in range(s.n):
-        if q == player:
-            continue
-        size = sum(d.hand[q])
-        h = [0] * s.rules.n_cards
-        for c in unknown[pos : pos + size]:
-            h[c] += 1
-        pos += size
-        d.hand[q] = h
-    d.deck = unknown[pos:]
-    d.plot_deck.sort()
-    rng.shuffle(d.plot_deck)
-    d.tech_deck.sort()
-    rng.shuffle(d.tech_deck)
-    return d
 
 
 # ------------------------------------------------------------------- JSON
@@ -188,8 +77,8 @@ def state_to_json(s: CcgState) -> dict[str, Any]:
         "players": [
             {
                 "resources": dict(zip(RESOURCES, s.res[p], strict=True)),
-                "hand": _counts(s, s.hand[p]),
-                "plots": _plots(s, p),
+                "hand": counts_json(s, s.hand[p]),
+                "plots": plots_json(s, p),
                 "technologies": [r.tech_ids[t] for t in r.bits(s.techs[p])],
                 "mining_due": s.mining_due[p],
                 "used": s.used[p],
@@ -199,164 +88,102 @@ def state_to_json(s: CcgState) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    """Reads a position's fields, naming the field in every error."""
-
-    def __init__(self, game: CivCardGame, data: Any) -> None:
-        if not isinstance(data, dict):
-            raise InvalidStateError("a position must be a JSON object")
-        self.data = data
-        self.r = game.rules
-
-    def get(self, key: str, src: dict[str, Any] | None = None, path: str = "") -> Any:
-        src = self.data if src is None else src
-        if key not in src:
-            raise InvalidStateError(f"position field {path + key!r} is missing")
-        return src[key]
-
-    @staticmethod
-    def int(value: Any, name: str, lo: int = 0, hi: int | None = None) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or value < lo or (hi is not None and value > hi):
-            span = f"at least {lo}" if hi is None else f"from {lo} to {hi}"
-            raise InvalidStateError(f"position field {name!r} must be an integer {span}, not {value!r}")
-        return value
-
-    def list(self, value: Any, name: str) -> list[Any]:
-        if not isinstance(value, list):
-            raise InvalidStateError(f"position field {name!r} must be a list")
-        return value
-
-    def index(self, value: Any, names: tuple[str, ...], name: str, what: str) -> int:
-        if value not in names:
-            raise InvalidStateError(f"position field {name!r} names unknown {what} {value!r}")
-        return names.index(value)
-
-    def cards(self, value: Any, name: str) -> list[int]:
-        return [self.index(v, self.r.ids, f"{name}[{i}]", "card") for i, v in enumerate(self.list(value, name))]
-
-    def plot_ids(self, value: Any, name: str) -> list[int]:
-        ids = tuple(p.id for p in self.r.cards.plots)
-        return [self.index(v, ids, f"{name}[{i}]", "plot") for i, v in enumerate(self.list(value, name))]
-
-    def tech_ids(self, value: Any, name: str) -> list[int]:
-        return [self.index(v, self.r.tech_ids, f"{name}[{i}]", "technology") for i, v in enumerate(self.list(value, name))]
-
-
-def state_from_json(game: CivCardGame, data: Any) -> CcgState:
-    """Rebuild a state, checking every field and that no card was created or lost."""
-    rd = _Reader(game, data)
+def read_state(game: CivCardGame, rd: Reader) -> CcgState:
+    """Rebuild a state, checking every field and that no card was created or lost
+    (the game and its options were checked by ``Game.state_from_json``)."""
+    data = rd.data
     r = game.rules
-    if data.get("game", "civ-card-game") != "civ-card-game":
-        raise InvalidStateError(f"position field 'game' is {data.get('game')!r}, not 'civ-card-game'")
-    saved = data.get("options")
-    if saved is not None:
-        if not isinstance(saved, dict):
-            raise InvalidStateError("position field 'options' must be an object")
-        for k, v in saved.items():
-            if k in game.options and game.options[k] != v:
-                raise InvalidStateError(
-                    f"position was saved with option {k}={v!r} but the game has {k}={game.options[k]!r}")
     s = CcgState.__new__(CcgState)
     s.journal = ROOT
     s.game, s.rules, s.n = game, r, game.num_players
     n = s.n
-    rng = rd.get("rng")
-    if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 1 << 64:
-        raise InvalidStateError("position field 'rng' must be an integer in [0, 2**64)")
-    s.rng = Rng.from_state(rng)
-    s.turn_no = rd.int(rd.get("turn"), "turn", 0, r.max_turns)
-    s.dealer = rd.int(rd.get("dealer"), "dealer", 0, n - 1)
-    s.current = rd.int(rd.get("current"), "current", 0, n - 1)
-    phase = rd.get("phase")
-    if phase not in PHASE_NAMES:
-        raise InvalidStateError(f"position field 'phase' must be one of {', '.join(PHASE_NAMES)}, not {phase!r}")
-    s.phase = PHASE_NAMES.index(phase)
-    s.decider = rd.int(rd.get("decider"), "decider", 0, n - 1)
-    queue = rd.list(data.get("queue", []), "queue")
+    s.rng = Rng.from_state(rd.integer(rd.get("rng"), "rng", 0, (1 << 64) - 1))
+    s.turn_no = rd.integer(rd.get("turn"), "turn", 0, r.max_turns)
+    s.dealer = rd.seat(rd.get("dealer"), "dealer", n)
+    s.current = rd.seat(rd.get("current"), "current", n)
+    s.phase = PHASE_NAMES.index(rd.choice(rd.get("phase"), PHASE_NAMES, "phase"))
+    s.decider = rd.seat(rd.get("decider"), "decider", n)
     s.queue = []
-    for i, q in enumerate(queue):
+    for i, q in enumerate(rd.seq(data.get("queue", []), "queue")):
         if isinstance(q, list) and len(q) == 2:
-            s.queue.append([rd.int(q[0], f"queue[{i}][0]"), rd.int(q[1], f"queue[{i}][1]")])
+            s.queue.append([rd.count(q[0], f"queue[{i}][0]"), rd.count(q[1], f"queue[{i}][1]")])
         else:
-            s.queue.append(rd.int(q, f"queue[{i}]"))
-    s.draft_row = rd.plot_ids(data.get("draft", []), "draft")
-    s.left = rd.int(data.get("left", 0), "left")
-    s.target = rd.int(data.get("target", -1), "target", -1, n - 1)
-    s.fought = data.get("fought", False)
-    if not isinstance(s.fought, bool):
-        raise InvalidStateError(f"position field 'fought' must be true or false, not {s.fought!r}")
-    s.end_after = rd.int(data.get("end_after", -1), "end_after", -1, 1)
-    s.winner_list = [rd.int(w, "winners", 0, n - 1) for w in rd.list(data.get("winners", []), "winners")]
-    s.pop_bank = rd.int(rd.get("population_bank"), "population_bank")
-    s.plot_deck = rd.plot_ids(rd.get("plot_deck"), "plot_deck")
-    s.plot_display = rd.plot_ids(rd.get("plot_display"), "plot_display")
-    s.tech_deck = rd.tech_ids(rd.get("tech_deck"), "tech_deck")
-    s.tech_display = rd.tech_ids(rd.get("tech_display"), "tech_display")
-    s.deck = rd.cards(rd.get("deck"), "deck")
-    s.discard = rd.cards(rd.get("discard"), "discard")
+            s.queue.append(rd.count(q, f"queue[{i}]"))
+    plot_ids = tuple(p.id for p in r.cards.plots)
+    s.draft_row = rd.indices(data.get("draft", []), plot_ids, "draft", "plot")
+    s.left = rd.count(data.get("left", 0), "left")
+    s.target = rd.integer(data.get("target", -1), "target", -1, n - 1)
+    s.fought = rd.boolean(data.get("fought", False), "fought")
+    s.end_after = rd.integer(data.get("end_after", -1), "end_after", -1, 1)
+    s.winner_list = [rd.seat(w, f"winners[{i}]", n) for i, w in enumerate(rd.seq(data.get("winners", []), "winners"))]
+    s.pop_bank = rd.count(rd.get("population_bank"), "population_bank")
+    s.plot_deck = rd.indices(rd.get("plot_deck"), plot_ids, "plot_deck", "plot")
+    s.plot_display = rd.indices(rd.get("plot_display"), plot_ids, "plot_display", "plot")
+    s.tech_deck = rd.indices(rd.get("tech_deck"), r.tech_ids, "tech_deck", "technology")
+    s.tech_display = rd.indices(rd.get("tech_display"), r.tech_ids, "tech_display", "technology")
+    s.deck = rd.indices(rd.get("deck"), r.ids, "deck", "card")
+    s.discard = rd.indices(rd.get("discard"), r.ids, "discard", "card")
+    _read_combat(s, rd)
+    _read_players(s, rd)
+    _check(s)
+    return s
+
+
+def _read_combat(s: CcgState, rd: Reader) -> None:
+    r = s.rules
+    data = rd.data
     s.attacks = []
-    for i, a in enumerate(rd.list(data.get("attacks", []), "attacks")):
+    for i, a in enumerate(rd.seq(data.get("attacks", []), "attacks")):
         if not (isinstance(a, list) and len(a) == 3 and a[2] in STATUS):
-            raise InvalidStateError(f"position field 'attacks[{i}]' must be [unit, defender, status]")
+            rd.fail(f"attacks[{i}]", "must be [unit, defender, status]")
         c = rd.index(a[0], r.ids, f"attacks[{i}][0]", "card")
         if r.kind[c] != UNIT:
-            raise InvalidStateError(f"position field 'attacks[{i}]' names {a[0]!r}, which is not a military unit")
-        s.attacks.append([c, rd.int(a[1], f"attacks[{i}][1]", 0, n - 1), STATUS.index(a[2])])
+            rd.fail(f"attacks[{i}]", f"names {a[0]!r}, which is not a military unit")
+        s.attacks.append([c, rd.seat(a[1], f"attacks[{i}][1]", s.n), STATUS.index(a[2])])
     s.blocks = []
-    for i, b in enumerate(rd.list(data.get("blocks", []), "blocks")):
+    for i, b in enumerate(rd.seq(data.get("blocks", []), "blocks")):
         if not (isinstance(b, list) and len(b) == 2):
-            raise InvalidStateError(f"position field 'blocks[{i}]' must be [attack index, unit]")
-        s.blocks.append([rd.int(b[0], f"blocks[{i}][0]", 0, max(0, len(s.attacks) - 1)),
+            rd.fail(f"blocks[{i}]", "must be [attack index, unit]")
+        s.blocks.append([rd.integer(b[0], f"blocks[{i}][0]", 0, max(0, len(s.attacks) - 1)),
                          rd.index(b[1], r.ids, f"blocks[{i}][1]", "card")])
     s.damage = []
-    for i, x in enumerate(rd.list(data.get("damage", []), "damage")):
+    for i, x in enumerate(rd.seq(data.get("damage", []), "damage")):
         if not (isinstance(x, list) and len(x) == 3):
-            raise InvalidStateError(f"position field 'damage[{i}]' must be [attack index, population, buildings]")
-        s.damage.append([rd.int(x[0], f"damage[{i}][0]", 0, max(0, len(s.attacks) - 1)),
-                         rd.int(x[1], f"damage[{i}][1]"), rd.int(x[2], f"damage[{i}][2]")])
-    players = rd.get("players")
-    if not isinstance(players, list) or len(players) != n:
-        raise InvalidStateError(f"position field 'players' must list {n} players")
+            rd.fail(f"damage[{i}]", "must be [attack index, population, buildings]")
+        s.damage.append([rd.integer(x[0], f"damage[{i}][0]", 0, max(0, len(s.attacks) - 1)),
+                         rd.count(x[1], f"damage[{i}][1]"), rd.count(x[2], f"damage[{i}][2]")])
+
+
+def _read_players(s: CcgState, rd: Reader) -> None:
+    r = s.rules
+    players = rd.seq(rd.get("players"), "players", s.n)
     s.res, s.hand, s.plots, s.techs, s.mining_due, s.used = [], [], [], [], [], []
     plot_ids = tuple(p.id for p in r.cards.plots)
     for p, pd in enumerate(players):
-        base = f"players[{p}]."
-        if not isinstance(pd, dict):
-            raise InvalidStateError(f"position field 'players[{p}]' must be an object")
-        res = rd.get("resources", pd, base)
-        if not isinstance(res, dict) or set(res) - set(RESOURCES):
-            raise InvalidStateError(f"position field '{base}resources' must map food/hammers/commerce to numbers")
-        s.res.append([rd.int(res.get(k, 0), f"{base}resources.{k}") for k in RESOURCES])
-        hand = rd.get("hand", pd, base)
-        if not isinstance(hand, dict):
-            raise InvalidStateError(f"position field '{base}hand' must be an object of card counts")
-        h = [0] * r.n_cards
-        for k, v in hand.items():
-            h[rd.index(k, r.ids, f"{base}hand", "card")] = rd.int(v, f"{base}hand.{k}")
-        s.hand.append(h)
+        base = f"players[{p}]"
+        rd.obj(pd, base)
+        s.res.append(rd.counts(rd.get("resources", pd, base), RESOURCES, f"{base}.resources", "resource"))
+        s.hand.append(rd.counts(rd.get("hand", pd, base), r.ids, f"{base}.hand", "card"))
         plots = []
-        for i, pl in enumerate(rd.list(rd.get("plots", pd, base), base + "plots")):
-            where = f"{base}plots[{i}]"
-            if not isinstance(pl, dict):
-                raise InvalidStateError(f"position field {where!r} must be an object")
+        for i, pl in enumerate(rd.seq(rd.get("plots", pd, base), f"{base}.plots")):
+            where = f"{base}.plots[{i}]"
+            rd.obj(pl, where)
             t = rd.index(pl.get("plot"), plot_ids, where + ".plot", "plot")
-            pop = rd.int(pl.get("population", 0), where + ".population")
-            placed = rd.cards(pl.get("cards", []), where + ".cards")
+            pop = rd.count(pl.get("population", 0), where + ".population")
+            placed = rd.indices(pl.get("cards", []), r.ids, where + ".cards", "card")
             for c in placed:
-                if r.kind[c] not in ("building", "wonder"):
-                    raise InvalidStateError(f"position field {where + '.cards'!r} holds {r.ids[c]!r}, which is not a building or wonder")
+                if r.kind[c] not in (BUILDING, WONDER):
+                    rd.fail(where + ".cards", f"holds {r.ids[c]!r}, which is not a building or wonder")
             plots.append([t, pop, *placed])
         s.plots.append(plots)
         mask = 0
-        for t in rd.tech_ids(rd.get("technologies", pd, base), base + "technologies"):
+        for t in rd.indices(rd.get("technologies", pd, base), r.tech_ids, f"{base}.technologies", "technology"):
             if mask & 1 << t:
-                raise InvalidStateError(f"position field '{base}technologies' lists {r.tech_ids[t]!r} twice")
+                rd.fail(f"{base}.technologies", f"lists {r.tech_ids[t]!r} twice")
             mask |= 1 << t
         s.techs.append(mask)
-        s.mining_due.append(rd.int(pd.get("mining_due", 0), base + "mining_due", 0, 1))
-        s.used.append(rd.int(pd.get("used", 0), base + "used", 0, 3))
-    _check(s)
-    return s
+        s.mining_due.append(rd.integer(pd.get("mining_due", 0), f"{base}.mining_due", 0, 1))
+        s.used.append(rd.integer(pd.get("used", 0), f"{base}.used", 0, 3))
 
 
 def _check(s: CcgState) -> None:
@@ -426,7 +253,9 @@ def _check(s: CcgState) -> None:
     try:
         legal = s.legal_actions(s.decider)
         for a in legal:
-            s.clone().apply(s.decider, a)
+            trial = s.clone()
+            trial.journal = None  # a silent trial: nothing is told
+            trial.apply(s.decider, a)
     except (IndexError, KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as e:
         raise InvalidStateError(
             f"position fields 'phase' ({name}), 'queue', 'attacks' and 'damage' do not fit together ({e.__class__.__name__})") from None

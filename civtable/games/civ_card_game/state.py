@@ -1,4 +1,6 @@
-"""The rules of Civilization: The Card Game (CCG-1 to CCG-9) as one state class.
+"""The state of Civilization: The Card Game: its data, ``clone``, the values derived
+from it (points, culture, happiness, costs, slots) and the protocol methods, which
+delegate to ``rules/`` (the steps), ``view.py`` and ``serialize.py``.
 
 A player's plots are small lists ``[plot type, population, card, card...]`` (the
 cards placed on it); hands are counts over the play-deck card types; owned
@@ -10,28 +12,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from civtable.core.events import ROOT
+from civtable.core.events import Viewer
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
-from .actions import (
-    CcgAction,
-)
-from .cards import WONDER
+from . import rules as steps
+from .actions import CcgAction
+from .catalog import WONDER
+from .phases import OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .game import CivCardGame
-    from .rules import Rules
-
-# phases
-(DRAFTING, FREE_POP, START_DISCARD, WINDOW, COLLECT, MAIN, DECLARE, SIEGING, BOUNCING, REDECLARE,
- DEFENDING, LOSING, GAINING, DESTROYING, TAKING, GIVING, DRAWING, DISCARDING, OVER) = range(19)
-PHASE_NAMES = ("draft", "free-population", "start-discard", "steal-window", "collect", "purchase",
-               "declare", "siege", "bounce", "redeclare", "defend", "lose-population", "gain-population",
-               "destroy-building", "take-resources", "give-resources", "draw", "discard", "over")
-
-# status of a declared attacking unit
-ACTIVE, BOUNCED, BLOCKED, SIEGED = range(4)
+    from .options import Rules
 
 
 class CcgState(State):
@@ -76,54 +68,6 @@ class CcgState(State):
     target: int
     end_after: int  # -1 none; 0 end after this turn; 1 end after the round
     winner_list: list[int]
-
-    # ------------------------------------------------------------------ set-up
-    @classmethod
-    def initial(cls, game: CivCardGame, rules: Rules, seed: int) -> CcgState:
-        """CCG-4.1 to CCG-4.9: decks, dealt plots, the snake draft, displays, free
-        population and starting hands; the decisions are left to the players."""
-        s = cls.__new__(cls)
-        s.journal = ROOT
-        s.game, s.rules, s.n = game, rules, game.num_players
-        n = s.n
-        s.rng = rng = Rng(seed)
-        cards = rules.cards
-        s.res = [[0, 0, 0] for _ in range(n)]
-        s.hand = [[0] * rules.n_cards for _ in range(n)]
-        s.plots = [[] for _ in range(n)]
-        s.techs = [0] * n
-        s.mining_due = [0] * n
-        s.used = [0] * n
-        s.plot_deck = [i for i, c in enumerate(cards.plot_counts) for _ in range(c)]
-        rng.shuffle(s.plot_deck)
-        s.tech_deck = list(range(len(cards.techs)))
-        rng.shuffle(s.tech_deck)
-        s.deck = [i for i, c in enumerate(cards.card_counts) for _ in range(c)]
-        rng.shuffle(s.deck)
-        s.discard = []
-        s.pop_bank = rules.numbers["population_bank"]
-        dealer = game.options["dealer"]
-        s.dealer = dealer % n if dealer is not None else rng.below(n)
-        s.turn_no = 0
-        s.left = 0
-        s.attacks, s.blocks, s.damage = [], [], []
-        s.fought = False
-        s.target = -1
-        s.end_after = -1
-        s.winner_list = []
-        first = (s.dealer + 1) % n
-        s.current = first
-        for k in range(n):  # CCG-4.2: two plots each, from the dealer's left
-            p = (first + k) % n
-            for _ in range(rules.numbers["dealt_plots"]):
-                s.plots[p].append([s.plot_deck.pop(), 0])
-        s.draft_row = [s.plot_deck.pop() for _ in range(n)]
-        s.queue = [(first + k) % n for k in range(n)]  # CCG-4.3
-        s.phase = DRAFTING
-        s.decider = s.queue[0]
-        s.tech_display = []
-        s.plot_display = []
-        return s
 
     def clone(self) -> CcgState:
         s = CcgState.__new__(CcgState)
@@ -184,14 +128,16 @@ class CcgState(State):
     def legal_actions(self, player: int) -> list[CcgAction]:  # type: ignore[override]
         if self.phase == OVER or player != self.decider:
             return []
-        from .moves import legal_actions
-
-        return legal_actions(self, player)
+        return steps.LEGAL[self.phase](self, player)
 
     def apply(self, player: int, action: CcgAction | str) -> None:  # type: ignore[override]
-        from .moves import apply
+        steps.apply(self, player, action)
 
-        apply(self, player, action)
+    def explain(self, player: int, text: str) -> str:
+        """Why ``text`` is not legal for ``player`` now (``view.explain``)."""
+        from .explain import explain
+
+        return explain(self, player, text)
 
     # ---------------------------------------------------------- derived values
     def vp(self, p: int) -> int:
@@ -310,15 +256,17 @@ class CcgState(State):
         return any(self.rules.card_great_wall[c] for c in self.placed_cards(p))
 
     # --------------------------------------------------------------- views
-    def observation(self, player: int) -> dict[str, Any]:
-        from .serialize import observation
+    def observation(self, player: Viewer) -> dict[str, Any]:
+        from .view import observation
 
         return observation(self, player)
 
-    def determinize(self, player: int, rng: Rng) -> CcgState:
-        from .serialize import determinize
+    def determinize(self, player: Viewer, rng: Rng) -> CcgState:
+        from .view import determinize
 
-        return determinize(self, player, rng).silence()  # type: ignore[return-value]
+        d = determinize(self, player, rng)
+        d.journal = None
+        return d
 
     def to_json(self) -> dict[str, Any]:
         from .serialize import state_to_json

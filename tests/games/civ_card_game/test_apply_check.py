@@ -10,8 +10,8 @@ from civtable.agents import PlayerView, make_agent
 from civtable.core.errors import IllegalActionError
 from civtable.core.registry import load_game
 from civtable.games.civ_card_game.actions import CcgAction
-from civtable.games.civ_card_game.moves import _legal_one
-from civtable.games.civ_card_game.state import MAIN
+from civtable.games.civ_card_game.phases import MAIN
+from civtable.games.civ_card_game.rules import legal_one as _legal_one
 
 
 def purchase_positions(options: dict[str, object], games: int = 3):

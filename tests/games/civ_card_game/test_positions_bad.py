@@ -19,7 +19,7 @@ import pytest
 from civtable.core.errors import InvalidStateError
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng
-from civtable.games.civ_card_game.cards import DATA
+from civtable.games.civ_card_game.catalog import DATA
 
 GAME_ID = "civ-card-game"
 Data = dict[str, Any]

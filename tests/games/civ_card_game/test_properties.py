@@ -29,7 +29,7 @@ from civtable.core.errors import IllegalActionError
 from civtable.core.game import Game
 from civtable.core.registry import game_class, load_game
 from civtable.core.rng import Rng
-from civtable.games.civ_card_game.cards import DATA
+from civtable.games.civ_card_game.catalog import DATA
 
 GAME_ID = "civ-card-game"
 GAME_CLS = game_class(GAME_ID)

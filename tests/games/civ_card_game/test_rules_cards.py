@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from civtable.core.errors import IllegalActionError, InvalidStateError
-from civtable.games.civ_card_game.cards import DATA
+from civtable.games.civ_card_game.catalog import DATA
 
 from ._ccg_helpers import (
     assert_illegal,

@@ -387,7 +387,7 @@ def test_ccg_6_5_cost_never_below_zero(tmp_path):
     not negative (a card file with a big Library discount)."""
     import json
 
-    from civtable.games.civ_card_game.cards import DATA
+    from civtable.games.civ_card_game.catalog import DATA
 
     raw = json.loads(DATA.read_text(encoding="utf-8"))
     for b in raw["buildings"]:
@@ -556,18 +556,25 @@ def test_ccg_8_1_normal_draw_has_no_choice():
 
 
 # ------------------------------------------------------- illegal actions
-@pytest.mark.parametrize("text", [
-    "", "pop", "pop 0", "pop 5", "pop one", "tech", "tech nothing", "tech astronomy", "build library",
-    "build library 9", "plot", "plot atlantis", "trade food", "trade food+food for commerce", "done now",
-    "draw 4", "discard archers", "attack chariot 1",
+@pytest.mark.parametrize(("text", "reason"), [
+    ("", "not an action of this game"), ("pop", "plot number from 1 to 4"), ("pop 0", "plot number from 1 to 4"),
+    ("pop 5", "plot number from 1 to 4"), ("pop one", "plot number from 1 to 4"), ("tech", "no technology"),
+    ("tech nothing", "no technology 'nothing'"), ("tech astronomy", "Astronomy is not in the display"),
+    ("build library", "build CARD N"), ("build library 9", "plot number from 1 to 4"),
+    ("plot", "plot display holds"), ("plot atlantis", "plot display holds"), ("trade food", "trade R+R+R for R"),
+    ("trade food+food for commerce", "trade R+R+R for R"), ("done now", "not legal now"),
+    ("draw 4", "belongs to the draw step"), ("discard archers", "belongs to the start-discard or discard step"),
+    ("attack chariot 1", "attacks come after the purchases"),
+    ("pop 1", "costs 6 Food; you have 5"), ("build library 1", "Library costs 6 Hammers; you have 5"),
+    ("tech writing", "it costs 12 Commerce, you have 5"), ("cash archers", "not a resource card"),
 ])
-def test_ccg_6_2_malformed_or_impossible_actions_refused(text):
+def test_ccg_6_2_malformed_or_impossible_actions_refused(text, reason):
     """CCG-6.2: a malformed or impossible purchase-step action raises
-    IllegalActionError and leaves the position unchanged."""
+    IllegalActionError, leaves the position unchanged and says why."""
     s = position(players=[{"resources": money(5, 5, 5), "hand": {"library": 1, "archers": 1}}],
                  tech_display=["writing", "pottery", "mysticism"])
     err = assert_illegal(s, 0, text)
-    assert "not legal" in str(err)
+    assert reason in str(err)
 
 
 def test_ccg_6_2_purchases_only_by_the_current_player():

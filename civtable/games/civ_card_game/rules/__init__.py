@@ -1,0 +1,100 @@
+"""The rules of Civilization: The Card Game, one module per part of the game, and the
+one dispatch table of its decision steps (``STEPS``, indexed by ``state.phase``).
+
+- ``setup``: the draft, the free population, the starting discards (CCG-4);
+- ``turn``: the start of a turn, the steal window, Writing and Code of Laws (CCG-5.0, 9.2);
+- ``collect``: the yields and the populations' extra resources (CCG-5);
+- ``purchase``: population, plots, technologies, buildings, wonders, cash, bank trades (CCG-6, 2.2);
+- ``combat``: declaring attackers, Catapults, walls bouncing attackers (CCG-7.0 to 7.2);
+- ``defense``: blocking, damage, the end of a combat (CCG-7.3 to 7.6);
+- ``draw``: draw and discard, the end of a turn (CCG-8);
+- ``end``: the end of the game and the winner (CCG-1).
+
+``apply`` accepts exactly the actions ``legal_actions`` lists, so an illegal action
+is refused before anything changes (``State.explain`` says why); the step then
+carries the game forward to the next decision, telling what happened as events.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.core.action import normalize
+from civtable.core.errors import IllegalActionError
+from civtable.core.steps import Step
+
+from ..actions import CcgAction
+from ..phases import MAIN
+from . import collect, combat, defense, draw, purchase, setup, turn
+
+if TYPE_CHECKING:
+    from ..state import CcgState
+
+CcgStep = Step["CcgState"]
+
+STEPS: tuple[CcgStep, ...] = (
+    Step("draft", setup.legal_draft, setup.play_draft, "CCG-4.3 CCG-4.4"),
+    Step("free-population", setup.legal_place, setup.play_place, "CCG-4.8"),
+    Step("start-discard", draw.discards, setup.play_start_discard, "CCG-4.9"),
+    Step("steal-window", turn.legal_window, turn.play_window, "CCG-9.2"),
+    Step("collect", collect.legal_yield, collect.play_yield, "CCG-5.3"),
+    Step("purchase", purchase.legal_main, purchase.play_main, "CCG-6.1 CCG-6.2 CCG-2.2.2 CCG-5.0"),
+    Step("declare", combat.legal_declare, combat.play_declare, "CCG-7.0 CCG-7.1"),
+    Step("siege", combat.legal_siege, combat.play_siege, "CCG-7.2.1"),
+    Step("bounce", combat.legal_bounce, combat.play_bounce, "CCG-7.2.2"),
+    Step("redeclare", combat.legal_declare, combat.play_declare, "CCG-7.2.2"),
+    Step("defend", defense.legal_defend, defense.play_defend, "CCG-7.3 CCG-7.4"),
+    Step("lose-population", defense.legal_lose, defense.play_lose, "CCG-7.5"),
+    Step("gain-population", defense.legal_gain, defense.play_gain, "CCG-7.5"),
+    Step("destroy-building", defense.legal_destroy, defense.play_destroy, "CCG-7.5 CCG-2.6.2"),
+    Step("take-resources", turn.legal_take, turn.play_take_give, "CCG-9.2"),
+    Step("give-resources", turn.legal_give, turn.play_take_give, "CCG-9.2"),
+    Step("draw", draw.legal_draw, draw.play_draw, "CCG-8.2 CCG-8.3"),
+    Step("discard", draw.discards, draw.play_discard, "CCG-8.1"),
+)
+"""One step per phase (``phases.PHASE_NAMES``, the last, ``over``, has none)."""
+
+LEGAL = tuple(step.legal for step in STEPS)
+PLAY = tuple(step.play for step in STEPS)
+
+
+def legal_actions(s: CcgState, p: int) -> list[CcgAction]:
+    """``p``'s legal actions in the current step (the caller checks that ``p`` decides)."""
+    return LEGAL[s.phase](s, p)
+
+
+def apply(s: CcgState, player: int, action: CcgAction | str) -> None:
+    """Play one legal action: the move is told, then the step carries it out."""
+    a = legal_one(s, player, action) if player == s.decider and s.phase < len(PLAY) else None
+    if a is None:
+        raise IllegalActionError(s.explain(player, action if isinstance(action, str) else str(action)))
+    s.emit_move(player, a)
+    PLAY[s.phase](s, player, a)
+
+
+def legal_one(s: CcgState, p: int, action: CcgAction | str) -> CcgAction | None:
+    """The legal action ``action`` stands for, or None: what ``apply`` checks before it
+    changes anything.
+
+    An action object of this card set (one of ``rules.cache``) in the purchase step is
+    looked for only among the actions of its own code (``purchase.MAIN_BY_CODE``), the
+    same generator ``legal_actions`` uses for them, so the answer is the same as a search
+    of the whole list at a fraction of the cost; anything else (text, another game's
+    action, other steps, whose lists are short) is matched by text against the whole list.
+    """
+    if s.phase == MAIN and not s.attacks and isinstance(action, CcgAction):
+        code = action.code
+        if s.rules.cache.get((code, action.a, action.b, action.c)) is action:
+            gen = purchase.MAIN_BY_CODE.get(code)
+            if gen is not None and any(a is action for a in gen(s, p)):
+                return action
+    if isinstance(action, str):
+        text = normalize(action)
+    elif isinstance(action, CcgAction) or hasattr(action, "text"):
+        text = action.text
+    else:
+        raise TypeError(f"an action is a text or an Action, not {type(action).__name__}")
+    for a in LEGAL[s.phase](s, p):
+        if a.text == text:
+            return a
+    return None

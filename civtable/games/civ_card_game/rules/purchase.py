@@ -1,0 +1,327 @@
+"""The purchase step (CCG-6.1 to CCG-6.5, CCG-2.2, CCG-4.7): population, plots,
+technologies, buildings and wonders, resource cards cashed, 3:1 bank trades; with
+step-order B attacks are declared from here too.
+
+``MAIN_ORDER`` lists the step's actions in the order ``legal_actions`` gives them;
+``MAIN_BY_CODE`` names the one generator that can list an action of each code, so
+that ``apply`` checks an action against it alone (the same answer as the whole
+list, for a fraction of the work).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
+
+from ..actions import (
+    ATTACK,
+    BUILD,
+    BUY_PLOT,
+    BUY_POP,
+    BUY_TECH,
+    CASH,
+    DONE,
+    FIGHT,
+    LAWS,
+    TRADE,
+    WRITING,
+    CcgAction,
+    make,
+)
+from ..catalog import COMMERCE, FOOD, HAMMERS, RESOURCES, WONDER, res_dict
+from ..phases import DECLARE, MAIN
+from . import combat, draw, end, turn
+
+if TYPE_CHECKING:
+    from ..state import CcgState
+
+# 3:1 bank trades: every multiset of three resources (bank-trade A)
+TRADE_INPUTS = tuple(combinations_with_replacement(range(3), 3))
+
+
+# ---------------------------------------------------------------- legal actions
+def legal_main(s: CcgState, p: int) -> list[CcgAction]:
+    if s.attacks:  # step-order B: once units are declared, the combat comes first
+        return [*combat.attacks(s, p, resend=False), make(s, FIGHT, 0, 0, 0, "fight")]
+    out: list[CcgAction] = []
+    for gen in MAIN_ORDER:
+        out.extend(gen(s, p))
+    return out
+
+
+def pops(s: CcgState, p: int) -> list[CcgAction]:
+    """CCG-6.3: a population on any plot for 6 + 2P Food, while the bank has one."""
+    if not s.pop_bank:
+        return []
+    food = s.res[p][FOOD]
+    return [make(s, BUY_POP, i, 0, 0, "pop", i + 1) for i in range(len(s.plots[p])) if food >= s.population_cost(p, i)]
+
+
+def plots(s: CcgState, p: int) -> list[CcgAction]:
+    """CCG-6.4: a plot of the display for 15 + 5(P - 4) resources of any kind; a plain
+    ``plot X`` pays from the largest stocks, ``plot X spare-R`` spares type R."""
+    res = s.res[p]
+    cost = s.plot_cost(p)
+    if not s.plot_display or res[0] + res[1] + res[2] < cost:
+        return []
+    ids = s.rules.cards.plots
+    plans = plot_payments(res, cost)
+    out = []
+    for t in sorted(set(s.plot_display)):
+        for spare in plans:
+            words = (f"spare-{RESOURCES[spare]}",) if spare < 3 else ()
+            out.append(make(s, BUY_PLOT, t, spare, 0, "plot", ids[t].id, *words))
+    return out
+
+
+def techs(s: CcgState, p: int) -> list[CcgAction]:
+    """CCG-6.5: a displayed technology for its cost in Commerce, less the discounts."""
+    if not s.tech_display:
+        return []
+    commerce = s.res[p][COMMERCE]
+    # Highest Happiness (a look at every player) takes at most 1 off: skip it when even
+    # that cannot make the cheapest technology affordable
+    if commerce < min(s.rules.tech_cost[t] for t in s.tech_display) - s.discounts(p)[0] - 1:
+        return []
+    red = s.reductions(p)
+    ids = s.rules.tech_ids
+    return [make(s, BUY_TECH, t, 0, 0, "tech", ids[t]) for t in sorted(s.tech_display)
+            if commerce >= s.tech_cost(p, t, red)]
+
+
+def builds(s: CcgState, p: int) -> list[CcgAction]:
+    """CCG-6.1 / 2.1.4: a building or wonder of the hand, for Hammers, on a plot with a free slot."""
+    r = s.rules
+    h = s.hand[p]
+    hammers = s.res[p][HAMMERS]
+    out: list[CcgAction] = []
+    red: tuple[int, int, int] | None = None
+    free: list[int] | None = None
+    for c in r.placeable:
+        if h[c]:
+            if red is None:
+                red = s.reductions(p)
+            if hammers < s.card_cost(p, c, red):
+                continue
+            if free is None:
+                plots = s.plots[p]
+                eng = any(r.tech_two_slots[t] for t in r.bits(s.techs[p]))
+                free = [i for i in range(len(plots)) if len(plots[i]) - 2 < s.slots(p, i, eng)]
+            for i in free:
+                out.append(make(s, BUILD, c, i, 0, "build", r.ids[c], i + 1))
+    return out
+
+
+def cash(s: CcgState, p: int) -> list[CcgAction]:
+    """CCG-2.2.3: a resource card of the hand, cashed for its resources."""
+    r = s.rules
+    h = s.hand[p]
+    return [make(s, CASH, c, 0, 0, "cash", r.ids[c]) for c in r.resource_cards if h[c]]
+
+
+def trades(s: CcgState, p: int) -> list[CcgAction]:
+    """CCG-2.2.2: three resources for one (bank-trade A: any three; B: three of one type)."""
+    res = s.res[p]
+    if res[0] + res[1] + res[2] < s.rules.numbers["bank_trade"]:
+        return []
+    r = s.rules
+    table = r.trade_table
+    if table is None:
+        table = r.trade_table = trade_table(s)
+    f, h, c = res
+    return [a for need, a in table if need[0] <= f and need[1] <= h and need[2] <= c]
+
+
+def trade_table(s: CcgState) -> list[tuple[tuple[int, int, int], CcgAction]]:
+    """Every trade of this rule variant with the resources it needs, built once."""
+    table = []
+    if s.rules.trade_any:
+        for inputs in TRADE_INPUTS:
+            need = (inputs.count(0), inputs.count(1), inputs.count(2))
+            text = "+".join(RESOURCES[i] for i in inputs)
+            for t in range(3):
+                if not need[t]:  # a trade that gives back a type it pays with only loses resources
+                    table.append((need, make(s, TRADE, need[0] * 16 + need[1] * 4 + need[2], t, 0,
+                                             "trade", text, "for", RESOURCES[t])))
+    else:
+        for f in range(3):
+            need3 = (3 if f == 0 else 0, 3 if f == 1 else 0, 3 if f == 2 else 0)
+            for t in range(3):
+                if t != f:
+                    table.append((need3, make(s, TRADE, 3 << (4 - 2 * f), t, 1,
+                                              "trade", RESOURCES[f], "for", RESOURCES[t])))
+    return table
+
+
+def trade_paid(a: CcgAction) -> tuple[int, int, int]:
+    """What a trade action pays (its code packs the three counts)."""
+    return (a.a >> 4, (a.a >> 2) & 3, a.a & 3)
+
+
+def attacks(s: CcgState, p: int) -> list[CcgAction]:
+    """CCG-5.0 (step-order B): attacks declared from the purchase step, before the combat."""
+    if s.rules.steps_fixed or s.fought:
+        return []
+    return combat.attacks(s, p, resend=False)
+
+
+def done(s: CcgState, p: int) -> list[CcgAction]:
+    return [make(s, DONE, 0, 0, 0, "done")]
+
+
+MAIN_ORDER: tuple[Callable[[CcgState, int], list[CcgAction]], ...] = (
+    pops, plots, techs, builds, cash, trades, turn.steals, attacks, done)
+"""The purchase step's actions, in the order ``legal_actions`` lists them."""
+
+MAIN_BY_CODE: dict[int, Callable[[CcgState, int], list[CcgAction]]] = {
+    BUY_POP: pops, BUY_PLOT: plots, BUY_TECH: techs, BUILD: builds, CASH: cash, TRADE: trades,
+    WRITING: turn.steals, LAWS: turn.steals, ATTACK: attacks, DONE: done}
+
+
+# ---------------------------------------------------------------------- apply
+def play_main(s: CcgState, p: int, a: CcgAction) -> None:
+    code = a.code
+    r = s.rules
+    res = s.res[p]
+    if code == BUY_POP:
+        cost = s.population_cost(p, a.a)
+        res[FOOD] -= cost
+        s.plots[p][a.a][1] += 1
+        s.pop_bank -= 1
+        if s.journal is not None:
+            s.emit("buy.population", {"player": p, "plot": r.cards.plots[s.plots[p][a.a][0]].id,
+                                      "number": a.a + 1, "paid": {"food": cost}})
+    elif code == BUY_PLOT:
+        paid = pay_plan(res, s.plot_cost(p), a.b)
+        res[0] -= paid[0]
+        res[1] -= paid[1]
+        res[2] -= paid[2]
+        s.plot_display.remove(a.a)
+        s.plots[p].append([a.a, 0])
+        s.emit("buy.plot", {"player": p, "plot": r.cards.plots[a.a].id, "paid": res_dict(paid)})
+        refill_plots(s, r.numbers["display_plots"])
+    elif code == BUY_TECH:
+        buy_tech(s, p, a.a)
+    elif code == BUILD:
+        cost = s.card_cost(p, a.a)
+        res[HAMMERS] -= cost
+        s.hand[p][a.a] -= 1
+        s.plots[p][a.b].append(a.a)
+        if s.journal is not None:
+            s.emit("buy.wonder" if r.kind[a.a] == WONDER else "buy.building",
+                   {"player": p, "card": r.ids[a.a], "plot": r.cards.plots[s.plots[p][a.b][0]].id,
+                    "number": a.b + 1, "paid": {"hammers": cost}})
+    elif code == CASH:
+        s.hand[p][a.a] -= 1
+        s.discard.append(a.a)
+        y = r.card_yields[a.a]
+        res[0] += y[0]
+        res[1] += y[1]
+        res[2] += y[2]
+        s.emit("buy.cash", {"player": p, "card": r.ids[a.a], "gain": res_dict(y)})
+    elif code == TRADE:
+        paid = trade_paid(a)
+        res[0] -= paid[0]
+        res[1] -= paid[1]
+        res[2] -= paid[2]
+        res[a.b] += 1
+        if s.journal is not None:
+            gain = [0, 0, 0]
+            gain[a.b] = 1
+            s.emit("buy.trade", {"player": p, "paid": res_dict(paid), "gain": res_dict(gain)})
+    elif code in (WRITING, LAWS):
+        turn.steal(s, p, a, back=MAIN)
+    elif code == ATTACK:
+        combat.declare(s, p, a)
+    elif code == FIGHT:
+        combat.fight(s)
+    elif code == DONE:
+        if r.steps_fixed and any(s.hand[p][c] and r.unit_attack[c] for c in r.units) and s.adjacent(p):
+            s.phase = DECLARE  # CCG-5.0 (step-order A): the combat step
+        else:
+            draw.draw_step(s)
+
+
+def buy_tech(s: CcgState, p: int, t: int) -> None:
+    """CCG-6.5, CCG-2.4.2 (Mining: A 1 Hammer per plot now; B at the next collection),
+    CCG-4.7 (the display is refilled), CCG-1.1 (the last technology ends the game)."""
+    r = s.rules
+    res = s.res[p]
+    cost = s.tech_cost(p, t)
+    res[COMMERCE] -= cost
+    s.tech_display.remove(t)
+    s.techs[p] |= 1 << t
+    s.emit("buy.tech", {"player": p, "tech": r.tech_ids[t], "paid": {"commerce": cost}})
+    if r.tech_mining[t]:
+        if r.mining_now:
+            res[HAMMERS] += len(s.plots[p])
+            s.emit("mining.now", {"player": p, "gain": {"hammers": len(s.plots[p])}})
+        else:
+            s.mining_due[p] = 1
+            s.emit("mining.later", {"player": p})
+    refill_techs(s, r.numbers["display_techs"])
+    if not s.tech_display and not s.tech_deck:
+        end.last_tech_bought(s)
+
+
+def refill_plots(s: CcgState, size: int, announce: bool = True) -> None:
+    """CCG-4.7: the plot display is refilled to three while the deck lasts."""
+    while len(s.plot_display) < size and s.plot_deck:
+        t = s.plot_deck.pop()
+        s.plot_display.append(t)
+        if announce:
+            s.emit("display.plot", {"plot": s.rules.cards.plots[t].id})
+
+
+def refill_techs(s: CcgState, size: int, announce: bool = True) -> None:
+    """CCG-4.7: the technology display is refilled to three while the deck lasts."""
+    while len(s.tech_display) < size and s.tech_deck:
+        t = s.tech_deck.pop()
+        s.tech_display.append(t)
+        if announce:
+            s.emit("display.tech", {"tech": s.rules.tech_ids[t]})
+
+
+def pay_plan(res: list[int], cost: int, spare: int) -> tuple[int, int, int]:
+    """CCG-6.4's 'any mix': from the largest stocks (ties: food first), the spared
+    type (0-2) only when the other two run out; spare 3 spares none.
+
+    One unit at a time from the largest stock levels the stocks down ("water
+    filling"), so the result is computed in one pass: the ``g`` largest stocks end at
+    level ``L`` or ``L + 1``, the highest-numbered types keeping the extra unit.
+    """
+    paid = [0, 0, 0]
+    order = [i for i in range(3) if i != spare]
+    avail = sum(res[i] for i in order)
+    if cost > avail:  # the others run out: the spared type pays the rest
+        for i in order:
+            paid[i] = res[i]
+        paid[spare] = cost - avail
+        return (paid[0], paid[1], paid[2])
+    ts = sorted(order, key=lambda i: (-res[i], i))
+    vals = [res[i] for i in ts]
+    m = len(ts)
+    top = 0
+    for g in range(1, m + 1):
+        top += vals[g - 1]
+        nxt = vals[g] if g < m else 0
+        if top - cost >= nxt * g:
+            level, extra = divmod(top - cost, g)
+            group = sorted(ts[:g])
+            for k, i in enumerate(group):
+                paid[i] = res[i] - level - (1 if k >= g - extra else 0)
+            break
+    return (paid[0], paid[1], paid[2])
+
+
+def plot_payments(res: list[int], cost: int) -> list[int]:
+    """The payment choices worth offering: the default, and each spared type that pays differently."""
+    seen = {pay_plan(res, cost, 3)}
+    out = [3]
+    for spare in range(3):
+        plan = pay_plan(res, cost, spare)
+        if plan not in seen:
+            seen.add(plan)
+            out.append(spare)
+    return out

@@ -38,9 +38,9 @@ class MegaCiv(Game):
         return MegaState.initial(self, 0 if seed is None else seed)
 
     def read_state(self, reader: Reader) -> MegaState:
-        from .serialize import state_from_json
+        from .serialize import read_state
 
-        return state_from_json(self, reader.data)
+        return read_state(self, reader)
 
     def bots(self) -> Mapping[str, AgentFactory]:
         from .bots import FACTORIES

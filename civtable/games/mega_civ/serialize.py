@@ -1,31 +1,45 @@
-"""Views of a Mega Civilization state: observations and JSON positions.
+"""Mega Civilization positions as JSON: ``state_to_json`` and the loader on the
+shared ``core.reader.Reader``.
 
-Everything on the table is public (tokens, cities, stock, treasury, AST); the
-only hidden things are the generator and, in a simultaneous step, the choices
-other players have made but not yet revealed. Token maps are written sparsely
-(``{area id: count}``), which keeps an 18-player observation small.
+The loader checks every field (its type, its range, the ids it names) and that
+the position can happen: no token, city, ship or trade card made or lost; every
+step in a phase where it happens, with a decider who has something to decide; a
+deal, a task or a payment only where one can be under way. A refused position
+names its field in one sentence (``InvalidStateError``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from civtable.core.errors import InvalidStateError
+from civtable.core.errors import IllegalActionError, InvalidStateError
 from civtable.core.events import ROOT
+from civtable.core.reader import Reader, shown
 from civtable.core.rng import Rng
 
-from .codes import AUTO, OVER, PIRATE, STEP_NAMES
+from .codes import (
+    AUTO,
+    BUY,
+    DISCARD,
+    MOVE,
+    OVER,
+    PIRATE,
+    PROVINCIAL,
+    REDUCE,
+    REINFORCE,
+    REVOLT,
+    SPECIAL,
+    STEP_NAMES,
+    STEP_PHASES,
+    TASK,
+    TRADE,
+)
+from .order import ast_order
 from .state import MegaState
-from .view import _sparse
+from .view import _pay_json, _sparse
 
 if TYPE_CHECKING:
     from .game import MegaCiv
-
-
-def _pay_json(s: MegaState) -> dict[str, Any]:
-    assert s.pay is not None
-    adv, due, paid, spent = s.pay
-    return {"advance": s.cat.advances[adv].id, "price": due, "paid": paid, "cards": [s.cat.cards[c].id for c in spent]}
 
 
 def state_to_json(s: MegaState) -> dict[str, Any]:
@@ -88,338 +102,436 @@ def state_to_json(s: MegaState) -> dict[str, Any]:
     }
 
 
-# the phases in which each decision step happens
-STEP_PHASES = {"revolt": (1,), "grow": (2,), "move": (3,), "build": (5,), "reduce": (5, 11), "cards": (6,),
-               "trade": (7,), "discard": (8, 12), "task": (9, 10, 12), "special": (10,), "buy": (12,)}
-
-
-def _int(value: Any, name: str, lo: int = 0, hi: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < lo or (hi is not None and value > hi):
-        span = f"at least {lo}" if hi is None else f"from {lo} to {hi}"
-        raise InvalidStateError(f"position field {name!r} must be an integer {span}, not {value!r}")
-    return value
-
-
-def state_from_json(game: MegaCiv, data: Any) -> MegaState:
-    """Rebuild a state, checking fields and that no token, city or ship was made or lost."""
-    if not isinstance(data, dict):
-        raise InvalidStateError("a position must be a JSON object")
-    saved = data.get("options")
-    if isinstance(saved, dict):
-        for k, v in saved.items():
-            if k in game.options and game.options[k] != v:
-                raise InvalidStateError(
-                    f"position was saved with option {k}={v!r} but the game has {k}={game.options[k]!r}")
-    r = game.rules
-    board = r.board
-
-    def need(key: str, src: dict[str, Any] = data, path: str = "") -> Any:
-        if key not in src:
-            raise InvalidStateError(f"position field {path + key!r} is missing")
-        return src[key]
-
-    def area(value: Any, name: str) -> int:
-        try:
-            return board.index(value)
-        except InvalidStateError:
-            raise InvalidStateError(f"position field {name!r} names unknown area {value!r}") from None
-
-    def sparse(value: Any, name: str) -> list[int]:
-        if not isinstance(value, dict):
-            raise InvalidStateError(f"position field {name!r} must map area ids to counts")
-        row = [0] * len(board.areas)
-        for k, v in value.items():
-            row[area(k, name)] = _int(v, f"{name}.{k}")
-        return row
-
-    s = MegaState.__new__(MegaState)
-    s.journal = ROOT
-    s.game, s.rules, s.board, s.n = game, r, board, game.num_players
-    n = s.n
-    rng = need("rng")
-    if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 1 << 64:
-        raise InvalidStateError("position field 'rng' must be an integer in [0, 2**64)")
-    s.rng = Rng.from_state(rng)
-    s.turn_no = _int(need("turn"), "turn", 1)
-    s.phase = _int(need("phase"), "phase", 1, 13)
-    step = need("step")
-    if step not in STEP_NAMES:
-        raise InvalidStateError(f"position field 'step' must be one of {', '.join(STEP_NAMES)}, not {step!r}")
-    s.step = STEP_NAMES.index(step)
-    if step in STEP_PHASES and s.phase not in STEP_PHASES[step]:
-        raise InvalidStateError(f"position field 'step' is {step!r}, which cannot happen in phase {s.phase}")
-    s.decider = _int(need("decider"), "decider", -1, n - 1)
-    queue = need("queue")
-    if not isinstance(queue, list):
-        raise InvalidStateError("position field 'queue' must be a list of seats")
-    s.queue = [_int(q, "queue", 0, n - 1) for q in queue]
-    s.target = _int(data.get("target", -1), "target", -1, max(13, n - 1))
-    city = need("city")
-    if not isinstance(city, dict):
-        raise InvalidStateError("position field 'city' must map area ids to owners")
-    s.city = [-1] * len(board.areas)
-    for k, v in city.items():
-        s.city[area(k, "city")] = _int(v, f"city.{k}", 0, n - 1)
-    s.exempt = [area(a, "exempt") for a in data.get("exempt", [])]
-    s.defaulters = [_int(p, "defaulters", 0, n - 1) for p in data.get("defaulters", [])]
-    s.winner_list = [_int(p, "winners", 0, n - 1) for p in data.get("winners", [])]
-    players = need("players")
-    if not isinstance(players, list) or len(players) != n:
-        raise InvalidStateError(f"position field 'players' must list {n} players")
-    s.civ, s.tokens, s.moved, s.ships, s.docked, s.built = [], [], [], [], [], []
-    s.stock, s.treasury, s.city_stock, s.ship_stock, s.ast, s.ast_forward, s.census = [], [], [], [], [], [], []
-    t = r.tables
-    for p, pd in enumerate(players):
-        base = f"players[{p}]."
-        if not isinstance(pd, dict):
-            raise InvalidStateError(f"position field 'players[{p}]' must be an object")
-        civ = need("civilization", pd, base)
-        if civ != r.civilizations[p]:
-            raise InvalidStateError(f"position field '{base}civilization' is {civ!r}; seat {p} plays {r.civilizations[p]!r}")
-        s.civ.append(civ)
-        s.tokens.append(sparse(need("tokens", pd, base), base + "tokens"))
-        s.moved.append(sparse(pd.get("moved", {}), base + "moved"))
-        s.stock.append(_int(need("stock", pd, base), base + "stock"))
-        s.treasury.append(_int(need("treasury", pd, base), base + "treasury"))
-        s.city_stock.append(_int(need("cities_in_stock", pd, base), base + "cities_in_stock", 0, t.cities))
-        s.ship_stock.append(_int(need("ships_in_stock", pd, base), base + "ships_in_stock", 0, t.ships))
-        s.ships.append([area(a, base + "ships") for a in pd.get("ships", [])])
-        docked = pd.get("docked_ships", [])
-        if not isinstance(docked, list):
-            raise InvalidStateError(f"position field '{base}docked_ships' must be a list of area ids")
-        s.docked.append(sorted(area(a, base + "docked_ships") for a in docked))
-        if s.docked[p] and s.phase not in (3, 4):
-            raise InvalidStateError(f"position field '{base}docked_ships' names ships on the map in phase {s.phase}; "
-                                    "ships leave the map at the end of the conflict phase (4)")
-        s.ast.append(_int(need("ast", pd, base), base + "ast", 1, t.spaces))
-        s.ast_forward.append(_int(pd.get("ast_forward", s.ast[-1] - 1), base + "ast_forward"))
-        s.census.append(_int(pd.get("census", 0), base + "census"))
-        s.built.append([area(a, base + "built") for a in pd.get("built", [])])
-        tokens = sum(s.tokens[p]) + s.stock[p] + s.treasury[p]
-        if tokens != t.tokens:
-            raise InvalidStateError(
-                f"position gives player {p} {tokens} tokens on the map, in stock and in treasury, but a player has {t.tokens}")
-        cities = s.city.count(p) + s.city_stock[p]
-        if cities != t.cities:
-            raise InvalidStateError(f"position gives player {p} {cities} cities, on the map and in stock; a player has {t.cities}")
-        ships = s.ship_stock[p] + len(s.ships[p]) + len(s.docked[p])
-        if ships != t.ships:
-            raise InvalidStateError(f"position gives player {p} {ships} ships (in stock, built and on the map); a player has {t.ships}")
-        for a in range(len(board.areas)):
-            if s.tokens[p][a] and board.areas[a].is_water:
-                raise InvalidStateError(f"position field '{base}tokens' puts tokens on water area {board.areas[a].id!r}")
-            if s.moved[p][a] > max(s.tokens[p][a], 1):
-                raise InvalidStateError(f"position field '{base}moved.{board.areas[a].id}' exceeds the tokens there")
-    _load_part2(s, data, players, area)
-    s.rank = [t.civ(c).ast_rank for c in s.civ]
-    from .order import ast_order
-
-    s.order = ast_order(s.rank)
-    s.solo = False
-    s.previews = None
-    s.buffers = None
-    if s.step == OVER:
-        if s.queue:
-            raise InvalidStateError("position in step 'over' must have an empty 'queue'")
-        return s
-    if s.winner_list:
-        raise InvalidStateError("position field 'winners' is set but the game is not over")
-    if s.step == AUTO:
-        raise InvalidStateError("position field 'step' may not be 'auto': a saved position waits for a decision")
-    buffers = data.get("buffers")
-    if buffers is not None:
-        if not isinstance(buffers, dict):
-            raise InvalidStateError("position field 'buffers' must map seats to lists of actions")
-        s.previews, s.buffers = {}, {}
-        try:
-            for key, texts in sorted(buffers.items(), key=lambda kv: int(kv[0])):
-                p = _int(int(key), "buffers", 0, n - 1)
-                view = s.preview(s.step, p)
-                for text in texts:
-                    view.play(p, view.find(p, text))
-                s.previews[p] = view
-                s.buffers[p] = list(texts)
-        except (ValueError, TypeError):
-            raise InvalidStateError("position field 'buffers' must map seats to lists of action texts") from None
-    else:
-        if s.step == 0:  # a revolt: the Beneficiary decides; 'queue' holds the defaulters still to come
-            if s.decider < 0 or s.target < 0 or s.target == s.decider:
-                raise InvalidStateError("position fields 'decider' (the Beneficiary) and 'target' (the defaulter) are needed in step 'revolt'")
-        elif s.decider < 0 or not s.queue or s.decider != s.queue[0]:
-            raise InvalidStateError("position field 'decider' must be the first seat of 'queue'")
-        if not s.legal(s.decider):
-            raise InvalidStateError(f"position leaves player {s.decider} nothing to decide in step {step!r}")
-    return s
-
-
 TASK_KINDS = ("lose", "reduce", "destroy", "support", "annex", "annex-city", "pirate", "quake-neighbour", "victims",
               "discard", "discard-value", "pay-or", "regress-or", "buy-off", "give", "credit", "free-advance", "barbarians")
 
 
-def _load_deal(s: MegaState, deal: Any, card: Any) -> list[Any]:
-    """The deal under way (MC-7.2 to MC-7.4): each side is two shown cards then hidden
-    cards and their declarations by pairs, at most trade-max-cards cards, all held."""
-    cat, n = s.cat, s.n
-    try:
-        frm = _int(deal["from"], "deal.from", 0, n - 1)
-        cs = [card(c, "deal.cards") for c in deal["cards"]]
-        counters = {_int(int(q), "deal.counters", 0, n - 1): [card(c, f"deal.counters.{q}") for c in v]
-                    for q, v in deal["counters"].items()}
-        stage = _int(deal["stage"], "deal.stage", 0, 2)
-    except InvalidStateError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError):
-        raise InvalidStateError("position field 'deal' must give from, cards, stage and counters") from None
-    if s.step != STEP_NAMES.index("trade") or frm in counters:
-        raise InvalidStateError("position field 'deal' is an offer under way: only in step 'trade', never countered by its proposer")
-    limit = s.game.rules.trade_max_cards
-    for who, side in [(frm, cs), *counters.items()]:
-        name = "deal.cards" if who == frm else f"deal.counters.{who}"
-        if len(side) < 4 or len(side) % 2:
-            raise InvalidStateError(f"position field {name!r} must give two shown cards, then each hidden card and its declared name")
-        if len(side) // 2 + 1 > limit:
-            raise InvalidStateError(f"position field {name!r} offers {len(side) // 2 + 1} cards; option trade-max-cards allows {limit}")
-        hand = list(s.hands[who])
-        for c in side[:2] + side[2::2]:
-            if c not in hand:
-                raise InvalidStateError(f"position field {name!r} offers {cat.cards[c].id!r}, which player {who} does not hold")
-            hand.remove(c)
-        if any(cat.cards[c].calamity for c in side[:2]) or not all(cat.cards[c].tradable for c in side[2::2]):  # MC-7.3, MC-7.5
-            raise InvalidStateError(f"position field {name!r} has player {who} show a calamity or offer a non-tradable one")
-        if any(cat.cards[c].calamity for c in side[3::2]):  # MC-7.4: a commodity is declared
-            raise InvalidStateError(f"position field {name!r} declares a hidden card as a calamity")
-    if stage == 0 and (counters or s.decider != frm):
-        raise InvalidStateError("position field 'deal' at stage 0 is an offer its proposer (the decider) is still building: no counters yet")
-    if stage == 2 and s.decider != frm:
-        raise InvalidStateError("position field 'deal' at stage 2 waits for its proposer (the decider) to accept or reject")
-    return [frm, cs, stage, counters]
+def read_state(game: MegaCiv, reader: Reader) -> MegaState:
+    """Rebuild a state, checking fields and that no token, city, ship or card was made or lost."""
+    return Loader(game, reader).load()
 
 
-def _load_part2(s: MegaState, data: dict[str, Any], players: list[Any], area: Any) -> None:
-    """Cards, advances, trade and calamity state; every trade card is where exactly one card can be."""
-    cat = s.game.rules.catalog
-    s.cat = cat
-    n = s.n
+class Loader:
+    """Reads one position; ``r`` is the shared reader, ``s`` the state being built."""
 
-    def card(value: Any, name: str) -> int:
-        try:
-            return cat.card(value)
-        except InvalidStateError:
-            raise InvalidStateError(f"position field {name!r} names unknown trade card {value!r}") from None
+    def __init__(self, game: MegaCiv, reader: Reader) -> None:
+        self.game = game
+        self.r = reader
+        self.data = reader.data
+        self.board = game.rules.board
+        self.cat = game.rules.catalog
+        self.n = game.num_players
 
-    def advance(value: Any, name: str) -> int:
-        try:
-            return cat.advance(value)
-        except InvalidStateError:
-            raise InvalidStateError(f"position field {name!r} names unknown advance {value!r}") from None
+    # ------------------------------------------------------------ ids
+    def area(self, value: Any, path: str, land: bool = False) -> int:
+        a = self.board._area_index.get(value) if isinstance(value, str) else None
+        if a is None:
+            self.r.fail(path, f"names unknown area {shown(value)}")
+        if land and self.board.areas[a].is_water:
+            self.r.fail(path, f"names water area {shown(value)}, where no unit can stand")
+        return a
 
-    def piles(value: Any, name: str) -> list[list[int]]:
-        out: list[list[int]] = [[] for _ in range(len(cat.stacks_for(n, s.game.rules.card_side)))]
-        if not isinstance(value, dict):
-            raise InvalidStateError(f"position field {name!r} must map stack numbers to lists of cards")
-        for k, v in value.items():
-            if not (isinstance(k, str) and k.isdigit() and 1 <= int(k) < len(out)) or not isinstance(v, list):
-                raise InvalidStateError(f"position field {name!r} has a bad stack {k!r}")
-            out[int(k)] = [card(c, f"{name}.{k}") for c in v]
+    def areas(self, value: Any, path: str, land: bool = True) -> list[int]:
+        return [self.area(v, f"{path}[{i}]", land) for i, v in enumerate(self.r.seq(value, path))]
+
+    def sparse(self, value: Any, path: str) -> list[int]:
+        row = [0] * len(self.board.areas)
+        for k, v in self.r.obj(value, path).items():
+            row[self.area(k, path)] = self.r.count(v, f"{path}.{k}")
+        return row
+
+    def card(self, value: Any, path: str) -> int:
+        c = self.cat.card_index.get(value) if isinstance(value, str) else None
+        if c is None:
+            self.r.fail(path, f"names unknown trade card {shown(value)}")
+        return c
+
+    def cards(self, value: Any, path: str) -> list[int]:
+        return [self.card(v, f"{path}[{i}]") for i, v in enumerate(self.r.seq(value, path))]
+
+    def advance(self, value: Any, path: str) -> int:
+        a = self.cat.advance_index.get(value) if isinstance(value, str) else None
+        if a is None:
+            self.r.fail(path, f"names unknown advance {shown(value)}")
+        return a
+
+    def seats(self, value: Any, path: str) -> list[int]:
+        return [self.r.seat(v, f"{path}[{i}]", self.n) for i, v in enumerate(self.r.seq(value, path))]
+
+    # ------------------------------------------------------------ the position
+    def load(self) -> MegaState:
+        r, n = self.r, self.n
+        game = self.game
+        s = MegaState.__new__(MegaState)
+        self.s = s
+        s.journal = ROOT
+        s.game, s.rules, s.board, s.n, s.cat = game, game.rules, self.board, n, self.cat
+        rng = r.get("rng")
+        if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 1 << 64:
+            r.fail("rng", f"must be an integer in [0, 2**64), not {shown(rng)}")
+        s.rng = Rng.from_state(rng)
+        s.turn_no = r.integer(r.get("turn"), "turn", 1, 10**6)
+        s.phase = r.integer(r.get("phase"), "phase", 1, 13)
+        step = r.choice(r.get("step"), STEP_NAMES, "step")
+        s.step = STEP_NAMES.index(step)
+        if step in STEP_PHASES and s.phase not in STEP_PHASES[step]:
+            r.fail("step", f"is {step!r}, which cannot happen in phase {s.phase}")
+        s.decider = r.integer(r.get("decider"), "decider", -1, n - 1)
+        s.queue = self.seats(r.get("queue"), "queue")
+        s.target = r.integer(r.optional("target", -1), "target", -1, max(13, n - 1))
+        s.city = [-1] * len(self.board.areas)
+        for k, v in r.obj(r.get("city"), "city").items():
+            s.city[self.area(k, "city", land=True)] = r.seat(v, f"city.{k}", n)
+        s.exempt = self.areas(r.optional("exempt", []), "exempt")
+        s.defaulters = self.seats(r.optional("defaulters", []), "defaulters")
+        s.winner_list = sorted(set(self.seats(r.optional("winners", []), "winners")))
+        players = r.seq(r.get("players"), "players", n)
+        for p, pd in enumerate(players):
+            r.obj(pd, f"players[{p}]")
+        self.read_pieces(players)
+        self.read_cards(players)
+        s.rank = [game.rules.tables.civ(c).ast_rank for c in s.civ]
+        s.order = ast_order(s.rank)
+        s.solo = False
+        s.previews = None
+        s.buffers = None
+        self.read_trade()
+        self.read_tasks()
+        log = r.optional("log", [])
+        s.log = [r.text(x, f"log[{i}]") for i, x in enumerate(r.seq(log, "log"))]
+        self.check_calamities()
+        self.check_flow(step)
+        return s
+
+    def read_pieces(self, players: list[Any]) -> None:
+        """Tokens, cities and ships, conserved (MC-0.4's 55 tokens, 9 cities and 4 ships a player)."""
+        r, s, board = self.r, self.s, self.board
+        t = self.game.rules.tables
+        for name in ("civ", "tokens", "moved", "ships", "docked", "built", "stock", "treasury", "city_stock",
+                     "ship_stock", "ast", "ast_forward", "census"):
+            setattr(s, name, [])
+        for p, pd in enumerate(players):
+            base = f"players[{p}]."
+            civ = r.get("civilization", pd, f"players[{p}]")
+            if civ != self.game.rules.civilizations[p]:
+                r.fail(base + "civilization", f"is {shown(civ)}; seat {p} plays {self.game.rules.civilizations[p]!r}")
+            s.civ.append(civ)
+            s.tokens.append(self.sparse(r.get("tokens", pd, f"players[{p}]"), base + "tokens"))
+            s.moved.append(self.sparse(r.optional("moved", {}, pd), base + "moved"))
+            s.stock.append(r.count(r.get("stock", pd, f"players[{p}]"), base + "stock"))
+            s.treasury.append(r.count(r.get("treasury", pd, f"players[{p}]"), base + "treasury"))
+            s.city_stock.append(r.integer(r.get("cities_in_stock", pd, f"players[{p}]"), base + "cities_in_stock",
+                                          0, t.cities))
+            s.ship_stock.append(r.integer(r.get("ships_in_stock", pd, f"players[{p}]"), base + "ships_in_stock",
+                                          0, t.ships))
+            s.ships.append(self.areas(r.optional("ships", [], pd), base + "ships"))
+            if s.ships[p] and s.phase != 3:
+                r.fail(base + "ships", f"names ships built this turn in phase {s.phase}; they sail in phase 3")
+            s.docked.append(sorted(self.areas(r.optional("docked_ships", [], pd), base + "docked_ships")))
+            if s.docked[p] and s.phase not in (3, 4):
+                r.fail(base + "docked_ships", f"names ships on the map in phase {s.phase}; ships leave the map at "
+                       "the end of the conflict phase (4)")
+            s.ast.append(r.integer(r.get("ast", pd, f"players[{p}]"), base + "ast", 1, t.spaces))
+            s.ast_forward.append(r.integer(r.optional("ast_forward", s.ast[-1] - 1, pd), base + "ast_forward", 0,
+                                           10**6))
+            s.census.append(r.integer(r.optional("census", 0, pd), base + "census", 0, t.tokens))
+            s.built.append(self.areas(r.optional("built", [], pd), base + "built"))
+            tokens = sum(s.tokens[p]) + s.stock[p] + s.treasury[p]
+            if tokens != t.tokens:
+                raise InvalidStateError(f"position gives player {p} {tokens} tokens on the map, in stock and in "
+                                        f"treasury, but a player has {t.tokens}")
+            cities = s.city.count(p) + s.city_stock[p]
+            if cities != t.cities:
+                raise InvalidStateError(f"position gives player {p} {cities} cities, on the map and in stock; "
+                                        f"a player has {t.cities}")
+            ships = s.ship_stock[p] + len(s.ships[p]) + len(s.docked[p])
+            if ships != t.ships:
+                raise InvalidStateError(f"position gives player {p} {ships} ships (in stock, built and on the map); "
+                                        f"a player has {t.ships}")
+            for a in range(len(board.areas)):
+                if s.tokens[p][a] and board.areas[a].is_water:
+                    r.fail(base + "tokens", f"puts tokens on water area {board.areas[a].id!r}")
+                if s.moved[p][a] > max(s.tokens[p][a], 1):
+                    r.fail(f"{base}moved.{board.areas[a].id}", "exceeds the tokens there")
+
+    def read_cards(self, players: list[Any]) -> None:
+        """Cards, advances and the rest of each player; every trade card is where exactly one card can be."""
+        r, s, cat, n = self.r, self.s, self.cat, self.n
+        data = self.data
+        side = self.game.rules.card_side
+        s.stacks = self.piles(r.optional("stacks", {}), "stacks")
+        s.discards = self.piles(r.optional("discards", {}), "discards")
+        for i, a in enumerate(r.seq(r.optional("pirates", []), "pirates")):
+            at = self.area(a, f"pirates[{i}]", land=True)
+            if s.city[at] != -1:
+                r.fail("pirates", f"puts a pirate city where another city is: {shown(a)}")
+            s.city[at] = PIRATE
+        s.barb = self.sparse(r.optional("barbarians", {}), "barbarians")
+        for a, k in enumerate(s.barb):
+            if k and self.board.areas[a].is_water:
+                r.fail("barbarians", f"puts barbarians on water area {self.board.areas[a].id!r}")
+        s.hands, s.owned, s.paid, s.extra_credit, s.tax_rate, s.bought, s.used, s.revealed = [], [], [], [], [], [], [], []
+        for p, pd in enumerate(players):
+            base = f"players[{p}]."
+            s.hands.append(sorted(self.cards(r.optional("hand", [], pd), base + "hand")))
+            owned = [self.advance(a, f"{base}advances[{i}]")
+                     for i, a in enumerate(r.seq(r.optional("advances", [], pd), base + "advances"))]
+            if len(set(owned)) != len(owned):
+                r.fail(base + "advances", "names an advance twice")
+            paid = r.seq(r.optional("paid", [cat.advances[a].cost for a in owned], pd), base + "paid", len(owned))
+            pairs = sorted(zip(owned, (r.count(x, f"{base}paid[{i}]") for i, x in enumerate(paid)), strict=True))
+            s.owned.append([a for a, _ in pairs])
+            s.paid.append([x for _, x in pairs])
+            credit = r.obj(r.optional("credit_tokens", {}, pd), base + "credit_tokens")
+            for g in credit:
+                if g not in cat.groups:
+                    r.fail(base + "credit_tokens", f"names unknown advance group {shown(g)}")
+            s.extra_credit.append([r.count(credit.get(g, 0), f"{base}credit_tokens.{g}") for g in cat.groups])
+            rate = r.optional("tax_rate", 0, pd)
+            s.tax_rate.append(r.choice(rate, (-1, 0, 1), base + "tax_rate"))
+            s.bought.append([self.advance(a, f"{base}bought[{i}]")
+                             for i, a in enumerate(r.seq(r.optional("bought", [], pd), base + "bought"))])
+            s.used.append([self.use(u, f"{base}used[{i}]")
+                           for i, u in enumerate(r.seq(r.optional("used", [], pd), base + "used"))])
+            s.revealed.append(self.cards(r.optional("revealed", [], pd), base + "revealed"))
+        want: dict[int, int] = {}
+        for x in cat.stacks_for(n, side):
+            for c in x:
+                want[c] = want.get(c, 0) + 1
+        have: dict[int, int] = {}
+        for group in (s.stacks, s.discards, s.hands):
+            for x in group:
+                for c in x:
+                    if c != cat.water:
+                        have[c] = have.get(c, 0) + 1
+        if ("stacks" in data or any("hand" in pd for pd in players)) and have != want:
+            wrong = sorted(set(want) | set(have), key=lambda c: cat.cards[c].id)
+            bad = next(c for c in wrong if want.get(c, 0) != have.get(c, 0))
+            raise InvalidStateError(f"position holds {have.get(bad, 0)} {cat.cards[bad].id!r} cards in stacks, "
+                                    f"discards and hands; the game has {want.get(bad, 0)}")
+        if "stacks" not in data and not any("hand" in pd for pd in players):  # a part-1 position: the cards unshuffled
+            s.stacks = cat.stacks_for(n, side)
+
+    def use(self, value: Any, path: str) -> str:
+        """A ``used`` entry: an ability's name, or an area reinforced, or a player chosen."""
+        text = self.r.text(value, path)
+        if text.startswith(REINFORCE):
+            self.area(text[len(REINFORCE):], path, land=True)
+        elif text.startswith(PROVINCIAL):
+            tail = text[len(PROVINCIAL):]
+            if not (tail.isdigit() and len(tail) < 3 and int(tail) < self.n):
+                self.r.fail(path, f"names no seat: {shown(text)}")
+        return text
+
+    def piles(self, value: Any, path: str) -> list[list[int]]:
+        out: list[list[int]] = [[] for _ in range(len(self.cat.stacks_for(self.n, self.game.rules.card_side)))]
+        for k, v in self.r.obj(value, path).items():
+            if not (isinstance(k, str) and k.isdigit() and len(k) < 3 and 1 <= int(k) < len(out)):
+                self.r.fail(path, f"has a bad stack {shown(k)}")
+            out[int(k)] = self.cards(v, f"{path}.{k}")
             for c in out[int(k)]:
-                if cat.cards[c].stack != int(k):
-                    raise InvalidStateError(f"position field {name!r} puts {cat.cards[c].id!r} in stack {k}")
+                if self.cat.cards[c].stack != int(k):
+                    self.r.fail(path, f"puts {self.cat.cards[c].id!r} in stack {k}")
         return out
 
-    s.stacks = piles(data.get("stacks", {}), "stacks")
-    s.discards = piles(data.get("discards", {}), "discards")
-    for a in data.get("pirates", []):
-        i = area(a, "pirates")
-        if s.city[i] != -1:
-            raise InvalidStateError(f"position field 'pirates' puts a pirate city where another city is: {a!r}")
-        s.city[i] = PIRATE
-    barb = data.get("barbarians", {})
-    if not isinstance(barb, dict):
-        raise InvalidStateError("position field 'barbarians' must map area ids to counts")
-    s.barb = [0] * len(s.board.areas)
-    for k, v in barb.items():
-        s.barb[area(k, "barbarians")] = _int(v, f"barbarians.{k}")
-    s.hands, s.owned, s.paid, s.extra_credit, s.tax_rate, s.bought, s.used, s.revealed = [], [], [], [], [], [], [], []
-    for p, pd in enumerate(players):
-        base = f"players[{p}]."
-        hand = pd.get("hand", [])
-        if not isinstance(hand, list):
-            raise InvalidStateError(f"position field '{base}hand' must be a list of card ids")
-        s.hands.append(sorted(card(c, base + "hand") for c in hand))
-        owned = [advance(a, base + "advances") for a in pd.get("advances", [])]
-        if len(set(owned)) != len(owned):
-            raise InvalidStateError(f"position field '{base}advances' names an advance twice")
-        paid = pd.get("paid", [cat.advances[a].cost for a in owned])
-        if not isinstance(paid, list) or len(paid) != len(owned):
-            raise InvalidStateError(f"position field '{base}paid' must give one price per advance")
-        pairs = sorted(zip(owned, (_int(x, base + "paid") for x in paid), strict=True))
-        s.owned.append([a for a, _ in pairs])
-        s.paid.append([x for _, x in pairs])
-        credit = pd.get("credit_tokens", {})
-        if not isinstance(credit, dict) or any(g not in cat.groups for g in credit):
-            raise InvalidStateError(f"position field '{base}credit_tokens' must map advance groups to points")
-        s.extra_credit.append([_int(credit.get(g, 0), f"{base}credit_tokens.{g}") for g in cat.groups])
-        rate = pd.get("tax_rate", 0)
-        if rate not in (-1, 0, 1):
-            raise InvalidStateError(f"position field '{base}tax_rate' must be -1, 0 or 1, not {rate!r}")
-        s.tax_rate.append(rate)
-        s.bought.append([advance(a, base + "bought") for a in pd.get("bought", [])])
-        used = pd.get("used", [])
-        if not isinstance(used, list) or not all(isinstance(u, str) for u in used):
-            raise InvalidStateError(f"position field '{base}used' must be a list of names")
-        s.used.append(list(used))
-        s.revealed.append([card(c, base + "revealed") for c in pd.get("revealed", [])])
-    # every trade card (not Water) is in exactly one place
-    want: dict[int, int] = {}
-    for x in cat.stacks_for(n, s.game.rules.card_side):
-        for c in x:
-            want[c] = want.get(c, 0) + 1
-    have: dict[int, int] = {}
-    for group in (s.stacks, s.discards, s.hands):
-        for x in group:
-            for c in x:
-                if c != cat.water:
-                    have[c] = have.get(c, 0) + 1
-    if ("stacks" in data or any("hand" in pd for pd in players)) and have != want:
-        wrong = sorted(set(want) | set(have), key=lambda c: cat.cards[c].id)
-        bad = next(c for c in wrong if want.get(c, 0) != have.get(c, 0))
-        raise InvalidStateError(
-            f"position holds {have.get(bad, 0)} {cat.cards[bad].id!r} cards in stacks, discards and hands; the game has {want.get(bad, 0)}")
-    if "stacks" not in data and not any("hand" in pd for pd in players):  # a part-1 position: the cards unshuffled
-        s.stacks = cat.stacks_for(n, s.game.rules.card_side)
-    deal = data.get("deal")
-    s.deal = None
-    if deal is not None:
-        s.deal = _load_deal(s, deal, card)
-    s.trade_round = _int(data.get("trade_round", 0), "trade_round")
-    s.calq = [[_int(v, "calamities_pending", 0, n - 1), card(c, "calamities_pending")] for v, c in data.get("calamities_pending", [])]
-    s.tasks = []
-    for t in data.get("tasks", []):
-        if not isinstance(t, list) or len(t) != 6 or t[0] not in TASK_KINDS:
-            raise InvalidStateError(f"position field 'tasks' has a bad task {t!r}")
-        if not _task_extra_ok(s, t[0], t[5]):
-            raise InvalidStateError(f"position field 'tasks' has a bad task {t!r} (its last entry)")
-        s.tasks.append([t[0], _int(t[1], "tasks", 0, n - 1), _int(t[2], "tasks", 0, n - 1), _int(t[3], "tasks"),
-                        -1 if t[4] is None else card(t[4], "tasks"), t[5]])
-    pay = data.get("pay")
-    s.pay = None
-    if pay is not None:
-        try:
-            s.pay = [advance(pay["advance"], "pay.advance"), _int(pay["price"], "pay.price"), _int(pay["paid"], "pay.paid"),
-                     [card(c, "pay.cards") for c in pay["cards"]]]
-        except (KeyError, TypeError):
-            raise InvalidStateError("position field 'pay' must give advance, price, paid and cards") from None
-        payer = s.decider
-        left = list(s.hands[payer]) if s.step == STEP_NAMES.index("buy") and payer >= 0 else None
-        if left is None or s.pay[0] in s.owned[payer]:
-            raise InvalidStateError("position field 'pay' is a purchase under way: only in step 'buy', of an advance the decider lacks")
-        for c in s.pay[3]:
-            if c not in left:
-                raise InvalidStateError(f"position field 'pay.cards' turns in {cat.cards[c].id!r}, which player {payer} does not hold")
-            left.remove(c)
-    log = data.get("log", [])
-    s.log = [str(x) for x in log] if isinstance(log, list) else []
-    _check_calamities(s)
+    def read_trade(self) -> None:
+        r, s = self.r, self.s
+        s.deal = None
+        deal = r.optional("deal")
+        if deal is not None:
+            s.deal = self.read_deal(deal)
+        s.trade_round = r.integer(r.optional("trade_round", 0), "trade_round", 0, 10**6)
+
+    def read_deal(self, value: Any) -> list[Any]:
+        """The deal under way (MC-7.2 to MC-7.4): each side is two shown cards then hidden
+        cards and their declarations by pairs, at most trade-max-cards cards, all held."""
+        r, s, cat, n = self.r, self.s, self.cat, self.n
+        deal = r.obj(value, "deal")
+        frm = r.seat(r.get("from", deal, "deal"), "deal.from", n)
+        cs = self.cards(r.get("cards", deal, "deal"), "deal.cards")
+        counters: dict[int, list[int]] = {}
+        for q, v in r.obj(r.get("counters", deal, "deal"), "deal.counters").items():
+            if not (isinstance(q, str) and q.isdigit() and len(q) < 3):
+                r.fail("deal.counters", f"names no seat: {shown(q)}")
+            counters[r.seat(int(q), "deal.counters", n)] = self.cards(v, f"deal.counters.{q}")
+        stage = r.integer(r.get("stage", deal, "deal"), "deal.stage", 0, 2)
+        if s.step != TRADE or frm in counters:
+            r.fail("deal", "is an offer under way: only in step 'trade', never countered by its proposer")
+        limit = self.game.rules.trade_max_cards
+        for who, side in [(frm, cs), *counters.items()]:
+            name = "deal.cards" if who == frm else f"deal.counters.{who}"
+            if len(side) < 4 or len(side) % 2:
+                r.fail(name, "must give two shown cards, then each hidden card and its declared name")
+            if len(side) // 2 + 1 > limit:
+                r.fail(name, f"offers {len(side) // 2 + 1} cards; option trade-max-cards allows {limit}")
+            hand = list(s.hands[who])
+            for c in side[:2] + side[2::2]:
+                if c not in hand:
+                    r.fail(name, f"offers {cat.cards[c].id!r}, which player {who} does not hold")
+                hand.remove(c)
+            if any(cat.cards[c].calamity for c in side[:2]) or not all(cat.cards[c].tradable for c in side[2::2]):
+                r.fail(name, f"has player {who} show a calamity or offer a non-tradable one")  # MC-7.3, MC-7.5
+            if any(cat.cards[c].calamity for c in side[3::2]):  # MC-7.4: a commodity is declared
+                r.fail(name, "declares a hidden card as a calamity")
+        if stage == 0 and (counters or s.decider != frm):
+            r.fail("deal", "at stage 0 is an offer its proposer (the decider) is still building: no counters yet")
+        if stage == 1 and (s.decider == frm or frm in s.queue):
+            r.fail("deal", "at stage 1 waits for the other players' answers, not the proposer's")
+        if stage == 2 and s.decider != frm:
+            r.fail("deal", "at stage 2 waits for its proposer (the decider) to accept or reject")
+        return [frm, cs, stage, counters]
+
+    def read_tasks(self) -> None:
+        r, s, n = self.r, self.s, self.n
+        s.calq = []
+        for i, pair in enumerate(r.seq(r.optional("calamities_pending", []), "calamities_pending")):
+            where = f"calamities_pending[{i}]"
+            v, c = r.seq(pair, where, 2)
+            card = self.card(c, where)
+            if not self.cat.cards[card].calamity:
+                r.fail(where, f"names {shown(c)}, which is not a calamity")
+            s.calq.append([r.seat(v, where, n), card])
+        s.tasks = []
+        for i, t in enumerate(r.seq(r.optional("tasks", []), "tasks")):
+            where = f"tasks[{i}]"
+            if not isinstance(t, list) or len(t) != 6 or t[0] not in TASK_KINDS:
+                r.fail("tasks", f"has a bad task {shown(t)}")
+            if not _task_extra_ok(s, t[0], t[5]):
+                r.fail("tasks", f"has a bad task {shown(t)} (its last entry)")
+            card = -1 if t[4] is None else self.card(t[4], where)
+            if t[0] not in ("give", "credit", "free-advance") and (card < 0 or not self.cat.cards[card].calamity):
+                r.fail("tasks", f"has a calamity's task without its calamity: {shown(t)}")
+            s.tasks.append([t[0], r.seat(t[1], where, n), r.seat(t[2], where, n), r.integer(t[3], where, 0, 10**6),
+                            card, t[5]])
+        s.pay = None
+        pay = r.optional("pay")
+        if pay is not None:
+            pay = r.obj(pay, "pay")
+            s.pay = [self.advance(r.get("advance", pay, "pay"), "pay.advance"),
+                     r.integer(r.get("price", pay, "pay"), "pay.price", 0, 10**6),
+                     r.integer(r.get("paid", pay, "pay"), "pay.paid", 0, 10**6),
+                     self.cards(r.get("cards", pay, "pay"), "pay.cards")]
+            payer = s.decider
+            if s.step != BUY or payer < 0 or s.pay[0] in s.owned[payer]:
+                r.fail("pay", "is a purchase under way: only in step 'buy', of an advance the decider lacks")
+            left = list(s.hands[payer])
+            for c in s.pay[3]:
+                if c not in left:
+                    r.fail("pay.cards", f"turns in {self.cat.cards[c].id!r}, which player {payer} does not hold")
+                left.remove(c)
+
+    def check_calamities(self) -> None:
+        """Calamities held are all revealed in phase 9 (none is left in a hand after it),
+        and after the selection of phase 8 they are within the limit (MC-8.2)."""
+        from .rules.selection import calamities_of, over_limit
+
+        s = self.s
+        cards = s.cat.cards
+        for p in range(s.n):
+            held = calamities_of(s, p)
+            if not held:
+                continue
+            if s.phase >= 10:
+                raise InvalidStateError(f"position gives player {p} the calamity {cards[held[0]].id!r} in phase "
+                                        f"{s.phase}; every calamity held is revealed and resolved in phase 9")
+            if s.phase == 8 and over_limit(s, held) and not (s.step == DISCARD and p in s.queue):
+                raise InvalidStateError(f"position gives player {p} {len(held)} calamities "
+                                        f"({', '.join(cards[c].id for c in held)}), over the limit of MC-8.2, and "
+                                        "he is not choosing which to discard")
+
+    # ------------------------------------------------------------ who decides
+    def check_flow(self, step: str) -> None:
+        """The step's decider, queue, target and buffers fit together, and whoever is to
+        decide has something to decide."""
+        r, s = self.r, self.s
+        if s.step == OVER:
+            if s.queue:
+                r.fail("queue", "must be empty in step 'over'")
+            scores = [s.vp(p) for p in range(s.n)]
+            if s.winner_list != [p for p in range(s.n) if scores[p] == max(scores)]:
+                r.fail("winners", f"must be the players with the most victory points ({scores})")
+            return
+        if s.winner_list:
+            r.fail("winners", "is set but the game is not over")
+        if s.step == AUTO:
+            r.fail("step", "may not be 'auto': a saved position waits for a decision")
+        if s.tasks and s.step != TASK:
+            r.fail("tasks", f"are waiting in step {step!r}; tasks are decided in step 'task'")
+        self.check_target(step)
+        buffers = r.optional("buffers")
+        if buffers is not None:
+            self.read_buffers(buffers, step)
+            return
+        if s.step == REVOLT:  # the Beneficiary decides; 'queue' holds the defaulters still to come
+            if (s.decider < 0 or s.target == s.decider or not s.cities_of(s.target)
+                    or not s.city_stock[s.decider]):
+                r.fail("decider", "(the Beneficiary, with a city piece in stock) and 'target' (the defaulter, who has "
+                       "a city) are needed in step 'revolt'")
+        elif s.decider < 0 or not s.queue or s.decider != s.queue[0]:
+            r.fail("decider", "must be the first seat of 'queue'")
+        if s.step in (TASK, SPECIAL, BUY) and s.queue != [s.decider]:
+            r.fail("queue", f"must hold the decider alone in step {step!r}")
+        if s.step == TASK and (not s.tasks or s.tasks[-1][1] != s.decider):
+            r.fail("tasks", "must end with a task of the decider in step 'task'")
+        if s.step == DISCARD:
+            for p in s.queue:
+                if not _discards(s, p):
+                    r.fail("queue", f"names player {p}, who has nothing to discard")
+        if not s.legal(s.decider):
+            r.fail("decider", f"is player {s.decider}, who has nothing to decide in step {step!r}")
+
+    def check_target(self, step: str) -> None:
+        """``target`` where a step reads it: the defaulter (revolt), the next phase
+        (support check), the movement round, the AST position of the player whose turn
+        it is (trade, abilities, purchases)."""
+        r, s = self.r, self.s
+        t = s.target
+        if s.step == REDUCE and t != (6 if s.phase == 5 else 12):
+            r.fail("target", f"must be {6 if s.phase == 5 else 12} (the next phase) in step 'reduce' of phase {s.phase}")
+        if s.step == MOVE and t not in (-1, 1):
+            r.fail("target", "must be -1 or 1 (the first movement round) in step 'move'")
+        if s.step == REVOLT and not 0 <= t < s.n:
+            r.fail("target", "must be the seat of the defaulting player in step 'revolt'")
+        if s.step in (TRADE, SPECIAL, BUY) or (s.step == TASK and s.phase in (10, 12)):
+            if not 0 <= t < s.n:
+                r.fail("target", f"must be the AST position (0 to {s.n - 1}) of the player whose turn it is")
+            whose = s.deal[0] if s.deal is not None else s.decider
+            if s.step != TASK and s.order[t] != whose:
+                r.fail("target", f"is AST position {t}, not that of player {whose}, whose turn it is")
+
+    def read_buffers(self, buffers: Any, step: str) -> None:
+        """A simultaneous step (MC-0.5): each deciding player's choices so far, replayed on his preview."""
+        r, s = self.r, self.s
+        if s.step not in s.rules.simultaneous_steps or s.decider != -1 or len(s.queue) < 2:
+            r.fail("buffers", f"hold simultaneous choices, but step {step!r} is played one at a time here")
+        found = r.obj(buffers, "buffers")
+        if sorted(found) != sorted(str(p) for p in s.queue) or len(set(s.queue)) != len(s.queue):
+            r.fail("buffers", f"must hold the choices of exactly the players of 'queue' {s.queue}")
+        s.previews, s.buffers = {}, {}
+        for p in sorted(s.queue):
+            texts = [r.text(t, f"buffers.{p}[{i}]") for i, t in enumerate(r.seq(found[str(p)], f"buffers.{p}"))]
+            view = s.preview(s.step, p)
+            for i, text in enumerate(texts):
+                if view.step == AUTO:
+                    r.fail(f"buffers.{p}[{i}]", "follows the end of the player's choices")
+                try:
+                    view.play(p, view.find(p, text))
+                except IllegalActionError as e:
+                    r.fail(f"buffers.{p}[{i}]", f"is not legal there: {e}")
+            s.previews[p] = view
+            s.buffers[p] = texts
+        if not s.to_move():
+            r.fail("buffers", "leave nobody to decide: the step would be over")
+
+
+def _discards(s: MegaState, p: int) -> bool:
+    """Whether a player queued in the discard step has something to discard."""
+    from .rules.advances import hand_limit
+    from .rules.selection import calamities_of, over_limit
+
+    if s.phase == 8:
+        return over_limit(s, calamities_of(s, p))
+    return len(s.hands[p]) > hand_limit(s, p)
 
 
 def _task_extra_ok(s: MegaState, kind: str, extra: Any) -> bool:
@@ -449,23 +561,3 @@ def _task_extra_ok(s: MegaState, kind: str, extra: Any) -> bool:
     if kind == "free-advance":
         return ints(extra, len(s.cat.advances))
     return extra is None
-
-
-def _check_calamities(s: MegaState) -> None:
-    """Calamities held are all revealed in phase 9 (none is left in a hand after it),
-    and after the selection of phase 8 they are within the limit (MC-8.2)."""
-    from .rules.selection import calamities_of, over_limit
-
-    cards = s.cat.cards
-    for p in range(s.n):
-        held = calamities_of(s, p)
-        if not held:
-            continue
-        if s.phase >= 10:
-            raise InvalidStateError(
-                f"position gives player {p} the calamity {cards[held[0]].id!r} in phase {s.phase}; "
-                "every calamity held is revealed and resolved in phase 9")
-        if s.phase == 8 and over_limit(s, held) and not (s.step == STEP_NAMES.index("discard") and p in s.queue):
-            raise InvalidStateError(
-                f"position gives player {p} {len(held)} calamities ({', '.join(cards[c].id for c in held)}), "
-                "over the limit of MC-8.2, and he is not choosing which to discard")

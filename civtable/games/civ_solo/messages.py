@@ -13,7 +13,7 @@ from __future__ import annotations
 from civtable.core.messages import N_
 
 MESSAGES: dict[str, str] = {
-    "move": N_("{player:Player} answers: {action}"),
+    "move": N_("You answer: {action}"),
     # set-up and turns (SOLO-1, SOLO-2, SOLO-3)
     "setup.civ": N_("Set-up (SOLO-1): you play the {civ}, chosen at random (SOLO-1.1)."),
     "setup.map.data": N_("Lay out the map (SOLO-1.2): the solo layout of the rules' picture is not in the document "

@@ -111,8 +111,12 @@ def question(s: SoloState) -> str:
                 f"{sells}. Give items with 'give trade-point 8' etc., then 'pay'; 'cancel' drops it. "
                 f"Given so far: value {given_value(s)}.")
     if ask == "play":
-        return "Your battle turn: " + battle_words(s) + (" Play a card: 'play infantry 3 new' opens a front; "
-                                                         "'play infantry 3 front 2' attacks the lone enemy unit on front 2.")
+        b = s.battle
+        assert b is not None
+        mine, theirs = len(b.player_hand), len(b.opponent_deck)
+        return (f"Your battle turn ({mine} card{'s' if mine != 1 else ''} in your hand, {theirs} face down for the "
+                f"opponent): 'play infantry 3 new' opens a front; 'play infantry 3 front 2' attacks the lone enemy "
+                f"unit on front 2.")
     if ask == "tie":
         assert s.battle is not None
         u = s.battle.opponent_deck[-1]
@@ -133,28 +137,3 @@ def extras(s: SoloState) -> str:
                else "any ability paid for with resources")
     return (f"Before a culture event card or {ability}: 'use card' / 'use ability' for the failure roll "
             f"(SOLO-6.1). 'won' if you have reached a victory.")
-
-
-def wounds(n: int) -> str:
-    return f"{n} wound{'' if n == 1 else 's'}"
-
-
-def battle_words(s: SoloState) -> str:
-    b = s.battle
-    if b is None:
-        return ""
-    hand = ", ".join(f"{u.kind} {u.strength}" for u in b.player_hand) or "empty"
-    fronts = []
-    for i, f in enumerate(b.fronts):
-        if f.player is not None:
-            fronts.append(f"front {i + 1}: your {f.player.kind} {f.player.strength}"
-                          + (f" ({wounds(f.player_wounds)})" if f.player_wounds else ""))
-        elif f.opponent is not None:
-            fronts.append(f"front {i + 1}: their {f.opponent.kind} {f.opponent.strength}"
-                          + (f" ({wounds(f.opponent_wounds)})" if f.opponent_wounds else ""))
-        else:
-            fronts.append(f"front {i + 1}: empty")
-    mine, theirs = b.totals()
-    return (f"your hand: {hand}; " + ("; ".join(fronts) or "no fronts yet")
-            + f"; the opponent has {len(b.opponent_deck)} card{'s' if len(b.opponent_deck) != 1 else ''} left; "
-              f"surviving strength plus bonus now: you {mine}, the opponent {theirs}.")

@@ -13,7 +13,15 @@ from civtable.core.reference import Table
 from .catalog import Tables, unit_data
 from .options import OPTIONS
 from .rules.entry import COUNTS
-from .terms import COUNT_WORDS, DEBT_LABELS, ITEM_NAMES, RANK_NAMES, items_of, unit_text
+from .terms import (
+    COUNT_WORDS,
+    DEBT_LABELS,
+    ITEM_NAMES,
+    ITEM_PLURALS,
+    RANK_NAMES,
+    items_of,
+    unit_text,
+)
 
 OUTCOMES = {"won": "You won: you reported a victory (SOLO-2.1).",
             "battle": "You lost: your capital fell in battle (SOLO-4.4.9).",
@@ -21,8 +29,6 @@ OUTCOMES = {"won": "You won: you reported a victory (SOLO-2.1).",
 EVENT_KINDS = {1: "a loss (SOLO-4.1)", 2: "a loss (SOLO-4.1)", 3: "a culture event (SOLO-4.2)",
                4: "a culture event (SOLO-4.2)", 5: "a military event (SOLO-4.3)", 6: "a battle (SOLO-4.4)"}
 DEFAULTS = {spec.name: spec.default for spec in OPTIONS}
-ROLLS = {"event": "event dice (SOLO-3.2)", "kind": "event roll (SOLO-3.4)", "trade": "trade dice (SOLO-5.1)",
-         "failure": "failure roll (SOLO-6.1)"}
 
 
 MENU = 24
@@ -90,13 +96,7 @@ def _under_way(obs: dict[str, Any]) -> list[str]:
     if "given" in work:
         given = ", ".join(items_of(n, k) for k, n in work["given"].items()) or "nothing yet"
         out.append(f"Paying for the {ITEM_NAMES.get(work['item'], work['item'])}: given {given}.")
-    roll = obs["roll"]
-    if roll is not None and roll["got"]:
-        out.append(f"{ROLLS[roll['purpose']].capitalize()}: entered so far "
-                   + ", ".join(str(d) for d in roll["got"]) + f" of {roll['n']}.")
-    if obs["entry"]:
-        out.append("Entered so far: " + ", ".join(unit_text(u) for u in obs["entry"]) + ".")
-    return out
+    return out  # the dice and unit cards entered so far are in the question
 
 
 def _battle(obs: dict[str, Any]) -> list[str]:
@@ -204,10 +204,11 @@ def action_path(tables: Tables, action: Action, obs: dict[str, Any]) -> tuple[st
         low = 10 * (a[-1] // 10)
         return (f"{low} to {min(low + 9, top)}" if low < top else str(top), label)
     if k == "unit":
-        return (f"{a[0]} cards", label)
+        rank = "" if a[0] == "aircraft" else f"rank {RANK_NAMES[a[1]]}, "
+        return (f"{a[0]} cards", f"{rank}strength {a[-1]}")
     if k == "give":
         item = str(a[0]).replace("-", "_")
-        return (f"give {ITEM_NAMES.get(item, item)}s", label)
+        return (ITEM_PLURALS.get(item, item), f"give {a[1]} (sell value {(tables.trade[item][0] or 0) * a[1]})")
     return (label,)
 
 
@@ -309,9 +310,9 @@ def reference(tables: Tables) -> list[Table]:
               _deck_rows(tables),
               "Provisional: strengths per rank from one implementation (CivilizationEngine), not checked "
               "against card scans. Aircraft have one strength at every rank."),
-        Table("Trumps (base-game battles)", ("Type", "Trumps", "Strikes first against"), (
-            ("infantry", "mounted", "mounted"), ("mounted", "artillery", "artillery"),
-            ("artillery", "infantry", "infantry"), ("aircraft", "every other type (provisional)", "all"),
+        Table("Trumps (base-game battles)", ("Type", "Trumps (strikes first against)"), (
+            ("infantry", "mounted"), ("mounted", "artillery"), ("artillery", "infantry"),
+            ("aircraft", "infantry, mounted and artillery (provisional)"),
         ), "A unit that trumps strikes first; if that kills, it takes no wounds back. Aircraft trumping every "
            "type is one engine's reading (provisional)."),
         Table("Culture events (SOLO-4.2.2)", ("Event", "Base-game card", "Effect on you"),
@@ -326,11 +327,15 @@ def reference(tables: Tables) -> list[Table]:
         Table("Combat card limits and bonuses (base game)", ("What", "Value"), _combat_rows(tables),
               "Standard values from data/tables.json; a military event counts bonuses half (SOLO-4.3.4)."),
         Table("Answers the companion accepts", ("Question", "From", "To"),
-              tuple((COUNT_WORDS.get(k, (k, k))[1] if k in COUNT_WORDS else k,
-                     "1" if k == "card_limit" else "0", str(v)) for k, v in tables.limits.items()),
+              tuple((LIMITS.get(k, k), "1" if k == "card_limit" else "0", str(v)) for k, v in tables.limits.items()),
               "Provisional: upper bounds of what a person may report (box contents where known)."),
     ]
     return out
+
+
+LIMITS = {"culture": "culture tokens held", "resources": "resource tokens held", "armies": "army figures",
+          "people": "great people", "buildings": "buildings and wonders", "bonus": "combat bonus",
+          "card_limit": "combat card limit", "hand": "cards in a battle hand", "gained": "tokens gained in a turn"}
 
 
 def _deck_rows(tables: Tables) -> tuple[tuple[str, ...], ...]:

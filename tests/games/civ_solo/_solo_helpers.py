@@ -10,9 +10,13 @@ told (the events since a cursor, in words).
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+import pytest
+
 import civtable
+from civtable.cli import main
 from civtable.games.civ_solo.state import SoloState
 
 GAME_ID = "civ-solo"
@@ -104,3 +108,19 @@ def with_deck(s: SoloState, deck: list[tuple[str, int]]) -> SoloState:
 def told(s: SoloState, since: int = 0, viewer: int | None = 0) -> list[str]:
     """The events ``viewer`` was told from its ``since``-th on, in words."""
     return [s.game.render_event(e, viewer) for e in s.events(viewer, since)]
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str, stdin: str | None = None,
+        monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str, str]:
+    """``civtable ARGV`` in this process (with ``stdin`` typed, for ``play``): the exit
+    code and what it printed. A user error (exit code 2) must be one line, prefixed,
+    without a traceback."""
+    if stdin is not None:
+        assert monkeypatch is not None
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    if code == 2:
+        assert len(err.strip().splitlines()) == 1 and err.startswith("civtable: error: "), err
+        assert "Traceback" not in err
+    return code, out, err

@@ -9,7 +9,6 @@ problem, and the session unchanged.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
@@ -17,27 +16,18 @@ from typing import Any
 
 import pytest
 
-from civtable.cli import main
 from civtable.core.errors import IllegalActionError, InvalidStateError
 from civtable.core.records import read_record
 
-from ._solo_helpers import answer, event, new, to_turn
-
-
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str,
-        *argv: str) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from ._solo_helpers import answer, battle_at_play, cli, event, new, to_turn
 
 
 def test_session_asks_explains_saves_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "solo.jsonl"
     lines = ["start", "5", "die 1", "accept", "culture -3", "culture 99", "1", "culture 2", "quit"]
-    code, out, err = run(capsys, monkeypatch, "\n".join(lines) + "\n", "play", "civ-solo", "--players", "human",
-                         "--seed", "3", "--option", "dice=table", "--record", str(path))
+    code, out, err = cli(capsys, "play", "civ-solo", "--players", "human", "--seed", "3", "--option", "dice=table",
+                         "--record", str(path), stdin="\n".join(lines) + "\n", monkeypatch=monkeypatch)
     assert code == 0, err
     assert "Set-up (SOLO-1)" in out and "Type 'start' to begin turn 1." in out
     assert "Dice for the historical event (SOLO-3.2): roll 1 die" in out
@@ -56,7 +46,7 @@ def test_session_asks_explains_saves_and_resumes(tmp_path: Path, monkeypatch: py
     # started and the session closed in the middle of it
     more = ["trade skip", "next", "next", "gained culture 4", "die 5", "die 3", "accept",
             "unit tank 1 1", "unit infantry 5 3", "unit infantry 2 9", "unit infantry 2 3", "quit"]
-    code, out, err = run(capsys, monkeypatch, "\n".join(more) + "\n", "play", "--resume", str(path))
+    code, out, err = cli(capsys, "play", "--resume", str(path), stdin="\n".join(more) + "\n", monkeypatch=monkeypatch)
     assert code == 0, err
     assert f"Resuming {path} after 5 actions" in out
     assert "Wound-marker debt: 1 (culture tokens)" in out
@@ -66,7 +56,8 @@ def test_session_asks_explains_saves_and_resumes(tmp_path: Path, monkeypatch: py
     assert "a rank-II infantry card has strength 2, 3 or 4, not 9" in out
     assert read_record(path).moves[-1] == (0, "unit infantry 2 3")
 
-    code, out, err = run(capsys, monkeypatch, "unit mounted 2 2\ndone\nquit\n", "play", "--resume", str(path))
+    code, out, err = cli(capsys, "play", "--resume", str(path), stdin="unit mounted 2 2\ndone\nquit\n",
+                         monkeypatch=monkeypatch)
     assert code == 0, err
     assert "Entered so far: infantry (rank II, strength 3)" in out
     assert "the companion picks your" in out  # the random unit card lost
@@ -82,8 +73,8 @@ def test_a_whole_battle_in_the_terminal(tmp_path: Path, monkeypatch: pytest.Monk
              "miss", "trade skip", "next", "fortified maybe", "no", "unit aircraft 7", "unit aircraft 6",
              "unit aircraft 5", "done", "bonus 0"]
     lines += ["play aircraft 7 new", "play aircraft 6 new", "play aircraft 5 new"] * 2 + ["quit"]
-    code, out, err = run(capsys, monkeypatch, "\n".join(lines) + "\n", "play", "civ-solo", "--seed", "8",
-                         "--option", "dice=table", "--record", str(path))
+    code, out, err = cli(capsys, "play", "civ-solo", "--seed", "8", "--option", "dice=table", "--record", str(path),
+                         stdin="\n".join(lines) + "\n", monkeypatch=monkeypatch)
     assert code == 0, err
     assert "place a wound marker on space 2 of the culture track as a reminder (SOLO-4.4.2)" in out
     assert "Is your capital fortified?" in out
@@ -104,8 +95,8 @@ def test_engine_dice_session_asks_no_dice(monkeypatch: pytest.MonkeyPatch,
 
     game = civtable.load_game("civ-solo")
     seed = next(k for k in range(100) if answer(game.new_state(seed=k), "start").ask == "trade")
-    code, out, err = run(capsys, monkeypatch, "start\ntrade skip\nnext\nnext\nquit\n", "play", "civ-solo",
-                         "--seed", str(seed))
+    code, out, err = cli(capsys, "play", "civ-solo", "--seed", str(seed), stdin="start\ntrade skip\nnext\nnext\nquit\n",
+                         monkeypatch=monkeypatch)
     assert code == 0, err
     assert "Event dice (1 die, SOLO-3.2)" in out and "Dice for" not in out
     assert "Turn 2 of 16 begins." in out and "not saved" in out
@@ -160,7 +151,6 @@ def test_trades_that_do_not_cover_what_is_bought() -> None:
 
 
 def test_battle_answers_that_cannot_be_played() -> None:
-    from ._solo_helpers import battle_at_play
 
     s = battle_at_play(["unit infantry 1 2"], False)
     refused(s, "play mounted 2 new", "no mounted of strength 2 in your battle hand")

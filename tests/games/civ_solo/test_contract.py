@@ -122,7 +122,7 @@ class TestContract(ContractSuite):
     adapter = GameAdapter("civ-solo", options=OPTIONS, end_options=OPTIONS, end_steps=4000, bots=BOTS,
                           invariants=(nothing_negative, debts_follow_the_reading, battle_cards_are_conserved,
                                       turns_and_results),
-                          starts=starts, max_steps=250, scale=0.5,
+                          starts=starts, max_steps=250, scale=1.0,
                           junk=("culture -1", "unit tank 1 1", "unit infantry 5 5", "give culture-event-card 1",
                                 "gained culture -2", "die 7", "fortified maybe", "lose front 9", "buy castle",
                                 "play infantry 9 new"),

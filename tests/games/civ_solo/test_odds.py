@@ -1,17 +1,14 @@
-"""Exact odds of the solo automa (SOLO-3, SOLO-4.3, SOLO-6.2), battle estimates and
-the ``civtable solo`` commands."""
+"""Exact odds of the solo automa (SOLO-3, SOLO-4.3, SOLO-6.2) and battle estimates
+(the ``civtable solo`` commands: ``test_commands``)."""
 
 from __future__ import annotations
 
 import itertools
-import json
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-from civtable.cli import main
 from civtable.core.errors import OptionError
 from civtable.games.civ_solo import odds
 from civtable.games.civ_solo.battle import Unit
@@ -210,76 +207,3 @@ def test_table_rows_cover_every_turn() -> None:
     rows = odds.tables()["historical_events"]["rows"]
     turns = [t for r in rows for t in range(r["first_turn"], r["last_turn"] + 1)]
     assert turns == list(range(1, odds.tables()["last_turn"] + 1))
-
-
-# ---------------------------------------------------------------- the command line
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_error(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("civtable: error: ") and "Traceback" not in err
-    return lines[0]
-
-
-def test_cli_solo_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "solo", "odds")
-    assert code == 0, err
-    for text in ("33.33%", "48.15%", "49.25%", "48.30%", "7.5845", "1.1836", "71.78%", "22.22% (8/36)",
-                 "Battle 6", "default readings"):
-        assert text in out, text
-    assert "not played" not in out
-
-
-def test_cli_solo_odds_compare_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "odds.json"
-    code, out, err = run(capsys, "solo", "odds", "--compare", "last-turn=A,B", "--json", str(path))
-    assert code == 0, err
-    assert "last-turn=A" in out and "last-turn=B" in out and "not played" in out and "7.1015" in out
-    data = json.loads(path.read_text())
-    assert data["compare"] == "last-turn" and data["variants"]["B"]["last_turn"] == 15
-    code, out, _ = run(capsys, "solo", "odds", "--compare", "one-and-two=A,B")
-    assert code == 0 and "66.67% (24/36)" in out
-
-
-def test_cli_solo_battle(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "solo", "battle", "--units", "infantry:2,mounted:2,artillery:3", "--turn", "2",
-                         "--bonus", "2", "--games", "200", "--seed", "1", "--fortified")
-    assert code == 0, err
-    for text in ("Win the capital battle", "Pass the military event", "military level 1", "card limit 3",
-                 "opponent play first", "seed 1", "need 5", "exact"):
-        assert text in out, text
-
-
-@pytest.mark.parametrize(("argv", "message"), [
-    (["--units", "tank:2", "--turn", "3"], "unknown unit type 'tank'"),
-    (["--units", "infantry:5", "--turn", "3"], "between 1 and 4, not 5"),
-    (["--units", "infantry:-2", "--turn", "3"], "not -2"),
-    (["--units", "infantry:2", "--turn", "17"], "--turn must be between 1 and 16"),
-    (["--units", "infantry:2", "--turn", "3", "--games", "0"], "--games must be at least 1"),
-    (["--units", "infantry:2", "--turn", "3", "--bonus", "-1"], "--bonus must be 0 or more"),
-    (["--units", "infantry:2", "--turn", "3", "-o", "strongest-tie=C"], "strongest-tie must be one of A, B"),
-    (["--units", "infantry:2", "--turn", "3", "-o", "loss-choice=B"], "does not change the solo odds"),
-    (["--units", "infantry:2", "--turn", "x"], "invalid int value"),
-])
-def test_cli_solo_battle_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "solo", "battle", *argv)
-    assert code == 2 and message in one_error(err)
-
-
-@pytest.mark.parametrize(("argv", "message"), [
-    (["--compare", "last-turn=A"], "at least two different readings"),
-    (["--compare", "last-turn"], "NAME=V1,V2"),
-    (["--compare", "colour=A,B"], "does not change the solo odds"),
-    (["--compare", "last-turn=A,B", "-o", "last-turn=B"], "both compared and set"),
-    (["-o", "last-turn"], "NAME=VALUE"),
-])
-def test_cli_solo_odds_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "solo", "odds", *argv)
-    assert code == 2 and message in one_error(err)

@@ -72,30 +72,29 @@ STAGES: dict[str, Stage] = {st.name: st for st in (
 """The automa's procedures by ``state.stage``."""
 
 
-def _steps() -> dict[str, Step[SoloState]]:
-    steps: list[tuple[str, Step[SoloState]]] = [
-        ("start", Step("start", setup.start_legal, setup.start, "SOLO-1")),
-        ("dice", Step("dice", dice_legal, typed, "SOLO-1.3")),
-        ("cancel", Step("cancel", events.cancel_legal, events.cancel, "SOLO-4.1.3, SOLO-4.2.3, SOLO-6.3")),
-        ("destroy", Step("destroy", military.destroy_legal, military.destroy, "SOLO-4.3.5")),
-        ("units", Step("units", entry.units_legal, entry.units_entered, "SOLO-4.2.2, SOLO-4.3.2")),
-        ("hand", Step("hand", entry.units_legal, entry.hand_entered, "SOLO-4.4.6")),
-        ("fortified", Step("fortified", entry.fortified_legal, entry.fortified, "SOLO-4.4.6")),
-        ("trade", Step("trade", trade.trade_legal, trade.trade, "SOLO-5.1")),
-        ("buy", Step("buy", trade.buy_legal, trade.buy, "SOLO-5.2")),
-        ("give", Step("give", trade.give_legal, trade.give, "SOLO-5.3")),
-        ("play", Step("play", battles.play_legal, battles.play, "SOLO-4.4.6")),
-        ("tie", Step("tie", battles.tie_legal, battles.tie, "SOLO-4.4.7")),
-        ("phase:start", Step("phase:start", turn.phase_legal, turn.phase_start, "SOLO-3.5")),
-        ("phase:move", Step("phase:move", turn.phase_legal, turn.phase_move, "SOLO-4.4.3")),
-        ("phase:end", Step("phase:end", turn.phase_legal, end.phase_end, "SOLO-2.3")),
-    ]
-    steps += [(k, Step(k, entry.count_legal, entry.counted, "SOLO-4")) for k in COUNTS]
-    steps += [(f"gained:{k}", Step(f"gained:{k}", end.gained_legal, end.gained, "SOLO-4.1.5")) for k in DEBT_KINDS]
-    return dict(steps)
+DECISIONS: tuple[tuple[str, Callable[[SoloState, int], list[Action]], Callable[[SoloState, int, Action], None],
+                       str], ...] = (
+    ("start", setup.start_legal, setup.start, "SOLO-1"),
+    ("dice", dice_legal, typed, "SOLO-1.3"),
+    ("cancel", events.cancel_legal, events.cancel, "SOLO-4.1.3, SOLO-4.2.3, SOLO-6.3"),
+    ("destroy", military.destroy_legal, military.destroy, "SOLO-4.3.5"),
+    ("units", entry.units_legal, entry.units_entered, "SOLO-4.2.2, SOLO-4.3.2"),
+    ("hand", entry.units_legal, entry.hand_entered, "SOLO-4.4.6"),
+    ("fortified", entry.fortified_legal, entry.fortified, "SOLO-4.4.6"),
+    ("trade", trade.trade_legal, trade.trade, "SOLO-5.1"),
+    ("buy", trade.buy_legal, trade.buy, "SOLO-5.2"),
+    ("give", trade.give_legal, trade.give, "SOLO-5.3"),
+    ("play", battles.play_legal, battles.play, "SOLO-4.4.6"),
+    ("tie", battles.tie_legal, battles.tie, "SOLO-4.4.7"),
+    ("phase:start", turn.phase_legal, turn.phase_start, "SOLO-3.5"),
+    ("phase:move", turn.phase_legal, turn.phase_move, "SOLO-4.4.3"),
+    ("phase:end", turn.phase_legal, end.phase_end, "SOLO-2.3"),
+    *((k, entry.count_legal, entry.counted, "SOLO-4") for k in COUNTS),
+    *((f"gained:{k}", end.gained_legal, end.gained, "SOLO-4.1.5") for k in DEBT_KINDS),
+)
+"""Each question: its answers, what an answer does, the rules it implements."""
 
-
-STEPS: dict[str, Step[SoloState]] = _steps()
+STEPS: dict[str, Step[SoloState]] = {name: Step(name, legal, play, rule) for name, legal, play, rule in DECISIONS}
 """The one dispatch of the decisions, by the question waiting (``state.ask``)."""
 ASKS = frozenset(STEPS)
 

@@ -49,7 +49,7 @@ class Tables:
         last = tables.get("last_turn")
         if not _pos_int(last):
             raise OptionError(f"{where}: last_turn must be a positive integer, not {last!r}")
-        self.last_turn: int = last
+        self.last_turn: int = int(last)  # type: ignore[arg-type]
         self.rows: list[dict[str, Any]] = self._rows(tables, where)
         self.trade: dict[str, tuple[int | None, int]] = self._trade(tables, where)
         self.decks, self.strengths, self.copies = self._units(tables, where)
@@ -96,7 +96,7 @@ class Tables:
             first, last = row.get("first_turn"), row.get("last_turn")
             if first != expected or not _pos_int(last) or last < first:
                 raise OptionError(f"{at}: turns must go on from turn {expected} without a gap, not {first!r}-{last!r}")
-            expected = last + 1
+            expected = int(last) + 1  # type: ignore[arg-type]
             for face in ("1", "2"):
                 cell = row.get(face)
                 if not isinstance(cell, dict) or cell.get("lose") not in LOSS_ITEMS or not _pos_int(cell.get("count")):

@@ -24,7 +24,8 @@ from civtable.core.errors import InvalidStateError, OptionError
 from civtable.core.rng import Rng
 
 from .battle import UNIT_TYPES, Unit
-from .catalog import EVENT_KINDS, base_decks, raw_tables, unit_data
+from .catalog import EVENT_KINDS as EVENT_KINDS
+from .catalog import base_decks, raw_tables, unit_data
 from .opponent import opponent_deck, opponent_units
 from .options import OPTIONS as SPECS
 from .policy import fight
@@ -70,7 +71,8 @@ def resolve_options(options: Mapping[str, Any] | None = None) -> dict[str, str]:
 
 def tables(path: str | None = None) -> dict[str, Any]:
     """``data/tables.json``, checked for what the odds need (``catalog.raw_tables``)."""
-    return raw_tables(path)
+    found: dict[str, Any] = raw_tables(path)
+    return found
 
 
 def last_turn(options: Mapping[str, Any] | None = None) -> int:
@@ -82,7 +84,8 @@ def last_turn(options: Mapping[str, Any] | None = None) -> int:
 
 def table_row(turn: int) -> dict[str, Any]:
     """The SOLO-8.1 row of ``turn``."""
-    for row in tables()["historical_events"]["rows"]:
+    rows: list[dict[str, Any]] = tables()["historical_events"]["rows"]
+    for row in rows:
         if row["first_turn"] <= turn <= row["last_turn"]:
             return row
     raise InvalidStateError(f"table SOLO-8.1 has no row for turn {turn}")

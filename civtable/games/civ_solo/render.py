@@ -106,20 +106,27 @@ def _battle(obs: dict[str, Any]) -> list[str]:
            f"{b['opponent_deck']} card{'s' if b['opponent_deck'] != 1 else ''} face down; "
            f"your bonus {b['player_bonus']}, its bonus {b['opponent_bonus']}.",
            "  Your hand: " + (", ".join(_card(u) for u in b["player_hand"]) or "empty") + "."]
+    mine, theirs, empty = [], [], []
     for i, f in enumerate(b["fronts"], 1):
         if f["player"] is not None:
             w = f" ({wounds(f['player_wounds'])})" if f["player_wounds"] else ""
-            out.append(f"  Front {i}: your {_card(f['player'])}{w}.")
+            mine.append(f"front {i}: {_card(f['player'])}{w}")
         elif f["opponent"] is not None:
             w = f" ({wounds(f['opponent_wounds'])})" if f["opponent_wounds"] else ""
-            out.append(f"  Front {i}: the opponent's {_card(f['opponent'])}{w}, alone: you may attack it.")
+            theirs.append(f"front {i}: {_card(f['opponent'])}{w}")
         else:
-            out.append(f"  Front {i}: empty.")
+            empty.append(str(i))
+    if b["fronts"]:
+        out.append("  Your units on the fronts: " + ("; ".join(mine) or "none") + ".")
+        out.append("  The opponent's units, each alone on its front (you may attack them): "
+                   + ("; ".join(theirs) or "none") + ".")
+    if empty:
+        out.append(f"  Empty front{'s' if len(empty) > 1 else ''}: {', '.join(empty)}.")
     if obs["opponent_top"] is not None:
         out.append(f"  The opponent's card being played: {_card(obs['opponent_top'])}.")
-    mine = sum(f["player"]["strength"] for f in b["fronts"] if f["player"]) + b["player_bonus"]
-    theirs = sum(f["opponent"]["strength"] for f in b["fronts"] if f["opponent"]) + b["opponent_bonus"]
-    out.append(f"  Surviving strength plus bonus now: you {mine}, the opponent {theirs} "
+    total = sum(f["player"]["strength"] for f in b["fronts"] if f["player"]) + b["player_bonus"]
+    their_total = sum(f["opponent"]["strength"] for f in b["fronts"] if f["opponent"]) + b["opponent_bonus"]
+    out.append(f"  Surviving strength plus bonus now: you {total}, the opponent {their_total} "
                f"(a tie goes to {'you' if obs['options']['battle-tie'] == 'player' else 'the opponent'}).")
     return out
 
@@ -344,8 +351,8 @@ def _deck_rows(tables: Tables) -> tuple[tuple[str, ...], ...]:
         seen: dict[tuple[int, ...], int] = {}
         for card in cards:
             seen[tuple(card)] = seen.get(tuple(card), 0) + 1
-        for card, n in seen.items():
-            rows.append((kind, str(n), *(str(x) for x in card)))
+        for strengths, n in seen.items():
+            rows.append((kind, str(n), *(str(x) for x in strengths)))
     return tuple(rows)
 
 

@@ -120,14 +120,12 @@ def _roll(r: Reader, game: CivSolo) -> dict[str, Any] | None:
         return None
     if not isinstance(roll, dict) or set(roll) != {"purpose", "n", "got", "done"}:
         r.fail("roll", "must be null or {purpose, n, got, done}")
-    got = r.seq(roll["got"], "roll.got")
-    out = {"purpose": r.choice(roll["purpose"], PURPOSES, "roll.purpose"),
-           "n": r.integer(roll["n"], "roll.n", 1, game.tables.last_turn + 1),
-           "got": [r.integer(x, f"roll.got[{i}]", 0, 6) for i, x in enumerate(got)],
-           "done": r.boolean(roll["done"], "roll.done")}
-    if len(out["got"]) > out["n"]:
+    n = r.integer(roll["n"], "roll.n", 1, game.tables.last_turn + 1)
+    got = [r.integer(x, f"roll.got[{i}]", 0, 6) for i, x in enumerate(r.seq(roll["got"], "roll.got"))]
+    if len(got) > n:
         r.fail("roll.got", "holds more dice than 'roll.n'")
-    return out
+    return {"purpose": r.choice(roll["purpose"], PURPOSES, "roll.purpose"), "n": n, "got": got,
+            "done": r.boolean(roll["done"], "roll.done")}
 
 
 def _pending(r: Reader) -> list[dict[str, Any]]:

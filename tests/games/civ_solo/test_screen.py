@@ -45,8 +45,9 @@ def test_screen_of_a_battle() -> None:
     screen = s.game.render(s.observation(0), 0)
     assert "the opponent (military level 1, rank I) has 1 card face down" in screen
     assert "Your hand: mounted 2." in screen
-    assert "Front 1: the opponent's mounted 3 (1 wound), alone: you may attack it." in screen
-    assert "Front 2: the opponent's infantry 1, alone" in screen
+    assert "Your units on the fronts: none." in screen
+    assert ("The opponent's units, each alone on its front (you may attack them): front 1: mounted 3 (1 wound); "
+            "front 2: infantry 1.") in screen
     assert "Surviving strength plus bonus now: you 0, the opponent 4 (a tie goes to you)." in screen
     assert "Your battle turn (1 card in your hand, 1 face down for the opponent)" in screen
 

@@ -247,7 +247,7 @@ def battle_end(s: SoloState) -> None:
         s.lose("unit", -1, tuple(spec))
         s.count("units_lost")
         if s.units is not None and tuple(spec) in s.units:
-            s.units.remove(tuple(spec))  # type: ignore[arg-type]
+            s.units.remove(tuple(spec))
         if spec in hand_left:
             hand_left.remove(spec)
     head = (f"Battle over: your surviving units {mine} + bonus {b.player_bonus} = {res.player_total} against the "

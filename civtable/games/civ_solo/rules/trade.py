@@ -89,7 +89,7 @@ def item_key(s: SoloState, word: str) -> str | None:
 
 def given_value(s: SoloState) -> int:
     trade = s.tables.trade
-    return sum(trade[item][0] * n for item, n in s.work.get("given", {}).items())  # type: ignore[misc]
+    return sum(trade[item][0] * n for item, n in s.work.get("given", {}).items())
 
 
 def pay_ok(s: SoloState) -> bool:
@@ -143,7 +143,7 @@ def give(s: SoloState, player: int, action: Action) -> None:
     given = s.work.pop("given")
     s.work.pop("item")
     offer = ", ".join(f"{n} {ITEM_NAMES.get(k, k)}{'s' if n > 1 else ''}" for k, n in given.items())
-    value = sum(s.tables.trade[k][0] * n for k, n in given.items())  # type: ignore[misc]
+    value = sum(s.tables.trade[k][0] * n for k, n in given.items())
     s.say(f"Trade (SOLO-5.3): you give {offer} (sell value {value}) and take a {name} "
           f"(buy value {s.tables.trade[item][1]}).")
     s.emit("trade.done", {"given": [f"{k}:{n}" for k, n in given.items()], "value": value, "item": item,

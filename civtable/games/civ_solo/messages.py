@@ -161,6 +161,7 @@ MESSAGES: dict[str, str] = {
                      "value {buy})."),
     "trade.dropped": N_("You do not take the {item:item}; the acquisition is still open."),
     # culture event cards and resource abilities (SOLO-6)
+    "check.started": N_("Before you use the {what}, the failure roll of two dice (SOLO-6.1)."),
     "check.card.failed": N_("Failure roll (SOLO-6.1): {dice:die} - the card is cancelled: discard it without its "
                             "effect (SOLO-6.2)."),
     "check.ability.failed": N_("Failure roll (SOLO-6.1): {dice:die} - the ability is cancelled: the resources you "

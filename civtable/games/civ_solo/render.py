@@ -89,8 +89,8 @@ def _under_way(obs: dict[str, Any]) -> list[str]:
     work = obs["work"]
     if "target" in work:
         half = work["total2"] + work.get("half2", 0)
-        out.append(f"Military event: your drawn cards' strength {half // 2}{'.5' if half % 2 else ''} against "
-                   f"{work['target']}.")
+        out.append(f"Military event: your strength {half // 2}{'.5' if half % 2 else ''} (the cards drawn"
+                   f"{', half your bonus' if 'half2' in work else ''}) against the table's {work['target']}.")
     if "left" in work:
         out.append(f"Trade: {work['left']} acquisition{'s' if work['left'] != 1 else ''} left this turn.")
     if "given" in work:
@@ -159,6 +159,8 @@ def action_label(tables: Tables, action: Action, obs: dict[str, Any]) -> str:
         return f"give {items_of(a[1], item)} (sell value {(tables.trade[item][0] or 0) * a[1]})"
     if k == "next":
         return _next_label(ask, obs)
+    if k == "accept":
+        return "accept the loss" if ask == "destroy" else "accept the event"
     if k == "cancel" and ask == "give":
         return "cancel: do not take it (the acquisition stays open)"
     if k == "done" and ask == "buy":
@@ -185,7 +187,6 @@ LABELS = {
     "start": "start turn 1",
     "miss": "miss: none of the other dice shows 5 or 6",
     "cancel": "cancel the event with a culture event card (you discard it)",
-    "accept": "accept it",
     "destroy": "play a card that destroys an opponent's figure (-2 to the table value)",
     "undo": "undo the last card entered",
     "fortified yes": "yes, my capital is fortified",

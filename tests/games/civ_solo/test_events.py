@@ -219,6 +219,7 @@ def test_trade_and_the_failure_roll() -> None:
     assert found(events, "trade.dropped") == {"item": "resource"}
     t = new()
     events = after(t, "miss", "use ability", "die 3", "die 3")
+    assert found(events, "check.started") == {"what": "ability"}
     assert found(events, "check.ability.failed") == {"dice": [3, 3]}
     events = after(t, "use card", "die 1", "die 5")
     assert found(events, "check.worked") == {"dice": [1, 5], "what": "card"}

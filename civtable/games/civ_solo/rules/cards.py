@@ -32,6 +32,7 @@ def use(s: SoloState, what: str) -> None:
         s.lose("card", -1)
     else:
         s.count("ability_checks")
+    s.emit("check.started", {"what": what})
     s.resume = s.stage
     s.stage = "check"
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from civtable.core.action import Action
 
-from .cards import (
+from .catalog import (
     BANDIT,
     BUYABLE,
     CITY,

@@ -16,8 +16,8 @@ from civtable.agents.base import Agent, AgentFactory, PlayerView, check_params
 from civtable.core.action import Action
 from civtable.core.game import Game
 
-from .cards import ROLE_IDS, load_cards
-from .state import road_resources
+from .catalog import ROLE_IDS, load_cards
+from .rules.payment import road_resources
 from .strategy import Condition, Quantity, Strategy, load_strategy
 
 RES = ROLE_IDS[:5]

@@ -1,4 +1,5 @@
-"""The card data of Catan Deck Building, loaded from ``data/cards.json`` and checked.
+"""The card data of Catan Deck Building, loaded from ``data/cards.json`` and checked
+(CDB-2.6 costs, CDB-5.2 start deck, CDB-5.4 supply, CDB-6.1 and CDB-8.3 draws).
 
 Cards are small integers (their index in the data file) so that hands and piles
 are plain lists of counts on the hot path; names are used only at the edges.
@@ -32,6 +33,8 @@ class CardData:
 
     ids: tuple[str, ...]
     names: tuple[str, ...]
+    german: tuple[str, ...]
+    types: tuple[str, ...]
     cost: tuple[tuple[int, ...], ...]  # per buyable card: resources needed, by resource index
     supply: tuple[int, ...]
     supply_pre_revision: tuple[int, ...]
@@ -100,6 +103,8 @@ def parse_cards(raw: dict[str, Any], source: str = "card data") -> CardData:
     return CardData(
         ids=ids,
         names=tuple(str(c.get("name", c["id"])) for c in cards),
+        german=tuple(str(c.get("german", "")) for c in cards),
+        types=tuple(str(c.get("type", "")) for c in cards),
         cost=tuple(cost),
         supply=tuple(supply),
         supply_pre_revision=tuple(pre),

@@ -1,4 +1,5 @@
-"""Catan Deck Building as a civtable game."""
+"""Catan Deck Building as a civtable game: its info, options and messages, and the
+hooks of the contract, each delegating to the module that does the work."""
 
 from __future__ import annotations
 
@@ -6,16 +7,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from civtable.agents.base import AgentFactory
+from civtable.core.action import Action
 from civtable.core.events import Viewer
 from civtable.core.game import Game
 from civtable.core.info import GameInfo
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
-from .cards import load_cards
-from .options import OPTIONS
-from .serialize import state_from_json
-from .state import CatanState, Rules
+from . import render as words
+from .catalog import load_cards
+from .messages import MESSAGES
+from .options import OPTIONS, Rules
+from .state import CatanState
 
 
 class CatanDeckBuilding(Game):
@@ -27,32 +30,47 @@ class CatanDeckBuilding(Game):
         rules="catan_deckbuilding.md", rule_prefix="CDB", language="de", players_rule="CDB-1.1",
         summary="Siedler von Catan: Deck Building: build your deck until three Cities are in your hand")
     option_specs = OPTIONS
+    messages = MESSAGES
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.cards = load_cards(self.options["cards"] or None)
         self.rules = Rules(self.options, self.cards)
+        self.variants = tuple(f"{s.name}={self.options[s.name]}" for s in self.option_specs
+                              if s.variant and self.options[s.name] != s.default)
 
+    # ------------------------------------------------------------ states
     def new_state(self, seed: int | None = None) -> CatanState:
         return CatanState.initial(self, self.rules, 0 if seed is None else seed)
 
     def read_state(self, reader: Reader) -> CatanState:
-        return state_from_json(self, self.rules, reader.data)
+        from .serialize import read_state
+
+        return read_state(self, self.rules, reader)
 
     def bots(self) -> Mapping[str, AgentFactory]:
         from .bots import FACTORIES
 
         return FACTORIES
 
+    # ------------------------------------------------------------ showing the game
     def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
-        from .render import render
-
-        return render(obs, viewer)
+        return words.render(obs, viewer, self.rules, self.variants)
 
     def reference(self) -> Sequence[Table]:
-        c = self.cards
-        rows = []
-        for i, cid in enumerate(c.ids):
-            cost = ", ".join(f"{n} {c.names[r]}" for r, n in enumerate(c.cost[i]) if n)
-            rows.append((c.names[i], cid, cost or "-", str(self.rules.supply[i]), str(c.start_deck[i])))
-        return (Table("Cards", ("Card", "Id", "Cost", "Supply", "Start deck"), tuple(rows), c.source),)
+        return words.reference(self.cards)
+
+    def term(self, kind: str, value: Any) -> str:
+        return words.term(kind, value, self.rules)
+
+    def action_label(self, action: Action, obs: dict[str, Any]) -> str:
+        return words.action_label(action, obs, self.rules)
+
+    def action_path(self, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
+        return words.action_path(action, obs, self.rules)
+
+    def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        return words.help_text(obs, viewer, self.rules)
+
+    def interpret(self, obs: dict[str, Any], line: str) -> str | None:
+        return words.interpret(obs, line, self.cards)

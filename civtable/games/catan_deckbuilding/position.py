@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core.errors import InvalidStateError
 
-from .cards import N_CARDS, ROLE_IDS
-from .serialize import POOL_KEYS
+from .catalog import N_CARDS, ROLE_IDS
+from .rules.base import POOL_KEYS
 
 if TYPE_CHECKING:
     from .game import CatanDeckBuilding

@@ -27,7 +27,7 @@ import yaml
 
 from civtable.core.errors import AgentError
 
-from .cards import BUYABLE, ROLE_IDS
+from .catalog import BUYABLE, ROLE_IDS
 
 OPS: dict[str, Callable[[int, int], bool]] = {
     "<=": operator.le, ">=": operator.ge, "==": operator.eq, "!=": operator.ne,

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 import civtable
-from civtable.games.catan_deckbuilding.cards import BUYABLE, N_CARDS, ROLE_IDS
+from civtable.games.catan_deckbuilding.catalog import BUYABLE, N_CARDS, ROLE_IDS
 from civtable.games.catan_deckbuilding.position import build_position
 
 GAME_ID = "catan-deckbuilding"

@@ -142,7 +142,7 @@ CASES: list[tuple[str, str, Callable[[Data], None], tuple[str, ...]]] = [
     ("attacker-text", "react", _set("attacker", value="me"), ("attacker",)),
     ("options-text", "main", _set("options", value="A"), ("options",)),
     ("not-an-object", "main", lambda d: d.clear() or d.update({"players": []}), ("rng",)),
-    ("other-game", "main", _set("game", value="chess"), ("game",)),
+    ("other-game", "main", _set("game", value="chess"), ("chess", "catan-deckbuilding")),
     # unknown cards
     ("unknown-hand-card", "main", _set("players", 0, "hand", "dragon", value=1), ("players[0].hand", "dragon")),
     ("unknown-laid-card", "main", _set("players", 1, "laid", "dragon", value=0), ("players[1].laid", "dragon")),

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from civtable.core.errors import IllegalActionError
-from civtable.games.catan_deckbuilding.cards import BUYABLE, ROLE_IDS
+from civtable.games.catan_deckbuilding.catalog import BUYABLE, ROLE_IDS
 
 from ._cdb_helpers import game, hand, laid_down, legal, pile, pool, position, supply
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from civtable.core.errors import IllegalActionError, OptionError
-from civtable.games.catan_deckbuilding.cards import HARBOR
+from civtable.games.catan_deckbuilding.catalog import HARBOR
 
 from ._cdb_helpers import game, hand, legal, pile, pool, position
 

@@ -1,0 +1,1 @@
+"""Siedler von Catan: Deck Building (CDB-), a two-player deck-builder."""

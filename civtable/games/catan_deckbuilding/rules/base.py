@@ -1,0 +1,29 @@
+"""What every phase module of the rules shares: the phases (who decides what) and the
+slots of the pool of resources laid down in the current turn."""
+
+from __future__ import annotations
+
+from ..catalog import ROLE_IDS
+
+# phases: who decides what (the index of the phase's Step in ``rules.STEPS``)
+MAIN, REACT, COUNTER, STEAL, DISCARDING, OVER = range(6)
+PHASE_NAMES = ("main", "react", "counter", "steal", "discard", "over")
+
+# pool slots: the five resources, then resources of choice from Settlements, then
+# from Cities and Roads (kept apart for settlement-for-city=B, CDB-3.6.4)
+WILD_S, WILD_O = 5, 6
+POOL_SIZE = 7
+POOL_KEYS = (*ROLE_IDS[:5], "choice-settlement", "choice-other")
+
+
+def counts_of(values: list[int] | tuple[int, ...], keys: tuple[str, ...] = ROLE_IDS) -> dict[str, int]:
+    """The non-zero counts of a list indexed like ``keys``, for event arguments."""
+    return {keys[i]: n for i, n in enumerate(values) if n}
+
+
+def pile_counts_of(pile: list[int]) -> dict[str, int]:
+    """The cards of a pile as non-zero counts in card order (the order of a draw is hidden)."""
+    out = [0] * len(ROLE_IDS)
+    for c in pile:
+        out[c] += 1
+    return counts_of(out)

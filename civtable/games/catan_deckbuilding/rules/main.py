@@ -1,0 +1,322 @@
+"""The main phase of a turn (CDB-7): play cards for their effects, lay cards down
+without effect, buy from the supply, end the turn.
+
+Each action is validated before anything changes (an illegal one raises with
+``State.explain``'s reason), then told: the move first, then what it gave.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.core.errors import IllegalActionError
+
+from ..actions import (
+    BUY_ACT,
+    BUY_TRADE,
+    BUY_TRADE_ACT,
+    END,
+    END_ACT,
+    LAY_ACT,
+    LAYABLE,
+    PLAY,
+    PLAY_ROADS,
+    CdbAction,
+)
+from ..catalog import (
+    BANDIT,
+    BUYABLE,
+    CITY,
+    DESERT,
+    HARBOR,
+    KDEF,
+    KOFF,
+    ROAD,
+    ROLE_IDS,
+    SEA,
+    SETTLEMENT,
+)
+from .attacks import start
+from .base import POOL_KEYS, POOL_SIZE, WILD_O, WILD_S
+from .payment import Plan, breakdown, road_resources, settle
+from .turn import draw, end_turn
+
+if TYPE_CHECKING:
+    from ..options import Rules
+    from ..state import CatanState
+
+_MAIN_PLAY_ORDER = (0, 1, 2, 3, 4, SETTLEMENT, CITY, HARBOR, KDEF, BANDIT, KOFF)
+
+
+def legal(s: CatanState, player: int) -> list[CdbAction]:
+    """CDB-7.1: every card in hand may be played or laid down, every card the pool pays
+    for may be bought (CDB-7.3), and the turn may end (CDB-8.1)."""
+    h = s.hand[player]
+    out: list[CdbAction] = [PLAY[c] for c in _MAIN_PLAY_ORDER if h[c]]  # type: ignore[misc]
+    if h[KDEF] and h[KDEF] <= s.spent[player]:  # CDB-3.2.5: it has blocked
+        out.remove(PLAY[KDEF])  # type: ignore[arg-type]
+    roads = h[ROAD]
+    if roads:
+        out.extend(PLAY_ROADS[1: roads + 1])  # type: ignore[arg-type]
+    out += [LAY_ACT[c] for c in LAYABLE if h[c]]  # type: ignore[misc]
+    pool = s.pool
+    if pool[0] or pool[1] or pool[2] or pool[3] or pool[4] or pool[5] or pool[6]:
+        cache = s.rules.buy_cache
+        buys = cache.get(tuple(pool))
+        if buys is None:
+            buys = affordable(s.rules, pool)
+        supply = s.supply
+        for code in buys:
+            c = code >> 1
+            if supply[c] and (c != BANDIT or h[DESERT]) and (c != CITY or h[SETTLEMENT]):
+                out.append(BUY_ACT[c])  # type: ignore[arg-type]
+                if code & 1:
+                    out.append(BUY_TRADE_ACT[c])  # type: ignore[arg-type]
+    out.append(END_ACT)
+    return out
+
+
+def affordable(rules: Rules, pool: list[int]) -> tuple[int, ...]:
+    """CDB-7.3 to CDB-7.6: the supply cards the pool pays for, whatever the hand and the
+    supply hold, each as ``2 * card + 1`` where ``buy X trade`` pays otherwise than ``buy X``,
+    else ``2 * card``. It depends on the pool alone, so it is remembered by pool
+    (``Rules.buy_cache``; numbers only, which the garbage collector does not track)."""
+    cost, cost_sum = rules.cost, rules.cost_sum
+    total = sum(pool)
+    ws, wo = pool[WILD_S], pool[WILD_O]
+    found = []
+    for c in BUYABLE:
+        # every missing resource takes a resource of choice or two surplus cards:
+        # a pool smaller than the cost cannot pay
+        if total < cost_sum[c]:
+            continue
+        w = 0 if (c == CITY and rules.no_settlement_for_city) else ws
+        plan = settle(pool, cost[c], w, wo, False)
+        if plan is None:
+            continue
+        trade = 0
+        if plan[WILD_S] or plan[WILD_O]:
+            alt = settle(pool, cost[c], w, wo, True)
+            if alt is not None and alt != plan:
+                trade = 1
+        found.append(2 * c + trade)
+    buys = tuple(found)
+    if len(rules.buy_cache) > 200_000:
+        rules.buy_cache.clear()
+    rules.buy_cache[tuple(pool)] = buys
+    return buys
+
+
+def plan_for(s: CatanState, card: int, prefer_trade: bool) -> Plan | None:
+    """What buying ``card`` takes from the pool, or None if the pool and hand cannot pay.
+
+    CDB-3.1.1 / CDB-3.7.1: the Desert and the Settlement come from the hand;
+    CDB-3.6.4 (settlement-for-city B): no Settlement's resources pay for a City.
+    """
+    h = s.hand[s.current]
+    if (card == BANDIT and not h[DESERT]) or (card == CITY and not h[SETTLEMENT]):
+        return None
+    pool = s.pool
+    ws = 0 if (card == CITY and s.rules.no_settlement_for_city) else pool[WILD_S]
+    plain = settle(pool, s.rules.cost[card], ws, pool[WILD_O], False)
+    if plain is None or not prefer_trade:
+        return plain
+    return _trade_plan(s, card, plain)
+
+
+def _trade_plan(s: CatanState, card: int, plain: Plan) -> Plan | None:
+    """The payment of ``buy X trade``, offered only where it differs from plain ``buy X``
+    (it can only exist where the plain payment does and spends resources of choice)."""
+    if not (plain[WILD_S] or plain[WILD_O]):
+        return None
+    pool = s.pool
+    ws = 0 if (card == CITY and s.rules.no_settlement_for_city) else pool[WILD_S]
+    alt = settle(pool, s.rules.cost[card], ws, pool[WILD_O], True)
+    return alt if alt is not None and alt != plain else None
+
+
+def _refuse(s: CatanState, player: int, action: CdbAction) -> IllegalActionError:
+    return IllegalActionError(s.explain(player, action.text))
+
+
+# ------------------------------------------------------------------ actions
+def play(s: CatanState, p: int, action: CdbAction) -> None:
+    """One main-phase action, by its code (``actions.py``)."""
+    code = action.code
+    if code > END:
+        raise _refuse(s, p, action)
+    HANDLERS[code](s, p, action)
+
+
+def play_resource(s: CatanState, p: int, action: CdbAction) -> None:
+    """CDB-2.2 / CDB-7.3: a resource card laid down puts its resource into the pool."""
+    card = action.card
+    h = s.hand[p]
+    if not h[card]:
+        raise _refuse(s, p, action)
+    h[card] -= 1
+    s.laid[p][card] += 1
+    s.pool[card] += 1  # told by the move itself ("play Ore (+1 Ore)")
+
+
+def play_choice(s: CatanState, p: int, action: CdbAction) -> None:
+    """CDB-3.6.2 / CDB-3.7.2: a Settlement or City counts as 2 or 3 resources of choice."""
+    card = action.card
+    h = s.hand[p]
+    if not h[card]:
+        raise _refuse(s, p, action)
+    h[card] -= 1
+    s.laid[p][card] += 1
+    # told by the move itself ("play Settlement (+2 resources of choice)")
+    s.pool[WILD_S if card == SETTLEMENT else WILD_O] += s.rules.cards.produces[card]
+
+
+def play_roads(s: CatanState, p: int, action: CdbAction) -> None:
+    """CDB-3.5.2: n Roads played together give max(0, 2n - 3) resources of choice
+    (road-grouping B: all Roads of the turn combine; road-sea B: each play also gives a
+    Sea for later Harbors this turn)."""
+    n = action.card  # the number of Roads
+    h = s.hand[p]
+    if h[ROAD] < n:
+        raise _refuse(s, p, action)
+    h[ROAD] -= n
+    s.laid[p][ROAD] += n
+    rules = s.rules
+    before = s.roads_played if rules.roads_whole_turn else 0
+    gain = road_resources(before + n) - road_resources(before)
+    s.pool[WILD_O] += gain
+    s.roads_played += n
+    if rules.road_sea:
+        s.road_seas += 1
+    if s.journal is not None:  # road-grouping A: the move itself tells it ("play Road x3 (+3 ...)")
+        if rules.roads_whole_turn:
+            s.emit("play.roads", {"player": p, "roads": s.roads_played, "n": gain})
+        if rules.road_sea:
+            s.emit("play.road-sea", {"player": p})
+
+
+def play_harbor(s: CatanState, p: int, action: CdbAction) -> None:
+    """CDB-3.4.2: draw 1 + the Seas (all Roads together count as one Sea)."""
+    h = s.hand[p]
+    if not h[action.card]:
+        raise _refuse(s, p, action)
+    h[action.card] -= 1
+    s.laid[p][action.card] += 1
+    seas = harbor_seas(s, p)
+    drawn = draw(s, p, 1 + seas, False)
+    if s.journal is not None:
+        s.emit("play.harbor", {"player": p, "seas": seas, "n": drawn})
+
+
+def harbor_seas(s: CatanState, p: int) -> int:
+    """CDB-3.4.2 / CDB-3.4.4: Seas in hand, plus 1 if any Road is (harbor-count-zone B:
+    also those laid down this turn; road-sea B: plus a Sea per Road play this turn)."""
+    h, laid, rules = s.hand[p], s.laid[p], s.rules
+    seas = h[SEA]
+    roads = h[ROAD]
+    if rules.harbor_counts_laid:
+        seas += laid[SEA]
+        roads += laid[ROAD]
+    if roads:
+        seas += 1
+    if rules.road_sea:
+        seas += s.road_seas
+    return seas
+
+
+def play_knight(s: CatanState, p: int, action: CdbAction) -> None:
+    """CDB-3.2.5: a Knight (Defensive) that has not blocked an attack draws 1 card."""
+    h = s.hand[p]
+    if h[KDEF] <= s.spent[p]:
+        raise _refuse(s, p, action)
+    h[KDEF] -= 1
+    s.laid[p][KDEF] += 1
+    drawn = draw(s, p, 1, False)
+    if s.journal is not None:
+        s.emit("play.knight", {"player": p, "n": drawn})
+
+
+def play_attack(s: CatanState, p: int, action: CdbAction) -> None:
+    """CDB-3.1.2 / CDB-3.3.2: a Bandit or Knight (Offensive) is laid down as an attack."""
+    card = action.card
+    h = s.hand[p]
+    if not h[card]:
+        raise _refuse(s, p, action)
+    h[card] -= 1
+    s.laid[p][card] += 1
+    start(s, p, card)
+
+
+def lay(s: CatanState, p: int, action: CdbAction) -> None:
+    """CDB-7.8: any card may be laid down without its effect (to make room for the draw);
+    a Knight (Defensive) that has blocked (counter-knight C) may be laid down too."""
+    card = action.card
+    h = s.hand[p]
+    if not h[card]:
+        raise _refuse(s, p, action)
+    if card == KDEF and s.spent[p]:
+        s.spent[p] -= 1  # the shown Knight is the one laid down
+    h[card] -= 1
+    s.laid[p][card] += 1
+
+
+def buy(s: CatanState, p: int, action: CdbAction) -> None:
+    """CDB-7.3 to CDB-7.6: pay from the pool (with 2-for-1 trades where needed; ``buy X
+    trade`` prefers them to resources of choice), then the card goes onto the buyer's
+    discard pile (CDB-7.5). CDB-3.6.4: a City's Settlement goes from the hand back to
+    the supply; CDB-3.1.1: a Bandit's Desert is laid down from the hand."""
+    card = action.card
+    if not s.supply[card]:
+        raise _refuse(s, p, action)
+    plan = plan_for(s, card, action.code == BUY_TRADE)
+    if plan is None:
+        raise _refuse(s, p, action)
+    if s.journal is not None:
+        _tell_purchase(s, p, card, plan)
+    pool = s.pool
+    for i in range(POOL_SIZE):
+        pool[i] -= plan[i]
+    h = s.hand[p]
+    if card == CITY:  # CDB-3.6.4: the unplayed Settlement goes back to the supply
+        h[SETTLEMENT] -= 1
+        s.supply[SETTLEMENT] += 1
+    elif card == BANDIT:  # CDB-3.1.1: the Desert is laid down as payment
+        h[DESERT] -= 1
+        s.laid[p][DESERT] += 1
+    s.supply[card] -= 1
+    s.disc[p].append(card)  # CDB-7.5
+    if not s.supply[card] and s.journal is not None:
+        s.emit("supply.empty", {"card": ROLE_IDS[card]})
+
+
+def _tell_purchase(s: CatanState, p: int, card: int, plan: Plan) -> None:
+    """The trades of a purchase, then what paid for it (CDB-7.6: "he tells the opponent
+    that he trades 1 Wool and 1 Brick for 1 Ore")."""
+    cost = s.rules.cost[card]
+    direct, _short, trades = breakdown(s.pool, cost, plan)
+    for gave, got in trades:
+        s.emit("purchase.traded", {"player": p, "gave": {ROLE_IDS[r]: n for r, n in enumerate(gave) if n},
+                                   "got": ROLE_IDS[got]})
+    paid: dict[str, int] = {}
+    for r in range(5):
+        n = direct[r] + sum(1 for _, got in trades if got == r)
+        if n:
+            paid[ROLE_IDS[r]] = n
+    for slot in (WILD_S, WILD_O):
+        if plan[slot]:
+            paid[POOL_KEYS[slot]] = plan[slot]
+    if card == CITY:
+        paid["settlement"] = 1
+    elif card == BANDIT:
+        paid["desert"] = 1
+    s.emit("purchase.paid", {"player": p, "card": ROLE_IDS[card], "paid": paid})
+
+
+def end(s: CatanState, p: int, action: CdbAction) -> None:
+    """CDB-8.1: the turn ends when the player decides to draw."""
+    end_turn(s, p)
+
+
+# by action code (actions.py): PLAY_RES, PLAY_WILD, PLAY_ROAD, PLAY_HARBOR, PLAY_KDEF,
+# PLAY_ATTACK, LAY, BUY, BUY_TRADE, END
+HANDLERS = (play_resource, play_choice, play_roads, play_harbor, play_knight, play_attack, lay, buy, buy, end)

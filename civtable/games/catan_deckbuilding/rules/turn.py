@@ -1,0 +1,119 @@
+"""The end of the turn, drawing and winning (CDB-8, CDB-9).
+
+Draws are told to the drawing player card by card (as counts: the order of a draw
+is not shown) and to everybody else as a number; a reshuffle is public, since the
+sizes of both piles are.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.core.events import Event, Journal
+
+from ..catalog import CITY, KDEF, N_CARDS, ROLE_IDS
+from .base import OVER, POOL_SIZE
+
+if TYPE_CHECKING:
+    from ..state import CatanState
+
+
+def draw(s: CatanState, p: int, n: int, public: bool = True) -> int:
+    """CDB-8.5: draw n cards, reshuffling the discard pile when the draw pile runs out
+    (reshuffle A: draw the rest first; B: shuffle the rest in with the discard pile);
+    with both piles empty the player draws what there is. Returns how many were drawn.
+
+    Told: the cards to the player (as counts), their number to everybody else, unless
+    the caller tells the number itself (``public=False``) in a public event of its own.
+    """
+    pile, hand = s.draw[p], s.hand[p]
+    if s.rules.reshuffle_together:
+        if len(pile) < n and s.disc[p]:
+            _reshuffle(s, p)
+        k = n if n < len(pile) else len(pile)
+        taken = pile[len(pile) - k:]
+    else:
+        k = n if n < len(pile) else len(pile)
+        taken = pile[len(pile) - k:]
+        if k < n and s.disc[p]:
+            del pile[len(pile) - k:]
+            for c in taken:
+                hand[c] += 1
+            _reshuffle(s, p)
+            k = n - k if n - k < len(pile) else len(pile)
+            more = pile[len(pile) - k:]
+            taken.extend(more)
+    if k:
+        del pile[len(pile) - k:]
+        for c in taken[len(taken) - k:]:
+            hand[c] += 1
+    j = s.journal
+    if j is not None:
+        told: dict[str, int] = {}
+        for c in sorted(taken):
+            told[ROLE_IDS[c]] = told.get(ROLE_IDS[c], 0) + 1
+        j = Journal(Event("cards.drawn", {"player": p, "cards": told}, (p,)), j)
+        if public:
+            j = Journal(Event("cards.drawn.count", {"player": p, "n": len(taken)}, None, (p,)), j)
+        s.journal = j
+    return len(taken)
+
+
+def _reshuffle(s: CatanState, p: int) -> None:
+    """CDB-8.5: the discard pile becomes the new draw pile, shuffled."""
+    pile, disc = s.draw[p], s.disc[p]
+    if s.journal is not None:
+        s.emit("pile.reshuffled", {"player": p, "n": len(disc) + len(pile)})
+    pile.extend(disc)
+    disc.clear()
+    s.rng.shuffle(pile)
+
+
+def end_turn(s: CatanState, p: int) -> None:
+    """CDB-8.1 to CDB-8.4: the clean-up (laid-down cards to the discard pile), then
+    draw at least 3 cards, or up to 7 when fewer than 4 are in hand; then the other
+    player's turn begins (or the game ends at the turn cap, option max-turns)."""
+    laid, disc = s.laid[p], s.disc[p]
+    for c in range(N_CARDS):
+        if laid[c]:
+            disc.extend([c] * laid[c])
+            laid[c] = 0
+    o = 1 - p
+    telling = s.journal is not None
+    # CDB-3.2.5 (reaction-card-cleanup): Knights (Defensive) laid down to reflect
+    owner = o if s.rules.reaction_cleanup_now else p
+    if s.reserved[owner]:
+        if telling:
+            s.emit("turn.knights-cleared", {"player": owner, "n": s.reserved[owner]})
+        s.disc[owner].extend([KDEF] * s.reserved[owner])
+        s.reserved[owner] = 0
+    pool = s.pool
+    for i in range(POOL_SIZE):
+        pool[i] = 0
+    s.roads_played = s.road_seas = 0
+    s.spent[0] = s.spent[1] = 0
+    cards = s.rules.cards
+    size = sum(s.hand[p])
+    last = s.turn_no >= s.rules.max_turns
+    drawn = draw(s, p, cards.refill_to - size if size < cards.refill_below else cards.draw_minimum, last)
+    if last:
+        s.phase = OVER  # CDB-9.1 (max-turns): a draw at the turn cap, after the last turn's draw
+        if telling:
+            s.emit("game.capped", {"turn": s.turn_no})
+        return
+    s.current = s.decider = o
+    s.turn_no += 1
+    if telling:  # the number drawn is told here, with the next turn
+        s.journal = Journal(Event("turn.passed", {"player": p, "n": drawn, "next": o, "turn": s.turn_no}),
+                            s.journal)
+    check_win(s, o)
+
+
+def check_win(s: CatanState, p: int) -> None:
+    """CDB-9.1 / CDB-1.3: three Cities in hand during one's own turn win (win-timing A:
+    at any moment of the turn; B: only at its start)."""
+    if s.hand[p][CITY] >= s.rules.to_win:
+        s.winner = p
+        s.phase = OVER
+        if s.journal is not None:
+            s.emit("game.won", {"player": p, "n": s.rules.to_win})

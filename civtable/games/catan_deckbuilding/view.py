@@ -1,0 +1,348 @@
+"""What a player of Catan Deck Building knows: observations, determinizations and the
+reasons given for illegal actions.
+
+Hidden information (CDB-4.2, CDB-4.3, CDB-4.4): a player sees his own hand, the
+sizes of the other hand and of both draw piles, the laid-down cards, the supply
+and (discard-visibility A) both discard piles, B only their top cards; never the
+other hand or any draw-pile order. What each player owns is public: it follows
+from the start deck, the purchases and the steals. The card a Bandit takes is
+seen by the thief and the victim only (CDB-3.1.2): a spectator is not shown it,
+and counts it as still the victim's until it lies on the thief's discard pile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from civtable.core.reader import shown
+from civtable.core.rng import Rng
+
+from .actions import (
+    ALLOW,
+    BUY,
+    BUY_TRADE,
+    BY_TEXT,
+    DISCARD,
+    DISCARD_TOP,
+    END,
+    KEEP,
+    MAX_ROADS,
+    PLAY_KDEF,
+    PLAY_ROAD,
+    REFLECT,
+    RETURN,
+)
+from .catalog import (
+    BANDIT,
+    BUYABLE,
+    CITY,
+    DESERT,
+    KDEF,
+    N_CARDS,
+    RESOURCES,
+    ROAD,
+    ROLE_IDS,
+    SEA,
+    SETTLEMENT,
+)
+from .render import cost_text, counts_text, decision_text
+from .rules.base import (
+    COUNTER,
+    DISCARDING,
+    MAIN,
+    OVER,
+    PHASE_NAMES,
+    POOL_KEYS,
+    REACT,
+    STEAL,
+    WILD_O,
+    WILD_S,
+)
+from .rules.main import plan_for
+from .rules.payment import breakdown, missing
+
+if TYPE_CHECKING:
+    from .state import CatanState
+
+
+def counts(values: list[int]) -> dict[str, int]:
+    return {ROLE_IDS[c]: values[c] for c in range(N_CARDS)}
+
+
+def pile_counts(pile: list[int]) -> dict[str, int]:
+    out = [0] * N_CARDS
+    for c in pile:
+        out[c] += 1
+    return counts(out)
+
+
+def _pending(s: CatanState, viewer: int | None) -> dict[str, Any] | None:
+    if s.phase in (MAIN, OVER):
+        return None
+    return {
+        "attack": ROLE_IDS[s.attack] if s.attack >= 0 else None,
+        "attacker": s.attacker,
+        "victim": s.victim,
+        # the thief looks at the stolen card and the victim knows what left his hand
+        "stolen": ROLE_IDS[s.stolen] if s.stolen >= 0 and viewer is not None else None,
+        "left": s.left,
+    }
+
+
+def observation(s: CatanState, player: int | None) -> dict[str, Any]:
+    """What ``player`` sees (``None``: a spectator)."""
+    public = s.rules.discard_public
+    in_the_air = s.stolen if (player is None and s.stolen >= 0) else -1
+    players = []
+    for p in range(2):
+        disc = s.disc[p]
+        owned = s.owned(p)
+        if in_the_air >= 0 and p == s.victim:
+            owned[in_the_air] += 1
+        view: dict[str, Any] = {
+            "seat": p,
+            "hand_size": sum(s.hand[p]),
+            "draw_size": len(s.draw[p]),
+            "discard_size": len(disc),
+            "discard_top": ROLE_IDS[disc[-1]] if disc else None,
+            "laid": counts(s.laid[p]),
+            "reserved_knights": s.reserved[p],
+            "spent_knights": s.spent[p],
+            "owned": counts(owned),
+        }
+        if public:
+            view["discard"] = pile_counts(disc)
+        if p == player:
+            view["hand"] = counts(s.hand[p])
+        players.append(view)
+    return {
+        "game": "catan-deckbuilding",
+        "player": player,
+        "turn": s.turn_no,
+        "current": s.current,
+        "phase": PHASE_NAMES[s.phase],
+        "to_move": list(s.to_move()),
+        "over": s.phase == OVER,
+        "winner": s.winner if s.winner >= 0 else None,
+        "supply": {ROLE_IDS[c]: s.supply[c] for c in BUYABLE},
+        "pool": dict(zip(POOL_KEYS, s.pool, strict=True)),
+        "roads_played": s.roads_played,
+        "road_seas": s.road_seas,
+        "pending": _pending(s, player),
+        "players": players,
+    }
+
+
+def determinize(s: CatanState, player: int | None, rng: Rng) -> CatanState:
+    """Deal the cards ``player`` cannot see anew, and give the copy a fresh generator.
+
+    The deal keeps what is public: Knights shown to block (counter-knight=C), the
+    winner's three Cities, and (win-timing A) that the player whose turn it is does
+    not hold three Cities; for a spectator, the Bandit's stolen card is dealt from
+    the victim's cards too. The true generator's state is hidden information as
+    well: keeping it would let a search bot foresee the next shuffle.
+    """
+    d = s.clone()
+    d.rng = Rng(rng.next64())
+    rules = s.rules
+    public = rules.discard_public
+    for p in range(2):
+        unknown: list[int] = list(d.draw[p])
+        disc = d.disc[p]
+        kept_disc = disc if public else disc[-1:]
+        if not public:
+            unknown.extend(disc[:-1])
+        if p != player:
+            hand = d.hand[p]
+            known = [0] * N_CARDS
+            known[KDEF] = s.spent[p]
+            if s.phase == OVER and s.winner == p:
+                known[CITY] = rules.to_win
+            for c in range(N_CARDS):
+                unknown.extend([c] * (hand[c] - known[c]))
+            dealt = sum(hand) - sum(known)
+            stolen = player is None and s.stolen >= 0 and p == s.victim
+            if stolen:
+                unknown.append(s.stolen)
+            # sorted first, so that the deal depends on what ``player`` sees and the rng only
+            unknown.sort()
+            cap = rules.to_win - 1 if (p == s.current and s.phase != OVER and rules.win_any_time) else dealt
+            for _ in range(20):  # rejection sampling: exact, and rarely needs a second try
+                rng.shuffle(unknown)
+                if unknown[:dealt].count(CITY) <= cap:
+                    break
+            new_hand = known
+            for c in unknown[:dealt]:
+                new_hand[c] += 1
+            d.hand[p] = new_hand
+            if stolen:
+                d.stolen = unknown[dealt]
+                dealt += 1
+            unknown = unknown[dealt:]
+        else:
+            unknown.sort()
+            rng.shuffle(unknown)
+        n_draw = len(s.draw[p])
+        d.draw[p] = unknown[:n_draw]
+        d.disc[p] = kept_disc if public else unknown[n_draw:] + kept_disc
+    return d
+
+
+# ------------------------------------------------------------------ reasons
+def explain(s: CatanState, player: int, text: str) -> str:
+    """Why ``text`` is not a legal action of ``player`` now, in one sentence, from what
+    ``player`` may know (his hand, the pool, the supply, the public piles)."""
+    wanted = " ".join(str(text).lower().split())
+    quoted = shown(wanted)
+    names = s.rules.cards.names
+    if s.phase == OVER:
+        if s.winner >= 0:
+            return f"the game is over: player {s.winner} won with {s.rules.to_win} Cities in hand"
+        return f"the game is over: a draw at the turn cap of {s.rules.max_turns} turns"
+    if not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1):
+        return f"there is no player {shown(player)} in this 2-player game"
+    action = BY_TEXT.get(wanted)
+    if player != s.decider:
+        what = decision_text(PHASE_NAMES[s.phase], s.current, _pending(s, player), player, names_of(s))
+        return f"{quoted} is not legal: it is not your decision now ({what})"
+    if action is None:
+        return _unknown(s, player, wanted)
+    if action in s.legal_actions(player):
+        return f"{quoted} is a legal action now"
+    code, card = action.code, action.card
+    h = s.hand[player]
+    phase = s.phase
+    if phase == MAIN:
+        if code > END:
+            return f"{quoted} answers an attack, and there is none now: it is your turn (play, lay down, buy or end)"
+        if code == PLAY_ROAD:
+            return f"{quoted} needs {card} Road{'s' if card > 1 else ''} in hand; you have {h[ROAD]}"
+        if code in (BUY, BUY_TRADE):
+            return _why_not_buy(s, player, card, code == BUY_TRADE, quoted)
+        if not h[card]:
+            return f"{quoted} needs a {names[card]} in your hand; you have none"
+        if code == PLAY_KDEF:
+            return (f"{quoted} is not legal: your Knight (Defensive) has blocked an attack this turn and "
+                    f"cannot be played for its card (CDB-3.2.4); 'lay kdef' lays it down")
+        return f"{quoted} is not legal now"
+    attack = names[s.attack] if s.attack >= 0 else "attack"
+    if phase in (REACT, COUNTER):
+        if code == REFLECT:
+            if not h[KDEF]:
+                return f"{quoted} needs a Knight (Defensive) in your hand; you have none: answer with 'allow'"
+            return (f"{quoted} is not legal: your Knight (Defensive) has already blocked an attack (CDB-3.2.4): "
+                    f"answer with 'allow'")
+        if phase == REACT:
+            return (f"{quoted} is not legal now: player {s.attacker} attacks you with a {attack}; "
+                    f"answer with 'reflect' or 'allow' first")
+        return (f"{quoted} is not legal now: player {s.victim} reflected your {attack}; "
+                f"answer with 'reflect' (counter-reflect) or 'allow' first")
+    if phase == STEAL:
+        return (f"{quoted} is not legal now: the {attack} took a {names[s.stolen]}; "
+                f"'keep' it on your discard pile or 'return' it first")
+    if phase == DISCARDING:
+        if code == DISCARD:
+            return f"{quoted} needs a {names[card]} in your hand; you have none"
+        if code == DISCARD_TOP:
+            if not s.rules.discard_from_draw:
+                return (f"{quoted} is not legal: the discards come from the hand (discard-source A; "
+                        f"reading B allows the top of the draw pile, CDB-3.3.2)")
+            return f"{quoted} is not legal: your draw pile is empty"
+        return (f"{quoted} is not legal now: player {s.attacker}'s {attack} makes you discard "
+                f"{s.left} more card{'s' if s.left > 1 else ''} ('discard ore', ...)")
+    return f"{quoted} is not legal now"  # pragma: no cover - every phase is handled above
+
+
+def names_of(s: CatanState) -> tuple[str, ...]:
+    return s.rules.cards.names
+
+
+_ANSWERS = {REFLECT, ALLOW, KEEP, RETURN, DISCARD, DISCARD_TOP}
+
+
+def _unknown(s: CatanState, player: int, wanted: str) -> str:
+    """A text that is no action of the game at all: say what it might have meant."""
+    quoted = shown(wanted)
+    words = wanted.split()
+    base = f"{quoted} is not a legal action for player {player} now"
+    ids = ", ".join(ROLE_IDS)
+    if not words:
+        return f"{base}: type an action such as 'play ore', 'buy city' or 'end' (or 'help')"
+    verb, rest = words[0], " ".join(words[1:])
+    card = _card_named(s, rest)
+    if verb in ("play", "lay", "buy", "discard") and not rest:
+        return f"{base}: say which card, e.g. '{verb} {'city' if verb == 'buy' else 'ore'}'"
+    if verb == "play" and (rest == "road" or rest == "roads"):
+        return f"{base}: say how many Roads to play together, e.g. 'play road 2' (CDB-3.5.2)"
+    if verb == "play" and len(words) == 3 and words[1] == "road" and words[2].isdigit():
+        return f"{base}: play from 1 to {min(MAX_ROADS, max(1, s.hand[player][ROAD]))} Roads together, those in your hand"
+    if card is not None and rest not in ROLE_IDS:
+        return f"{base}: cards are written by their short name; did you mean '{verb} {ROLE_IDS[card]}'?"
+    if card is not None:
+        names = names_of(s)
+        if verb == "buy" and card not in BUYABLE:
+            return (f"{base}: {names[card]} cannot be bought (CDB-2.3, CDB-2.5); the supply has "
+                    f"{', '.join(names[c] for c in BUYABLE)}")
+        if verb == "lay" and card in RESOURCES:
+            return f"{base}: a resource card is laid down with 'play {ROLE_IDS[card]}', which adds it to the pool"
+        if verb == "play" and card in (SEA, DESERT):
+            return f"{base}: a {names[card]} has no effect to play (CDB-2.4); 'lay {ROLE_IDS[card]}' lays it down"
+        if verb == "play" and card == ROAD:
+            return f"{base}: say how many Roads to play together, e.g. 'play road 2' (CDB-3.5.2)"
+    if verb in ("play", "lay", "buy", "discard") and card is None:
+        return f"{base}: there is no card {shown(rest)}; cards are {ids}"
+    return f"{base}: actions look like 'play ore', 'play road 2', 'lay sea', 'buy city', 'end' (type 'help')"
+
+
+def _card_named(s: CatanState, text: str) -> int | None:
+    """A card by its id or its display name ("knight (offensive)", "knight offensive")."""
+    if text in ROLE_IDS:
+        return ROLE_IDS.index(text)
+    plain = text.replace("(", " ").replace(")", " ").replace(",", " ")
+    plain = " ".join(plain.split())
+    for i, name in enumerate(names_of(s)):
+        n = " ".join(name.lower().replace("(", " ").replace(")", " ").split())
+        if plain == n or (plain.endswith("s") and plain[:-1] == n):
+            return i
+    return None
+
+
+def _why_not_buy(s: CatanState, player: int, card: int, trade: bool, quoted: str) -> str:
+    """CDB-7.3 to CDB-7.6: what a purchase lacks, from the pool laid down and the hand."""
+    rules = s.rules
+    names = rules.cards.names
+    h = s.hand[player]
+    cost = rules.cost[card]
+    price = cost_text(cost, card, names)
+    if not s.supply[card]:
+        return f"{quoted} is not legal: the supply has no {names[card]} left (CDB-5.5)"
+    if card == BANDIT and not h[DESERT]:
+        return f"{quoted} is not legal: a Bandit costs {price}; you have no Desert in hand (CDB-3.1.1)"
+    if card == CITY and not h[SETTLEMENT]:
+        return (f"{quoted} is not legal: a City costs {price}; you have no unplayed Settlement in hand "
+                f"(CDB-3.6.4)")
+    pool = s.pool
+    laid = counts_text({POOL_KEYS[i]: n for i, n in enumerate(pool) if n}, names) if any(pool) else "nothing"
+    plain = plan_for(s, card, False)
+    if plain is not None and trade:
+        _direct, _short, trades = breakdown(pool, cost, plain)
+        how = "resources of choice" if not trades else "resources of choice and trades"
+        return (f"{quoted} is not legal: a 2-for-1 trade would not replace resources of choice here; "
+                f"'buy {ROLE_IDS[card]}' pays with the cards laid down and {how}")
+    short, surplus = missing(pool, cost)
+    ws = 0 if (card == CITY and rules.no_settlement_for_city) else pool[WILD_S]
+    wild = ws + pool[WILD_O]
+    deficit = sum(short)
+    trades = max(0, deficit - wild)
+    lacking = counts_text({ROLE_IDS[r]: n for r, n in enumerate(short) if n}, names)
+    reason = f"{quoted} is not legal: a {names[card]} costs {price}; the cards laid down give {laid}"
+    if card == CITY and rules.no_settlement_for_city and pool[WILD_S]:
+        reason += " (settlement-for-city B: no Settlement's resources pay for a City)"
+    reason += f"; missing {lacking}"
+    if wild:
+        reason += f", of which {min(wild, deficit)} can be resources of choice"
+    if trades:
+        need = 2 * trades - surplus
+        reason += (f"; {trades} more by 2-for-1 trades would take {2 * trades} surplus resource cards laid down, "
+                   f"you have {surplus} ({need} more)")
+    return reason

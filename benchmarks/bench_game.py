@@ -56,6 +56,9 @@ def random_steps(seconds: float) -> float:
     return timed(one_game, seconds)
 
 
+BOT = "greedy"
+
+
 def greedy_games(seconds: float) -> tuple[float, float]:
     game = civtable.load_game(GAME, **OPTIONS)
     seed = [0]
@@ -64,7 +67,7 @@ def greedy_games(seconds: float) -> tuple[float, float]:
     def one_game() -> int:
         seed[0] += 1
         s = game.new_state(seed=seed[0])
-        bots = [make_agent("greedy", game, seed[0] * 2 + i) for i in range(game.num_players)]
+        bots = [make_agent(BOT, game, seed[0] * 2 + i) for i in range(game.num_players)]
         while not s.is_terminal():
             p = s.to_move()[0]
             s.apply(p, bots[p].act(PlayerView(s, p)))
@@ -127,14 +130,18 @@ def json_round_trips(seconds: float) -> float:
 
 
 def main() -> None:
-    global GAME
+    global GAME, BOT
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     ap.add_argument("--json", help="also write the figures to this file")
     ap.add_argument("--game", default="catan-deckbuilding", help="game id (default %(default)s)")
     ap.add_argument("--players", type=int, help="number of players, for games with a choice")
+    ap.add_argument("--bot", help="the bot of the full-game measurement (default: the game's greedy bot, else "
+                                  "its first own bot)")
     a = ap.parse_args()
     GAME = a.game
+    own = sorted(civtable.load_game(GAME).bots())
+    BOT = a.bot or ("greedy" if "greedy" in own else (own[0] if own else "random"))
     if a.players:
         OPTIONS["players"] = a.players
     greedy_rate, greedy_turns = greedy_games(a.seconds)
@@ -144,8 +151,9 @@ def main() -> None:
         "python": platform.python_version(),
         "machine": platform.machine(),
         "random_steps_per_second": round(random_steps(a.seconds)),
-        "greedy_games_per_second": round(greedy_rate, 1),
-        "greedy_mean_turns": round(greedy_turns, 1),
+        "bot": BOT,
+        "bot_games_per_second": round(greedy_rate, 1),
+        "bot_mean_turns": round(greedy_turns, 1),
         "clones_per_second": round(clones(a.seconds)),
         "determinize_per_second": round(determinizes(a.seconds)),
         "json_round_trips_per_second": round(json_round_trips(a.seconds)),

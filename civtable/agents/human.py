@@ -179,6 +179,11 @@ class HumanAgent(Agent):
             return None
         legal = view.legal_actions
         by_text = {a.text: a for a in legal}
+        # the game's reading of a shorthand comes first: "2" answers "how many?" there
+        shorthand = view.game.interpret(view.observation, text)
+        for candidate in (shorthand, text):
+            if candidate is not None and normalize(candidate) in by_text:
+                return by_text[normalize(candidate)]
         if text.isascii() and text.isdigit() and len(text) <= 6:
             items = menu.items()
             k = int(text)
@@ -191,10 +196,6 @@ class HumanAgent(Agent):
             menu.open(target)
             self.show(menu)
             return None
-        shorthand = view.game.interpret(view.observation, text)
-        for candidate in (shorthand, text):
-            if candidate is not None and normalize(candidate) in by_text:
-                return by_text[normalize(candidate)]
         wanted = normalize(text)
         reason = view.explain(wanted)
         close = difflib.get_close_matches(wanted, list(by_text), n=1)

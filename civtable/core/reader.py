@@ -93,7 +93,11 @@ class Reader:
         """One of ``allowed`` (compared by value, bools never pass for numbers)."""
         if isinstance(value, bool) and not any(isinstance(a, bool) for a in allowed):
             value = None
-        if value is None or value not in allowed:
+        try:
+            known = value is not None and value in allowed
+        except TypeError:  # a list or an object checked against a set
+            known = False
+        if not known:
             options = ", ".join(sorted(str(a) for a in allowed))
             self.fail(path, f"must be one of {options}, not {shown(value)}")
         return value  # type: ignore[no-any-return]

@@ -87,10 +87,16 @@ def _specific(s: CcgState, p: int, kind: str, args: list[str]) -> str:
     return ""
 
 
+def number(word: str) -> int | None:
+    """A plain decimal number of at most six digits, or None."""
+    return int(word) if word.isascii() and word.isdigit() and len(word) <= 6 else None
+
+
 def _plot_number(s: CcgState, p: int, word: str) -> str:
-    if not word.isdigit() or not 1 <= int(word) <= len(s.plots[p]):
+    k = number(word)
+    if k is None or not 1 <= k <= len(s.plots[p]):
         return f"you have {len(s.plots[p])} plots: give a plot number from 1 to {len(s.plots[p])}"
-    if s.plots[p][int(word) - 1][1] == 0:
+    if s.plots[p][k - 1][1] == 0:
         return f"your plot {word} has no population"
     return ""
 
@@ -129,12 +135,12 @@ def _purchase(s: CcgState, p: int, kind: str, args: list[str]) -> str:
     if s.attacks and kind not in ("attack", "fight"):
         return "you have declared attackers: declare more or fight first (step-order B)"
     if kind == "pop":
-        reason = _plot_number(s, p, args[0] if args else "x")
-        if reason and "population" not in reason:
-            return reason
+        k = number(args[0]) if args else None
+        if k is None or not 1 <= k <= len(s.plots[p]):
+            return f"you have {len(s.plots[p])} plots: give a plot number from 1 to {len(s.plots[p])}"
         if not s.pop_bank:
             return "the population bank is empty"
-        i = int(args[0]) - 1
+        i = k - 1
         cost = s.population_cost(p, i)
         plot = r.cards.plots[s.plots[p][i][0]].name
         return (f"a population on plot {i + 1} ({plot}, {s.plots[p][i][1]} population) costs {cost} Food; "
@@ -209,9 +215,10 @@ def _build(s: CcgState, p: int, args: list[str]) -> str:
     card = r.cards.cards[c]
     if r.kind[c] not in (BUILDING, WONDER):
         return f"{card.name} is not a building or wonder"
-    if not args[1].isdigit() or not 1 <= int(args[1]) <= len(s.plots[p]):
+    k = number(args[1])
+    if k is None or not 1 <= k <= len(s.plots[p]):
         return f"you have {len(s.plots[p])} plots: give a plot number from 1 to {len(s.plots[p])}"
-    i = int(args[1]) - 1
+    i = k - 1
     slots = s.slots(p, i)
     if len(s.plots[p][i]) - 2 >= slots:
         held = join([r.cards.cards[x].name for x in s.plots[p][i][2:]])
@@ -228,9 +235,9 @@ def _steal(s: CcgState, p: int, kind: str, args: list[str]) -> str:
         return f"you do not have {name}"
     if s.used[p] & bit:
         return f"you have used {name} this turn"
-    if not args or not args[0].isdigit() or not 0 <= int(args[0]) < s.n or int(args[0]) == p:
+    q = number(args[0]) if args else None
+    if q is None or not 0 <= q < s.n or q == p:
         return f"write {kind} SEAT with another player's seat"
-    q = int(args[0])
     if kind == "writing" and not any(s.hand[q]):
         return f"player {q} has no cards in hand"
     if kind == "laws" and not any(s.res[q]):
@@ -249,6 +256,6 @@ def _attack(s: CcgState, p: int, args: list[str]) -> str:
     if not r.unit_attack[c]:
         return f"{r.cards.cards[c].name} cannot attack"
     targets = s.adjacent(p)
-    if not args[1].isdigit() or int(args[1]) not in targets:
+    if number(args[1]) not in targets:
         return f"you may attack {join([f'player {q}' for q in targets])}"
     return ""

@@ -38,6 +38,7 @@ from .phases import (
     TAKING,
     WINDOW,
 )
+from .rules import end
 from .state import CcgState
 from .view import counts_json, plots_json
 
@@ -235,6 +236,10 @@ def _check(s: CcgState) -> None:
     if s.phase == OVER:
         if s.attacks or s.queue:
             raise InvalidStateError("position in phase 'over' must have no 'attacks' or 'queue'")
+        winners = end.result(s)[0]
+        if s.winner_list != winners:
+            raise InvalidStateError(f"position field 'winners' must be {winners} (the points decide, CCG-1.2), "
+                                    f"not {s.winner_list}")
         return
     if s.winner_list:
         raise InvalidStateError("position field 'winners' is set but the phase is not 'over'")
@@ -299,7 +304,31 @@ def _check_phase(s: CcgState) -> None:
         want = s.queue[1] if phase == TAKING else s.target
         if s.decider != want:
             raise InvalidStateError(f"position field 'decider' must be seat {want} in phase {name!r}")
+    _check_left(s)
     if s.attacks and phase not in (MAIN, DECLARE, REDECLARE, SIEGING, BOUNCING, DEFENDING, LOSING, GAINING, DESTROYING):
         raise InvalidStateError(f"position field 'attacks' must be empty in phase {name!r}")
     if phase == MAIN and s.attacks and s.rules.steps_fixed:
         raise InvalidStateError("position field 'attacks' must be empty in the purchase step (step-order A)")
+
+
+def _check_left(s: CcgState) -> None:
+    """``left`` counts what the step still asks for: the draft round (0 or 1), the
+    discards still due, the attackers still to bounce, the resources still to take or
+    give; it is 0 in every other step."""
+    phase, name = s.phase, PHASE_NAMES[s.phase]
+    nums = s.rules.numbers
+    if phase == DRAFTING:
+        top, low = 1, 0
+    elif phase == START_DISCARD:
+        top, low = nums["starting_discard"], 1
+    elif phase == DISCARDING:
+        top, low = max(1, sum(s.hand[s.current]) - 1), 1
+    elif phase == BOUNCING:
+        top, low = sum(1 for a in s.attacks if a[1] == s.decider and a[2] == ACTIVE), 1
+    elif phase in (TAKING, GIVING):
+        top, low = (sum(s.res[s.target]) if 0 <= s.target < s.n else 0), 1
+    else:
+        top, low = 0, 0
+    if not low <= s.left <= top:
+        span = f"from {low} to {top}" if top > low else f"{top}"
+        raise InvalidStateError(f"position field 'left' must be {span} in phase {name!r}, not {s.left}")

@@ -25,13 +25,19 @@ def last_tech_bought(s: CcgState) -> None:
         s.end_after = 1
 
 
-def finish(s: CcgState) -> None:
+def result(s: CcgState) -> tuple[list[int], list[tuple[int, int, int]]]:
     """CCG-1.2 / 1.3: most VP, then most technologies, then most population; a tie
-    after both is a shared win (final-tie A) or no winner (B)."""
+    after both is a shared win (final-tie A) or no winner (B). Returns the winners and
+    each player's (VP, technologies, population)."""
     keys = [(s.vp(p), s.tech_count(p), s.population(p)) for p in range(s.n)]
     best = max(keys)
     top = [p for p in range(s.n) if keys[p] == best]
-    s.winner_list = top if (len(top) == 1 or s.rules.shared_win) else []
+    return (top if (len(top) == 1 or s.rules.shared_win) else []), keys
+
+
+def finish(s: CcgState) -> None:
+    """The game is over: the points decide (``result``)."""
+    s.winner_list, keys = result(s)
     s.phase = OVER
     s.queue = []
     if s.journal is not None:

@@ -201,16 +201,15 @@ LABELS = {
 
 
 def action_path(tables: Tables, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
-    """Long menus in groups of at most ~20: counts by tens, unit cards by type, what is
-    given by item, 'use' and 'won' apart; the rest flat."""
+    """Long menus in groups of at most ~20: a long count is typed as a number, unit cards
+    are grouped by type, what is given by item; the rest flat."""
     label = action_label(tables, action, obs)
     k, a = action.kind, action.args
     if (k in COUNTS or k == "gained") and a:
         top = tables.limits["gained" if k == "gained" else "card_limit" if k == "limit" else k]
         if top < MENU:
             return (label,)
-        low = 10 * (a[-1] // 10)
-        return (f"{low} to {min(low + 9, top)}" if low < top else str(top), label)
+        return (f"type the number, 0 to {top}", label)  # a bare number answers (Game.interpret)
     if k == "unit":
         rank = "" if a[0] == "aircraft" else f"rank {RANK_NAMES[a[1]]}, "
         return (f"{a[0]} cards", f"{rank}strength {a[-1]}")
@@ -232,8 +231,7 @@ def help_text(obs: dict[str, Any], viewer: Viewer) -> str:
         "Now: " + (obs["question"] or ""),
     ]
     if ask in COUNTS or (ask or "").startswith("gained:"):
-        lines.append("Type the whole answer ('culture 3', 'gained culture 2'), or open the group of ten in the "
-                     "menu and pick the number.")
+        lines.append("Type the number ('3'), or the whole answer ('culture 3', 'gained culture 2').")
     elif ask == "dice":
         lines.append("Roll the dice at the table and type each one: 'die 4', one die at a time.")
     elif ask in ("units", "hand"):

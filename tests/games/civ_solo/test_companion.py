@@ -25,7 +25,7 @@ from ._solo_helpers import answer, battle_at_play, cli, event, new, to_turn
 def test_session_asks_explains_saves_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "solo.jsonl"
-    lines = ["start", "5", "die 1", "accept", "culture -3", "culture 99", "1", "culture 2", "quit"]
+    lines = ["start", "5", "die 1", "accept", "culture -3", "culture 99", "2", "quit"]
     code, out, err = cli(capsys, "play", "civ-solo", "--players", "human", "--seed", "3", "--option", "dice=table",
                          "--record", str(path), stdin="\n".join(lines) + "\n", monkeypatch=monkeypatch)
     assert code == 0, err
@@ -33,7 +33,7 @@ def test_session_asks_explains_saves_and_resumes(tmp_path: Path, monkeypatch: py
     assert "Dice for the historical event (SOLO-3.2): roll 1 die" in out
     assert "  5. the die shows 5" in out and "  7. miss: none of the other dice shows 5 or 6" in out
     assert "How many culture tokens do you hold?" in out
-    assert "  1. 0 to 9  (10 choices)" in out and "Choose in 0 to 9" in out  # the menu in groups of ten
+    assert "  1. type the number, 0 to 60  (61 choices)" in out  # a bare number answers the question
     assert "'culture -3' cannot be true: a count cannot be negative." in out
     assert "'culture 99' is more than this question allows (60 at most)" in out
     assert "You lose three culture tokens: you hold 2, so you pay 2 (SOLO-4.1.2)." in out

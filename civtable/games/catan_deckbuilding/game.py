@@ -14,7 +14,7 @@ from civtable.core.info import GameInfo
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
-from . import render as words
+from . import labels, render, words
 from .catalog import load_cards
 from .messages import MESSAGES
 from .options import OPTIONS, Rules
@@ -55,22 +55,22 @@ class CatanDeckBuilding(Game):
 
     # ------------------------------------------------------------ showing the game
     def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
-        return words.render(obs, viewer, self.rules, self.variants)
+        return render.render(obs, viewer, self.rules, self.variants)
 
     def reference(self) -> Sequence[Table]:
-        return words.reference(self.cards)
+        return render.reference(self.cards)
 
     def term(self, kind: str, value: Any) -> str:
         return words.term(kind, value, self.rules)
 
     def action_label(self, action: Action, obs: dict[str, Any]) -> str:
-        return words.action_label(action, obs, self.rules)
+        return labels.action_label(action, obs, self.rules)
 
     def action_path(self, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
-        return words.action_path(action, obs, self.rules)
+        return labels.action_path(action, obs, self.rules)
 
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
-        return words.help_text(obs, viewer, self.rules)
+        return render.help_text(obs, viewer, self.rules)
 
     def interpret(self, obs: dict[str, Any], line: str) -> str | None:
-        return words.interpret(obs, line, self.cards)
+        return labels.interpret(obs, line, self.cards)

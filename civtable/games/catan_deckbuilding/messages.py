@@ -17,8 +17,8 @@ MESSAGES: dict[str, str] = {
     "turn.passed": N_("{player:Player} draws {n:count:card}; turn {turn} begins for {next:player}."),
     "turn.knights-cleared": N_("{player:Player} puts {n:count:Knight (Defensive):Knights (Defensive)} "
                                "laid down to reflect on the discard pile."),
-    "cards.drawn": N_("{player:Player} draws {cards:cards}."),
-    "cards.drawn.count": N_("{player:Player} draws {n:count:card}."),
+    "cards.drawn": N_("{player:Player} draws {n:count:card}."),
+    "cards.drawn.which": N_("You drew {cards:cards}."),
     "pile.reshuffled": N_("{player:Player} shuffles the discard pile into a new draw pile ({n:count:card})."),
     # the main phase (CDB-3, CDB-7)
     "play.roads": N_("{player:Player} has played {roads:count:Road} this turn: "
@@ -40,18 +40,16 @@ MESSAGES: dict[str, str] = {
     "attack.countered.shown": N_("{attacker:Player} shows a Knight (Defensive), which has now blocked its attack: "
                                  "the {attack:card} affects neither player."),
     "attack.turned": N_("{attacker:Player} does not counter-reflect: the {attack:card} strikes {attacker:player}."),
-    "bandit.stole": N_("{thief:Player} takes a {card:card} at random from {victim:player}'s hand."),
-    "bandit.stole.hidden": N_("{thief:Player} takes a card at random from {victim:player}'s hand."),
+    "bandit.stole": N_("{thief:Player} takes a card at random from {victim:player}'s hand."),
+    "bandit.stole.which": N_("The card taken is a {card:card}."),
     "bandit.nothing": N_("{victim:Player} has no cards in hand: the Bandit takes nothing."),
     "bandit.kept": N_("{thief:Player} puts the stolen {card:card} on the discard pile."),
-    "bandit.returned": N_("{thief:Player} gives the {card:card} back to {victim:player}."),
-    "bandit.returned.hidden": N_("{thief:Player} gives the stolen card back to {victim:player}."),
+    "bandit.returned": N_("{thief:Player} gives the card back to {victim:player}."),
     "knight.must-discard": N_("{victim:Player} must put {n:count:card} of his choice on the discard pile."),
     "knight.discarded-top": N_("{victim:Player} discards the top card of the draw pile: {card:card}."),
     "knight.lost-all": N_("{victim:Player} has only {n:count:card} to discard and loses them all: {cards:cards}."),
-    "knight.lost-all.hand": N_("{victim:Player} has only {n:count:card} to discard and loses them all, "
-                               "from the hand {cards:cards}."),
     "knight.lost-all.count": N_("{victim:Player} has only {n:count:card} to discard and loses them all."),
+    "knight.lost-all.hand": N_("From your hand: {cards:cards}."),
     # the end (CDB-9.1)
     "game.won": N_("{player:Player} shows {n:count:City:Cities} in hand and wins."),
     "game.capped": N_("Turn {turn} was the last one (the turn cap): the game is a draw."),

@@ -1,8 +1,6 @@
-"""Catan Deck Building in words: the terminal screen of an observation, menu labels
-and paths, help, the display names of event terms, a person's shorthand and the
-card reference. Everything here reads an observation (what one viewer may know)
-or the game's card data, never a state.
-"""
+"""Catan Deck Building on a terminal: the status screen of an observation, the help
+for the decision in front of a viewer, and the card reference (``civtable cards``).
+Everything here reads an observation or the game's card data, never a state."""
 
 from __future__ import annotations
 
@@ -11,36 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core.reference import Table
 
-from .actions import (
-    ALLOW,
-    BUY,
-    BUY_TRADE,
-    BY_TEXT,
-    DISCARD,
-    DISCARD_TOP,
-    END,
-    KEEP,
-    LAY,
-    PLAY_ATTACK,
-    PLAY_HARBOR,
-    PLAY_KDEF,
-    PLAY_RES,
-    PLAY_ROAD,
-    PLAY_WILD,
-    REFLECT,
-    RETURN,
-)
 from .catalog import BANDIT, BUYABLE, CITY, HARBOR, KDEF, KOFF, ROAD, ROLE_IDS, SETTLEMENT, CardData
-from .rules.base import POOL_KEYS, WILD_O, WILD_S
-from .rules.payment import breakdown, road_resources, settle
+from .rules.payment import road_resources
+from .words import cost_text, counts_text, decision_text, plural, seat
 
 if TYPE_CHECKING:
-    from civtable.core.action import Action
-
     from .options import Rules
 
-CHOICE_WORDS = {"choice-settlement": ("resource of choice (Settlement)", "resources of choice (Settlement)"),
-                "choice-other": ("resource of choice", "resources of choice")}
 EFFECTS = {
     "ore": "a resource: pays for cards (CDB-2.2)",
     "brick": "a resource: pays for cards (CDB-2.2)",
@@ -59,256 +34,6 @@ EFFECTS = {
 }
 
 
-# ------------------------------------------------------------------ words
-def plural(card: int, n: int, cards: CardData) -> str:
-    """A card's display name for ``n`` of them: "Ore", "2 Cities", "Knights (Defensive)"."""
-    name = cards.names[card]
-    if n == 1 or cards.types[card] == "resource":
-        return name
-    if name.endswith("y"):
-        return name[:-1] + "ies"
-    if " (" in name:
-        head, _, tail = name.partition(" (")
-        return f"{head}s ({tail}"
-    return name + "s"
-
-
-def join(words: Sequence[str]) -> str:
-    if not words:
-        return "nothing"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def counts_text(counts: Mapping[str, int], cards: CardData | Sequence[str], joined: bool = True) -> str:
-    """Counts by card id or pool slot as words: "1 Ore, 2 Grain and 2 resources of choice"."""
-    data = cards if isinstance(cards, CardData) else None
-    words = []
-    for key, n in counts.items():
-        if not n:
-            continue
-        if key in CHOICE_WORDS:
-            one, many = CHOICE_WORDS[key]
-            words.append(f"{n} {one if n == 1 else many}")
-        elif key in ROLE_IDS:
-            c = ROLE_IDS.index(key)
-            name = plural(c, n, data) if data is not None else cards[c]  # type: ignore[index]
-            words.append(f"{n} {name}")
-        else:
-            words.append(f"{n} {key}")
-    return join(words) if joined else ", ".join(words) or "-"
-
-
-def cost_text(cost: Sequence[int], card: int, names: Sequence[str]) -> str:
-    """A card's cost: "3 Ore, 2 Grain + a Settlement from your hand" (CDB-2.6)."""
-    text = ", ".join(f"{cost[r]} {names[r]}" for r in range(5) if cost[r])
-    if card == BANDIT:
-        text += " + a Desert from your hand"
-    elif card == CITY:
-        text += " + a Settlement from your hand"
-    return text
-
-
-def paid_text(paid: Mapping[str, int], cards: CardData) -> str:
-    """What paid for a purchase (the ``paid`` term of ``purchase.paid``)."""
-    words = []
-    for key, n in paid.items():
-        if key == "settlement":
-            words.append("a Settlement from the hand (back to the supply)")
-        elif key == "desert":
-            words.append("a Desert from the hand")
-        else:
-            words.append(counts_text({key: n}, cards))
-    return join(words)
-
-
-def payment_text(pool: Sequence[int], cost: Sequence[int], plan: Sequence[int], cards: CardData) -> str:
-    """How a plan pays: "2 Ore, 2 Grain, 1 resource of choice and a trade (Wool + Brick for Ore)"."""
-    direct, _short, trades = breakdown(pool, cost, plan)
-    words = [f"{direct[r]} {cards.names[r]}" for r in range(5) if direct[r]]
-    for slot in (WILD_S, WILD_O):
-        if plan[slot]:
-            words.append(counts_text({POOL_KEYS[slot]: plan[slot]}, cards))
-    for gave, got in trades:
-        given = " + ".join(cards.names[r] for r in range(5) for _ in range(gave[r]))
-        words.append(f"a 2-for-1 trade ({given} for {cards.names[got]})")
-    return join(words)
-
-
-def seat(p: int | None, viewer: int | None) -> str:
-    return "nobody" if p is None else ("you" if p == viewer else f"player {p}")
-
-
-def decision_text(phase: str, current: int, pending: Mapping[str, Any] | None, viewer: int | None,
-                  names: Sequence[str]) -> str:
-    """Who decides what now, for ``viewer``: "player 1 answers your Bandit: reflect or allow"."""
-    if phase == "over":
-        return "the game is over"
-    if phase == "main" or not pending:
-        return f"{seat(current, viewer)}{' have' if current == viewer else ' has'} the turn"
-    attack = names[ROLE_IDS.index(pending["attack"])] if pending.get("attack") else "attack"
-    attacker, victim = pending["attacker"], pending["victim"]
-    owner = "your" if attacker == viewer else f"player {attacker}'s"
-    if phase == "react":
-        return f"{seat(victim, viewer)} may reflect {owner} {attack} or allow it"
-    if phase == "counter":
-        return f"{seat(attacker, viewer)} may counter-reflect the reflected {attack} or allow it"
-    if phase == "steal":
-        return f"{seat(attacker, viewer)} may keep or return the card the {attack} took"
-    left = pending.get("left", 0)
-    return f"{seat(victim, viewer)} must discard {left} more card{'s' if left != 1 else ''} ({owner} {attack})"
-
-
-def action_words(text: str, rules: Rules) -> str:
-    """An action's text with display names and, where it does not depend on the state,
-    what it gives: the move events' words ("play Road x3 (+3 resources of choice)")."""
-    a = BY_TEXT.get(text)
-    if a is None:
-        return text
-    cards = rules.cards
-    code, card, names = a.code, a.card, cards.names
-    if code == PLAY_RES:
-        return f"play {names[card]} (+1 {names[card]})"
-    if code == PLAY_WILD:
-        return f"play {names[card]} (+{cards.produces[card]} resources of choice)"
-    if code == PLAY_ROAD:
-        if rules.roads_whole_turn:  # road-grouping B: the gain depends on the Roads played before
-            return f"play Road x{card}"
-        gain = road_resources(card)
-        return f"play Road x{card} ({f'+{gain} resource' + ('s' if gain > 1 else '') + ' of choice' if gain else 'nothing to spend'})"
-    if code in (PLAY_HARBOR, PLAY_KDEF, PLAY_ATTACK):
-        return f"play {names[card]}"
-    if code == LAY:
-        return f"lay down {names[card]}"
-    if code == BUY:
-        return f"buy {names[card]}"
-    if code == BUY_TRADE:
-        return f"buy {names[card]} (2-for-1 trades first)"
-    if code == DISCARD:
-        return f"discard {names[card]}"
-    if code == DISCARD_TOP:
-        return "discard the top card of the draw pile"
-    if code == END:
-        return "end the turn (the laid-down cards go to the discard pile)"
-    return text
-
-
-# ------------------------------------------------------------------ labels
-def _me(obs: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    p = obs.get("player")
-    return obs["players"][p] if isinstance(p, int) else None
-
-
-def harbor_draws(obs: Mapping[str, Any], rules: Rules) -> int:
-    """CDB-3.4.2: how many cards a Harbor played now draws (as ``rules.main.harbor_seas``)."""
-    me = _me(obs)
-    if me is None or "hand" not in me:
-        return 1
-    h, laid = me["hand"], me["laid"]
-    seas, roads = h["sea"], h["road"]
-    if rules.harbor_counts_laid:
-        seas += laid["sea"]
-        roads += laid["road"]
-    if roads:
-        seas += 1
-    if rules.road_sea:
-        seas += obs["road_seas"]
-    return 1 + seas
-
-
-def end_draws(hand_size: int, cards: CardData) -> int:
-    """CDB-8.3: the draw at the end of the turn, for the hand kept."""
-    return cards.refill_to - hand_size if hand_size < cards.refill_below else cards.draw_minimum
-
-
-def obs_plan(obs: Mapping[str, Any], card: int, trade: bool, rules: Rules) -> tuple[int, ...] | None:
-    """The payment of ``buy CARD`` (``trade``: ``buy CARD trade``) from an observation's pool."""
-    pool = [obs["pool"][k] for k in POOL_KEYS]
-    ws = 0 if (card == CITY and rules.no_settlement_for_city) else pool[WILD_S]
-    plan = settle(pool, rules.cost[card], ws, pool[WILD_O], False)
-    if plan is None or not trade:
-        return plan
-    return settle(pool, rules.cost[card], ws, pool[WILD_O], True)
-
-
-def action_label(action: Action, obs: Mapping[str, Any], rules: Rules) -> str:
-    """An action in words for a menu, with its costs and what it gives."""
-    a = BY_TEXT.get(action.text)
-    if a is None:
-        return action.text
-    cards = rules.cards
-    names = cards.names
-    code, card = a.code, a.card
-    pending = obs.get("pending") or {}
-    viewer = obs.get("player")
-    other = f"player {1 - viewer}" if isinstance(viewer, int) else "the opponent"
-    if code == PLAY_RES:
-        return f"play {names[card]} (+1 {names[card]} to spend)"
-    if code == PLAY_WILD:
-        n = cards.produces[card]
-        extra = "; it leaves your hand" if card == CITY else ""
-        return f"play {names[card]} (+{n} resources of choice to spend{extra})"
-    if code == PLAY_ROAD:
-        before = obs["roads_played"] if rules.roads_whole_turn else 0
-        gain = road_resources(before + card) - road_resources(before)
-        what = f"+{gain} resource{'s' if gain != 1 else ''} of choice" if gain else "nothing to spend"
-        if rules.road_sea:
-            what += "; +1 Sea for Harbors this turn"
-        return f"play Road x{card} ({what})"
-    if code == PLAY_HARBOR:
-        n = harbor_draws(obs, rules)
-        return f"play Harbor (draw {n} card{'s' if n != 1 else ''}: 1 + {n - 1} Sea{'s' if n != 2 else ''})"
-    if code == PLAY_KDEF:
-        return "play Knight (Defensive) (draw 1 card)"
-    if code == PLAY_ATTACK:
-        if card == BANDIT:
-            return f"play Bandit (attack: draw 1 card; take a random card from {other}'s hand)"
-        return f"play Knight (Offensive) (attack: draw 1 card; {other} discards 2 cards)"
-    if code == LAY:
-        return f"lay down {names[card]} (no effect; makes room for the draw)"
-    if code in (BUY, BUY_TRADE):
-        price = cost_text(rules.cost[card], card, names)
-        plan = obs_plan(obs, card, code == BUY_TRADE, rules)
-        how = ""
-        if plan is not None:
-            pool = [obs["pool"][k] for k in POOL_KEYS]
-            how = ": pay " + payment_text(pool, rules.cost[card], plan, cards)
-        return f"buy {names[card]}{' with trades' if code == BUY_TRADE else ''} ({price}){how}"
-    if code == END:
-        me = _me(obs)
-        n = end_draws(me["hand_size"], cards) if me is not None else cards.draw_minimum
-        return f"end the turn (the laid-down cards go to the discard pile; draw {n} cards)"
-    attack = names[ROLE_IDS.index(pending["attack"])] if pending.get("attack") else "attack"
-    if code == REFLECT:
-        if obs["phase"] == "counter":
-            return f"reflect (counter-reflect with a Knight (Defensive): the {attack} affects neither player)"
-        return f"reflect (lay down a Knight (Defensive), draw 1 card: the {attack} strikes player {pending.get('attacker')})"
-    if code == ALLOW:
-        if obs["phase"] == "counter":
-            return f"allow (the reflected {attack} strikes you)"
-        return f"allow (the {attack} strikes you)"
-    stolen = pending.get("stolen")
-    stolen_name = names[ROLE_IDS.index(stolen)] if stolen else "card"
-    if code == KEEP:
-        return f"keep (put the {stolen_name} on your discard pile)"
-    if code == RETURN:
-        return f"return (give the {stolen_name} back to player {pending.get('victim')})"
-    if code == DISCARD:
-        return f"discard {names[card]}"
-    if code == DISCARD_TOP:
-        return "discard top (the unseen top card of your draw pile)"
-    return action.text
-
-
-def action_path(action: Action, obs: Mapping[str, Any], rules: Rules) -> tuple[str, ...]:
-    """Main-phase actions grouped by what they do: play, lay down, buy (a hand full of
-    Roads makes long menus); answers stay flat."""
-    label = action_label(action, obs, rules)
-    for verb, group in (("play ", "play"), ("lay down ", "lay down"), ("buy ", "buy")):
-        if label.startswith(verb) and obs.get("phase") == "main":
-            return (group, label[len(verb):])
-    return (label,)
-
-
 # ------------------------------------------------------------------ the screen
 def render(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: Sequence[str] = ()) -> str:
     """The status screen of one viewer: turn, decision, supply with costs, the pool, both players."""
@@ -316,26 +41,28 @@ def render(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: S
     names = cards.names
     me = viewer if isinstance(viewer, int) else None
     lines = [f"Catan Deck Building - turn {obs['turn']} of at most {rules.max_turns} - "
-             f"{seat(obs['current'], me)}{' have' if obs['current'] == me else ' has'} the turn"]
+             f"{'your' if obs['current'] == me else 'player ' + str(obs['current']) + chr(39) + 's'} turn"]
     if variants:
         lines.append("Rule variants: " + ", ".join(variants))
     if obs["over"]:
         w = obs["winner"]
         lines.append(f"GAME OVER: {seat(w, me)} won with {rules.to_win} Cities in hand" if w is not None
                      else f"GAME OVER: a draw at the turn cap ({rules.max_turns} turns)")
+    elif obs["phase"] == "main" and obs["current"] == me:
+        lines.append("Now: your turn: play cards, buy with what is laid down, lay cards down, or end the turn "
+                     "('help' explains)")
     else:
         lines.append("Now: " + decision_text(obs["phase"], obs["current"], obs["pending"], me, names))
     lines.append("")
-    lines.append(f"{'Supply':<20}{'cost':<46}left")
+    lines.append(f"{'Supply':<22}{'cost':<46}left")
     for c in BUYABLE:
-        lines.append(f"  {names[c]:<18}{cost_text(rules.cost[c], c, names):<46}{obs['supply'][ROLE_IDS[c]]:>3}")
+        price = cost_text(rules.cost[c], c, names, "your" if me is not None else "the")
+        lines.append(f"  {names[c]:<20}{price:<46}{obs['supply'][ROLE_IDS[c]]:>3}")
     pool = {k: v for k, v in obs["pool"].items() if v}
-    lines.append(f"Laid down by {seat(obs['current'], me)} this turn, to spend: "
-                 + (counts_text(pool, cards) if pool else "nothing"))
+    lines.append(f"To spend ({'you' if obs['current'] == me else 'player ' + str(obs['current'])} laid it down "
+                 "this turn): " + (counts_text(pool, cards) if pool else "nothing"))
     lines.append("")
-    for p in (me, None if me is None else 1 - me) if me is not None else (0, 1):
-        if p is None:
-            continue
+    for p in ((me, 1 - me) if me is not None else (0, 1)):
         lines.extend(_player_lines(obs, p, me, rules))
     pending = obs.get("pending")
     if pending and not obs["over"]:
@@ -348,23 +75,30 @@ def _player_lines(obs: Mapping[str, Any], p: int, me: int | None, rules: Rules) 
     cards = rules.cards
     names = cards.names
     view = obs["players"][p]
-    who = "You" if p == me else ("Opponent" if me is not None else "Player")
-    out = [f"{who} (player {p}): {view['hand_size']} card{'s' if view['hand_size'] != 1 else ''} in hand"
+    who = f"You (player {p})" if p == me else (f"Opponent (player {p})" if me is not None else f"Player {p}")
+    out = [f"{who}: {view['hand_size']} card{'s' if view['hand_size'] != 1 else ''} in hand"
            + (": " + counts_text(view["hand"], cards, joined=False) if "hand" in view else " (hidden)")]
     laid = counts_text(view["laid"], cards, joined=False)
+    if laid == "-":
+        laid = "nothing"
     extra = ""
     if view["reserved_knights"]:
-        extra += f"; {view['reserved_knights']} Knight(s) (Defensive) laid down to reflect"
+        n = view["reserved_knights"]
+        extra += f"; {n} {plural(KDEF, n, cards)} laid down to reflect an attack"
     if view["spent_knights"]:
-        extra += f"; {view['spent_knights']} Knight(s) (Defensive) in hand have blocked an attack"
+        n = view["spent_knights"]
+        extra += f"; {n} {plural(KDEF, n, cards)} in hand {'has' if n == 1 else 'have'} blocked an attack"
     out.append(f"  laid down: {laid}{extra}")
-    top = names[ROLE_IDS.index(view["discard_top"])] if view["discard_top"] else "-"
-    if "discard" in view:
+    if not view["discard_size"]:
+        out.append(f"  draw pile {view['draw_size']}; discard pile empty")
+    elif "discard" in view:
         pile = counts_text(view["discard"], cards, joined=False)
+        top = names[ROLE_IDS.index(view["discard_top"])]
         out.append(f"  draw pile {view['draw_size']}; discard pile {view['discard_size']} (top {top}): {pile}")
     else:
-        out.append(f"  draw pile {view['draw_size']}; discard pile {view['discard_size']} "
-                   f"(top {top}; only the top card is visible)")
+        top = names[ROLE_IDS.index(view["discard_top"])]
+        out.append(f"  draw pile {view['draw_size']}; discard pile {view['discard_size']}, top {top} "
+                   "(only the top card is visible)")
     owned = view["owned"]
     actions = {ROLE_IDS[c]: owned[ROLE_IDS[c]] for c in (CITY, SETTLEMENT, ROAD, HARBOR, KDEF, KOFF, BANDIT)}
     out.append(f"  owns {sum(owned.values())} cards, of which {counts_text(actions, cards, joined=False)}")
@@ -430,45 +164,13 @@ def help_text(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> str:
             f"(CDB-3.3.2): 'discard ore', 'discard sea', ...{top}.")
 
 
-# ------------------------------------------------------------------ shorthand
-def interpret(obs: Mapping[str, Any], line: str, cards: CardData) -> str | None:
-    """Display names for card ids ("buy knight (offensive)" -> "buy koff"), "play 2 roads"
-    -> "play road 2", "end turn" -> "end"."""
-    words = " ".join(line.lower().replace("(", " ").replace(")", " ").split())
-    if words in ("end turn", "end the turn", "draw", "pass"):
-        return "end"
-    if words.startswith("lay down "):
-        words = "lay " + words[len("lay down "):]
-    parts = words.split()
-    if len(parts) >= 2 and parts[0] in ("play", "lay", "buy", "discard"):
-        rest = parts[1:]
-        number = None
-        if rest and rest[0].isdigit():
-            number, rest = rest[0], rest[1:]
-        elif rest and rest[-1].isdigit():
-            number, rest = rest[-1], rest[:-1]
-        trade = bool(rest) and rest[-1] == "trade"
-        if trade:
-            rest = rest[:-1]
-        name = " ".join(rest)
-        for i, full in enumerate(cards.names):
-            plain = " ".join(full.lower().replace("(", " ").replace(")", " ").split())
-            if name in (plain, ROLE_IDS[i], plain + "s", plain.replace("y", "ies")):
-                text = f"{parts[0]} {ROLE_IDS[i]}"
-                if i == ROAD and parts[0] == "play" and number is not None:
-                    text += f" {number}"
-                return text + (" trade" if trade else "")
-    return None
-
-
 # ------------------------------------------------------------------ reference
 def reference(cards: CardData) -> tuple[Table, ...]:
     """Every card with its cost, effect, supply (both supply-total readings) and start deck."""
     names = cards.names
     rows = []
     for i, cid in enumerate(cards.ids):
-        cost = cost_text(cards.cost[i], i, names) if i in BUYABLE else "-"
-        cost = cost.replace(" from your hand", " from the hand")
+        cost = cost_text(cards.cost[i], i, names, "the") if i in BUYABLE else "-"
         supply_a = str(cards.supply[i]) if i in BUYABLE else "-"
         supply_b = str(cards.supply_pre_revision[i]) if i in BUYABLE else "-"
         rows.append((names[i], cid, cards.types[i], cost, EFFECTS.get(cid, ""), supply_a, supply_b,
@@ -495,17 +197,4 @@ def reference(cards: CardData) -> tuple[Table, ...]:
     ))
     return (table, roads, turn)
 
-
-def term(kind: str, value: Any, rules: Rules) -> str:
-    """Display names of event terms (see ``messages.py``)."""
-    cards = rules.cards
-    if kind == "card":
-        return cards.names[ROLE_IDS.index(value)] if value in ROLE_IDS else str(value)
-    if kind == "cards":
-        return counts_text(value, cards) if isinstance(value, Mapping) else str(value)
-    if kind == "paid":
-        return paid_text(value, cards) if isinstance(value, Mapping) else str(value)
-    if kind == "action":
-        return action_words(str(value), rules)
-    return str(value)
 

@@ -45,7 +45,6 @@ from .catalog import (
     SEA,
     SETTLEMENT,
 )
-from .render import cost_text, counts_text, decision_text
 from .rules.base import (
     COUNTER,
     DISCARDING,
@@ -59,7 +58,8 @@ from .rules.base import (
     WILD_S,
 )
 from .rules.main import plan_for
-from .rules.payment import breakdown, missing
+from .rules.payment import missing
+from .words import counts_text, decision_text
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -275,7 +275,10 @@ def _unknown(s: CatanState, player: int, wanted: str) -> str:
     if verb == "play" and (rest == "road" or rest == "roads"):
         return f"{base}: say how many Roads to play together, e.g. 'play road 2' (CDB-3.5.2)"
     if verb == "play" and len(words) == 3 and words[1] == "road" and words[2].isdigit():
-        return f"{base}: play from 1 to {min(MAX_ROADS, max(1, s.hand[player][ROAD]))} Roads together, those in your hand"
+        roads = s.hand[player][ROAD]
+        if not roads:
+            return f"{base}: you have no Road in hand"
+        return f"{base}: you can play 1 to {min(MAX_ROADS, roads)} Roads together (those in your hand)"
     if card is not None and rest not in ROLE_IDS:
         return f"{base}: cards are written by their short name; did you mean '{verb} {ROLE_IDS[card]}'?"
     if card is not None:
@@ -307,42 +310,50 @@ def _card_named(s: CatanState, text: str) -> int | None:
     return None
 
 
+def cost_sentence(card: int, cost: tuple[int, ...], names: tuple[str, ...]) -> str:
+    """"a City costs 3 Ore and 2 Grain and needs a Settlement in your hand" (CDB-2.6)."""
+    price = " and ".join(f"{cost[r]} {names[r]}" for r in range(5) if cost[r])
+    text = f"a {names[card]} costs {price}"
+    if card == CITY:
+        text += " and needs an unplayed Settlement in your hand (CDB-3.6.4)"
+    elif card == BANDIT:
+        text += " and needs a Desert in your hand (CDB-3.1.1)"
+    return text
+
+
 def _why_not_buy(s: CatanState, player: int, card: int, trade: bool, quoted: str) -> str:
     """CDB-7.3 to CDB-7.6: what a purchase lacks, from the pool laid down and the hand."""
     rules = s.rules
     names = rules.cards.names
     h = s.hand[player]
     cost = rules.cost[card]
-    price = cost_text(cost, card, names)
+    price = cost_sentence(card, cost, names)
     if not s.supply[card]:
         return f"{quoted} is not legal: the supply has no {names[card]} left (CDB-5.5)"
     if card == BANDIT and not h[DESERT]:
-        return f"{quoted} is not legal: a Bandit costs {price}; you have no Desert in hand (CDB-3.1.1)"
+        return f"{quoted} is not legal: {price}; you have no Desert in hand"
     if card == CITY and not h[SETTLEMENT]:
-        return (f"{quoted} is not legal: a City costs {price}; you have no unplayed Settlement in hand "
-                f"(CDB-3.6.4)")
+        return f"{quoted} is not legal: {price}; you have none (a Settlement laid down does not count)"
     pool = s.pool
-    laid = counts_text({POOL_KEYS[i]: n for i, n in enumerate(pool) if n}, names) if any(pool) else "nothing"
+    laid = counts_text({POOL_KEYS[i]: n for i, n in enumerate(pool) if n}, rules.cards) if any(pool) else "nothing"
     plain = plan_for(s, card, False)
     if plain is not None and trade:
-        _direct, _short, trades = breakdown(pool, cost, plain)
-        how = "resources of choice" if not trades else "resources of choice and trades"
         return (f"{quoted} is not legal: a 2-for-1 trade would not replace resources of choice here; "
-                f"'buy {ROLE_IDS[card]}' pays with the cards laid down and {how}")
+                f"'buy {ROLE_IDS[card]}' pays with what is laid down")
     short, surplus = missing(pool, cost)
     ws = 0 if (card == CITY and rules.no_settlement_for_city) else pool[WILD_S]
     wild = ws + pool[WILD_O]
     deficit = sum(short)
-    trades = max(0, deficit - wild)
-    lacking = counts_text({ROLE_IDS[r]: n for r, n in enumerate(short) if n}, names)
-    reason = f"{quoted} is not legal: a {names[card]} costs {price}; the cards laid down give {laid}"
+    lacking = counts_text({ROLE_IDS[r]: n for r, n in enumerate(short) if n}, rules.cards)
+    reason = f"{quoted} is not legal: {price}; the cards laid down give {laid}"
     if card == CITY and rules.no_settlement_for_city and pool[WILD_S]:
         reason += " (settlement-for-city B: no Settlement's resources pay for a City)"
-    reason += f"; missing {lacking}"
-    if wild:
-        reason += f", of which {min(wild, deficit)} can be resources of choice"
+    reason += f": {lacking} missing"
+    covered = min(wild, deficit)
+    if covered:
+        reason += f", {covered} of which resources of choice cover"
+    trades = deficit - covered
     if trades:
-        need = 2 * trades - surplus
-        reason += (f"; {trades} more by 2-for-1 trades would take {2 * trades} surplus resource cards laid down, "
-                   f"you have {surplus} ({need} more)")
+        reason += (f"; 2-for-1 trades of surplus resource cards laid down could cover the other {trades} "
+                   f"with {2 * trades} such cards (you have {surplus})")
     return reason

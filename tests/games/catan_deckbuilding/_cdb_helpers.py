@@ -56,6 +56,8 @@ def position(
         placed.update(draws[p])
         placed.update(discards[p])
         placed["kdef"] += reserved[p]
+    if fields.get("stolen"):  # a card a Bandit took, between the two hands
+        placed[fields["stolen"]] += 1
     fixed = dict(supply or {})
     final_supply: dict[str, int] = {}
     extra: list[str] = []
@@ -129,3 +131,88 @@ def pool(s) -> dict[str, int]:
 def play(s, p: int, *actions: str) -> None:
     for a in actions:
         s.apply(p, a)
+
+
+# ------------------------------------------------------------ invariants
+# CDB-5.2 (start deck, 21 cards) and CDB-5.4 (supply: 43 cards, or 54 before the revision),
+# written here from the rules, independently of the card file
+START_DECK = {"grain": 3, "lumber": 3, "wool": 3, "brick": 2, "ore": 2,
+              "sea": 3, "desert": 1, "road": 2, "settlement": 2}
+SUPPLY_A = {"bandit": 3, "koff": 3, "kdef": 3, "road": 14, "harbor": 3, "settlement": 8, "city": 9}
+SUPPLY_B = {**SUPPLY_A, "road": 18, "settlement": 12, "city": 12}
+
+
+def expected_totals(g: Any) -> dict[str, int]:
+    supply = SUPPLY_B if g.options["supply-total"] == "B" else SUPPLY_A
+    return {c: 2 * START_DECK.get(c, 0) + supply.get(c, 0) for c in ROLE_IDS}
+
+
+def zone_counts(pdata: dict[str, Any]) -> Counter[str]:
+    """A player's cards wherever they lie, from his part of ``to_json()``."""
+    out: Counter[str] = Counter()
+    for zone in ("hand", "laid"):
+        out.update({c: n for c, n in pdata[zone].items() if n})
+    out.update(pdata["draw"])
+    out.update(pdata["discard"])
+    out["kdef"] += pdata["reserved_knights"]
+    return out
+
+
+def cards_are_conserved(s: Any) -> None:
+    """CDB-5.2 / 5.4 / 7.4: no card is ever created or lost."""
+    data = s.to_json()
+    total: Counter[str] = Counter()
+    for p in range(2):
+        owned = dict(zip(ROLE_IDS, s.owned(p), strict=True))
+        zones = zone_counts(data["players"][p])
+        assert owned == {c: zones[c] for c in ROLE_IDS}, f"owned({p}) disagrees with the zones"
+        total.update(owned)
+    total.update(data["supply"])
+    if data["stolen"] is not None:  # a stolen card between the victim's hand and the thief's decision
+        total[data["stolen"]] += 1
+    expected = expected_totals(s.game)
+    assert {c: total[c] for c in ROLE_IDS} == expected
+    supply_total = 54 if s.game.options["supply-total"] == "B" else 43
+    assert sum(expected.values()) == 2 * 21 + supply_total
+    assert sum(total.values()) == 2 * 21 + supply_total
+
+
+def nothing_negative(s: Any) -> None:
+    data = s.to_json()
+    for p, pd in enumerate(data["players"]):
+        for zone in ("hand", "laid"):
+            bad = {c: n for c, n in pd[zone].items() if n < 0}
+            assert not bad, f"players[{p}].{zone} has negative counts {bad}"
+        assert pd["reserved_knights"] >= 0 and pd["spent_knights"] >= 0
+    for field in ("pool", "supply"):
+        bad = {k: n for k, n in data[field].items() if n < 0}
+        assert not bad, f"{field} has negative counts {bad}"
+    assert data["left"] >= 0
+    assert data["roads_played"] >= 0 and data["road_seas"] >= 0
+
+
+def results_follow_the_rules(s: Any) -> None:
+    """CDB-9.1: a game ends with a winner showing three Cities in hand during his own
+    turn, or as a draw after the last turn of the turn cap; nothing else ends it."""
+    if not s.is_terminal():
+        assert s.winners() == [] and s.turn <= s.game.options["max-turns"]
+        return
+    data = s.to_json()
+    winners = s.winners()
+    if winners:
+        (w,) = winners
+        assert data["players"][w]["hand"]["city"] >= 3 and w == data["current"]
+        assert s.returns()[w] == 1 and s.returns()[1 - w] == -1
+    else:
+        assert s.returns() == [0, 0] and s.turn == s.game.options["max-turns"]
+
+
+def legal_actions_in_canonical_order(s: Any) -> None:
+    """The legal actions come in the order of the action table (``actions.py``), which
+    random players and records rely on."""
+    for p in s.to_move():
+        indices = [a.index for a in s.legal_actions(p)]
+        assert indices == sorted(indices), f"not in canonical order: {s.legal_actions(p)}"
+
+
+INVARIANTS = (cards_are_conserved, nothing_negative, results_follow_the_rules, legal_actions_in_canonical_order)

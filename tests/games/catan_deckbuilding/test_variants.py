@@ -5,50 +5,65 @@ hand-built position where the readings differ."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from civtable.core.errors import IllegalActionError, OptionError
+from civtable.core.registry import game_class
 
 from ._cdb_helpers import game, hand, laid_down, legal, pile, pool, position
 
-# option -> (rule that names it, readings, default) as the specification states
+# option -> (readings, default) as the specification states them; the rule each names
+# is the option declaration's own (``spec(name).rule``), never a copy
 AMBIGUITIES = {
-    "start-player": ("CDB-6.2", None, None),
-    "supply-total": ("CDB-5.4", ("A", "B"), "A"),
-    "reflect-attacker-draw": ("CDB-3.2.5", ("A", "B"), "A"),
-    "reflect-effect": ("CDB-3.2.5", ("A", "B"), "A"),
-    "counter-knight": ("CDB-3.2.5", ("A", "B", "C"), "A"),
-    "reaction-card-cleanup": ("CDB-3.2.5", ("A", "B"), "B"),
-    "discard-source": ("CDB-3.3.3", ("A", "B"), "A"),
-    "harbor-count-zone": ("CDB-3.4.4", ("A", "B"), "A"),
-    "road-sea": ("CDB-3.5.2", ("A", "B"), "A"),
-    "road-grouping": ("CDB-3.5.2", ("A", "B"), "A"),
-    "settlement-for-city": ("CDB-3.6.4", ("A", "B"), "A"),
-    "discard-visibility": ("CDB-4.4", ("A", "B"), "A"),
-    "exceptions": ("CDB-7.2", ("A",), "A"),
-    "trade-inputs": ("CDB-7.6", ("A", "B"), "A"),
-    "reshuffle": ("CDB-8.5", ("A", "B"), "A"),
-    "win-timing": ("CDB-9.1", ("A", "B"), "A"),
+    "start-player": (None, None),
+    "supply-total": (("A", "B"), "A"),
+    "reflect-attacker-draw": (("A", "B"), "A"),
+    "reflect-effect": (("A", "B"), "A"),
+    "counter-knight": (("A", "B", "C"), "A"),
+    "reaction-card-cleanup": (("A", "B"), "B"),
+    "discard-source": (("A", "B"), "A"),
+    "harbor-count-zone": (("A", "B"), "A"),
+    "road-sea": (("A", "B"), "A"),
+    "road-grouping": (("A", "B"), "A"),
+    "settlement-for-city": (("A", "B"), "A"),
+    "discard-visibility": (("A", "B"), "A"),
+    "exceptions": (("A",), "A"),
+    "trade-inputs": (("A", "B"), "A"),
+    "reshuffle": (("A", "B"), "A"),
+    "win-timing": (("A", "B"), "A"),
 }
+GAME_CLS = game_class("catan-deckbuilding")
+RULES = (Path(__file__).resolve().parents[4] / "shared" / "rules" / "catan_deckbuilding.md")
 
 
 @pytest.mark.parametrize("name", list(AMBIGUITIES))
 def test_every_ambiguity_is_an_option_with_the_spec_default(name):
-    """Each named ambiguity is an option; its default is the specification's and
-    every reading is accepted (start-player: a seat, or random when not given)."""
-    _, readings, default = AMBIGUITIES[name]
+    """Each named ambiguity is an option naming a CDB- rule; its default is the
+    specification's and every reading is accepted (start-player: a seat, or random when
+    not given)."""
+    readings, default = AMBIGUITIES[name]
+    rule = GAME_CLS.spec(name).rule
+    assert rule.startswith("CDB-")
+    if RULES.is_file():
+        assert rule in RULES.read_text(encoding="utf-8")
     g = game()
     assert g.options[name] == default
     if readings is None:
         for seat in (0, 1):
             assert game(**{name: seat}).options[name] == seat
         return
+    assert GAME_CLS.spec(name).choices == readings
     for r in readings:
         assert game(**{name: r}).options[name] == r
         assert game(**{name.replace("-", "_"): r.lower()}).options[name] == r
     with pytest.raises(OptionError):
         game(**{name: "Z"})
+
+
+def test_every_option_with_readings_is_in_the_table():
+    assert {s.name for s in GAME_CLS.option_specs if s.choices} <= set(AMBIGUITIES)
 
 
 def test_unknown_option_is_an_error_listing_the_valid_ones():

@@ -162,10 +162,10 @@ def strike(s: CatanState, by: int, target: int) -> None:
         s.attacker, s.victim = by, target
         s.phase = STEAL
         s.decider = by
-        if telling:
-            args = {"thief": by, "victim": target}
-            s.emit("bandit.stole", {**args, "card": ROLE_IDS[card]}, to=tuple(sorted((by, target))))
-            s.emit("bandit.stole.hidden", args, exclude=tuple(sorted((by, target))))
+        if telling:  # the card itself: to the thief and the victim only
+            s.emit("bandit.stole", {"thief": by, "victim": target})
+            s.emit("bandit.stole.which", {"thief": by, "victim": target, "card": ROLE_IDS[card]},
+                   to=(0, 1))
         return
     rules = s.rules
     available = sum(h)
@@ -204,8 +204,9 @@ def _tell_lost_all(s: CatanState, target: int, hand: dict[str, int], lost: list[
     if s.rules.discard_public:
         s.emit("knight.lost-all", {"victim": target, "cards": everything, "n": len(lost)})
         return
-    s.emit("knight.lost-all.hand", {"victim": target, "cards": hand, "n": len(lost)}, to=(target,))
-    s.emit("knight.lost-all.count", {"victim": target, "n": len(lost)}, exclude=(target,))
+    s.emit("knight.lost-all.count", {"victim": target, "n": len(lost)})
+    if hand:
+        s.emit("knight.lost-all.hand", {"victim": target, "cards": hand}, to=(target,))
 
 
 def back_to_main(s: CatanState) -> None:
@@ -231,11 +232,8 @@ def steal_play(s: CatanState, player: int, action: CdbAction) -> None:
     elif code == RETURN:
         victim = s.victim
         s.hand[victim][card] += 1
-        if s.journal is not None:
-            pair = tuple(sorted((player, victim)))
-            args = {"thief": player, "victim": victim}
-            s.emit("bandit.returned", {**args, "card": ROLE_IDS[card]}, to=pair)
-            s.emit("bandit.returned.hidden", args, exclude=pair)
+        if s.journal is not None:  # which card: the thief and the victim know it already
+            s.emit("bandit.returned", {"thief": player, "victim": victim})
     else:
         raise _refuse(s, player, action)
     s.stolen = -1

@@ -39,7 +39,7 @@ from ..catalog import (
 from .attacks import start
 from .base import POOL_KEYS, POOL_SIZE, WILD_O, WILD_S
 from .payment import Plan, breakdown, road_resources, settle
-from .turn import draw, end_turn
+from .turn import draw, end_turn, tell_drawn
 
 if TYPE_CHECKING:
     from ..options import Rules
@@ -203,9 +203,10 @@ def play_harbor(s: CatanState, p: int, action: CdbAction) -> None:
     h[action.card] -= 1
     s.laid[p][action.card] += 1
     seas = harbor_seas(s, p)
-    drawn = draw(s, p, 1 + seas, False)
+    taken = draw(s, p, 1 + seas, False)
     if s.journal is not None:
-        s.emit("play.harbor", {"player": p, "seas": seas, "n": drawn})
+        s.emit("play.harbor", {"player": p, "seas": seas, "n": len(taken)})
+        tell_drawn(s, p, taken)
 
 
 def harbor_seas(s: CatanState, p: int) -> int:
@@ -231,9 +232,10 @@ def play_knight(s: CatanState, p: int, action: CdbAction) -> None:
         raise _refuse(s, p, action)
     h[KDEF] -= 1
     s.laid[p][KDEF] += 1
-    drawn = draw(s, p, 1, False)
+    taken = draw(s, p, 1, False)
     if s.journal is not None:
-        s.emit("play.knight", {"player": p, "n": drawn})
+        s.emit("play.knight", {"player": p, "n": len(taken)})
+        tell_drawn(s, p, taken)
 
 
 def play_attack(s: CatanState, p: int, action: CdbAction) -> None:

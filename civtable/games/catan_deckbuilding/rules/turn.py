@@ -18,13 +18,14 @@ if TYPE_CHECKING:
     from ..state import CatanState
 
 
-def draw(s: CatanState, p: int, n: int, public: bool = True) -> int:
+def draw(s: CatanState, p: int, n: int, tell: bool = True) -> list[int]:
     """CDB-8.5: draw n cards, reshuffling the discard pile when the draw pile runs out
     (reshuffle A: draw the rest first; B: shuffle the rest in with the discard pile);
-    with both piles empty the player draws what there is. Returns how many were drawn.
+    with both piles empty the player draws what there is. Returns the cards drawn.
 
-    Told: the cards to the player (as counts), their number to everybody else, unless
-    the caller tells the number itself (``public=False``) in a public event of its own.
+    Told (``tell``): how many, to everybody; which, to the player (``tell_drawn``). A
+    caller that tells the number in an event of its own passes ``tell=False`` and then
+    calls ``tell_drawn``.
     """
     pile, hand = s.draw[p], s.hand[p]
     if s.rules.reshuffle_together:
@@ -47,16 +48,20 @@ def draw(s: CatanState, p: int, n: int, public: bool = True) -> int:
         del pile[len(pile) - k:]
         for c in taken[len(taken) - k:]:
             hand[c] += 1
+    if tell and s.journal is not None:
+        s.journal = Journal(Event("cards.drawn", {"player": p, "n": len(taken)}), s.journal)
+        tell_drawn(s, p, taken)
+    return taken
+
+
+def tell_drawn(s: CatanState, p: int, taken: list[int]) -> None:
+    """Which cards ``p`` drew, to ``p`` alone (as counts: the order of a draw is not shown)."""
     j = s.journal
     if j is not None:
         told: dict[str, int] = {}
         for c in sorted(taken):
             told[ROLE_IDS[c]] = told.get(ROLE_IDS[c], 0) + 1
-        j = Journal(Event("cards.drawn", {"player": p, "cards": told}, (p,)), j)
-        if public:
-            j = Journal(Event("cards.drawn.count", {"player": p, "n": len(taken)}, None, (p,)), j)
-        s.journal = j
-    return len(taken)
+        s.journal = Journal(Event("cards.drawn.which", {"player": p, "cards": told}, (p,)), j)
 
 
 def _reshuffle(s: CatanState, p: int) -> None:
@@ -95,7 +100,7 @@ def end_turn(s: CatanState, p: int) -> None:
     cards = s.rules.cards
     size = sum(s.hand[p])
     last = s.turn_no >= s.rules.max_turns
-    drawn = draw(s, p, cards.refill_to - size if size < cards.refill_below else cards.draw_minimum, last)
+    taken = draw(s, p, cards.refill_to - size if size < cards.refill_below else cards.draw_minimum, last)
     if last:
         s.phase = OVER  # CDB-9.1 (max-turns): a draw at the turn cap, after the last turn's draw
         if telling:
@@ -103,9 +108,10 @@ def end_turn(s: CatanState, p: int) -> None:
         return
     s.current = s.decider = o
     s.turn_no += 1
-    if telling:  # the number drawn is told here, with the next turn
-        s.journal = Journal(Event("turn.passed", {"player": p, "n": drawn, "next": o, "turn": s.turn_no}),
+    if telling:  # the number drawn is told with the next turn, the cards to the player
+        s.journal = Journal(Event("turn.passed", {"player": p, "n": len(taken), "next": o, "turn": s.turn_no}),
                             s.journal)
+        tell_drawn(s, p, taken)
     check_win(s, o)
 
 

@@ -1,5 +1,7 @@
 """The card data of Catan Deck Building, loaded from ``data/cards.json`` and checked
-(CDB-2.6 costs, CDB-5.2 start deck, CDB-5.4 supply, CDB-6.1 and CDB-8.3 draws).
+(CDB-2.1 the five resources, CDB-2.6 and the costs of CDB-3.1.1, CDB-3.2.1, CDB-3.3.1,
+CDB-3.4.1, CDB-3.5.1, CDB-3.6.1, CDB-3.7.1, CDB-5.2 start deck, CDB-5.4 supply, CDB-6.1
+and CDB-8.3 draws).
 
 Cards are small integers (their index in the data file) so that hands and piles
 are plain lists of counts on the hot path; names are used only at the edges.

@@ -41,7 +41,7 @@ def render(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: S
     names = cards.names
     me = viewer if isinstance(viewer, int) else None
     lines = [f"Catan Deck Building - turn {obs['turn']} of at most {rules.max_turns} - "
-             f"{'your' if obs['current'] == me else 'player ' + str(obs['current']) + chr(39) + 's'} turn"]
+             f"{owner(obs['current'], me)} turn"]
     if variants:
         lines.append("Rule variants: " + ", ".join(variants))
     if obs["over"]:
@@ -105,6 +105,10 @@ def _player_lines(obs: Mapping[str, Any], p: int, me: int | None, rules: Rules) 
     return out
 
 
+def owner(p: int, viewer: int | None) -> str:
+    return "your" if p == viewer else f"player {p}'s"
+
+
 def _pending_line(obs: Mapping[str, Any], me: int | None, names: Sequence[str]) -> str:
     pending = obs["pending"]
     attack = names[ROLE_IDS.index(pending["attack"])] if pending.get("attack") else "attack"
@@ -119,7 +123,7 @@ def _pending_line(obs: Mapping[str, Any], me: int | None, names: Sequence[str]) 
     if phase == "steal":
         stolen = pending.get("stolen")
         what = f"a {names[ROLE_IDS.index(stolen)]}" if stolen else "a card"
-        return (f"Attack: the {attack} took {what} from {seat(victim, me)}'s hand; "
+        return (f"Attack: the {attack} took {what} from {owner(victim, me)} hand; "
                 f"{seat(attacker, me)} may 'keep' it (onto the discard pile) or 'return' it.")
     left = pending.get("left", 0)
     return f"Attack: the {attack} of {seat(attacker, me)}: {seat(victim, me)} must discard {left} more card(s)."

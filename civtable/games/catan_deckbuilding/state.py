@@ -2,8 +2,9 @@
 which delegate to ``rules/`` (what happens), ``view.py`` (what a player knows) and
 ``serialize.py`` (positions).
 
-Zones are plain lists of card counts (hand, laid down) or card numbers (draw pile,
-top last; discard pile, top last), so ``clone`` copies a few short lists.
+The play area (CDB-4.1): each player's zones are plain lists of card counts (hand,
+laid down) or card numbers (draw pile, top last; discard pile, top last), beside the
+supply (CDB-4.5), so ``clone`` copies a few short lists.
 """
 
 from __future__ import annotations
@@ -67,8 +68,10 @@ class CatanState(State):
     # ------------------------------------------------------------------ set-up
     @classmethod
     def initial(cls, game: CatanDeckBuilding, rules: Rules, seed: int) -> CatanState:
-        """CDB-5 and CDB-6: shuffled start decks (CDB-5.3), the supply (CDB-5.4), 7-card
-        hands (CDB-6.1), a start player (CDB-6.2: the option, else at random)."""
+        """CDB-5 and CDB-6: before play (CDB-5.1) each player's own deck (CDB-1.2) is
+        shuffled as his draw pile (CDB-5.2, CDB-5.3) and the supply prepared (CDB-4.5,
+        CDB-5.4, CDB-5.5); 7-card hands (CDB-6.1), a start player (CDB-6.2: the option, else
+        at random)."""
         s = cls.__new__(cls)
         s.journal = ROOT
         s.game = game

@@ -144,7 +144,8 @@ def action_words(text: str, rules: Rules) -> str:
         if rules.roads_whole_turn:  # road-grouping B: the gain depends on the Roads played before
             return f"play Road x{card}"
         gain = road_resources(card)
-        return f"play Road x{card} ({f'+{gain} resource' + ('s' if gain > 1 else '') + ' of choice' if gain else 'nothing to spend'})"
+        what = f"+{gain} resource{'s' if gain > 1 else ''} of choice" if gain else "nothing to spend"
+        return f"play Road x{card} ({what})"
     if code in (PLAY_HARBOR, PLAY_KDEF, PLAY_ATTACK):
         return f"play {names[card]}"
     if code == LAY:

@@ -49,8 +49,9 @@ _MAIN_PLAY_ORDER = (0, 1, 2, 3, 4, SETTLEMENT, CITY, HARBOR, KDEF, BANDIT, KOFF)
 
 
 def legal(s: CatanState, player: int) -> list[CdbAction]:
-    """CDB-7.1: every card in hand may be played or laid down, every card the pool pays
-    for may be bought (CDB-7.3), and the turn may end (CDB-8.1)."""
+    """CDB-7.1: every card in hand may be played for its action (CDB-7.7) or laid down
+    (CDB-7.8), every card the pool pays for may be bought (CDB-7.3), and the turn may end
+    (CDB-8.1)."""
     h = s.hand[player]
     out: list[CdbAction] = [PLAY[c] for c in _MAIN_PLAY_ORDER if h[c]]  # type: ignore[misc]
     if h[KDEF] and h[KDEF] <= s.spent[player]:  # CDB-3.2.5: it has blocked
@@ -110,7 +111,7 @@ def affordable(rules: Rules, pool: list[int]) -> tuple[int, ...]:
 def plan_for(s: CatanState, card: int, prefer_trade: bool) -> Plan | None:
     """What buying ``card`` takes from the pool, or None if the pool and hand cannot pay.
 
-    CDB-3.1.1 / CDB-3.7.1: the Desert and the Settlement come from the hand;
+    CDB-3.1.1 / CDB-3.7.1 / CDB-3.6.3: the Desert and the Settlement come from the hand;
     CDB-3.6.4 (settlement-for-city B): no Settlement's resources pay for a City.
     """
     h = s.hand[s.current]
@@ -210,7 +211,7 @@ def play_harbor(s: CatanState, p: int, action: CdbAction) -> None:
 
 
 def harbor_seas(s: CatanState, p: int) -> int:
-    """CDB-3.4.2 / CDB-3.4.4: Seas in hand, plus 1 if any Road is (harbor-count-zone B:
+    """CDB-3.4.2 / CDB-3.4.4 (the examples of CDB-3.4.3): Seas in hand, plus 1 if any Road is (harbor-count-zone B:
     also those laid down this turn; road-sea B: plus a Sea per Road play this turn)."""
     h, laid, rules = s.hand[p], s.laid[p], s.rules
     seas = h[SEA]
@@ -239,7 +240,8 @@ def play_knight(s: CatanState, p: int, action: CdbAction) -> None:
 
 
 def play_attack(s: CatanState, p: int, action: CdbAction) -> None:
-    """CDB-3.1.2 / CDB-3.3.2: a Bandit or Knight (Offensive) is laid down as an attack."""
+    """CDB-3.1.2 / CDB-3.3.2: a Bandit or Knight (Offensive) is laid down as an attack;
+    several may be played in a turn (CDB-3.3.3)."""
     card = action.card
     h = s.hand[p]
     if not h[card]:

@@ -75,7 +75,7 @@ def _reshuffle(s: CatanState, p: int) -> None:
 
 
 def end_turn(s: CatanState, p: int) -> None:
-    """CDB-8.1 to CDB-8.4: the clean-up (laid-down cards to the discard pile), then
+    """CDB-8.1 to CDB-8.4: the clean-up (CDB-8.2: laid-down cards to the discard pile), then
     draw at least 3 cards, or up to 7 when fewer than 4 are in hand; then the other
     player's turn begins (or the game ends at the turn cap, option max-turns)."""
     laid, disc = s.laid[p], s.disc[p]
@@ -116,7 +116,7 @@ def end_turn(s: CatanState, p: int) -> None:
 
 
 def check_win(s: CatanState, p: int) -> None:
-    """CDB-9.1 / CDB-1.3: three Cities in hand during one's own turn win (win-timing A:
+    """CDB-9.1 / CDB-1.3 / CDB-3.7.3: three Cities in hand during one's own turn win (win-timing A:
     at any moment of the turn; B: only at its start)."""
     if s.hand[p][CITY] >= s.rules.to_win:
         s.winner = p

@@ -2,7 +2,7 @@
 
 Plots are numbered from 1 in the order a player got them; seats from 0.
 
-    draft plains          take a plot in the set-up draft (CCG-4.3, 4.4)
+    draft plains          take a plot in the set-up draft (CCG-4.3, CCG-4.4)
     place 2               the free population on plot 2 (CCG-4.8)
     discard archers       discard a card (CCG-4.9, CCG-8.1)
     yield food            a population's extra resource (CCG-5.3)
@@ -15,7 +15,7 @@ Plots are numbered from 1 in the order a player got them; seats from 0.
     writing 1 | laws 1    use Writing or Code of Laws on seat 1 (CCG-9.2)
     take food | give food                     Code of Laws resources, chosen (B / C)
     done                  end purchasing, or end a defence
-    attack chariot 1 | fight | pass           declare and start combat (CCG-7.0, 7.1)
+    attack chariot 1 | fight | pass           declare and start combat (CCG-7.0, CCG-7.1)
     siege yes | siege no  use a further Catapult on City Walls (catapult-repeat B)
     bounce chariot        send an attacker back with City Walls / Great Wall (CCG-7.2.2)
     block chariot spearmen                    defend (CCG-7.3)

@@ -15,6 +15,7 @@ from .names import res_words
 from .phases import (
     ACTIVE,
     COLLECT,
+    DECLARE,
     DEFENDING,
     DISCARDING,
     DRAFTING,
@@ -72,6 +73,8 @@ def _specific(s: CcgState, p: int, kind: str, args: list[str]) -> str:
         return _purchase(s, p, kind, args)
     if s.phase in (START_DISCARD, DISCARDING):
         return _in_hand(s, p, args[0] if args else "")
+    if s.phase == DECLARE and kind == "attack":
+        return _attack(s, p, args)
     if s.phase == DEFENDING and kind == "block":
         return _block(s, p, args)
     if s.phase == COLLECT and s.queue:

@@ -3,7 +3,8 @@
 Field specs name the game's terms (``Game.term``): ``card`` a play-deck card,
 ``plot`` a plot card, ``tech`` a technology, ``res`` resources ``[food, hammers,
 commerce]``, ``resource`` one resource type, ``yield`` one source of a collection
-``[kind, id, food, hammers, commerce]``, ``action`` an action's text in words.
+``[kind, id, food, hammers, commerce]``, ``action`` an action's text in words, ``block`` an attacker and its blocker,
+``losses`` a Defender's losses ``{"population": n, "buildings": n}``.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ MESSAGES: dict[str, str] = {
     "display.tech": N_("{tech:tech} is laid out in the technology display."),
     # the turn (CCG-5, CCG-9.2)
     "turn.start": N_("Turn {turn} begins: {player:player} plays."),
-    "steal.card": N_("{thief:Player} steals {card:card} from {victim:player}'s hand (Writing)."),
-    "steal.card.public": N_("{thief:Player} steals a card from {victim:player}'s hand (Writing)."),
+    "steal.card": N_("{thief:Player} steals a card from {victim:player}'s hand (Writing)."),
+    "steal.card.which": N_("The card stolen: {card:card}."),
     "steal.resources": N_("{thief:Player} steals {taken:res} from {victim:player} (Code of Laws)."),
     "steal.choose": N_("{thief:Player} steals {n:count:resource} from {victim:player} (Code of Laws); "
                        "{chooser:player} chooses which."),
@@ -59,17 +60,16 @@ MESSAGES: dict[str, str] = {
     "damage.gained": N_("{attacker:Player} puts the stolen population on {plot:plot} (plot {number})."),
     "damage.building": N_("{unit:card} destroys {defender:player}'s {card:card} on {plot:plot} (plot {number}); "
                           "it goes back to the hand."),
-    "damage.no_population": N_("{unit:card} finds no population to take from {defender:player}."),
-    "damage.no_building": N_("{unit:card} finds no building of {defender:player}'s to destroy."),
-    "combat.won": N_("{attacker:Player} wins against {defender:player}: {through:card} got through "
-                     "({blocked:block} blocked); {defender:player} loses {stolen:count:population:populations} "
-                     "and {destroyed:count:building}."),
+    "damage.no_population": N_("{unit:card} finds no population to take ({defender:player} has none)."),
+    "damage.no_building": N_("{unit:card} finds no building to destroy ({defender:player} has none)."),
+    "combat.won": N_("{attacker:Player} wins against {defender:player}: {through:card} got through, "
+                     "{blocked:block} blocked; {defender:player} loses {losses:losses}."),
     "combat.held": N_("{defender:Player} holds off {attacker:player}: nothing got through ({blocked:block} "
-                      "blocked, {bounced:card} bounced)."),
+                      "blocked; {bounced:card} bounced)."),
     "combat.discarded": N_("Discarded after the combat: {cards:card}."),
     # draw and discard (CCG-8)
-    "draw.cards": N_("{player:Player} draws {cards:card}."),
     "draw.count": N_("{player:Player} draws {n:count:card}."),
+    "draw.cards": N_("The cards drawn: {cards:card}."),
     "deck.reshuffled": N_("The discard pile ({n:count:card}) is shuffled into a new play deck."),
     "deck.empty": N_("The play deck is empty: no more cards are drawn."),
     "discard.all": N_("{player:Player} discards the whole hand: {cards:card}."),

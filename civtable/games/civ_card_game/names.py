@@ -153,13 +153,21 @@ class Names:
             return RESOURCE_NAMES[RESOURCES.index(value)] if value in RESOURCES else str(value)
         if kind == "action":
             return self.describe(str(value))
+        if kind == "losses" and isinstance(value, dict):
+            lost = []
+            if value.get("population"):
+                n = value["population"]
+                lost.append(f"{n} population{'s' if n > 1 else ''}")
+            if value.get("buildings"):
+                n = value["buildings"]
+                lost.append(f"{n} building{'s' if n > 1 else ''}")
+            return join(lost)
         if kind == "block" and isinstance(value, (list, tuple)) and len(value) == 2:
-            return f"{self.of(value[0])} by {self.of(value[1])}"
+            return f"{self.of(value[0])} (by {self.of(value[1])})"
         if kind == "yield" and isinstance(value, (list, tuple)) and len(value) == 5:
             source, thing, *gain = value
-            if source == "mining":
-                return f"{self.mining} {res_words(gain)}"
-            return f"{self.of(thing)} {res_words(gain)}"
+            what = self.mining if source == "mining" else self.of(thing)
+            return f"{what} ({res_words(gain).replace(' and ', ', ')})"
         return str(value)
 
     # ------------------------------------------------------------ actions in words

@@ -42,7 +42,7 @@ def tables(cards: CardSet) -> tuple[Table, ...]:
         ("Bank trade", "resources", f"{nums['bank_trade']} for 1", "CCG-2.2.2"),
         ("Draw and discard", "-", f"draw {nums['draw']}, discard {nums['discard']}", "CCG-8.1"),
         ("Highest Culture / Happiness", "-",
-         f"at least {nums['culture_threshold']} culture / {nums['happiness_threshold']} happiness", "CCG-3.3, 3.5"),
+         f"at least {nums['culture_threshold']} culture / {nums['happiness_threshold']} happiness", "CCG-3.3, CCG-3.5"),
         ("Starting hands (seat 1 to 4)", "-", ", ".join(str(x) for x in nums["starting_hand"]), "CCG-4.9"),
         ("Population cards in the bank", "-", str(nums["population_bank"]), "-"),
     )

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from civtable.core.events import Viewer
 from civtable.core.messages import join
 
-from .catalog import RESOURCES, WONDER
-from .names import Names, card_effects, res_short, res_words, tech_effects, trade_paid_words
+from .catalog import RESOURCE_NAMES, RESOURCES, WONDER
+from .names import Names, card_effects, res_short, res_words, tech_effects
 
 if TYPE_CHECKING:
     from .options import Rules
@@ -55,21 +55,39 @@ def wrap(text: str, indent: str = "  ") -> list[str]:
     return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
 
 
+def pack(title: str, items: list[str], sep: str = "; ", indent: str = "  ") -> list[str]:
+    """``title`` and the items on as few lines as fit, never breaking an item."""
+    lines: list[str] = []
+    line = indent + title
+    for k, item in enumerate(items):
+        piece = item + (sep if k < len(items) - 1 else "")
+        if len(line) + len(piece.rstrip()) > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = indent + "    "
+        line += piece
+    lines.append(line.rstrip())
+    return lines
+
+
 # ------------------------------------------------------------------ the screen
 def screen(obs: dict[str, Any], viewer: Viewer, names: Names, rules: Rules) -> str:
     """The whole table for one viewer, in at most about 40 lines for 4 players."""
     lines = [_headline(obs, viewer)]
     me = obs["players"][viewer] if viewer is not None else None
-    plots = ", ".join(f"{names.of(p)} ({res_short(names.plot[p].yields)})" for p in obs["plot_display"]) or "-"
-    price = f"; your next plot costs {me['plot_cost']} resources" if me is not None else ""
-    lines += wrap(f"Plots for sale: {plots}{price}; {obs['plot_deck_size']} more in the deck", "")
-    lines.append(f"Technologies for sale ({obs['tech_deck_size']} more in the deck; 1 VP each):")
+    if obs["turn"]:
+        plots = ", ".join(f"{names.of(p)} ({res_short(names.plot[p].yields)})" for p in obs["plot_display"]) or "-"
+        price = f"; your next plot costs {me['plot_cost']} resources" if me is not None else ""
+        lines += wrap(f"Plots for sale: {plots}{price}; {obs['plot_deck_size']} more in the deck", "")
+    if obs["tech_display"]:
+        lines.append(f"Technologies for sale ({obs['tech_deck_size']} more in the deck; 1 VP each):")
     for t in obs["tech_display"]:
         tech = names.tech[t]
         cost = f"{tech.cost} Commerce"
         if me is not None and me["discounts"][0]:
             cost += f" (you pay {max(0, tech.cost - me['discounts'][0])})"
         lines += wrap(f"{tech.name}: {cost} - {tech_effects(tech, names.cards)}")
+    if obs["draft"]:
+        lines.append("Draft: " + ", ".join(f"{names.of(p)} ({res_short(names.plot[p].yields)})" for p in obs["draft"]))
     status = []
     for key, title in (("highest_culture", "Highest Culture"), ("highest_happiness", "Highest Happiness")):
         holders = obs[key]
@@ -105,24 +123,24 @@ def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Na
     p = view["seat"]
     pops = sum(pl["population"] for pl in view["plots"])
     wonders = sum(1 for pl in view["plots"] for c in pl["cards"] if names.card[c].kind == WONDER)
-    res = [view["resources"][r] for r in RESOURCES]
+    res = ", ".join(f"{view['resources'][r]} {name}" for r, name in zip(RESOURCES, RESOURCE_NAMES, strict=True))
     who = seat(p, viewer)
-    head = (f"{who[:1].upper()}{who[1:]}{' (dealer)' if p == obs['dealer'] else ''}: {view['vp']} VP "
-            f"({len(view['technologies'])} tech, {pops} pop, {wonders} wonder) | {res_words(res)} | "
-            f"culture {view['culture']}, happiness {view['happiness']} | {view['hand_size']} cards in hand")
-    out = wrap(head, "")
-    if view["technologies"]:
-        out += wrap("Technologies: " + ", ".join(names.of(t) for t in view["technologies"]))
+    out = [f"{who[:1].upper()}{who[1:]}{', dealer' if p == obs['dealer'] else ''}: {view['vp']} VP "
+           f"({len(view['technologies'])} tech, {pops} pop, {wonders} wonder{'s' if wonders != 1 else ''}) | "
+           f"culture {view['culture']}, happiness {view['happiness']} | {view['hand_size']} cards in hand"]
+    techs = [names.of(t) for t in view["technologies"]]
+    out += pack(f"Resources: {res} | Technologies: ", techs or ["none"], ", ")
     plots = []
     for i, pl in enumerate(view["plots"], 1):
         cards = ", ".join(names.of(c) for c in pl["cards"])
         free = pl["slots"] - len(pl["cards"])
         room = f" +{free} slot{'s' if free > 1 else ''}" if free > 0 else ""
+        price = f" (next {obs_population_cost(pl['population'], names)}F)" if p == viewer and obs["turn"] else ""
         plots.append(f"{i} {names.of(pl['plot'])} {res_short(names.plot[pl['plot']].yields)}"
-                     f" pop {pl['population']}{' [' + cards + ']' if cards else ''}{room}")
-    out += wrap("Plots: " + "; ".join(plots))
+                     f" pop {pl['population']}{price}{' [' + cards + ']' if cards else ''}{room}")
+    out += pack("Plots: ", plots)
     if "hand" in view:
-        out += wrap("Hand: " + (", ".join(_hand_card(c, k, view, names) for c, k in view["hand"].items()) or "-"))
+        out += pack("Hand: ", [_hand_card(c, k, view, names) for c, k in view["hand"].items()] or ["-"])
     return out
 
 
@@ -202,25 +220,32 @@ def obs_plot_paid(text: str, me: dict[str, Any]) -> tuple[int, int, int]:
     return pay_plan([me["resources"][r] for r in RESOURCES], me["plot_cost"], spare)
 
 
-GROUPS = {"pop": "buy population", "plot": "buy a plot", "tech": "buy a technology", "build": "build",
+GROUPS = {"pop": "buy a population", "plot": "buy a plot", "tech": "buy a technology", "build": "build",
           "cash": "cash a resource card", "trade": "trade with the bank", "writing": "steal", "laws": "steal",
           "attack": "attack"}
 
 
 def path(text: str, obs: dict[str, Any], names: Names) -> tuple[str, ...]:
-    """The purchase step's long menu grouped by what is bought (and builds by card);
-    other steps are flat."""
-    kind = text.split()[0]
+    """The purchase step's menu grouped by what is done (builds by card, then plot);
+    other steps are flat. The last entry does not repeat the group's words."""
+    words = text.split()
+    kind = words[0]
     shown = label(text, obs, names)
-    if obs["phase"] != "purchase" or kind not in GROUPS:
+    if obs["phase"] != "purchase" or kind not in GROUPS or obs.get("player") is None:
         return (shown,)
+    group = GROUPS[kind]
+    me = obs["players"][obs["player"]]
     if kind == "build":
-        card = names.card[text.split()[1]]
-        return (GROUPS[kind], card.name, shown)
-    if kind == "trade":
-        paid = res_words(trade_paid_words(text.split()[1]))
-        return (GROUPS[kind], f"pay {paid}", shown)
-    return (GROUPS[kind], shown)
+        card = names.card[words[1]]
+        off = me["discounts"][2 if card.kind == WONDER else 1]
+        pl = me["plots"][int(words[2]) - 1]
+        return (group, f"{card.name} ({max(0, card.cost - off)} Hammers: {card_effects(card, names.cards)})",
+                f"on plot {words[2]} {names.of(pl['plot'])}")
+    for prefix in ("buy a population for ", "buy the plot ", "buy the technology ", "cash ", "trade ", "steal ",
+                   "attack "):
+        if shown.startswith(prefix):
+            return (group, shown[len(prefix):])
+    return (group, shown)
 
 
 # ------------------------------------------------------------------ help

@@ -141,7 +141,8 @@ class CcgState(State):
 
     # ---------------------------------------------------------- derived values
     def vp(self, p: int) -> int:
-        """CCG-1.2 / CCG-3.1: one per population, wonder and technology."""
+        """CCG-1.2 / CCG-3.1: one per population (CCG-2.3.1), wonder (CCG-2.7.1) and
+        technology (CCG-2.4.1)."""
         return self.population(p) + self.wonders(p) + self.tech_count(p)
 
     def population(self, p: int) -> int:
@@ -170,7 +171,7 @@ class CcgState(State):
                 + sum(r.card_happiness[c] for c in self.placed_cards(p)))
 
     def status_holders(self, values: list[int], threshold: int) -> list[int]:
-        """CCG-3.3 / 3.5: the highest value, at least ``threshold``; ties per status-tie."""
+        """CCG-3.3 / CCG-3.5: the highest value, at least ``threshold``; ties per status-tie."""
         best = max(values)
         if best < threshold:
             return []
@@ -216,13 +217,13 @@ class CcgState(State):
         return max(0, self.rules.tech_cost[t] - red[0])
 
     def card_cost(self, p: int, c: int, reductions: tuple[int, int, int] | None = None) -> int:
-        """CCG-6.1 / 6.5: wonders are not reduced by Highest Happiness (CCG-3.5)."""
+        """CCG-6.1 / CCG-6.5: wonders are not reduced by Highest Happiness (CCG-3.5)."""
         red = reductions or self.reductions(p)
         r = self.rules
         return max(0, r.card_cost[c] - (red[2] if r.kind[c] == WONDER else red[1]))
 
     def population_cost(self, p: int, plot: int) -> int:
-        """CCG-6.3: 6 + 2P Food."""
+        """CCG-6.3 / CCG-2.3.3: 6 + 2P Food."""
         nums = self.rules.numbers
         return nums["population_cost_base"] + nums["population_cost_step"] * self.plots[p][plot][1]
 
@@ -232,7 +233,7 @@ class CcgState(State):
         return nums["plot_cost_base"] + nums["plot_cost_step"] * (len(self.plots[p]) - nums["plot_cost_from"])
 
     def slots(self, p: int, plot: int, eng: bool | None = None) -> int:
-        """CCG-2.1.4: one slot; two with Engineering or 3+ population (slot-count)."""
+        """CCG-2.1.4 / CCG-2.3.6: one slot; two with Engineering or 3+ population (slot-count)."""
         r = self.rules
         nums = r.numbers
         if eng is None:

@@ -2,9 +2,9 @@
 one dispatch table of its decision steps (``STEPS``, indexed by ``state.phase``).
 
 - ``setup``: the draft, the free population, the starting discards (CCG-4);
-- ``turn``: the start of a turn, the steal window, Writing and Code of Laws (CCG-5.0, 9.2);
+- ``turn``: the start of a turn, the steal window, Writing and Code of Laws (CCG-5.0, CCG-9.2);
 - ``collect``: the yields and the populations' extra resources (CCG-5);
-- ``purchase``: population, plots, technologies, buildings, wonders, cash, bank trades (CCG-6, 2.2);
+- ``purchase``: population, plots, technologies, buildings, wonders, cash, bank trades (CCG-6, CCG-2.2);
 - ``combat``: declaring attackers, Catapults, walls bouncing attackers (CCG-7.0 to 7.2);
 - ``defense``: blocking, damage, the end of a combat (CCG-7.3 to 7.6);
 - ``draw``: draw and discard, the end of a turn (CCG-8);

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 
 def collect(s: CcgState) -> None:
-    """CCG-5.1 to 5.3: plot yields, modifiers, then one resource per population."""
+    """CCG-5.1 to 5.3 and CCG-2.1.2: plot yields, the modifiers of buildings and
+    technologies (CCG-5.2), then one resource per population (the population bonus)."""
     p = s.current
     r = s.rules
     res = s.res[p]

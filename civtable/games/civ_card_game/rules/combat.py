@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 
 
 def attacks(s: CcgState, p: int, resend: bool) -> list[CcgAction]:
-    """CCG-7.0 / 7.1: one attacking unit from hand against an adjacent player (with
-    bounce B, a bounced unit sent again)."""
+    """CCG-7.0 / CCG-7.1: one attacking unit from hand against an adjacent player (with
+    bounce B, a bounced unit sent again); military cards serve only in combat (CCG-2.5.1)
+    and attack as their card data says (CCG-2.5.2)."""
     r = s.rules
     h = s.hand[p]
     if resend:

@@ -84,7 +84,7 @@ def play_defend(s: CcgState, d: int, a: CcgAction) -> None:
 
 
 def destroyable(s: CcgState, d: int) -> list[tuple[int, int]]:
-    """CCG-2.6.2 / 2.7.2: buildings, never wonders; each distinct (card, plot) once."""
+    """CCG-2.6.2 / CCG-2.7.2: buildings, never wonders; each distinct (card, plot) once."""
     kinds = s.rules.kind
     return sorted({(c, i) for i, pl in enumerate(s.plots[d]) for c in pl[2:] if kinds[c] == BUILDING})
 
@@ -233,9 +233,8 @@ def tell_result(s: CcgState) -> None:
         through = [ids[a[0]] for a in s.attacks if a[1] == d and a[2] == ACTIVE]
         blocked = [[ids[s.attacks[i][0]], ids[c]] for i, c in s.blocks if s.attacks[i][1] == d]
         if through:
-            s.emit("combat.won", {"attacker": s.current, "defender": d, "through": through,
-                                  "blocked": blocked, "stolen": stolen.get(d, 0),
-                                  "destroyed": destroyed.get(d, 0)})
+            s.emit("combat.won", {"attacker": s.current, "defender": d, "through": through, "blocked": blocked,
+                                  "losses": {"population": stolen.get(d, 0), "buildings": destroyed.get(d, 0)}})
         else:
             s.emit("combat.held", {"attacker": s.current, "defender": d, "blocked": blocked,
                                    "bounced": bounced.get(d, [])})

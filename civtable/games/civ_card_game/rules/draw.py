@@ -26,7 +26,7 @@ def extra_draw(s: CcgState, p: int) -> int:
 
 
 def draw_choices(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-8.2 / 8.3 (extra-draw-optional A): with or without each extra card."""
+    """CCG-8.2 / CCG-8.3 (extra-draw-optional A): with or without each extra card."""
     base = s.rules.numbers["draw"]
     extra = extra_draw(s, p)
     culture = s.has_highest_culture(p)
@@ -116,10 +116,11 @@ def draw_cards(s: CcgState, p: int, k: int) -> None:
         c = s.deck.pop()
         h[c] += 1
         drawn.append(c)
-    if s.journal is not None:
+    if s.journal is not None:  # everybody (spectators too) hears how many, the drawer which
         ids = s.rules.ids
-        s.emit("draw.cards", {"player": p, "cards": [ids[c] for c in sorted(drawn)]}, to=(p,))
-        s.emit("draw.count", {"player": p, "n": len(drawn)}, exclude=(p,))
+        s.emit("draw.count", {"player": p, "n": len(drawn)})
+        if drawn:
+            s.emit("draw.cards", {"player": p, "cards": [ids[c] for c in sorted(drawn)]}, to=(p,))
 
 
 def end_turn(s: CcgState) -> None:

@@ -26,7 +26,7 @@ def last_tech_bought(s: CcgState) -> None:
 
 
 def result(s: CcgState) -> tuple[list[int], list[tuple[int, int, int]]]:
-    """CCG-1.2 / 1.3: most VP, then most technologies, then most population; a tie
+    """CCG-1.2 / CCG-1.3: most VP, then most technologies, then most population; a tie
     after both is a shared win (final-tie A) or no winner (B). Returns the winners and
     each player's (VP, technologies, population)."""
     keys = [(s.vp(p), s.tech_count(p), s.population(p)) for p in range(s.n)]

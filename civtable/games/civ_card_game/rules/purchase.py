@@ -51,7 +51,8 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
 
 
 def pops(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-6.3: a population on any plot for 6 + 2P Food, while the bank has one."""
+    """CCG-6.3 / CCG-2.2.1: a population on any plot for 6 + 2P Food, while the bank has one;
+    populations need not be spread (CCG-2.3.4)."""
     if not s.pop_bank:
         return []
     food = s.res[p][FOOD]
@@ -59,7 +60,7 @@ def pops(s: CcgState, p: int) -> list[CcgAction]:
 
 
 def plots(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-6.4: a plot of the display for 15 + 5(P - 4) resources of any kind; a plain
+    """CCG-6.4 / CCG-2.2.1: a plot of the display for 15 + 5(P - 4) resources of any kind; a plain
     ``plot X`` pays from the largest stocks, ``plot X spare-R`` spares type R."""
     res = s.res[p]
     cost = s.plot_cost(p)
@@ -76,7 +77,7 @@ def plots(s: CcgState, p: int) -> list[CcgAction]:
 
 
 def techs(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-6.5: a displayed technology for its cost in Commerce, less the discounts."""
+    """CCG-6.5 / CCG-2.2.1: a displayed technology for its cost in Commerce, less the discounts."""
     if not s.tech_display:
         return []
     commerce = s.res[p][COMMERCE]
@@ -91,7 +92,8 @@ def techs(s: CcgState, p: int) -> list[CcgAction]:
 
 
 def builds(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-6.1 / 2.1.4: a building or wonder of the hand, for Hammers, on a plot with a free slot."""
+    """CCG-6.1 / CCG-2.1.4 / CCG-2.2.1 / CCG-2.7.1: a building or wonder of the hand, for Hammers, on a
+    plot with a free slot (wonders use the slots too)."""
     r = s.rules
     h = s.hand[p]
     hammers = s.res[p][HAMMERS]
@@ -184,7 +186,7 @@ def play_main(s: CcgState, p: int, a: CcgAction) -> None:
     code = a.code
     r = s.rules
     res = s.res[p]
-    if code == BUY_POP:
+    if code == BUY_POP:  # CCG-2.3.2: it stays on that plot until stolen
         cost = s.population_cost(p, a.a)
         res[FOOD] -= cost
         s.plots[p][a.a][1] += 1
@@ -266,7 +268,7 @@ def buy_tech(s: CcgState, p: int, t: int) -> None:
 
 
 def refill_plots(s: CcgState, size: int, announce: bool = True) -> None:
-    """CCG-4.7: the plot display is refilled to three while the deck lasts."""
+    """CCG-4.7 / CCG-2.1.5: the plot display is refilled to three while the deck lasts."""
     while len(s.plot_display) < size and s.plot_deck:
         t = s.plot_deck.pop()
         s.plot_display.append(t)

@@ -77,8 +77,8 @@ def legal_draft(s: CcgState, p: int) -> list[CcgAction]:
 
 
 def play_draft(s: CcgState, p: int, a: CcgAction) -> None:
-    """CCG-4.3 / 4.4: the snake draft; then the displays (CCG-4.5, 4.6) and the free
-    population (CCG-4.8)."""
+    """CCG-4.3 / CCG-4.4: the snake draft, so that each player has four plots (CCG-2.1.3);
+    then the displays (CCG-4.5, CCG-4.6) and the free population (CCG-4.8)."""
     s.draft_row.remove(a.a)
     s.plots[p].append([a.a, 0])
     s.queue.pop(0)

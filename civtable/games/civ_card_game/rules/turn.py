@@ -93,8 +93,9 @@ def steal(s: CcgState, p: int, a: CcgAction, back: int) -> None:
             c += 1
         h[c] -= 1
         s.hand[p][c] += 1
-        s.emit("steal.card", {"thief": p, "victim": q, "card": s.rules.ids[c]}, to=tuple(sorted((p, q))))
-        s.emit("steal.card.public", {"thief": p, "victim": q}, exclude=tuple(sorted((p, q))))
+        # everybody (spectators too) is told of the theft, the two players which card
+        s.emit("steal.card", {"thief": p, "victim": q})
+        s.emit("steal.card.which", {"thief": p, "victim": q, "card": s.rules.ids[c]}, to=tuple(sorted((p, q))))
         return
     s.used[p] |= 2
     take = min(s.rules.laws_amount, sum(s.res[q]))

@@ -53,7 +53,7 @@ class CreateIn(BaseModel):
     options: dict[str, str | int | None] = Field(default_factory=dict, max_length=80)
     seats: list[SeatIn] = Field(min_length=1, max_length=18)
     clock: int | None = Field(default=None, ge=1, le=60 * 60 * 24 * 30)
-    takeover: str = Field(default="greedy", max_length=200)
+    takeover: str | None = Field(default=None, max_length=200)
     seed: int | None = Field(default=None, ge=0, lt=2**64)
 
 
@@ -154,15 +154,17 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0) -> F
         cls = game_class(body.game)
         for spec in cls.option_specs:
             if spec.file and spec.name in options:
-                raise ServerError(f"option {spec.name} names a file; the server plays with the game's own data only")
+                raise ServerError(f"option {spec.name} names a file; the server plays with the game's own data only", 422)
         game = load_game_for(body.game, options, len(seats))
-        for spec in [s.bot or "" for s in seats if s.kind == "bot"] + [body.takeover]:
+        own = sorted(game.bots())
+        takeover = body.takeover or ("greedy" if "greedy" in own else own[0] if own else "random")
+        for spec in [s.bot or "" for s in seats if s.kind == "bot"] + [takeover]:
             if not spec or parse_spec(spec)[0] in ("human", "cmd"):
                 raise ServerError(f"{spec[:40]!r} is not a bot that can play on the server")
             make_agent(spec, game)
         seed = body.seed if body.seed is not None else secrets.randbits(63)
         specs = [SeatSpec(s.kind, s.bot if s.kind == "bot" else None, _seat_name(i, s)) for i, s in enumerate(seats)]
-        gid, tokens = store.create_game(game.id, dict(game.options), seed, specs, body.clock, body.takeover)
+        gid, tokens = store.create_game(game.id, dict(game.options), seed, specs, body.clock, takeover)
         games.get(gid)
         return {"id": gid, "links": {str(i): f"/play/{gid}#t={t}" for i, t in tokens.items()},
                 "spectate": f"/play/{gid}"}

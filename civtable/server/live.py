@@ -31,7 +31,7 @@ from .store import GameRow, SeatRow, StaleMove, Store
 class ServerError(CivtableError):
     """A request that cannot be carried out; ``status`` is its HTTP status."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 422) -> None:
         super().__init__(message)
         self.status = status
 

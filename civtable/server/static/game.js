@@ -118,6 +118,7 @@
 
   async function refresh() {
     if (mode === "replay") return replay();
+    $("error").textContent = "";
     try {
       const first = view === null;
       view = await call(`/api/games/${gid}/view?since=${cursor}`);
@@ -131,11 +132,14 @@
     if (busy) return;
     busy = true;
     $("error").textContent = "";
+    for (const b of document.querySelectorAll("#menu button")) b.disabled = true;
+    let failed = null;
     try {
       await call(`/api/games/${gid}/act`, {method: "POST", body: JSON.stringify({action: text, state: view.state})});
-      await refresh();
-    } catch (e) { $("error").textContent = e.message; await refresh(); }
+    } catch (e) { failed = e.message; }
     finally { busy = false; }
+    await refresh();
+    if (failed) $("error").textContent = failed;
   }
 
   async function replay() {

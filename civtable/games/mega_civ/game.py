@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 from civtable.agents.base import AgentFactory
+from civtable.core.action import Action
 from civtable.core.events import Viewer
 from civtable.core.game import Game
 from civtable.core.info import GameInfo
@@ -13,9 +15,12 @@ from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
 from .board import load_board
+from .messages import MESSAGES
 from .options import OPTIONS, Rules
 from .state import MegaState
 from .tables import load_tables
+from .view import public_text
+from .words import Words
 
 
 class MegaCiv(Game):
@@ -28,6 +33,7 @@ class MegaCiv(Game):
         rules="mega_civilization.md", rule_prefix="MC", language="el", players_rule="MC-12.4",
         summary="Mega Civilization: 5-18 civilizations on a map race along the AST with cities, trade and advances")
     option_specs = OPTIONS
+    messages = MESSAGES
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -47,12 +53,44 @@ class MegaCiv(Game):
 
         return FACTORIES
 
-    def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
-        from .render import render
+    # ------------------------------------------------------------ showing the game
+    @cached_property
+    def words(self) -> Words:
+        """Display names and actions in words (``words.py``)."""
+        return Words(self.rules)
 
-        return render(obs, viewer)
+    def term(self, kind: str, value: Any) -> str:
+        return self.words.term(kind, value)
+
+    def public_text(self, action: Action, actor: int, viewer: Viewer) -> str:
+        """A trade offer's hidden cards and a card given are not told to the others."""
+        return public_text(action.text)
+
+    def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        from .render import Screen
+
+        return Screen(self, obs, viewer).render()
+
+    def action_label(self, action: Action, obs: dict[str, Any]) -> str:
+        from .render import label
+
+        return label(self, action, obs)
+
+    def action_path(self, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
+        from .render import path
+
+        return path(self, action, obs)
+
+    def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        from .helptext import help_text
+
+        return help_text(self, obs, viewer)
+
+    def interpret(self, obs: dict[str, Any], line: str) -> str | None:
+        """Display names typed with spaces ("grow Kings Vale", "buy Drama and Poetry") as ids."""
+        return self.words.to_ids(line)
 
     def reference(self) -> Sequence[Table]:
-        cat = self.rules.catalog
-        rows = tuple((a.name, str(a.cost)) for a in cat.advances)
-        return (Table("Civilization advances", ("Advance", "Cost"), rows),)
+        from .reference import reference_tables
+
+        return reference_tables(self)

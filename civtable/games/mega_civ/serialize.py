@@ -170,7 +170,7 @@ class Loader:
         if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 1 << 64:
             r.fail("rng", f"must be an integer in [0, 2**64), not {shown(rng)}")
         s.rng = Rng.from_state(rng)
-        s.turn_no = r.integer(r.get("turn"), "turn", 1, 10**6)
+        s.turn_no = r.integer(r.get("turn"), "turn", 1, game.rules.last_turn)  # MC-0.3: the game ends by then
         s.phase = r.integer(r.get("phase"), "phase", 1, 13)
         step = r.choice(r.get("step"), STEP_NAMES, "step")
         s.step = STEP_NAMES.index(step)
@@ -288,7 +288,7 @@ class Loader:
                     r.fail(base + "credit_tokens", f"names unknown advance group {shown(g)}")
             s.extra_credit.append([r.count(credit.get(g, 0), f"{base}credit_tokens.{g}") for g in cat.groups])
             rate = r.optional("tax_rate", 0, pd)
-            s.tax_rate.append(r.choice(rate, (-1, 0, 1), base + "tax_rate"))
+            s.tax_rate.append(r.integer(rate, base + "tax_rate", -1, 1))
             s.bought.append([self.advance(a, f"{base}bought[{i}]")
                              for i, a in enumerate(r.seq(r.optional("bought", [], pd), base + "bought"))])
             s.used.append([self.use(u, f"{base}used[{i}]")

@@ -176,9 +176,9 @@ class MegaState(State):
         r = Rng.__new__(Rng)
         r.state = self.rng.state
         s.rng = r
-        s.civ = self.civ
-        s.rank = self.rank
-        s.order = self.order
+        s.civ = self.civ[:]
+        s.rank = self.rank[:]
+        s.order = self.order[:]
         s.tokens = [t[:] for t in self.tokens]
         s.moved = [m[:] for m in self.moved]
         s.city = self.city[:]
@@ -217,7 +217,7 @@ class MegaState(State):
         s.deal = None if d is None else [d[0], d[1][:], d[2], {q: v[:] for q, v in d[3].items()}]
         s.trade_round = self.trade_round
         s.calq = [x[:] for x in self.calq]
-        s.tasks = [x[:] for x in self.tasks]
+        s.tasks = [x[:5] + [x[5][:] if isinstance(x[5], list) else x[5]] for x in self.tasks]
         s.revealed = [x[:] for x in self.revealed]
         s.pay = None if self.pay is None else self.pay[:3] + [self.pay[3][:]]
         s.bought = [x[:] for x in self.bought]

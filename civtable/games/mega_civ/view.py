@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from civtable.core.events import Viewer
 from civtable.core.rng import Rng
 
-from .codes import AUTO, GROW, OVER, PHASE_NAMES, PIRATE, STEP_NAMES
+from .codes import AUTO, BUY, GROW, OVER, PHASE_NAMES, PIRATE, STEP_NAMES
 from .rules.damage import KIND, VICTIM
 from .rules.tasks import keep_terms
 from .rules.trade import COUNTERS, FROM, SIDE, shown_of
@@ -94,7 +94,15 @@ def observation(s: MegaState, player: Viewer) -> dict[str, Any]:
         "pay": _pay_json(view) if view.pay is not None else None,
         "calamities_pending": [[v, cards[c].id] for v, c in view.calq],
         "log": list(view.log),
+        "prices": _prices(view, player) if view.step == BUY and player == view.decider else None,
     }
+
+
+def _prices(s: MegaState, p: int) -> dict[str, int]:
+    """MC-12.2: what each advance the decider can afford costs him after his credits."""
+    from .rules.advances import affordable, price
+
+    return {s.cat.advances[a].id: price(s, p, a) for a in affordable(s, p)}
 
 
 def _by_stack(s: MegaState, hand: list[int]) -> list[int]:

@@ -21,6 +21,8 @@ PAYMENT_WORDS = {"tokens": "2 tokens there", "treasury": "2 from treasury", "mix
 CITY_WAYS = {"treasury": "Architecture: the missing tokens from treasury",
              "adjacent": "Urbanism: up to 4 tokens from the neighbours"}
 CAUSES = {"conflict": "conflict", "surplus": "surplus population", "ability": "an ability", "support": "city support"}
+EPOCHS = {"stone": "Stone Age", "early_bronze": "Early Bronze Age", "middle_bronze": "Middle Bronze Age",
+          "late_bronze": "Late Bronze Age", "early_iron": "Early Iron Age", "late_iron": "Late Iron Age"}
 GROUPS = {"arts": "Arts", "civics": "Civics", "crafts": "Crafts", "religion": "Religion", "science": "Sciences"}
 
 
@@ -74,6 +76,81 @@ class Words:
         """What caused a loss: a calamity, an advance or one of ``CAUSES``."""
         text = str(cause)
         return self.cards.get(text) or self.advances.get(text) or CAUSES.get(text, text)
+
+    def epoch(self, epoch: Any) -> str:
+        return EPOCHS.get(str(epoch), str(epoch).replace("_", " ").title())
+
+    # ------------------------------------------------------------ events
+    def term(self, kind: str, value: Any) -> str:  # noqa: C901 - one line per kind of term
+        """A value of an event's field in words (``Game.term``)."""
+        if kind == "action":
+            return self.action(str(value))
+        if kind == "area":
+            return self.area(value)
+        if kind == "card":
+            return self.card(value)
+        if kind == "advance":
+            return self.advance(value)
+        if kind == "cause":
+            return self.cause(value)
+        if kind == "epoch":
+            return self.epoch(value)
+        if kind == "city":
+            return f"a city in {self.area(value)}"
+        if kind == "ships":
+            return f"; {_count(int(value), 'ship')} built" if value else ""
+        if kind == "change" and isinstance(value, list) and len(value) == 2:
+            return f"{self.area(value[0])} {int(value[1]):+d}"
+        if kind == "stand" and isinstance(value, list) and len(value) == 2:
+            return f"{self.area(value[0])} ({value[1]})"
+        if kind == "loss" and isinstance(value, dict):
+            return self.loss(value)
+        if kind == "payment" and isinstance(value, dict):
+            if "treasury" in value:
+                return f"{value['treasury']} treasury"
+            return f"{value.get('count', 1)} {self.card(value.get('card'))} ({value.get('value', 0)})"
+        return str(value)
+
+    def loss(self, item: dict[str, Any]) -> str:
+        """One item of losses or gains (``rules/report.py``)."""
+        if "city" in item:
+            return f"the city in {self.area(item['city'])}" + (" (reduced to tokens)" if item.get("reduced") else "")
+        if "tokens" in item:
+            return f"{_count(int(item['tokens']), 'token')} in {self.area(item.get('area'))}"
+        if "ships" in item:
+            return f"{_count(int(item['ships']), 'ship')} in {self.area(item.get('area'))}"
+        if "treasury" in item:
+            return f"{item['treasury']} treasury"
+        if "cards" in item:
+            names = [self.card(c) for c in item["cards"]]
+            return "the cards " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
+        if "ast" in item:
+            return _count(int(item["ast"]), "AST square")
+        return str(item)
+
+    # ------------------------------------------------------------ a person's input
+    @cached_property
+    def names(self) -> list[tuple[str, str]]:
+        """(name as typed, id) of every area, card and advance whose name differs from its id,
+        longest first."""
+        found = {}
+        for a in self.board.areas:
+            found[a.name.lower()] = a.id
+        for c in self.cat.cards:
+            found[c.name.lower()] = c.id
+        for adv in self.cat.advances:
+            found[adv.name.lower()] = adv.id
+        return sorted(((k, v) for k, v in found.items() if k != v and " " in k), key=lambda kv: -len(kv[0]))
+
+    def to_ids(self, line: str) -> str | None:
+        """A line with display names ("move Kings Vale Old Ford") with their ids, or None."""
+        text = " " + " ".join(line.lower().split()) + " "
+        changed = False
+        for name, ident in self.names:
+            if f" {name} " in text:
+                text = text.replace(f" {name} ", f" {ident} ")
+                changed = True
+        return text.strip() if changed else None
 
     # ------------------------------------------------------------ actions
     def action(self, text: str) -> str:

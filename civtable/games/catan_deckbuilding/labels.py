@@ -7,25 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .actions import (
-    ALLOW,
-    BUY,
-    BUY_TRADE,
-    BY_TEXT,
-    DISCARD,
-    DISCARD_TOP,
-    END,
-    KEEP,
-    LAY,
-    PLAY_ATTACK,
-    PLAY_HARBOR,
-    PLAY_KDEF,
-    PLAY_RES,
-    PLAY_ROAD,
-    PLAY_WILD,
-    REFLECT,
-    RETURN,
-)
+from . import actions as act
 from .catalog import BANDIT, CITY, ROAD, ROLE_IDS, CardData
 from .rules.base import POOL_KEYS, WILD_O, WILD_S
 from .rules.payment import road_resources, settle
@@ -76,7 +58,7 @@ def obs_plan(obs: Mapping[str, Any], card: int, trade: bool, rules: Rules) -> tu
 
 def action_label(action: Action, obs: Mapping[str, Any], rules: Rules) -> str:
     """An action in words for a menu, with its costs and what it gives."""
-    a = BY_TEXT.get(action.text)
+    a = act.BY_TEXT.get(action.text)
     if a is None:
         return action.text
     cards = rules.cards
@@ -85,60 +67,60 @@ def action_label(action: Action, obs: Mapping[str, Any], rules: Rules) -> str:
     pending = obs.get("pending") or {}
     viewer = obs.get("player")
     other = f"player {1 - viewer}" if isinstance(viewer, int) else "the opponent"
-    if code == PLAY_RES:
+    if code == act.PLAY_RES:
         return f"play {names[card]} (+1 {names[card]} to spend)"
-    if code == PLAY_WILD:
+    if code == act.PLAY_WILD:
         n = cards.produces[card]
         extra = "; it leaves your hand" if card == CITY else ""
         return f"play {names[card]} (+{n} resources of choice to spend{extra})"
-    if code == PLAY_ROAD:
+    if code == act.PLAY_ROAD:
         before = obs["roads_played"] if rules.roads_whole_turn else 0
         gain = road_resources(before + card) - road_resources(before)
         what = f"+{gain} resource{'s' if gain != 1 else ''} of choice" if gain else "nothing to spend"
         if rules.road_sea:
             what += "; +1 Sea for Harbors this turn"
         return f"play Road x{card} ({what})"
-    if code == PLAY_HARBOR:
+    if code == act.PLAY_HARBOR:
         n = harbor_draws(obs, rules)
         return f"play Harbor (draw {n} card{'s' if n != 1 else ''}: 1 + {n - 1} Sea{'s' if n != 2 else ''})"
-    if code == PLAY_KDEF:
+    if code == act.PLAY_KDEF:
         return "play Knight (Defensive) (draw 1 card)"
-    if code == PLAY_ATTACK:
+    if code == act.PLAY_ATTACK:
         if card == BANDIT:
             return f"play Bandit (attack: draw 1 card; take a random card from {other}'s hand)"
         return f"play Knight (Offensive) (attack: draw 1 card; {other} discards 2 cards)"
-    if code == LAY:
+    if code == act.LAY:
         return f"lay down {names[card]} (no effect; makes room for the draw)"
-    if code in (BUY, BUY_TRADE):
+    if code in (act.BUY, act.BUY_TRADE):
         price = cost_text(rules.cost[card], card, names)
-        plan = obs_plan(obs, card, code == BUY_TRADE, rules)
+        plan = obs_plan(obs, card, code == act.BUY_TRADE, rules)
         how = ""
         if plan is not None:
             pool = [obs["pool"][k] for k in POOL_KEYS]
             how = ": pay " + payment_text(pool, rules.cost[card], plan, cards)
-        return f"buy {names[card]}{' with trades' if code == BUY_TRADE else ''} ({price}){how}"
-    if code == END:
+        return f"buy {names[card]}{' with trades' if code == act.BUY_TRADE else ''} ({price}){how}"
+    if code == act.END:
         me = _me(obs)
         n = end_draws(me["hand_size"], cards) if me is not None else cards.draw_minimum
         return f"end the turn (the laid-down cards go to the discard pile; draw {n} cards)"
     attack = names[ROLE_IDS.index(pending["attack"])] if pending.get("attack") else "attack"
-    if code == REFLECT:
+    if code == act.REFLECT:
         if obs["phase"] == "counter":
             return f"reflect (counter-reflect with a Knight (Defensive): the {attack} affects neither player)"
         return f"reflect (lay down a Knight (Defensive), draw 1 card: the {attack} strikes player {pending.get('attacker')})"
-    if code == ALLOW:
+    if code == act.ALLOW:
         if obs["phase"] == "counter":
             return f"allow (the reflected {attack} strikes you)"
         return f"allow (the {attack} strikes you)"
     stolen = pending.get("stolen")
     stolen_name = names[ROLE_IDS.index(stolen)] if stolen else "card"
-    if code == KEEP:
+    if code == act.KEEP:
         return f"keep (put the {stolen_name} on your discard pile)"
-    if code == RETURN:
+    if code == act.RETURN:
         return f"return (give the {stolen_name} back to player {pending.get('victim')})"
-    if code == DISCARD:
+    if code == act.DISCARD:
         return f"discard {names[card]}"
-    if code == DISCARD_TOP:
+    if code == act.DISCARD_TOP:
         return "discard top (the unseen top card of your draw pile)"
     return action.text
 

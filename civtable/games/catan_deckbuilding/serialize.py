@@ -15,7 +15,7 @@ from civtable.core.rng import Rng
 
 from .catalog import BUYABLE, CITY, KDEF, N_CARDS, ROAD, ROLE_IDS, SETTLEMENT
 from .options import Rules
-from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_KEYS, WILD_O, WILD_S
+from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_KEYS, WILD_O, WILD_S, all_counts
 from .rules.payment import road_resources
 from .state import CatanState
 
@@ -23,11 +23,6 @@ if TYPE_CHECKING:
     from .game import CatanDeckBuilding
 
 SUPPLY_KEYS = tuple(ROLE_IDS[c] for c in BUYABLE)
-
-
-def counts(values: list[int]) -> dict[str, int]:
-    """Every card's count (zeros included), in card order."""
-    return {ROLE_IDS[c]: values[c] for c in range(N_CARDS)}
 
 
 def state_to_json(s: CatanState) -> dict[str, Any]:
@@ -51,10 +46,10 @@ def state_to_json(s: CatanState) -> dict[str, Any]:
         "road_seas": s.road_seas,
         "players": [
             {
-                "hand": counts(s.hand[p]),
+                "hand": all_counts(s.hand[p]),
                 "draw": [ROLE_IDS[c] for c in s.draw[p]],
                 "discard": [ROLE_IDS[c] for c in s.disc[p]],
-                "laid": counts(s.laid[p]),
+                "laid": all_counts(s.laid[p]),
                 "reserved_knights": s.reserved[p],
                 "spent_knights": s.spent[p],
             }

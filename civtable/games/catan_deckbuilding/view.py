@@ -17,21 +17,7 @@ from typing import TYPE_CHECKING, Any
 from civtable.core.reader import shown
 from civtable.core.rng import Rng
 
-from .actions import (
-    ALLOW,
-    BUY,
-    BUY_TRADE,
-    BY_TEXT,
-    DISCARD,
-    DISCARD_TOP,
-    END,
-    KEEP,
-    MAX_ROADS,
-    PLAY_KDEF,
-    PLAY_ROAD,
-    REFLECT,
-    RETURN,
-)
+from . import actions as act
 from .catalog import (
     BANDIT,
     BUYABLE,
@@ -56,6 +42,8 @@ from .rules.base import (
     STEAL,
     WILD_O,
     WILD_S,
+    all_counts,
+    pile_counts,
 )
 from .rules.main import plan_for
 from .rules.payment import missing
@@ -63,17 +51,6 @@ from .words import counts_text, decision_text
 
 if TYPE_CHECKING:
     from .state import CatanState
-
-
-def counts(values: list[int]) -> dict[str, int]:
-    return {ROLE_IDS[c]: values[c] for c in range(N_CARDS)}
-
-
-def pile_counts(pile: list[int]) -> dict[str, int]:
-    out = [0] * N_CARDS
-    for c in pile:
-        out[c] += 1
-    return counts(out)
 
 
 def _pending(s: CatanState, viewer: int | None) -> dict[str, Any] | None:
@@ -105,15 +82,15 @@ def observation(s: CatanState, player: int | None) -> dict[str, Any]:
             "draw_size": len(s.draw[p]),
             "discard_size": len(disc),
             "discard_top": ROLE_IDS[disc[-1]] if disc else None,
-            "laid": counts(s.laid[p]),
+            "laid": all_counts(s.laid[p]),
             "reserved_knights": s.reserved[p],
             "spent_knights": s.spent[p],
-            "owned": counts(owned),
+            "owned": all_counts(owned),
         }
         if public:
             view["discard"] = pile_counts(disc)
         if p == player:
-            view["hand"] = counts(s.hand[p])
+            view["hand"] = all_counts(s.hand[p])
         players.append(view)
     return {
         "game": "catan-deckbuilding",
@@ -201,7 +178,7 @@ def explain(s: CatanState, player: int, text: str) -> str:
         return f"the game is over: a draw at the turn cap of {s.rules.max_turns} turns"
     if not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1):
         return f"there is no player {shown(player)} in this 2-player game"
-    action = BY_TEXT.get(wanted)
+    action = act.BY_TEXT.get(wanted)
     if player != s.decider:
         what = decision_text(PHASE_NAMES[s.phase], s.current, _pending(s, player), player, names_of(s))
         return f"{quoted} is not legal: it is not your decision now ({what})"
@@ -213,21 +190,21 @@ def explain(s: CatanState, player: int, text: str) -> str:
     h = s.hand[player]
     phase = s.phase
     if phase == MAIN:
-        if code > END:
+        if code > act.END:
             return f"{quoted} answers an attack, and there is none now: it is your turn (play, lay down, buy or end)"
-        if code == PLAY_ROAD:
+        if code == act.PLAY_ROAD:
             return f"{quoted} needs {card} Road{'s' if card > 1 else ''} in hand; you have {h[ROAD]}"
-        if code in (BUY, BUY_TRADE):
-            return _why_not_buy(s, player, card, code == BUY_TRADE, quoted)
+        if code in (act.BUY, act.BUY_TRADE):
+            return _why_not_buy(s, player, card, code == act.BUY_TRADE, quoted)
         if not h[card]:
             return f"{quoted} needs a {names[card]} in your hand; you have none"
-        if code == PLAY_KDEF:
+        if code == act.PLAY_KDEF:
             return (f"{quoted} is not legal: your Knight (Defensive) has blocked an attack this turn and "
                     f"cannot be played for its card (CDB-3.2.4); 'lay kdef' lays it down")
         return f"{quoted} is not legal now"
     attack = names[s.attack] if s.attack >= 0 else "attack"
     if phase in (REACT, COUNTER):
-        if code == REFLECT:
+        if code == act.REFLECT:
             if not h[KDEF]:
                 return f"{quoted} needs a Knight (Defensive) in your hand; you have none: answer with 'allow'"
             return (f"{quoted} is not legal: your Knight (Defensive) has already blocked an attack (CDB-3.2.4): "
@@ -241,9 +218,9 @@ def explain(s: CatanState, player: int, text: str) -> str:
         return (f"{quoted} is not legal now: the {attack} took a {names[s.stolen]}; "
                 f"'keep' it on your discard pile or 'return' it first")
     if phase == DISCARDING:
-        if code == DISCARD:
+        if code == act.DISCARD:
             return f"{quoted} needs a {names[card]} in your hand; you have none"
-        if code == DISCARD_TOP:
+        if code == act.DISCARD_TOP:
             if not s.rules.discard_from_draw:
                 return (f"{quoted} is not legal: the discards come from the hand (discard-source A; "
                         f"reading B allows the top of the draw pile, CDB-3.3.2)")
@@ -257,7 +234,7 @@ def names_of(s: CatanState) -> tuple[str, ...]:
     return s.rules.cards.names
 
 
-_ANSWERS = {REFLECT, ALLOW, KEEP, RETURN, DISCARD, DISCARD_TOP}
+_ANSWERS = {act.REFLECT, act.ALLOW, act.KEEP, act.RETURN, act.DISCARD, act.DISCARD_TOP}
 
 
 def _unknown(s: CatanState, player: int, wanted: str) -> str:
@@ -278,7 +255,7 @@ def _unknown(s: CatanState, player: int, wanted: str) -> str:
         roads = s.hand[player][ROAD]
         if not roads:
             return f"{base}: you have no Road in hand"
-        return f"{base}: you can play 1 to {min(MAX_ROADS, roads)} Roads together (those in your hand)"
+        return f"{base}: you can play 1 to {min(act.MAX_ROADS, roads)} Roads together (those in your hand)"
     if card is not None and rest not in ROLE_IDS:
         return f"{base}: cards are written by their short name; did you mean '{verb} {ROLE_IDS[card]}'?"
     if card is not None:

@@ -7,21 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .actions import (
-    BUY,
-    BUY_TRADE,
-    BY_TEXT,
-    DISCARD,
-    DISCARD_TOP,
-    END,
-    LAY,
-    PLAY_ATTACK,
-    PLAY_HARBOR,
-    PLAY_KDEF,
-    PLAY_RES,
-    PLAY_ROAD,
-    PLAY_WILD,
-)
+from . import actions as act
 from .catalog import BANDIT, CITY, ROLE_IDS, CardData
 from .rules.base import POOL_KEYS, WILD_O, WILD_S
 from .rules.payment import breakdown, road_resources
@@ -131,34 +117,34 @@ def decision_text(phase: str, current: int, pending: Mapping[str, Any] | None, v
 def action_words(text: str, rules: Rules) -> str:
     """An action's text with display names and, where it does not depend on the state,
     what it gives: the move events' words ("play Road x3 (+3 resources of choice)")."""
-    a = BY_TEXT.get(text)
+    a = act.BY_TEXT.get(text)
     if a is None:
         return text
     cards = rules.cards
     code, card, names = a.code, a.card, cards.names
-    if code == PLAY_RES:
+    if code == act.PLAY_RES:
         return f"play {names[card]} (+1 {names[card]})"
-    if code == PLAY_WILD:
+    if code == act.PLAY_WILD:
         return f"play {names[card]} (+{cards.produces[card]} resources of choice)"
-    if code == PLAY_ROAD:
+    if code == act.PLAY_ROAD:
         if rules.roads_whole_turn:  # road-grouping B: the gain depends on the Roads played before
             return f"play Road x{card}"
         gain = road_resources(card)
         what = f"+{gain} resource{'s' if gain > 1 else ''} of choice" if gain else "nothing to spend"
         return f"play Road x{card} ({what})"
-    if code in (PLAY_HARBOR, PLAY_KDEF, PLAY_ATTACK):
+    if code in (act.PLAY_HARBOR, act.PLAY_KDEF, act.PLAY_ATTACK):
         return f"play {names[card]}"
-    if code == LAY:
+    if code == act.LAY:
         return f"lay down {names[card]}"
-    if code == BUY:
+    if code == act.BUY:
         return f"buy {names[card]}"
-    if code == BUY_TRADE:
+    if code == act.BUY_TRADE:
         return f"buy {names[card]} (2-for-1 trades first)"
-    if code == DISCARD:
+    if code == act.DISCARD:
         return f"discard {names[card]}"
-    if code == DISCARD_TOP:
+    if code == act.DISCARD_TOP:
         return "discard the top card of the draw pile"
-    if code == END:
+    if code == act.END:
         return "end the turn (the laid-down cards go to the discard pile)"
     return text
 

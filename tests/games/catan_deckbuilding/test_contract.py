@@ -66,6 +66,9 @@ def starts(game: Game) -> list[State]:
     ]
 
 
+ADAPTER = GameAdapter(GAME_ID, options=OPTIONS, end_options=END_OPTIONS, end_steps=3000,
+                      bots=("greedy",), invariants=INVARIANTS, starts=starts, max_steps=300)
+
+
 class TestContract(ContractSuite):
-    adapter = GameAdapter(GAME_ID, options=OPTIONS, end_options=END_OPTIONS, end_steps=3000,
-                          bots=("greedy",), invariants=INVARIANTS, starts=starts, max_steps=300)
+    adapter = ADAPTER

@@ -10,6 +10,7 @@ hand (``steal``), the Knight (Offensive)'s target discards 2 cards (``discard``)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from civtable.core.errors import IllegalActionError
@@ -61,31 +62,33 @@ def answer_legal(s: CatanState, player: int) -> list[CdbAction]:
 
 def react_play(s: CatanState, player: int, action: CdbAction) -> None:
     """The attacked player's answer: reflect (CDB-3.2.2) or allow the attack."""
-    code = action.code
-    if code == REFLECT:
-        if s.hand[player][KDEF] <= s.spent[player]:
-            raise _refuse(s, player, action)
-        reflect(s)
-    elif code == ALLOW:
-        if s.journal is not None:
-            s.emit("attack.allowed", {"victim": player, "attack": ROLE_IDS[s.attack]})
-        draw(s, s.attacker, 1)  # the attack card's +1 card
-        strike(s, s.attacker, s.victim)
-    else:
-        raise _refuse(s, player, action)
+    _answer(s, player, action, reflect, allow)
 
 
 def counter_play(s: CatanState, player: int, action: CdbAction) -> None:
     """The attacker's answer to a reflection: counter-reflect (CDB-3.2.3) or accept it."""
+    _answer(s, player, action, counter_reflect, accept_reflection)
+
+
+def _answer(s: CatanState, player: int, action: CdbAction, on_reflect: Callable[[CatanState], None],
+            on_allow: Callable[[CatanState], None]) -> None:
+    """'reflect' needs a Knight (Defensive) in hand that has not blocked an attack yet
+    (CDB-3.2.4); 'allow' lets the attack strike."""
     code = action.code
-    if code == REFLECT:
-        if s.hand[player][KDEF] <= s.spent[player]:
-            raise _refuse(s, player, action)
-        counter_reflect(s)
+    if code == REFLECT and s.hand[player][KDEF] > s.spent[player]:
+        on_reflect(s)
     elif code == ALLOW:
-        accept_reflection(s)
+        on_allow(s)
     else:
         raise _refuse(s, player, action)
+
+
+def allow(s: CatanState) -> None:
+    """The attack is not reflected: the attacker draws his +1 card, then it strikes."""
+    if s.journal is not None:
+        s.emit("attack.allowed", {"victim": s.victim, "attack": ROLE_IDS[s.attack]})
+    draw(s, s.attacker, 1)  # the attack card's +1 card
+    strike(s, s.attacker, s.victim)
 
 
 def reflect(s: CatanState) -> None:

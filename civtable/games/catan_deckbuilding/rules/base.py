@@ -16,14 +16,20 @@ POOL_SIZE = 7
 POOL_KEYS = (*ROLE_IDS[:5], "choice-settlement", "choice-other")
 
 
-def counts_of(values: list[int] | tuple[int, ...], keys: tuple[str, ...] = ROLE_IDS) -> dict[str, int]:
-    """The non-zero counts of a list indexed like ``keys``, for event arguments."""
-    return {keys[i]: n for i, n in enumerate(values) if n}
+def counts_of(values: list[int] | tuple[int, ...]) -> dict[str, int]:
+    """The non-zero counts of a list indexed by card, for event arguments."""
+    return {ROLE_IDS[c]: n for c, n in enumerate(values) if n}
 
 
-def pile_counts_of(pile: list[int]) -> dict[str, int]:
-    """The cards of a pile as non-zero counts in card order (the order of a draw is hidden)."""
+def all_counts(values: list[int]) -> dict[str, int]:
+    """Every card's count (zeros included), in card order: hands and piles in positions
+    and observations."""
+    return {ROLE_IDS[c]: values[c] for c in range(len(ROLE_IDS))}
+
+
+def pile_counts(pile: list[int]) -> dict[str, int]:
+    """A pile as every card's count, in card order."""
     out = [0] * len(ROLE_IDS)
     for c in pile:
         out[c] += 1
-    return counts_of(out)
+    return all_counts(out)

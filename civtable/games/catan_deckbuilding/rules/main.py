@@ -142,32 +142,30 @@ def _refuse(s: CatanState, player: int, action: CdbAction) -> IllegalActionError
 
 # ------------------------------------------------------------------ actions
 def play(s: CatanState, p: int, action: CdbAction) -> None:
-    """One main-phase action, by its code (``actions.py``)."""
+    """One main-phase action, by its code (``actions.py``). CDB-7.2: a card used is laid
+    down in front of its owner; for the plain plays that is done here, before the card's
+    own effect (``HANDLERS``)."""
     code = action.code
     if code > END:
         raise _refuse(s, p, action)
+    if LAYS_ONE_CARD[code]:
+        card = action.card
+        h = s.hand[p]
+        if not h[card]:
+            raise _refuse(s, p, action)
+        h[card] -= 1
+        s.laid[p][card] += 1
     HANDLERS[code](s, p, action)
 
 
 def play_resource(s: CatanState, p: int, action: CdbAction) -> None:
     """CDB-2.2 / CDB-7.3: a resource card laid down puts its resource into the pool."""
-    card = action.card
-    h = s.hand[p]
-    if not h[card]:
-        raise _refuse(s, p, action)
-    h[card] -= 1
-    s.laid[p][card] += 1
-    s.pool[card] += 1  # told by the move itself ("play Ore (+1 Ore)")
+    s.pool[action.card] += 1  # told by the move itself ("play Ore (+1 Ore)")
 
 
 def play_choice(s: CatanState, p: int, action: CdbAction) -> None:
     """CDB-3.6.2 / CDB-3.7.2: a Settlement or City counts as 2 or 3 resources of choice."""
     card = action.card
-    h = s.hand[p]
-    if not h[card]:
-        raise _refuse(s, p, action)
-    h[card] -= 1
-    s.laid[p][card] += 1
     # told by the move itself ("play Settlement (+2 resources of choice)")
     s.pool[WILD_S if card == SETTLEMENT else WILD_O] += s.rules.cards.produces[card]
 
@@ -198,11 +196,6 @@ def play_roads(s: CatanState, p: int, action: CdbAction) -> None:
 
 def play_harbor(s: CatanState, p: int, action: CdbAction) -> None:
     """CDB-3.4.2: draw 1 + the Seas (all Roads together count as one Sea)."""
-    h = s.hand[p]
-    if not h[action.card]:
-        raise _refuse(s, p, action)
-    h[action.card] -= 1
-    s.laid[p][action.card] += 1
     seas = harbor_seas(s, p)
     taken = draw(s, p, 1 + seas, False)
     if s.journal is not None:
@@ -242,26 +235,15 @@ def play_knight(s: CatanState, p: int, action: CdbAction) -> None:
 def play_attack(s: CatanState, p: int, action: CdbAction) -> None:
     """CDB-3.1.2 / CDB-3.3.2: a Bandit or Knight (Offensive) is laid down as an attack;
     several may be played in a turn (CDB-3.3.3)."""
-    card = action.card
-    h = s.hand[p]
-    if not h[card]:
-        raise _refuse(s, p, action)
-    h[card] -= 1
-    s.laid[p][card] += 1
-    start(s, p, card)
+    start(s, p, action.card)
 
 
 def lay(s: CatanState, p: int, action: CdbAction) -> None:
     """CDB-7.8: any card may be laid down without its effect (to make room for the draw);
-    a Knight (Defensive) that has blocked (counter-knight C) may be laid down too."""
-    card = action.card
-    h = s.hand[p]
-    if not h[card]:
-        raise _refuse(s, p, action)
-    if card == KDEF and s.spent[p]:
-        s.spent[p] -= 1  # the shown Knight is the one laid down
-    h[card] -= 1
-    s.laid[p][card] += 1
+    a Knight (Defensive) that has blocked (counter-knight C) may be laid down too: the
+    shown Knight is the one laid down."""
+    if action.card == KDEF and s.spent[p]:
+        s.spent[p] -= 1
 
 
 def buy(s: CatanState, p: int, action: CdbAction) -> None:
@@ -324,3 +306,5 @@ def end(s: CatanState, p: int, action: CdbAction) -> None:
 # by action code (actions.py): PLAY_RES, PLAY_WILD, PLAY_ROAD, PLAY_HARBOR, PLAY_KDEF,
 # PLAY_ATTACK, LAY, BUY, BUY_TRADE, END
 HANDLERS = (play_resource, play_choice, play_roads, play_harbor, play_knight, play_attack, lay, buy, buy, end)
+LAYS_ONE_CARD = (True, True, False, True, False, True, True, False, False, False)
+"""By action code: the card named is laid down from the hand before its effect (``play``)."""

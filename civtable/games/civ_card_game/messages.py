@@ -31,8 +31,6 @@ MESSAGES: dict[str, str] = {
                        "{chooser:player} chooses which."),
     "steal.took": N_("{thief:Player} takes {taken:res} from {victim:player}."),
     "collect.yields": N_("{player:Player} collects {total:res}: {parts:yield}."),
-    "collect.population": N_("{player:Player} takes {gain:res} from a population on {plot:plot} "
-                             "(plot {number})."),
     # purchases (CCG-6, CCG-2.2)
     "buy.population": N_("{player:Player} buys a population for {plot:plot} (plot {number}) and pays {paid:res}."),
     "buy.plot": N_("{player:Player} buys the plot {plot:plot} and pays {paid:res}."),
@@ -40,8 +38,6 @@ MESSAGES: dict[str, str] = {
     "buy.building": N_("{player:Player} builds {card:card} on {plot:plot} (plot {number}) and pays {paid:res}."),
     "buy.wonder": N_("{player:Player} builds the wonder {card:card} on {plot:plot} (plot {number}) and pays "
                      "{paid:res}."),
-    "buy.cash": N_("{player:Player} cashes {card:card} for {gain:res}."),
-    "buy.trade": N_("{player:Player} trades {paid:res} with the bank for {gain:res}."),
     "mining.now": N_("Mining gives {player:player} {gain:res} (1 Hammer per plot)."),
     "mining.later": N_("Mining will give {player:player} 1 Hammer per plot at the next collection."),
     # the end of the game (CCG-1)

@@ -42,8 +42,9 @@ def discount_words(d: Any) -> list[str]:
     return out
 
 
-def card_effects(c: PlayCard, cards: CardSet) -> str:
-    """What a play-deck card does, in a phrase (its cost is shown apart)."""
+def card_effects(c: PlayCard, cards: CardSet, stats: bool = True) -> str:
+    """What a play-deck card does, in a phrase (its cost is shown apart; culture and
+    happiness too when ``stats`` is false)."""
     out: list[str] = []
     if c.kind in (BUILDING, WONDER):
         if any(c.yields):
@@ -59,9 +60,9 @@ def card_effects(c: PlayCard, cards: CardSet) -> str:
             out.append("bounces 1 attacker (Catapults cannot harm it)")
         if c.extra_draw:
             out.append(f"draw {c.extra_draw} more card{'s' if c.extra_draw > 1 else ''}")
-        if c.culture:
+        if c.culture and stats:
             out.append(f"culture {c.culture}")
-        if c.happiness:
+        if c.happiness and stats:
             out.append(f"happiness {c.happiness}")
         if c.kind == WONDER:
             out.append("1 VP; cannot be destroyed")
@@ -88,8 +89,9 @@ def card_effects(c: PlayCard, cards: CardSet) -> str:
     return "; ".join(out) or "no effect"
 
 
-def tech_effects(t: Tech, cards: CardSet) -> str:
-    """What a technology does, in a phrase (1 VP each, and its cost apart)."""
+def tech_effects(t: Tech, cards: CardSet, stats: bool = True) -> str:
+    """What a technology does, in a phrase (1 VP each, and its cost apart; culture and
+    happiness too when ``stats`` is false)."""
     out: list[str] = []
     if any(t.yields):
         out.append(f"+{res_words(t.yields)} a turn")
@@ -107,11 +109,11 @@ def tech_effects(t: Tech, cards: CardSet) -> str:
         out.append("steal a random card from a hand, once a turn")
     if t.steal_resources:
         out.append(f"steal {t.steal_resources} resources, once a turn")
-    if t.culture:
+    if t.culture and stats:
         out.append(f"culture {t.culture}")
-    if t.happiness:
+    if t.happiness and stats:
         out.append(f"happiness {t.happiness}")
-    return "; ".join(out) or "1 VP"
+    return "; ".join(out) or "-"
 
 
 class Names:
@@ -197,9 +199,10 @@ class Names:
             if kind == "build":
                 return f"build {n(args[0])} on plot {args[1]}"
             if kind == "cash":
-                return f"cash {n(args[0])}"
+                card = self.card.get(args[0])
+                return f"cash {n(args[0])}" + (f" for {res_words(card.yields)}" if card is not None else "")
             if kind == "trade":
-                return f"trade {res_words(trade_paid_words(args[0]))} for {one(args[2])}"
+                return f"trade {res_words(trade_paid_words(args[0]))} for {one(args[2])} with the bank"
             if kind == "writing":
                 return f"steal a card from player {args[0]} ({self.writing})"
             if kind == "laws":

@@ -15,12 +15,12 @@ PROVISIONAL = ("Provisional: the project's own values (the Firaxis card list was
 def tables(cards: CardSet) -> tuple[Table, ...]:
     plots = tuple((p.name, p.id, res_words(p.yields), str(k)) for p, k in zip(cards.plots, cards.plot_counts,
                                                                               strict=True))
-    techs = tuple((t.name, t.id, str(t.cost), str(t.culture), str(t.happiness), tech_effects(t, cards))
+    techs = tuple((t.name, t.id, str(t.cost), str(t.culture), str(t.happiness), tech_effects(t, cards, stats=False))
                   for t in sorted(cards.techs, key=lambda t: (t.cost, t.name)))
     counted = list(zip(cards.cards, cards.card_counts, strict=True))
 
     def placed(kind: str) -> tuple[tuple[str, ...], ...]:
-        return tuple((c.name, c.id, str(c.cost), str(k), str(c.culture), str(c.happiness), card_effects(c, cards))
+        return tuple((c.name, c.id, str(c.cost), str(k), str(c.culture), str(c.happiness), card_effects(c, cards, stats=False))
                      for c, k in counted if c.kind == kind)
 
     units = tuple((c.name, c.id, str(k), "yes" if c.attack else "no",

@@ -190,8 +190,6 @@ def label(text: str, obs: dict[str, Any], names: Names) -> str:
         pl = me["plots"][int(args[1]) - 1]
         off = me["discounts"][2 if card.kind == WONDER else 1]
         return f"build {card.name} on plot {args[1]} {names.of(pl['plot'])} ({max(0, card.cost - off)} Hammers)"
-    if kind == "cash":
-        return f"{base} (+{res_words(names.card[args[0]].yields)})"
     if kind in ("lose", "gain", "place"):
         pl = me["plots"][int(args[0]) - 1]
         return f"{base} {names.of(pl['plot'])} (population {pl['population']})"
@@ -244,7 +242,7 @@ def path(text: str, obs: dict[str, Any], names: Names) -> tuple[str, ...]:
     for prefix in ("buy a population for ", "buy the plot ", "buy the technology ", "cash ", "trade ", "steal ",
                    "attack "):
         if shown.startswith(prefix):
-            return (group, shown[len(prefix):])
+            return (group, shown[len(prefix):].removesuffix(" with the bank"))
     return (group, shown)
 
 

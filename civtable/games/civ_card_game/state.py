@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from civtable.core.events import Viewer
+from civtable.core.action import Action
+from civtable.core.events import Event, Journal, Viewer
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
@@ -132,6 +133,13 @@ class CcgState(State):
 
     def apply(self, player: int, action: CcgAction | str) -> None:  # type: ignore[override]
         steps.apply(self, player, action)
+
+    def emit_move(self, player: int, action: Action, private: bool = False) -> None:
+        """The ``move`` event: every action of this game is public as it is written
+        (what a card draw or a theft hides is told apart), so one event for all."""
+        j = self.journal
+        if j is not None:
+            self.journal = Journal(Event("move", {"player": player, "action": action.text}), j)
 
     def explain(self, player: int, text: str) -> str:
         """Why ``text`` is not legal for ``player`` now (``view.explain``)."""

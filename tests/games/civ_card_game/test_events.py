@@ -47,17 +47,17 @@ def test_ccg_6_5_a_technology_bought_is_told_with_what_was_paid() -> None:
 
 
 def test_ccg_6_1_building_cash_and_trade_are_told() -> None:
-    """CCG-6.1 / 2.2.2 / 2.2.3: a building with its plot and price, a resource card
-    cashed, a bank trade with both sides."""
+    """CCG-6.1, CCG-2.2.2, CCG-2.2.3: a building with its plot and price, a resource
+    card cashed, a bank trade with both sides."""
     s = position(players=[{"resources": {"hammers": 6, "food": 3}, "hand": {"library": 1, "food_cache": 1}}])
     told = act(s, 0, "build library 2")
     assert args(told[1], "buy.building") == {"player": 0, "card": "library", "plot": "hills", "number": 2,
                                              "paid": {"hammers": 6}}
     assert read(s, 0, told[0])[1] == "Player 0 (you) builds Library on Hills (plot 2) and pays 6 Hammers."
-    told = act(s, 0, "cash food_cache")
-    assert read(s, 1, told[1]) == ["Player 0: cash Food +2", "Player 0 cashes Food +2 for 2 Food."]
+    told = act(s, 0, "cash food_cache")  # the move says it all
+    assert read(s, 1, told[1]) == ["Player 0: cash Food +2 for 2 Food"]
     told = act(s, 0, "trade food+food+food for commerce")
-    assert args(told[1], "buy.trade") == {"player": 0, "paid": {"food": 3}, "gain": {"commerce": 1}}
+    assert read(s, 1, told[1]) == ["Player 0: trade 3 Food for 1 Commerce with the bank"]
 
 
 def test_ccg_8_1_the_drawer_is_told_his_cards_the_others_how_many() -> None:

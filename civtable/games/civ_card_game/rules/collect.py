@@ -100,12 +100,7 @@ def play_yield(s: CcgState, p: int, a: CcgAction) -> None:
     entry = s.queue[0]
     pl = s.plots[p][entry[0]]
     double = r.granary_all and a.a == FOOD and any(r.card_granary[c] for c in pl[2:])
-    s.res[p][a.a] += 2 if double else 1
-    if s.journal is not None:
-        gain = [0, 0, 0]
-        gain[a.a] = 2 if double else 1
-        s.emit("collect.population", {"player": p, "gain": res_dict(gain), "plot": r.cards.plots[pl[0]].id,
-                                      "number": entry[0] + 1})
+    s.res[p][a.a] += 2 if double else 1  # the move says it: "take 1 Food from a population"
     entry[1] -= 1
     if not entry[1]:
         s.queue.pop(0)

@@ -220,18 +220,13 @@ def play_main(s: CcgState, p: int, a: CcgAction) -> None:
         y = r.card_yields[a.a]
         res[0] += y[0]
         res[1] += y[1]
-        res[2] += y[2]
-        s.emit("buy.cash", {"player": p, "card": r.ids[a.a], "gain": res_dict(y)})
+        res[2] += y[2]  # the move says it all: "cash Food +2 for 2 Food"
     elif code == TRADE:
         paid = trade_paid(a)
         res[0] -= paid[0]
         res[1] -= paid[1]
         res[2] -= paid[2]
-        res[a.b] += 1
-        if s.journal is not None:
-            gain = [0, 0, 0]
-            gain[a.b] = 1
-            s.emit("buy.trade", {"player": p, "paid": res_dict(paid), "gain": res_dict(gain)})
+        res[a.b] += 1  # the move says it all: "trade 3 Food for 1 Commerce with the bank"
     elif code in (WRITING, LAWS):
         turn.steal(s, p, a, back=MAIN)
     elif code == ATTACK:

@@ -129,10 +129,19 @@ def action_path(action: Action, obs: Mapping[str, Any], rules: Rules) -> tuple[s
     """Main-phase actions grouped by what they do: play, lay down, buy (a hand full of
     Roads makes long menus); answers stay flat."""
     label = action_label(action, obs, rules)
+    if obs.get("phase") != "main":
+        return (label,)
+    me = _me(obs)
+    if label.startswith("play Road x") and me is not None and me.get("hand", {}).get("road", 0) > MANY_ROADS:
+        return ("play", "Roads together", label[len("play Road "):])
     for verb, group in (("play ", "play"), ("lay down ", "lay down"), ("buy ", "buy")):
-        if label.startswith(verb) and obs.get("phase") == "main":
+        if label.startswith(verb):
             return (group, label[len(verb):])
     return (label,)
+
+
+MANY_ROADS = 8
+"""With more Roads in hand than this, the ways to play them are a menu of their own."""
 
 
 def interpret(obs: Mapping[str, Any], line: str, cards: CardData) -> str | None:

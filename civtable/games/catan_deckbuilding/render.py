@@ -101,7 +101,9 @@ def _player_lines(obs: Mapping[str, Any], p: int, me: int | None, rules: Rules) 
                    "(only the top card is visible)")
     owned = view["owned"]
     actions = {ROLE_IDS[c]: owned[ROLE_IDS[c]] for c in (CITY, SETTLEMENT, ROAD, HARBOR, KDEF, KOFF, BANDIT)}
-    out.append(f"  owns {sum(owned.values())} cards, of which {counts_text(actions, cards, joined=False)}")
+    of_which = counts_text(actions, cards, joined=False)
+    out.append(f"  owns {sum(owned.values())} cards" + (f", of which {of_which}" if of_which != "-" else
+                                                          ", none of them an action card"))
     return out
 
 
@@ -177,20 +179,24 @@ def reference(cards: CardData) -> tuple[Table, ...]:
         cost = cost_text(cards.cost[i], i, names, "the") if i in BUYABLE else "-"
         supply_a = str(cards.supply[i]) if i in BUYABLE else "-"
         supply_b = str(cards.supply_pre_revision[i]) if i in BUYABLE else "-"
-        rows.append((names[i], cid, cards.types[i], cost, EFFECTS.get(cid, ""), supply_a, supply_b,
-                     str(cards.start_deck[i] or "-")))
+        rows.append((names[i], cards.german[i], cid, cards.types[i], cost, EFFECTS.get(cid, ""), supply_a,
+                     supply_b, str(cards.start_deck[i] or "-")))
     total_a = sum(cards.supply[c] for c in BUYABLE)
     total_b = sum(cards.supply_pre_revision[c] for c in BUYABLE)
     table = Table(
-        "Cards", ("Card", "Id", "Type", "Cost", "Effect", f"Supply A ({total_a})", f"Supply B ({total_b})",
+        "Cards", ("Card", "German", "Id", "Type", "Cost", "Effect", f"Supply A ({total_a})", f"Supply B ({total_b})",
                   f"Start deck ({sum(cards.start_deck)})"),
         tuple(rows),
         "Supply A is the rows printed in the rules (43 cards, the default); B the stacks before the designers' "
         "revision (54, option supply-total=B). Every number is printed in the rules; none is provisional. "
         + cards.source)
-    roads = Table("Roads played together (CDB-3.5.2)", ("Roads", "Resources of choice", "Harbor"),
-                  tuple((str(n), str(road_resources(n)), "all Roads in hand count as 1 Sea") for n in range(1, 6)),
-                  "Each Road beyond 3 adds 2 resources of choice (road-grouping B: all Roads of the turn combine).")
+    roads = Table("Roads played together (CDB-3.5.2)", ("Roads", "Effect"),
+                  tuple((str(n), "1 Sea" + (f", {road_resources(n)} resource{'s' if road_resources(n) > 1 else ''} "
+                                            "of your choice" if road_resources(n) else ""))
+                        for n in range(1, 6)),
+                  "Each Road beyond 3 adds 2 resources of choice: 2n - 3 for n Roads. The Sea: all Roads in hand count "
+                  "as one Sea for a Harbor (road-sea A); B: each play also gives a Sea for later Harbors this turn. "
+                  "road-grouping B: all Roads of the turn combine.")
     turn = Table("The turn (CDB-7, CDB-8, CDB-9)", ("Step", "Rule"), (
         ("start", f"each player draws {cards.opening_hand} cards from his shuffled start deck (CDB-6.1)"),
         ("pay", "cards laid down pay for supply cards; 2 resource cards trade for 1 missing resource (CDB-7.6)"),

@@ -167,11 +167,12 @@ def test_the_reference_lists_every_card_with_both_supply_readings() -> None:
     tables = game().reference()
     cards = tables[0]
     assert [r[0] for r in cards.rows][:7] == ["Ore", "Brick", "Grain", "Lumber", "Wool", "Sea", "Desert"]
-    assert cards.columns[5:] == ("Supply A (43)", "Supply B (54)", "Start deck (21)")
-    city = next(r for r in cards.rows if r[1] == "city")
-    assert city[3] == "3 Ore, 2 Grain + a Settlement from the hand" and city[5:] == ("9", "12", "-")
+    assert cards.columns[6:] == ("Supply A (43)", "Supply B (54)", "Start deck (21)")
+    city = next(r for r in cards.rows if r[2] == "city")
+    assert city[4] == "3 Ore, 2 Grain + a Settlement from the hand" and city[6:] == ("9", "12", "-")
+    assert city[1] == "Stadt"
     assert "none is provisional" in cards.note
-    assert tables[1].rows[2] == ("3", "3", "all Roads in hand count as 1 Sea")
+    assert tables[1].rows[2] == ("3", "1 Sea, 3 resources of your choice")
 
 
 def test_a_person_at_the_terminal_is_told_why_and_can_type_display_names() -> None:

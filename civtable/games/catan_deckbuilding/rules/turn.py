@@ -59,8 +59,10 @@ def tell_drawn(s: CatanState, p: int, taken: list[int]) -> None:
     j = s.journal
     if j is not None:
         told: dict[str, int] = {}
+        get = told.get
         for c in sorted(taken):
-            told[ROLE_IDS[c]] = told.get(ROLE_IDS[c], 0) + 1
+            key = ROLE_IDS[c]
+            told[key] = get(key, 0) + 1
         s.journal = Journal(Event("cards.drawn.which", {"player": p, "cards": told}, (p,)), j)
 
 
@@ -78,11 +80,11 @@ def end_turn(s: CatanState, p: int) -> None:
     """CDB-8.1 to CDB-8.4: the clean-up (CDB-8.2: laid-down cards to the discard pile), then
     draw at least 3 cards, or up to 7 when fewer than 4 are in hand; then the other
     player's turn begins (or the game ends at the turn cap, option max-turns)."""
-    laid, disc = s.laid[p], s.disc[p]
-    for c in range(N_CARDS):
-        if laid[c]:
-            disc.extend([c] * laid[c])
-            laid[c] = 0
+    disc = s.disc[p]
+    for c, n in enumerate(s.laid[p]):
+        if n:
+            disc.extend([c] * n)
+    s.laid[p] = [0] * N_CARDS
     o = 1 - p
     telling = s.journal is not None
     # CDB-3.2.5 (reaction-card-cleanup): Knights (Defensive) laid down to reflect
@@ -92,9 +94,7 @@ def end_turn(s: CatanState, p: int) -> None:
             s.emit("turn.knights-cleared", {"player": owner, "n": s.reserved[owner]})
         s.disc[owner].extend([KDEF] * s.reserved[owner])
         s.reserved[owner] = 0
-    pool = s.pool
-    for i in range(POOL_SIZE):
-        pool[i] = 0
+    s.pool = [0] * POOL_SIZE
     s.roads_played = s.road_seas = 0
     s.spent[0] = s.spent[1] = 0
     cards = s.rules.cards
@@ -112,7 +112,8 @@ def end_turn(s: CatanState, p: int) -> None:
         s.journal = Journal(Event("turn.passed", {"player": p, "n": len(taken), "next": o, "turn": s.turn_no}),
                             s.journal)
         tell_drawn(s, p, taken)
-    check_win(s, o)
+    if s.hand[o][CITY] >= s.rules.to_win:
+        check_win(s, o)
 
 
 def check_win(s: CatanState, p: int) -> None:

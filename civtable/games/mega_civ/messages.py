@@ -23,9 +23,7 @@ MESSAGES: dict[str, str] = {
     # phases 2 to 5 (MC-2 to MC-5)
     "population.grew": N_("{player:Player} grows by {added:count:token} ({total} on the map)."),
     "tokens.moved": N_("{player:Player} moved: {changes:change}{ships:ships}."),
-    "tokens.stayed": N_("{player:Player} moved nothing."),
     "cities.built": N_("{player:Player} built {areas:city}."),
-    "cities.none": N_("{player:Player} built no city."),
     "conflict.fought": N_("Conflict in {area:area} between {players:players}."),
     "conflict.barbarians": N_("Barbarians fight {players:players} in {area:area}."),
     "barbarians.lost": N_("The barbarians in {area:area} lose {lost:count:token} ({left} left)."),

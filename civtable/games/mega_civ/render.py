@@ -17,6 +17,7 @@ from civtable.core.events import Viewer
 from .catalog import set_value
 from .codes import PHASE_TITLES
 from .reasons import STEP_TASKS
+from .scoring import advance_vp
 
 if TYPE_CHECKING:
     from .game import MegaCiv
@@ -219,7 +220,10 @@ class Screen:
                 f"{self.w.card(c)} ({self.who(v)})" for v, c in obs["calamities_pending"]))
         if obs["pay"] is not None:
             pay = obs["pay"]
-            cards = ", ".join(self.w.card(c) for c in pay["cards"]) or "nothing yet"
+            counts: dict[str, int] = {}
+            for c in pay["cards"]:
+                counts[c] = counts.get(c, 0) + 1
+            cards = ", ".join(f"{k} {self.w.card(c)}" for c, k in counts.items()) or "nothing yet"
             lines.append(f"Paying for {self.w.advance(pay['advance'])}: price {pay['price']}, paid {pay['paid']} "
                          f"({cards}), {max(0, pay['price'] - pay['paid'])} to go.")
         if obs["barbarians"] and self.viewer is None:
@@ -249,17 +253,19 @@ class Screen:
         cause = self.w.card(task["calamity"]) if task["calamity"] else "An ability"
         victim = self.who(task["victim"])
         chooser = self.who(task["chooser"])
+        cities = f"{count} {'city' if count == 1 else 'cities'}"
+        by_chooser = kind in ("annex", "annex-city", "pirate", "barbarians")
         what = {
             "lose": f"{victim} loses {count} more unit points (a token 1, a city {self.cat.damage_city})",
-            "reduce": f"{victim} reduces {count} more cities",
-            "destroy": f"{victim} loses {count} more cities",
+            "reduce": f"{victim} reduces {cities} more",
+            "destroy": f"{victim} loses {cities} more",
             "support": f"{victim} reduces cities until the rest are supported",
             "annex": f"{chooser} annexes {count} more unit points of {victim}",
-            "annex-city": f"{chooser} annexes {count} more cities of {victim}",
-            "pirate": f"{chooser} turns {count} more cities of {victim} into pirate cities",
+            "annex-city": f"{chooser} annexes {cities} more of {victim}",
+            "pirate": f"{chooser} turns {cities} more of {victim} into pirate cities",
             "quake-neighbour": f"{victim} reduces a city next to the one struck",
-            "victims": f"{victim} chooses {count} more secondary victims",
-            "discard": f"{victim} discards {count} more cards",
+            "victims": f"{victim} chooses {count} more secondary victim{'s' if count != 1 else ''}",
+            "discard": f"{victim} discards {count} more card{'s' if count != 1 else ''}",
             "discard-value": f"{victim} discards cards worth {count} more",
             "pay-or": f"{victim} pays {count} treasury or suffers",
             "regress-or": f"{victim} moves back on the AST or loses cities",
@@ -269,7 +275,8 @@ class Screen:
             "credit": f"{victim} chooses the group of a credit token",
             "free-advance": f"{victim} may take a free advance",
         }.get(kind, kind)
-        return f"{cause}: {what} ({chooser} chooses)."
+        chooses = "" if by_chooser or task["chooser"] == task["victim"] else f" ({chooser} chooses)"
+        return f"{cause}: {what}{chooses}."
 
 
 # ------------------------------------------------------------ menus
@@ -296,8 +303,12 @@ def label(game: MegaCiv, action: Action, obs: dict[str, Any]) -> str:
         area = game.rules.board.areas[game.rules.board.index(args[0])]
         need = game.rules.tables.numbers["city_on_site" if area.city_site else "city_elsewhere"]
         return f"{text} ({me['tokens'].get(args[0], 0)} tokens there, {need} needed)"
-    if kind in ("lose", "grow", "reduce", "destroy", "lose-city"):
+    if kind in ("lose", "grow"):
         return f"{text} ({me['tokens'].get(args[0], 0)} of your tokens there)"
+    if kind == "victim":
+        p = obs["players"][int(args[0])]
+        return (f"choose player {args[0]} {w.civ(p['civilization'])} ({sum(p['tokens'].values())} tokens, "
+                f"{len(p['cities'])} {'city' if len(p['cities']) == 1 else 'cities'}) as a secondary victim")
     return text
 
 
@@ -310,7 +321,8 @@ def path(game: MegaCiv, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
     if kind in ("move", "ship", "sail") and me is not None:
         src = args[0]
         moved = obs["moved"].get(src, 0)
-        here = f"{w.area(src)} ({me['tokens'].get(src, 0)} tokens{f', {moved} moved' if moved else ''})"
+        k = me["tokens"].get(src, 0)
+        here = f"{w.area(src)} ({k} token{'s' if k != 1 else ''}{f', {moved} moved' if moved else ''})"
         if kind == "move":
             dest = args[-1]
             via = f" through {w.area(args[1])}" if len(args) == 3 else ""
@@ -326,17 +338,21 @@ def path(game: MegaCiv, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
         return "add a hidden card", w.card(args[0]), f"declared as {w.card(args[2])}"
     if kind == "buy":
         adv = game.rules.catalog.advances[game.rules.catalog.advance_index[args[0]]]
-        return f"buy an advance of {w.group(adv.groups[0])}", label(game, action, obs)
-    if kind in TASK_GROUPS and obs["step"] == "task":
-        return TASK_GROUPS[kind], label(game, action, obs)
+        vp = advance_vp(adv.cost, game.rules.tables.vp, game.rules.exactly_200_high)
+        price = obs["prices"].get(args[0], adv.cost) if obs.get("prices") else adv.cost
+        return f"buy an advance of {w.group(adv.groups[0])}", f"{adv.name} (cost {adv.cost}, your price {price}, {vp} VP)"
+    if kind in AREA_TASKS and obs["step"] == "task" and obs["task"] is not None:
+        victim = obs["players"][obs["task"]["victim"]]
+        if len(set(victim["tokens"]) | set(victim["cities"])) > 20:  # many areas: by region first
+            region = game.rules.board.areas[game.rules.board.index(args[0])].region
+            return f"in the region of {w.civ(region)}" if region else "elsewhere", label(game, action, obs)
     if kind == "diaspora":
         return "Diaspora", f"from {w.area(args[0])}", f"to {w.area(args[1])}"
     return (label(game, action, obs),)
 
 
-TASK_GROUPS = {"lose": "lose a token", "lose-city": "lose a city", "annex": "annex units", "reduce": "reduce a city",
-               "destroy": "destroy a city", "barbarians": "send the barbarians", "victim": "choose a victim",
-               "discard": "discard a card", "keep": "keep a card"}
+AREA_TASKS = ("lose", "lose-city", "annex", "reduce", "destroy", "barbarians", "pirate")
+"""Task choices named by an area: grouped by region when the victim holds many areas."""
 
 
 def _place(game: MegaCiv, obs: dict[str, Any], area_id: str) -> str:

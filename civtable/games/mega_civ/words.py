@@ -192,9 +192,11 @@ class Words:
             return f"take a free card of stack {a[0]} (Wonder of the World)"
         if kind in ("offer", "counter"):
             what = "offer" if kind == "offer" else "counter-offer"
-            return f"{what} {card(a[0])}, {card(a[1])} and {card(a[2])} declared as {card(a[4])}"
+            hidden = card(a[2]) if a[2] == HIDDEN else f"{card(a[2])} hidden"
+            return f"{what} {card(a[0])} and {card(a[1])} shown, {hidden} declared as {card(a[4])}"
         if kind == "add":
-            return f"add {card(a[0])} declared as {card(a[2])}"
+            hidden = card(a[0]) if a[0] == HIDDEN else f"{card(a[0])} hidden"
+            return f"add {hidden} declared as {card(a[2])}"
         if kind == "post":
             return "post the offer as it is"
         if kind == "pass":

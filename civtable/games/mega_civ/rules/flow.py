@@ -141,11 +141,7 @@ def tell_outcome(s: MegaState, step: int, players: list[int], before: Outcome) -
             built = ships[p] - s.ship_stock[p]
             if changes or built:
                 s.emit("tokens.moved", {"player": p, "changes": changes, "ships": built})
-            else:
-                s.emit("tokens.stayed", {"player": p})
         elif step == BUILD:
             new = [ids[a] for a in range(len(city)) if city[a] != p and s.city[a] == p]
             if new:
                 s.emit("cities.built", {"player": p, "areas": new, "changes": changes})
-            else:
-                s.emit("cities.none", {"player": p})

@@ -172,24 +172,26 @@ def help_text(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> str:
 
 # ------------------------------------------------------------------ reference
 def reference(cards: CardData) -> tuple[Table, ...]:
-    """Every card with its cost, effect, supply (both supply-total readings) and start deck."""
+    """Every card with its cost, supply (both supply-total readings) and start deck; its
+    effect in a few words; its names; the Road table and the turn at a glance."""
     names = cards.names
-    rows = []
-    for i, cid in enumerate(cards.ids):
-        cost = cost_text(cards.cost[i], i, names, "the") if i in BUYABLE else "-"
-        supply_a = str(cards.supply[i]) if i in BUYABLE else "-"
-        supply_b = str(cards.supply_pre_revision[i]) if i in BUYABLE else "-"
-        rows.append((names[i], cards.german[i], cid, cards.types[i], cost, EFFECTS.get(cid, ""), supply_a,
-                     supply_b, str(cards.start_deck[i] or "-")))
     total_a = sum(cards.supply[c] for c in BUYABLE)
     total_b = sum(cards.supply_pre_revision[c] for c in BUYABLE)
-    table = Table(
-        "Cards", ("Card", "German", "Id", "Type", "Cost", "Effect", f"Supply A ({total_a})", f"Supply B ({total_b})",
-                  f"Start deck ({sum(cards.start_deck)})"),
-        tuple(rows),
-        "Supply A is the rows printed in the rules (43 cards, the default); B the stacks before the designers' "
-        "revision (54, option supply-total=B). Every number is printed in the rules; none is provisional. "
-        + cards.source)
+    counts = Table(
+        "Cards: cost, supply and start deck", ("Card", "Cost", f"A ({total_a})", f"B ({total_b})",
+                                               f"Start ({sum(cards.start_deck)})"),
+        tuple((names[i], cost_text(cards.cost[i], i, names, "the") if i in BUYABLE else "-",
+               str(cards.supply[i]) if i in BUYABLE else "-",
+               str(cards.supply_pre_revision[i]) if i in BUYABLE else "-",
+               str(cards.start_deck[i] or "-")) for i in range(len(names))),
+        f"Supply A: the rows printed in the rules ({total_a} cards, the default); B: the stacks before the "
+        f"designers' revision ({total_b}, option supply-total=B). Start: each player's start deck (CDB-5.2). "
+        "Every number is printed in the rules; none is provisional.")
+    effects = Table("Cards: what they do", ("Card", "Effect"),
+                    tuple((names[i], EFFECTS.get(cid, "")) for i, cid in enumerate(cards.ids)))
+    ids = Table("Cards: names", ("Card", "German", "Id", "Type"),
+                tuple((names[i], cards.german[i], cid, cards.types[i]) for i, cid in enumerate(cards.ids)),
+                "The Id is the card's word in actions ('buy koff'). " + cards.source)
     roads = Table("Roads played together (CDB-3.5.2)", ("Roads", "Effect"),
                   tuple((str(n), "1 Sea" + (f", {road_resources(n)} resource{'s' if road_resources(n) > 1 else ''} "
                                             "of your choice" if road_resources(n) else ""))
@@ -205,6 +207,6 @@ def reference(cards: CardData) -> tuple[Table, ...]:
                 f"with fewer than {cards.refill_below} in hand (CDB-8.3)"),
         ("win", f"{cards.cities_to_win} Cities in your hand during your own turn (CDB-9.1)"),
     ))
-    return (table, roads, turn)
+    return (counts, effects, ids, roads, turn)
 
 

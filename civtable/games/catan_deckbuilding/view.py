@@ -181,7 +181,7 @@ def explain(s: CatanState, player: int, text: str) -> str:
     action = act.BY_TEXT.get(wanted)
     if player != s.decider:
         what = decision_text(PHASE_NAMES[s.phase], s.current, _pending(s, player), player, names_of(s))
-        return f"{quoted} is not legal: it is not your decision now ({what})"
+        return f"{quoted} is not legal: player {player} has nothing to decide now ({what})"
     if action is None:
         return _unknown(s, player, wanted)
     if action in s.legal_actions(player):

@@ -61,7 +61,7 @@ def test_explain_names_the_card_missing_from_the_hand() -> None:
 def test_explain_says_which_step_an_action_belongs_to() -> None:
     s = city_short_of_ore()
     assert "answers an attack, and there is none now" in s.explain(0, "reflect")
-    assert "not your decision now (player 0 is playing the turn)" in s.explain(1, "end")
+    assert "player 1 has nothing to decide now (player 0 is playing the turn)" in s.explain(1, "end")
     s = position(hands=[{"ore": 1}, {"grain": 1}], laid=[{"bandit": 1}, None], phase="react", decider=1,
                  attack="bandit", attacker=0, victim=1)
     assert "player 0 attacks you with a Bandit; answer with 'reflect' or 'allow' first" in s.explain(1, "end")
@@ -164,15 +164,15 @@ def test_shorthand_reads_display_names() -> None:
 
 def test_the_reference_lists_every_card_with_both_supply_readings() -> None:
     """CDB-2.6, CDB-5.2, CDB-5.4."""
-    tables = game().reference()
-    cards = tables[0]
-    assert [r[0] for r in cards.rows][:7] == ["Ore", "Brick", "Grain", "Lumber", "Wool", "Sea", "Desert"]
-    assert cards.columns[6:] == ("Supply A (43)", "Supply B (54)", "Start deck (21)")
-    city = next(r for r in cards.rows if r[2] == "city")
-    assert city[4] == "3 Ore, 2 Grain + a Settlement from the hand" and city[6:] == ("9", "12", "-")
-    assert city[1] == "Stadt"
-    assert "none is provisional" in cards.note
-    assert tables[1].rows[2] == ("3", "1 Sea, 3 resources of your choice")
+    counts, effects, names, roads, _turn = game().reference()
+    assert [r[0] for r in counts.rows][:7] == ["Ore", "Brick", "Grain", "Lumber", "Wool", "Sea", "Desert"]
+    assert counts.columns[2:] == ("A (43)", "B (54)", "Start (21)")
+    city = next(r for r in counts.rows if r[0] == "City")
+    assert city == ("City", "3 Ore, 2 Grain + a Settlement from the hand", "9", "12", "-")
+    assert "none is provisional" in counts.note
+    assert len(effects.rows) == 14 and all(r[1] for r in effects.rows)
+    assert ("City", "Stadt", "city", "action") in names.rows
+    assert roads.rows[2] == ("3", "1 Sea, 3 resources of your choice")
 
 
 def test_a_person_at_the_terminal_is_told_why_and_can_type_display_names() -> None:

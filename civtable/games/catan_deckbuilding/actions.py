@@ -16,6 +16,8 @@ Notation (lower case, one space between words):
 
 from __future__ import annotations
 
+from typing import Any
+
 from civtable.core.action import Action
 
 from .catalog import (
@@ -52,7 +54,7 @@ class CdbAction(Action):
         self.card = card
         self.index = index
 
-    def __reduce__(self):  # type: ignore[override]
+    def __reduce__(self) -> tuple[Any, ...]:
         return (action_from_text, (self.text,))
 
 

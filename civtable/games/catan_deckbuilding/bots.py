@@ -80,14 +80,14 @@ class PlannerBot(Agent):
         def q(term: Quantity) -> int:
             scope, card = term
             if scope == "turn":
-                return obs["turn"]
+                return int(obs["turn"])
             if scope == "deck":
                 return sum(me["owned"].values())
             if scope == "supply":
-                return obs["supply"].get(card, 0)
+                return int(obs["supply"].get(card, 0))
             if scope == "opponent":
-                return opp["owned"][card]
-            return me[scope][card]
+                return int(opp["owned"][card])
+            return int(me[scope][card])
 
         return q
 

@@ -38,7 +38,7 @@ def harbor_draws(obs: Mapping[str, Any], rules: Rules) -> int:
         seas += 1
     if rules.road_sea:
         seas += obs["road_seas"]
-    return 1 + seas
+    return 1 + int(seas)
 
 
 def end_draws(hand_size: int, cards: CardData) -> int:

@@ -12,7 +12,7 @@ the supply holds whatever is left of the game's cards.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from civtable.core.errors import InvalidStateError
 
@@ -92,4 +92,4 @@ def build_position(
         "players": players,
     }
     data.update(fields)
-    return game.state_from_json(data)
+    return cast("CatanState", game.state_from_json(data))

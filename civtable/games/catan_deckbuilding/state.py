@@ -157,7 +157,7 @@ class CatanState(State):
     def legal_actions(self, player: int) -> list[CdbAction]:  # type: ignore[override]
         if player != self.decider:
             return []
-        return LEGAL[self.phase](self, player)
+        return LEGAL[self.phase](self, player)  # type: ignore[return-value]
 
     def apply(self, player: int, action: CdbAction | str) -> None:  # type: ignore[override]
         """One decision, by the step of the current phase (``rules.STEPS``); afterwards,
@@ -194,12 +194,12 @@ class CatanState(State):
             self.journal = Journal(MOVE_EVENTS[player][action.index], j)
 
     # ------------------------------------------------------ what players know
-    def observation(self, player: int | None) -> dict[str, Any]:  # type: ignore[override]
+    def observation(self, player: int | None) -> dict[str, Any]:
         from .view import observation
 
         return observation(self, player)
 
-    def determinize(self, player: int | None, rng: Rng) -> CatanState:  # type: ignore[override]
+    def determinize(self, player: int | None, rng: Rng) -> CatanState:
         from .view import determinize
 
         d = determinize(self, player, rng)

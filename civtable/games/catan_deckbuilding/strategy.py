@@ -107,6 +107,7 @@ def parse_strategy(raw: Any, source: str = "strategy") -> Strategy:
     if unknown:
         raise AgentError(f"{source}: unknown key {unknown[0]!r}; a strategy has name, buy and play")
     rules = []
+    conds: Any
     for i, entry in enumerate(raw["buy"], 1):
         where = f"{source}: buy rule {i}"
         if isinstance(entry, str):

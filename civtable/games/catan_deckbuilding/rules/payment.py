@@ -78,7 +78,8 @@ def missing(pool: Sequence[int], cost: Sequence[int]) -> tuple[list[int], int]:
     return short, surplus
 
 
-def breakdown(pool: Sequence[int], cost: Sequence[int], plan: Plan) -> tuple[list[int], list[int], list[tuple[list[int], int]]]:
+def breakdown(pool: Sequence[int], cost: Sequence[int], plan: Sequence[int]
+              ) -> tuple[list[int], list[int], list[tuple[list[int], int]]]:
     """How a plan pays (for the events and labels): the resource cards spent as
     themselves, the missing resources covered (by resource), and the 2-for-1 trades as
     (the two resource cards given, by resource; the resource got)."""

@@ -47,7 +47,7 @@ from .rules.base import (
 )
 from .rules.main import plan_for
 from .rules.payment import missing
-from .words import counts_text, decision_text
+from .words import counts_text, decision_text, join
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -234,9 +234,6 @@ def names_of(s: CatanState) -> tuple[str, ...]:
     return s.rules.cards.names
 
 
-_ANSWERS = {act.REFLECT, act.ALLOW, act.KEEP, act.RETURN, act.DISCARD, act.DISCARD_TOP}
-
-
 def _unknown(s: CatanState, player: int, wanted: str) -> str:
     """A text that is no action of the game at all: say what it might have meant."""
     quoted = shown(wanted)
@@ -257,7 +254,10 @@ def _unknown(s: CatanState, player: int, wanted: str) -> str:
             return f"{base}: you have no Road in hand"
         return f"{base}: you can play 1 to {min(act.MAX_ROADS, roads)} Roads together (those in your hand)"
     if card is not None and rest not in ROLE_IDS:
-        return f"{base}: cards are written by their short name; did you mean '{verb} {ROLE_IDS[card]}'?"
+        short = f"{verb} {ROLE_IDS[card]}"
+        if short in act.BY_TEXT:  # a display name: the reason of the action it names
+            return explain(s, player, short).replace(shown(short), quoted, 1)
+        return f"{base}: cards are written by their short name ('{short}')"
     if card is not None:
         names = names_of(s)
         if verb == "buy" and card not in BUYABLE:
@@ -289,7 +289,7 @@ def _card_named(s: CatanState, text: str) -> int | None:
 
 def cost_sentence(card: int, cost: tuple[int, ...], names: tuple[str, ...]) -> str:
     """"a City costs 3 Ore and 2 Grain and needs a Settlement in your hand" (CDB-2.6)."""
-    price = " and ".join(f"{cost[r]} {names[r]}" for r in range(5) if cost[r])
+    price = join([f"{cost[r]} {names[r]}" for r in range(5) if cost[r]])
     text = f"a {names[card]} costs {price}"
     if card == CITY:
         text += " and needs an unplayed Settlement in your hand (CDB-3.6.4)"
@@ -312,7 +312,9 @@ def _why_not_buy(s: CatanState, player: int, card: int, trade: bool, quoted: str
     if card == CITY and not h[SETTLEMENT]:
         return f"{quoted} is not legal: {price}; you have none (a Settlement laid down does not count)"
     pool = s.pool
-    laid = counts_text({POOL_KEYS[i]: n for i, n in enumerate(pool) if n}, rules.cards) if any(pool) else "nothing"
+    if not any(pool):
+        return f"{quoted} is not legal: {price}; nothing is laid down to pay with yet (e.g. 'play ore' first)"
+    laid = counts_text({POOL_KEYS[i]: n for i, n in enumerate(pool) if n}, rules.cards)
     plain = plan_for(s, card, False)
     if plain is not None and trade:
         return (f"{quoted} is not legal: a 2-for-1 trade would not replace resources of choice here; "

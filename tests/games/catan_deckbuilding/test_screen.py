@@ -73,7 +73,7 @@ def test_explain_says_which_step_an_action_belongs_to() -> None:
 def test_explain_reads_notation_mistakes() -> None:
     s = city_short_of_ore()
     assert "is not a legal action for player 0 now" in s.explain(0, "not an action")
-    assert "did you mean 'play koff'" in s.explain(0, "play knight (offensive)")
+    assert s.explain(0, "play knight (offensive)") == "'play knight (offensive)' needs a Knight (Offensive) in your hand; you have none"
     assert "say how many Roads" in s.explain(0, "play road")
     assert "Ore cannot be bought" in s.explain(0, "buy ore")
     assert "'lay sea' lays it down" in s.explain(0, "play sea")

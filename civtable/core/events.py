@@ -37,13 +37,14 @@ class Event:
         self.exclude = exclude
 
     def visible_to(self, viewer: Viewer) -> bool:
-        if viewer is None:
-            return self.to is None and not self.exclude
+        if viewer is None:  # a spectator sees what is told to everybody, public halves included
+            return self.to is None
         return (self.to is None or viewer in self.to) and viewer not in self.exclude
 
     @property
     def public(self) -> bool:
-        return self.to is None and not self.exclude
+        """Told to everybody (a public half with exclusions counts: spectators see it)."""
+        return self.to is None
 
     def to_json(self) -> dict[str, Any]:
         """What a viewer receives: the id and the arguments, never the audience."""
@@ -58,7 +59,7 @@ class Event:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        audience = "" if self.public else f", to={self.to}, exclude={self.exclude}"
+        audience = "" if self.to is None and not self.exclude else f", to={self.to}, exclude={self.exclude}"
         return f"Event({self.id!r}, {dict(self.args)!r}{audience})"
 
 

@@ -158,19 +158,19 @@ class Words:
         words = str(text).split(" ")
         try:
             return self._action(words[0], words[1:]) or text
-        except (IndexError, ValueError):
+        except (IndexError, ValueError, KeyError):
             return text
 
-    def _action(self, kind: str, a: list[str]) -> str | None:  # noqa: C901 - one line per action kind
-        area, card, adv = self.area, self.card, self.advance
-        if kind == "done":
-            return "done"
-        if kind == "grow":
-            return f"grow in {area(a[0])}"
+    def _action(self, kind: str, a: list[str]) -> str | None:
+        area, card = self.area, self.card
+        simple = PHRASES.get(kind)
+        if simple is not None:
+            template, kinds = simple
+            names = {"a": self.area, "c": self.card, "v": self.advance, "g": self.group, "n": str}
+            return template.format(*(names[k](x) for k, x in zip(kinds, a, strict=False)))
         if kind == "move":
-            if len(a) == 3:
-                return f"move a token from {area(a[0])} through {area(a[1])} to {area(a[2])}"
-            return f"move a token from {area(a[0])} to {area(a[1])}"
+            via = f" through {area(a[1])}" if len(a) == 3 else ""
+            return f"move a token from {area(a[0])}{via} to {area(a[-1])}"
         if kind == "ship":
             return f"build a ship in {area(a[0])} (paying {PAYMENT_WORDS.get(a[1], a[1])})"
         if kind == "sail":
@@ -178,100 +178,52 @@ class Words:
         if kind == "city":
             way = f" ({CITY_WAYS[a[1]]})" if len(a) > 1 and a[1] in CITY_WAYS else ""
             return f"build a city in {area(a[0])}{way}"
-        if kind == "reduce":
-            return f"reduce the city in {area(a[0])}"
-        if kind == "revolt":
-            return f"take over the revolting city in {area(a[0])}"
-        if kind == "decline":
-            return "decline"
-        if kind == "reinforce":
-            return f"reinforce the conflict in {area(a[0])} from the areas next to it"
-        if kind == "buy-card":
-            return f"buy a card of stack {a[0]} for {a[1]} treasury"
-        if kind == "free-card":
-            return f"take a free card of stack {a[0]} (Wonder of the World)"
-        if kind in ("offer", "counter"):
-            what = "offer" if kind == "offer" else "counter-offer"
-            hidden = card(a[2]) if a[2] == HIDDEN else f"{card(a[2])} hidden"
-            return f"{what} {card(a[0])} and {card(a[1])} shown, {hidden} declared as {card(a[4])}"
-        if kind == "add":
-            hidden = card(a[0]) if a[0] == HIDDEN else f"{card(a[0])} hidden"
-            return f"add {hidden} declared as {card(a[2])}"
-        if kind == "post":
-            return "post the offer as it is"
-        if kind == "pass":
-            return "pass (no offer)"
-        if kind == "accept":
-            return f"accept the counter-offer of player {a[0]}"
-        if kind == "reject":
-            return "reject every counter-offer"
-        if kind == "discard":
-            return f"discard {card(a[0])}"
-        if kind == "keep":
-            return f"keep {card(a[0])} (paying treasury)"
-        if kind == "lose":
-            return f"lose a token in {area(a[0])}"
-        if kind == "lose-city":
-            return f"lose the city in {area(a[0])}"
-        if kind == "destroy":
-            return f"destroy the city in {area(a[0])}"
-        if kind == "annex":
-            return f"annex the units in {area(a[0])}"
-        if kind == "pirate":
-            return f"turn the city in {area(a[0])} into a pirate city"
-        if kind == "victim":
-            return f"choose player {a[0]} as a secondary victim"
-        if kind == "barbarians":
-            return f"send the barbarians into {area(a[0])}"
-        if kind == "pay" and len(a) == 1 and a[0].isdigit():
-            return f"pay {a[0]} treasury to avoid the calamity"
-        if kind == "refuse":
-            return "refuse to pay (suffer the calamity)"
-        if kind == "regress":
-            return "move the AST marker back"
-        if kind == "destroy-cities":
-            return "destroy cities instead of moving back"
-        if kind == "buy-off":
-            return f"discard {card(a[0])} and {card(a[1])} instead of reducing cities"
-        if kind == "suffer":
-            return "suffer the reductions"
-        if kind == "give":
-            return f"give {card(a[0])}"
-        if kind == "credit":
-            return f"take a credit token of 5 for {self.group(a[0])}"
-        if kind == "take":
-            return f"take {adv(a[0])} free"
-        if kind == "none":
-            return "take no advance"
-        if kind == "tax-rate":
-            return f"set the tax to {2 + int(a[0])} per city"
-        if kind == "trade-routes":
-            return f"turn in {card(a[0])} for treasury (Trade Routes)"
-        if kind == "politics-treasury":
-            return "take 5 treasury tokens from the stock (Politics)"
-        if kind == "politics-annex":
-            return f"buy the units in {area(a[0])} (Politics)"
-        if kind == "fundamentalism":
-            return f"destroy every unit in {area(a[0])} (Fundamentalism)"
-        if kind == "monotheism":
-            return f"convert the units in {area(a[0])} (Monotheism)"
-        if kind == "universal-doctrine":
-            return f"take over the barbarians or pirates in {area(a[0])} (Universal Doctrine)"
-        if kind == "provincial-empire":
-            return f"demand a card from player {a[0]} (Provincial Empire)"
-        if kind == "diaspora":
-            return f"move a token from {area(a[0])} to {area(a[1])} (Diaspora)"
-        if kind == "buy":
-            return f"buy {adv(a[0])}"
+        if kind in ("offer", "counter", "add"):
+            shown = f"{card(a[0])} and {card(a[1])} shown, " if kind != "add" else ""
+            h = a[-3]
+            hidden = card(h) if h == HIDDEN else f"{card(h)} hidden"
+            what = {"offer": "offer ", "counter": "counter-offer ", "add": "add "}[kind]
+            return f"{what}{shown}{hidden} declared as {card(a[-1])}"
         if kind == "pay":
+            if len(a) == 1 and a[0].isdigit():
+                return f"pay {a[0]} treasury to avoid the calamity"
             if len(a) == 2:
                 return f"pay with every {card(a[0])} card and {card(a[1])} in its place (Trade Empire)"
             return f"pay with every {card(a[0])} card"
-        if kind == "treasury":
-            return "pay the rest from treasury"
-        if kind == "cancel":
-            return "cancel the purchase"
+        if kind == "tax-rate":
+            return f"set the tax to {2 + int(a[0])} per city"
         return None
+
+
+PHRASES: dict[str, tuple[str, str]] = {
+    # kind: (phrase, the kinds of its arguments: a area, c card, v advance, g group, n as written)
+    "done": ("done", ""), "decline": ("decline", ""), "post": ("post the offer as it is", ""),
+    "pass": ("pass (no offer)", ""), "reject": ("reject every counter-offer", ""),
+    "refuse": ("refuse to pay (suffer the calamity)", ""), "regress": ("move the AST marker back", ""),
+    "destroy-cities": ("destroy cities instead of moving back", ""), "suffer": ("suffer the reductions", ""),
+    "none": ("take no advance", ""), "treasury": ("pay the rest from treasury", ""),
+    "cancel": ("cancel the purchase", ""), "politics-treasury": ("take 5 treasury tokens from the stock (Politics)", ""),
+    "grow": ("grow in {0}", "a"), "reduce": ("reduce the city in {0}", "a"),
+    "revolt": ("take over the revolting city in {0}", "a"),
+    "reinforce": ("reinforce the conflict in {0} from the areas next to it", "a"),
+    "buy-card": ("buy a card of stack {0} for {1} treasury", "nn"),
+    "free-card": ("take a free card of stack {0} (Wonder of the World)", "n"),
+    "accept": ("accept the counter-offer of player {0}", "n"), "discard": ("discard {0}", "c"),
+    "keep": ("keep {0} (paying treasury)", "c"), "lose": ("lose a token in {0}", "a"),
+    "lose-city": ("lose the city in {0}", "a"), "destroy": ("destroy the city in {0}", "a"),
+    "annex": ("annex the units in {0}", "a"), "pirate": ("turn the city in {0} into a pirate city", "a"),
+    "victim": ("choose player {0} as a secondary victim", "n"), "barbarians": ("send the barbarians into {0}", "a"),
+    "buy-off": ("discard {0} and {1} instead of reducing cities", "cc"), "give": ("give {0}", "c"),
+    "credit": ("take a credit token of 5 for {0}", "g"), "take": ("take {0} free", "v"),
+    "trade-routes": ("turn in {0} for treasury (Trade Routes)", "c"),
+    "politics-annex": ("buy the units in {0} (Politics)", "a"),
+    "fundamentalism": ("destroy every unit in {0} (Fundamentalism)", "a"),
+    "monotheism": ("convert the units in {0} (Monotheism)", "a"),
+    "universal-doctrine": ("take over the barbarians or pirates in {0} (Universal Doctrine)", "a"),
+    "provincial-empire": ("demand a card from player {0} (Provincial Empire)", "n"),
+    "diaspora": ("move a token from {0} to {1} (Diaspora)", "aa"), "buy": ("buy {0}", "v"),
+}
+"""The phrases of the actions that need nothing but their arguments' names."""
 
 
 def _count(n: int, noun: str) -> str:

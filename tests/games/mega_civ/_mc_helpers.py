@@ -37,9 +37,9 @@ from civtable.games.mega_civ.catalog import load_catalog
 from civtable.games.mega_civ.codes import AUTO
 from civtable.games.mega_civ.rules import run
 
+from ._seats import ASSYRIA, AST_ORDER, EGYPT, HATTI, HELLAS, MINOA  # noqa: F401 (re-exported)
+
 GAME_ID = "mega-civ"
-HELLAS, MINOA, HATTI, ASSYRIA, EGYPT = range(5)
-AST_ORDER = [MINOA, ASSYRIA, HATTI, HELLAS, EGYPT]
 TOKENS, CITIES, SHIPS = 55, 9, 4
 ADVANCE_COST = {a.id: a.cost for a in load_catalog().advances}
 

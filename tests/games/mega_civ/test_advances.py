@@ -35,22 +35,9 @@ from civtable.games.mega_civ.rules.advances import hand_limit, price, substituti
 from civtable.games.mega_civ.rules.conflict import attack_numbers, phase_conflict
 from civtable.games.mega_civ.rules.special import special_actions
 
-from ._mc_helpers import (
-    ASSYRIA,
-    EGYPT,
-    HATTI,
-    HELLAS,
-    MINOA,
-    assert_illegal,
-    cities,
-    conserved,
-    game,
-    owner,
-    position,
-    run_from,
-    texts,
-    tok,
-)
+from . import _mc_helpers as mc
+from ._mc_helpers import game, position, run_from
+from ._seats import ASSYRIA, EGYPT, HATTI, HELLAS, MINOA
 
 # Egypt, last in AST order, still has a choice: the flow stops there
 EGYPT_SPECIAL = {EGYPT: {"advances": ["coinage"]}}
@@ -85,7 +72,7 @@ def test_mc_10_1_trade_routes_cards_for_twice_their_face_value():
     treasury (from the stock): wine 10, wine 10, ochre 2; the cards go to the discards."""
     s = special({HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["trade-routes"], "hand": ["wine", "wine", "ochre"]}})
     assert (s.phase, s.step, s.to_move()) == (10, SPECIAL, (HELLAS,))
-    assert texts(s, HELLAS) == ["trade-routes ochre", "trade-routes wine", "done"]
+    assert mc.texts(s, HELLAS) == ["trade-routes ochre", "trade-routes wine", "done"]
     s.apply(HELLAS, "trade-routes wine")
     assert (s.treasury[HELLAS], s.stock[HELLAS]) == (10, 44)
     assert hand(s, HELLAS) == ["ochre", "wine"]
@@ -95,16 +82,16 @@ def test_mc_10_1_trade_routes_cards_for_twice_their_face_value():
     assert (s.treasury[HELLAS], s.stock[HELLAS]) == (22, 32)
     assert hand(s, HELLAS) == []
     assert s.to_move() == (EGYPT,)  # nothing left for Hellas: the next player
-    conserved(s)
+    mc.conserved(s)
 
 
 def test_mc_10_1_politics_treasury():
     """MC-10.1 Politics, first way: 5 tokens from the stock into the treasury; once a turn."""
     s = special({HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["politics", "coinage"]}})
-    assert "politics-treasury" in texts(s, HELLAS)
+    assert "politics-treasury" in mc.texts(s, HELLAS)
     s.apply(HELLAS, "politics-treasury")
     assert (s.treasury[HELLAS], s.stock[HELLAS]) == (5, 49)
-    assert texts(s, HELLAS) == ["tax-rate -1", "tax-rate 1", "done"]
+    assert mc.texts(s, HELLAS) == ["tax-rate -1", "tax-rate 1", "done"]
 
 
 def test_mc_10_1_politics_annex_paying_per_unit_immune_holders():
@@ -117,13 +104,13 @@ def test_mc_10_1_politics_annex_paying_per_unit_immune_holders():
                  ASSYRIA: {"tokens": {"frost_wastes": 1}, "advances": ["cultural-ascendancy"]},
                  EGYPT: {"tokens": {"old_ford": 1}, "advances": ["politics", "coinage"]}},
                 city={"north_downs": HATTI})
-    annex = [t for t in texts(s, HELLAS) if t.startswith("politics-annex")]
+    annex = [t for t in mc.texts(s, HELLAS) if t.startswith("politics-annex")]
     assert annex == ["politics-annex north_downs", "politics-annex ash_plains"]
     s.apply(HELLAS, "politics-annex ash_plains")
-    assert (tok(s, HELLAS, "ash_plains"), tok(s, HATTI, "ash_plains")) == (2, 0)
+    assert (mc.tok(s, HELLAS, "ash_plains"), mc.tok(s, HATTI, "ash_plains")) == (2, 0)
     assert (s.treasury[HELLAS], s.stock[HELLAS], s.stock[HATTI]) == (8, 43, 55)
-    assert not any(t.startswith("politics") for t in texts(s, HELLAS))  # once a turn
-    conserved(s)
+    assert not any(t.startswith("politics") for t in mc.texts(s, HELLAS))  # once a turn
+    mc.conserved(s)
 
 
 def test_mc_10_1_politics_annexes_a_city_for_five():
@@ -132,10 +119,10 @@ def test_mc_10_1_politics_annexes_a_city_for_five():
     players = {HELLAS: {"tokens": {"kings_vale": 2}, "treasury": 5, "advances": ["politics", "coinage"]}}
     s = special(players, city={"north_downs": HATTI})
     s.apply(HELLAS, "politics-annex north_downs")
-    assert owner(s, "north_downs") == HELLAS
+    assert mc.owner(s, "north_downs") == HELLAS
     assert (s.city_stock[HELLAS], s.city_stock[HATTI], s.treasury[HELLAS]) == (8, 9, 0)
     poor = special({HELLAS: {**players[HELLAS], "treasury": 4}}, city={"north_downs": HATTI})
-    assert "politics-annex north_downs" not in texts(poor, HELLAS)
+    assert "politics-annex north_downs" not in mc.texts(poor, HELLAS)
 
 
 def test_mc_10_1_fundamentalism_destroys_all_units_of_an_area():
@@ -146,12 +133,12 @@ def test_mc_10_1_fundamentalism_destroys_all_units_of_an_area():
                  HATTI: {"tokens": {"north_downs": 1}},
                  ASSYRIA: {"tokens": {"old_ford": 2}, "advances": ["philosophy"]}},
                 city={"north_downs": HATTI}, barbarians={"ash_plains": 3})
-    assert [t for t in texts(s, HELLAS) if t.startswith("fund")] == ["fundamentalism north_downs"]
+    assert [t for t in mc.texts(s, HELLAS) if t.startswith("fund")] == ["fundamentalism north_downs"]
     s.apply(HELLAS, "fundamentalism north_downs")
-    assert (owner(s, "north_downs"), tok(s, HATTI, "north_downs")) == (-1, 0)
+    assert (mc.owner(s, "north_downs"), mc.tok(s, HATTI, "north_downs")) == (-1, 0)
     assert (s.city_stock[HATTI], s.stock[HATTI]) == (9, 55)
     assert s.barb[s.board.index("ash_plains")] == 3
-    conserved(s)
+    mc.conserved(s)
 
 
 def test_mc_10_1_monotheism_annexes_theology_protects():
@@ -161,20 +148,20 @@ def test_mc_10_1_monotheism_annexes_theology_protects():
                  HATTI: {"tokens": {"north_downs": 1}},
                  ASSYRIA: {"tokens": {"ash_plains": 2}, "advances": ["theology"]}},
                 city={"north_downs": HATTI})
-    assert [t for t in texts(s, HELLAS) if t.startswith("mono")] == ["monotheism north_downs"]
+    assert [t for t in mc.texts(s, HELLAS) if t.startswith("mono")] == ["monotheism north_downs"]
     s.apply(HELLAS, "monotheism north_downs")
-    assert owner(s, "north_downs") == HELLAS
-    assert (tok(s, HELLAS, "north_downs"), tok(s, HATTI, "north_downs")) == (1, 0)
+    assert mc.owner(s, "north_downs") == HELLAS
+    assert (mc.tok(s, HELLAS, "north_downs"), mc.tok(s, HATTI, "north_downs")) == (1, 0)
     assert (s.city_stock[HELLAS], s.city_stock[HATTI], s.stock[HELLAS]) == (8, 9, 53)
-    assert tok(s, ASSYRIA, "ash_plains") == 2
-    conserved(s)
+    assert mc.tok(s, ASSYRIA, "ash_plains") == 2
+    mc.conserved(s)
 
 
 def test_mc_10_1_monotheism_holders_immune_to_each_other():
     """MC-10.1 Monotheism: holders of Monotheism are immune too."""
     s = special({HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["monotheism", "coinage"]},
                  HATTI: {"tokens": {"north_downs": 1}, "advances": ["monotheism"]}})
-    assert not any(t.startswith("monotheism") for t in texts(s, HELLAS))
+    assert not any(t.startswith("monotheism") for t in mc.texts(s, HELLAS))
 
 
 def test_mc_10_1_universal_doctrine_pirate_city_or_five_barbarians():
@@ -183,15 +170,15 @@ def test_mc_10_1_universal_doctrine_pirate_city_or_five_barbarians():
     kw = {"pirates": ["pearl_isle"], "barbarians": {"high_moor": 7, "ash_plains": 4}}
     players = {HELLAS: {"tokens": {"great_delta": 1}, "advances": ["universal-doctrine", "coinage"]}}
     s = special(players, **kw)
-    assert [t for t in texts(s, HELLAS) if t.startswith("universal")] == [
+    assert [t for t in mc.texts(s, HELLAS) if t.startswith("universal")] == [
         "universal-doctrine high_moor", "universal-doctrine ash_plains", "universal-doctrine pearl_isle"]
     s.apply(HELLAS, "universal-doctrine pearl_isle")
-    assert owner(s, "pearl_isle") == HELLAS and s.city_stock[HELLAS] == 8
-    assert not any(t.startswith("universal") for t in texts(s, HELLAS))  # once a turn
+    assert mc.owner(s, "pearl_isle") == HELLAS and s.city_stock[HELLAS] == 8
+    assert not any(t.startswith("universal") for t in mc.texts(s, HELLAS))  # once a turn
     s = special(players, **kw)
     s.apply(HELLAS, "universal-doctrine high_moor")
-    assert (tok(s, HELLAS, "high_moor"), s.barb[s.board.index("high_moor")], s.stock[HELLAS]) == (5, 2, 49)
-    conserved(s)
+    assert (mc.tok(s, HELLAS, "high_moor"), s.barb[s.board.index("high_moor")], s.stock[HELLAS]) == (5, 2, 49)
+    mc.conserved(s)
 
 
 def test_mc_10_1_provincial_empire_each_victim_gives_a_card():
@@ -204,18 +191,18 @@ def test_mc_10_1_provincial_empire_each_victim_gives_a_card():
                  ASSYRIA: {"tokens": {"old_ford": 1}, "advances": ["public-works"], "hand": ["wine"]},
                  MINOA: {"tokens": {"north_downs": 1}, "hand": ["ochre"]},
                  EGYPT: {"tokens": {"great_delta": 1}, "advances": ["coinage"], "hand": ["fish"]}})
-    assert [t for t in texts(s, HELLAS) if t.startswith("provincial")] == [f"provincial-empire {HATTI}"]
+    assert [t for t in mc.texts(s, HELLAS) if t.startswith("provincial")] == [f"provincial-empire {HATTI}"]
     s.apply(HELLAS, f"provincial-empire {HATTI}")
     assert (s.step, s.to_move()) == (TASK, (HATTI,))
-    assert texts(s, HATTI) == ["give iron", "give wine"]
+    assert mc.texts(s, HATTI) == ["give iron", "give wine"]
     s.apply(HATTI, "give iron")
     assert hand(s, HELLAS) == ["iron"]
     assert hand(s, HATTI) == ["ochre", "wine"]
     assert (hand(s, ASSYRIA), hand(s, MINOA), hand(s, EGYPT)) == (["wine"], ["ochre"], ["fish"])
     assert (s.step, s.to_move()) == (SPECIAL, (HELLAS,))
-    assert not any(t.startswith("provincial-empire") for t in texts(s, HELLAS))  # each player once
-    assert_illegal(s, HELLAS, f"provincial-empire {HATTI}")
-    assert_illegal(s, HELLAS, f"provincial-empire {MINOA}")
+    assert not any(t.startswith("provincial-empire") for t in mc.texts(s, HELLAS))  # each player once
+    mc.assert_illegal(s, HELLAS, f"provincial-empire {HATTI}")
+    mc.assert_illegal(s, HELLAS, f"provincial-empire {MINOA}")
 
 
 def test_mc_10_1_provincial_empire_the_holder_chooses_up_to_five():
@@ -231,13 +218,13 @@ def test_mc_10_1_provincial_empire_the_holder_chooses_up_to_five():
     for q, area, card in zip(others, neighbours, goods, strict=False):
         players[q] = {"tokens": {area: 1}, "hand": [card]}
     s = run_from(g, phase=10, players=players)
-    offered = sorted(int(t.split()[1]) for t in texts(s, HELLAS) if t.startswith("provincial-empire"))
+    offered = sorted(int(t.split()[1]) for t in mc.texts(s, HELLAS) if t.startswith("provincial-empire"))
     assert offered == sorted(others[:7])
     picks = sorted(others[:7])[2:]
     for q in picks[:4]:
         s.apply(HELLAS, f"provincial-empire {q}")
         assert (s.phase, s.to_move()) == (10, (HELLAS,))  # one card to give: no choice, given at once
-    assert f"provincial-empire {picks[4]}" in texts(s, HELLAS)
+    assert f"provincial-empire {picks[4]}" in mc.texts(s, HELLAS)
     after = s.clone()
     s.apply(HELLAS, f"provincial-empire {picks[4]}")  # the fifth: his special step is over
     assert s.phase > 10 or s.to_move() != (HELLAS,)
@@ -245,7 +232,7 @@ def test_mc_10_1_provincial_empire_the_holder_chooses_up_to_five():
     assert [hand(s, q) for q in picks] == [[]] * 5
     assert hand(s, HELLAS) == sorted(goods[others.index(q)] for q in picks)
     assert [hand(s, q) for q in sorted(others[:7])[:2]] == [[goods[others.index(q)]] for q in sorted(others[:7])[:2]]
-    conserved(s)
+    mc.conserved(s)
     after.apply(HELLAS, "done")  # he may stop after four
     assert hand(after, picks[4]) == [goods[others.index(picks[4])]]
 
@@ -256,12 +243,12 @@ def test_mc_10_1_diaspora_five_tokens_within_the_limits():
     s = special({HELLAS: {"tokens": {"kings_vale": 6}, "advances": ["diaspora", "coinage"]}})
     s.apply(HELLAS, "diaspora kings_vale pearl_isle")
     s.apply(HELLAS, "diaspora kings_vale pearl_isle")
-    assert "diaspora kings_vale pearl_isle" not in texts(s, HELLAS)
+    assert "diaspora kings_vale pearl_isle" not in mc.texts(s, HELLAS)
     for dst in ("east_strand", "east_strand", "south_cape"):
         s.apply(HELLAS, f"diaspora kings_vale {dst}")
-    assert [tok(s, HELLAS, a) for a in ("kings_vale", "pearl_isle", "east_strand", "south_cape")] == [1, 2, 2, 1]
-    assert not any(t.startswith("diaspora") for t in texts(s, HELLAS))
-    conserved(s)
+    assert [mc.tok(s, HELLAS, a) for a in ("kings_vale", "pearl_isle", "east_strand", "south_cape")] == [1, 2, 2, 1]
+    assert not any(t.startswith("diaspora") for t in mc.texts(s, HELLAS))
+    mc.conserved(s)
 
 
 @pytest.mark.parametrize("advance, legal, choice, tax", [
@@ -275,7 +262,7 @@ def test_mc_10_1_mc_1_1_tax_rate_changes_next_turns_tax(advance, legal, choice, 
     1 each. Then growth: kings_vale 3 -> 5, ash_plains 2 -> 4 (stock 50 - tax - 4)."""
     s = run_from(phase=10, players={HELLAS: {"tokens": {"kings_vale": 3, "ash_plains": 2}, "advances": [advance]}},
                  city={"old_ford": HELLAS, "north_downs": HELLAS})
-    assert texts(s, HELLAS) == legal
+    assert mc.texts(s, HELLAS) == legal
     s.apply(HELLAS, choice)
     assert (s.turn, s.phase, s.step, s.to_move()) == (2, 3, MOVE, (HELLAS,))
     assert s.tax_rate[HELLAS] == int(choice.split()[1])
@@ -314,7 +301,7 @@ def test_mc_12_1_buy_pays_and_owns():
     assert owned(s, HELLAS) == ["mysticism"]
     assert s.paid[HELLAS] == [50]
     assert (s.treasury[HELLAS], s.stock[HELLAS]) == (5, 50)
-    conserved(s)
+    mc.conserved(s)
 
 
 @pytest.mark.parametrize("credits", ["A", "B"])
@@ -353,7 +340,7 @@ def test_mc_12_2_written_record_credit_tokens():
     s.apply(HELLAS, "pay wine")
     s.apply(HELLAS, "treasury")
     assert (s.step, s.to_move()) == (TASK, (HELLAS,))
-    assert texts(s, HELLAS) == [f"credit {g}" for g in ("arts", "civics", "crafts", "religion", "science")]
+    assert mc.texts(s, HELLAS) == [f"credit {g}" for g in ("arts", "civics", "crafts", "religion", "science")]
     s.apply(HELLAS, "credit science")
     s.apply(HELLAS, "credit science")
     assert s.extra_credit[HELLAS][s.cat.groups.index("science")] == 10
@@ -420,12 +407,12 @@ def test_mc_12_2_short_payment_cannot_complete():
     s = buying({HELLAS: {"treasury": 10, "hand": ["wine", "wine", "ochre"], "advances": ["pottery", "masonry"]}})
     s.apply(HELLAS, "buy cloth-making")
     assert s.pay[1] == 30
-    assert texts(s, HELLAS) == ["pay ochre", "pay wine", "cancel"]
-    assert_illegal(s, HELLAS, "treasury")
+    assert mc.texts(s, HELLAS) == ["pay ochre", "pay wine", "cancel"]
+    mc.assert_illegal(s, HELLAS, "treasury")
     s.apply(HELLAS, "pay ochre")
-    assert_illegal(s, HELLAS, "pay ochre")
-    assert_illegal(s, HELLAS, "treasury")  # 1 + 10 < 30
-    assert_illegal(s, HELLAS, "done")
+    mc.assert_illegal(s, HELLAS, "pay ochre")
+    mc.assert_illegal(s, HELLAS, "treasury")  # 1 + 10 < 30
+    mc.assert_illegal(s, HELLAS, "done")
     s.apply(HELLAS, "cancel")
     assert s.pay is None
     assert (hand(s, HELLAS), s.treasury[HELLAS], owned(s, HELLAS)) == (["ochre", "wine", "wine"], 10, ["masonry", "pottery"])
@@ -439,9 +426,9 @@ def test_mc_12_2_short_payment_cannot_complete():
 def test_mc_12_1_an_owned_advance_cannot_be_bought_again():
     """MC-12.1, bad input: Hellas owns Mysticism; buying it again is illegal."""
     s = buying({HELLAS: {"treasury": 55, "advances": ["mysticism"]}})
-    assert "buy mysticism" not in texts(s, HELLAS)
-    assert_illegal(s, HELLAS, "buy mysticism")
-    assert_illegal(s, HELLAS, "buy no-such-advance")
+    assert "buy mysticism" not in mc.texts(s, HELLAS)
+    mc.assert_illegal(s, HELLAS, "buy mysticism")
+    mc.assert_illegal(s, HELLAS, "buy no-such-advance")
 
 
 def test_mc_12_2_library_takes_40_off_one_other_advance():
@@ -478,7 +465,7 @@ def test_mc_12_2_anatomy_gives_a_free_science_advance():
     s.apply(HELLAS, "pay gemstones")
     s.apply(HELLAS, "treasury")
     assert (s.step, s.to_move()) == (TASK, (HELLAS,))
-    assert texts(s, HELLAS) == ["take astronavigation", "take coinage", "take empiricism", "take written-record", "none"]
+    assert mc.texts(s, HELLAS) == ["take astronavigation", "take coinage", "take empiricism", "take written-record", "none"]
     s.apply(HELLAS, "take coinage")
     assert owned(s, HELLAS) == ["anatomy", "coinage", "medicine"]
     assert s.paid[HELLAS] == [240, 0, 140]
@@ -495,7 +482,7 @@ def test_mc_12_3_one_players_purchase_does_not_change_anothers():
     s.apply(MINOA, "buy mysticism")
     s.apply(MINOA, "treasury")
     assert s.to_move() == (HATTI,)  # Minoa can afford nothing more
-    assert texts(s, HATTI) == before
+    assert mc.texts(s, HATTI) == before
     assert [price(s, HATTI, a) for a in range(len(s.cat.advances))] == prices
 
 
@@ -508,7 +495,7 @@ def test_mc_12_4_hand_limit_player_chooses_the_excess(advances, limit, discards)
     s = run_from(phase=12, players={HELLAS: {"hand": cards, "advances": advances}, EGYPT: {"tokens": {"great_delta": 1}}})
     assert hand_limit(s, HELLAS) == limit
     assert (s.phase, s.step, s.to_move()) == (12, DISCARD, (HELLAS,))
-    assert texts(s, HELLAS) == ["discard ochre", "discard clay", "discard papyrus", "discard iron", "discard treachery"]
+    assert mc.texts(s, HELLAS) == ["discard ochre", "discard clay", "discard papyrus", "discard iron", "discard treachery"]
     for card in ("iron", "ochre")[:discards]:
         s.apply(HELLAS, f"discard {card}")
     assert len(s.hands[HELLAS]) == limit
@@ -560,24 +547,24 @@ def test_roadbuilding_two_areas_stopping_at_other_units():
     not next to A. The token ends its move there."""
     s = position(players={HELLAS: {"tokens": {"old_ford": 2}, "advances": ["roadbuilding"]},
                           HATTI: {"tokens": {"north_downs": 1}}}, decider=HELLAS)
-    moves = [t for t in texts(s, HELLAS) if t.startswith("move")]
+    moves = [t for t in mc.texts(s, HELLAS) if t.startswith("move")]
     assert moves == ["move old_ford north_downs", "move old_ford west_cape", "move old_ford kings_vale",
                      "move old_ford west_cape nw_hills", "move old_ford kings_vale frost_wastes",
                      "move old_ford kings_vale ash_plains"]
-    assert_illegal(s, HELLAS, "move old_ford north_downs frost_wastes")
+    mc.assert_illegal(s, HELLAS, "move old_ford north_downs frost_wastes")
     s.apply(HELLAS, "move old_ford kings_vale ash_plains")
-    assert (tok(s, HELLAS, "old_ford"), tok(s, HELLAS, "ash_plains")) == (1, 1)
-    assert not any(t.startswith("move ash_plains") for t in texts(s, HELLAS))
+    assert (mc.tok(s, HELLAS, "old_ford"), mc.tok(s, HELLAS, "ash_plains")) == (1, 1)
+    assert not any(t.startswith("move ash_plains") for t in mc.texts(s, HELLAS))
     s.apply(HELLAS, "move old_ford west_cape nw_hills")
-    assert tok(s, HELLAS, "nw_hills") == 1
-    conserved(s)
+    assert mc.tok(s, HELLAS, "nw_hills") == 1
+    mc.conserved(s)
 
 
 def test_roadbuilding_only_for_its_holder():
     """Roadbuilding: without it, a token moves one area."""
     s = position(players={HELLAS: {"tokens": {"old_ford": 2}}}, decider=HELLAS)
-    assert_illegal(s, HELLAS, "move old_ford kings_vale ash_plains")
-    assert all(len(t.split()) == 3 for t in texts(s, HELLAS) if t.startswith("move"))
+    mc.assert_illegal(s, HELLAS, "move old_ford kings_vale ash_plains")
+    assert all(len(t.split()) == 3 for t in mc.texts(s, HELLAS) if t.startswith("move"))
 
 
 @pytest.mark.parametrize("advances, reaches", [(["cloth-making"], True), ([], False)])
@@ -586,10 +573,10 @@ def test_cloth_making_ships_move_five_areas(advances, reaches):
     (pearl_isle, harbour_bay, great_delta, dune_coast, red_cliffs)."""
     s = position(players={HELLAS: {"tokens": {"kings_vale": 2}, "ships": ["kings_vale"], "advances": advances}},
                  decider=HELLAS)
-    assert ("sail kings_vale red_cliffs 2" in texts(s, HELLAS)) == reaches
+    assert ("sail kings_vale red_cliffs 2" in mc.texts(s, HELLAS)) == reaches
     if reaches:
         s.apply(HELLAS, "sail kings_vale red_cliffs 2")
-        assert tok(s, HELLAS, "red_cliffs") == 2
+        assert mc.tok(s, HELLAS, "red_cliffs") == 2
 
 
 @pytest.mark.parametrize("advances, reaches", [(["astronavigation"], True), ([], False)])
@@ -599,11 +586,11 @@ def test_astronavigation_ships_cross_open_sea(advances, reaches):
     the coast it is 7 areas away. Under open-sea B everyone may, so it changes nothing."""
     s = position(players={HELLAS: {"tokens": {"kings_vale": 2}, "ships": ["kings_vale"], "advances": advances}},
                  decider=HELLAS)
-    assert ("sail kings_vale far_steppe 2" in texts(s, HELLAS)) == reaches
+    assert ("sail kings_vale far_steppe 2" in mc.texts(s, HELLAS)) == reaches
     g = game(**{"open-sea": "B"})
     s = position(g, players={HELLAS: {"tokens": {"kings_vale": 2}, "ships": ["kings_vale"], "advances": advances}},
                  decider=HELLAS)
-    assert "sail kings_vale far_steppe 2" in texts(s, HELLAS)
+    assert "sail kings_vale far_steppe 2" in mc.texts(s, HELLAS)
 
 
 @pytest.mark.parametrize("advances, most", [(["naval-warfare"], 6), ([], 5)])
@@ -611,9 +598,9 @@ def test_naval_warfare_ships_carry_six(advances, most):
     """Naval Warfare: a ship carries 6 tokens (5 without)."""
     s = position(players={HELLAS: {"tokens": {"kings_vale": 8}, "ships": ["kings_vale"], "advances": advances}},
                  decider=HELLAS)
-    sails = [int(t.split()[-1]) for t in texts(s, HELLAS) if t.startswith("sail kings_vale ash_plains")]
+    sails = [int(t.split()[-1]) for t in mc.texts(s, HELLAS) if t.startswith("sail kings_vale ash_plains")]
     assert max(sails) == most
-    assert_illegal(s, HELLAS, f"sail kings_vale ash_plains {most + 1}")
+    mc.assert_illegal(s, HELLAS, f"sail kings_vale ash_plains {most + 1}")
 
 
 def _everyone_moves(advances_of: dict[int, list[str]]) -> dict[int, dict[str, Any]]:
@@ -661,12 +648,12 @@ def test_diplomacy_closes_its_holders_city_areas(mover_advances, others, may_ent
     s = position(players={HELLAS: {"tokens": {"old_ford": 3}, "ships": ["old_ford"], "advances": mover_advances},
                           HATTI: {"tokens": {"ash_plains": 1}, "advances": ["diplomacy"]}, **others},
                  city={"kings_vale": HATTI}, decider=HELLAS)
-    legal = texts(s, HELLAS)
+    legal = mc.texts(s, HELLAS)
     assert ("move old_ford kings_vale" in legal) == may_enter
     assert ("sail old_ford kings_vale 1" in legal) == may_enter
     assert "move old_ford north_downs" in legal
     if not may_enter:
-        assert_illegal(s, HELLAS, "move old_ford kings_vale")
+        mc.assert_illegal(s, HELLAS, "move old_ford kings_vale")
 
 
 def test_cultural_ascendancy_no_move_that_starts_a_conflict():
@@ -676,13 +663,13 @@ def test_cultural_ascendancy_no_move_that_starts_a_conflict():
     s = position(players={HELLAS: {"tokens": {"old_ford": 4}, "ships": ["old_ford"]},
                           HATTI: {"tokens": {"kings_vale": 2}, "advances": ["cultural-ascendancy"]}},
                  city={"north_downs": HATTI}, decider=HELLAS)
-    legal = texts(s, HELLAS)
+    legal = mc.texts(s, HELLAS)
     assert "move old_ford kings_vale" in legal and "sail old_ford kings_vale 1" in legal
     assert "sail old_ford kings_vale 2" not in legal
     assert "move old_ford north_downs" not in legal
     s.apply(HELLAS, "move old_ford kings_vale")
-    assert_illegal(s, HELLAS, "move old_ford kings_vale")
-    assert "sail old_ford kings_vale 1" not in texts(s, HELLAS)
+    mc.assert_illegal(s, HELLAS, "move old_ford kings_vale")
+    assert "sail old_ford kings_vale 1" not in mc.texts(s, HELLAS)
 
 
 @pytest.mark.parametrize("mover_advances, others", [
@@ -696,7 +683,7 @@ def test_cultural_ascendancy_does_not_bind(mover_advances, others):
     s = position(players={HELLAS: {"tokens": {"old_ford": 4}, "advances": mover_advances},
                           HATTI: {"tokens": {"kings_vale": 3}, "advances": ["cultural-ascendancy"]}, **others},
                  decider=HELLAS)
-    assert "move old_ford kings_vale" in texts(s, HELLAS)
+    assert "move old_ford kings_vale" in mc.texts(s, HELLAS)
 
 
 def test_cultural_ascendancy_simultaneous_moves_judged_on_what_was_seen():
@@ -714,8 +701,8 @@ def test_cultural_ascendancy_simultaneous_moves_judged_on_what_was_seen():
     s.apply(ASSYRIA, "done")
     s.apply(HATTI, "done")
     assert (s.turn, s.phase) == (2, 3)
-    assert [tok(s, p, "kings_vale") for p in (HATTI, HELLAS, ASSYRIA)] == [4, 0, 0]
-    conserved(s)
+    assert [mc.tok(s, p, "kings_vale") for p in (HATTI, HELLAS, ASSYRIA)] == [4, 0, 0]
+    mc.conserved(s)
 
 
 # ================================================================== city abilities
@@ -728,22 +715,22 @@ def test_architecture_half_the_city_from_treasury_once_a_turn():
     be paid from the treasury (back to the stock): great_delta with 4 tokens and 2
     treasury. Then date_oasis (3 tokens) is no longer offered."""
     s = _build({HELLAS: {"tokens": {"great_delta": 4, "date_oasis": 3}, "treasury": 5, "advances": ["architecture"]}})
-    assert texts(s, HELLAS) == ["city great_delta treasury", "city date_oasis treasury", "done"]
+    assert mc.texts(s, HELLAS) == ["city great_delta treasury", "city date_oasis treasury", "done"]
     s.apply(HELLAS, "city great_delta treasury")
-    assert owner(s, "great_delta") == HELLAS
-    assert (tok(s, HELLAS, "great_delta"), s.treasury[HELLAS], s.stock[HELLAS]) == (0, 3, 49)
-    assert texts(s, HELLAS) == ["done"]
-    assert_illegal(s, HELLAS, "city date_oasis treasury")
-    conserved(s)
+    assert mc.owner(s, "great_delta") == HELLAS
+    assert (mc.tok(s, HELLAS, "great_delta"), s.treasury[HELLAS], s.stock[HELLAS]) == (0, 3, 49)
+    assert mc.texts(s, HELLAS) == ["done"]
+    mc.assert_illegal(s, HELLAS, "city date_oasis treasury")
+    mc.conserved(s)
 
 
 def test_architecture_needs_half_the_tokens_and_the_treasury():
     """Architecture: 2 tokens on a site (4 missing, more than half) or 2 treasury for 3
     missing: no city; without Architecture, no treasury at all."""
     s = _build({HELLAS: {"tokens": {"great_delta": 2, "date_oasis": 3}, "treasury": 2, "advances": ["architecture"]}})
-    assert texts(s, HELLAS) == ["done"]
+    assert mc.texts(s, HELLAS) == ["done"]
     s = _build({HELLAS: {"tokens": {"great_delta": 4}, "treasury": 5}})
-    assert_illegal(s, HELLAS, "city great_delta treasury")
+    mc.assert_illegal(s, HELLAS, "city great_delta treasury")
 
 
 def test_urbanism_up_to_four_tokens_from_the_neighbours():
@@ -751,19 +738,19 @@ def test_urbanism_up_to_four_tokens_from_the_neighbours():
     tokens from areas next to it by land: 9 + 3 taken from the largest surplus first
     (twin_rivers 3 at its limit 3, then 2: twin_rivers 3 -> 1, great_delta 2 -> 1)."""
     s = _build({HELLAS: {"tokens": {"river_bend": 9, "great_delta": 2, "twin_rivers": 3}, "advances": ["urbanism"]}})
-    assert texts(s, HELLAS) == ["city river_bend adjacent", "done"]
+    assert mc.texts(s, HELLAS) == ["city river_bend adjacent", "done"]
     s.apply(HELLAS, "city river_bend adjacent")
-    assert owner(s, "river_bend") == HELLAS
-    assert [tok(s, HELLAS, a) for a in ("river_bend", "great_delta", "twin_rivers")] == [0, 1, 1]
+    assert mc.owner(s, "river_bend") == HELLAS
+    assert [mc.tok(s, HELLAS, a) for a in ("river_bend", "great_delta", "twin_rivers")] == [0, 1, 1]
     assert s.stock[HELLAS] == 55 - 14 + 12
-    conserved(s)
+    mc.conserved(s)
 
 
 def test_urbanism_not_on_a_city_site_nor_beyond_four():
     """Urbanism: 7 tokens off a site need 5 more (only 4 allowed); 3 on a site: no."""
     s = _build({HELLAS: {"tokens": {"river_bend": 7, "great_delta": 3, "twin_rivers": 3}, "advances": ["urbanism"]}})
-    assert texts(s, HELLAS) == ["done"]
-    assert_illegal(s, HELLAS, "city river_bend adjacent")
+    assert mc.texts(s, HELLAS) == ["done"]
+    mc.assert_illegal(s, HELLAS, "city river_bend adjacent")
 
 
 @pytest.mark.parametrize("advances, left", [(["public-works"], 1), ([], 0)])
@@ -777,7 +764,7 @@ def test_public_works_one_token_stays_with_the_city(advances, left):
     s.apply(HELLAS, "city great_delta")
     s.apply(HELLAS, "done")
     assert (s.phase, s.step, s.to_move()) == (5, REDUCE, (EGYPT,))
-    assert tok(s, HELLAS, "great_delta") == left
+    assert mc.tok(s, HELLAS, "great_delta") == left
 
 
 @pytest.mark.parametrize("advances, barbarians, left", [(["agriculture"], {}, 2), ([], {}, 1),
@@ -790,7 +777,7 @@ def test_agriculture_limit_plus_one_when_alone(advances, barbarians, left):
                                     EGYPT: {"tokens": {"upper_river": 1}}},
                  city={"twin_rivers": EGYPT}, barbarians=barbarians)
     assert (s.phase, s.step, s.to_move()) == (11, REDUCE, (EGYPT,))
-    assert (tok(s, HELLAS, "date_oasis"), tok(s, HELLAS, "kings_vale")) == (left, 3)
+    assert (mc.tok(s, HELLAS, "date_oasis"), mc.tok(s, HELLAS, "kings_vale")) == (left, 3)
 
 
 @pytest.mark.parametrize("advances, grown", [(["agriculture"], 2), ([], 1)])
@@ -800,7 +787,7 @@ def test_agriculture_in_growth_up_to_the_limit(advances, grown):
     g = game(**{"growth-supply": "B"})
     s = run_from(g, phase=2, players={HELLAS: {"tokens": {"date_oasis": 1}, "advances": advances}})
     assert (s.phase, s.to_move()) == (3, (HELLAS,))
-    assert tok(s, HELLAS, "date_oasis") == grown
+    assert mc.tok(s, HELLAS, "date_oasis") == grown
 
 
 # ================================================================== payment ability
@@ -810,13 +797,13 @@ def test_trade_empire_substitute_completes_an_incomplete_set():
     8 + 5). Cloth Making (crafts 50, Trade Empire crafts 20) costs 30: 18 + 12 treasury.
     Without the substitute Hellas (13 in cards + 12) could not pay for it."""
     s = buying({HELLAS: {"treasury": 12, "hand": ["iron", "iron", "wine"], "advances": ["trade-empire"]}})
-    assert "buy cloth-making" in texts(s, HELLAS)
+    assert "buy cloth-making" in mc.texts(s, HELLAS)
     s.apply(HELLAS, "buy cloth-making")
-    assert texts(s, HELLAS) == ["pay iron", "pay wine", "pay iron wine", "cancel"]
-    assert_illegal(s, HELLAS, "pay wine iron")  # a lower face value cannot stand in
+    assert mc.texts(s, HELLAS) == ["pay iron", "pay wine", "pay iron wine", "cancel"]
+    mc.assert_illegal(s, HELLAS, "pay wine iron")  # a lower face value cannot stand in
     s.apply(HELLAS, "pay iron wine")
     assert s.pay[2] == 18
-    assert "pay iron wine" not in texts(s, HELLAS)
+    assert "pay iron wine" not in mc.texts(s, HELLAS)
     data = s.to_json()  # a payment under way is a position like any other
     assert s.game.state_from_json(data).to_json() == data
     s.apply(HELLAS, "treasury")
@@ -836,11 +823,11 @@ def test_trade_empire_once_a_turn_and_cancel_gives_it_back():
     s.apply(HELLAS, "pay iron wine")
     s.apply(HELLAS, "cancel")
     s.apply(HELLAS, "buy mysticism")
-    assert "pay iron wine" in texts(s, HELLAS)
+    assert "pay iron wine" in mc.texts(s, HELLAS)
     s.apply(HELLAS, "pay iron wine")
     s.apply(HELLAS, "treasury")
     s.apply(HELLAS, "buy sculpture")
-    assert not any(len(t.split()) == 3 for t in texts(s, HELLAS) if t.startswith("pay"))
+    assert not any(len(t.split()) == 3 for t in mc.texts(s, HELLAS) if t.startswith("pay"))
     full = buying({HELLAS: {"hand": ["ivory"] * 4 + ["gold"], "advances": ["trade-empire"]}})
     ids = full.cat.cards
     assert [(ids[c].id, ids[x].id) for c, x in substitutions(full, HELLAS, [])] == [("gold", "ivory")]
@@ -865,8 +852,8 @@ def test_engineering_defends_against_seven(advances, kept):
     s = position(players={HATTI: {"tokens": {"kings_vale": 7}}, HELLAS: {"advances": advances}},
                  city={"kings_vale": HELLAS}, decider=HATTI)
     phase_conflict(s)
-    assert (owner(s, "kings_vale") == HELLAS) == kept
-    assert tok(s, HATTI, "kings_vale") == (7 if kept else 2)
+    assert (mc.owner(s, "kings_vale") == HELLAS) == kept
+    assert mc.tok(s, HATTI, "kings_vale") == (7 if kept else 2)
 
 
 def test_engineering_attacks_with_six():
@@ -876,10 +863,10 @@ def test_engineering_attacks_with_six():
     s = position(players={HELLAS: {"tokens": {"date_oasis": 6}, "advances": ["engineering"]},
                           HATTI: {"treasury": 5}}, city={"date_oasis": HATTI}, decider=HELLAS)
     phase_conflict(s)
-    assert owner(s, "date_oasis") == -1
-    assert (tok(s, HELLAS, "date_oasis"), tok(s, HATTI, "date_oasis")) == (2, 0)
+    assert mc.owner(s, "date_oasis") == -1
+    assert (mc.tok(s, HELLAS, "date_oasis"), mc.tok(s, HATTI, "date_oasis")) == (2, 0)
     assert (s.treasury[HELLAS], s.treasury[HATTI]) == (3, 2)
-    conserved(s)
+    mc.conserved(s)
 
 
 @pytest.mark.parametrize("advances, left", [(["metalworking"], (1, 0)), ([], (0, 0))])
@@ -890,7 +877,7 @@ def test_metalworking_removes_after_the_others(advances, left):
     s = position(players={HELLAS: {"tokens": {"date_oasis": 2}, "advances": advances},
                           HATTI: {"tokens": {"date_oasis": 2}}}, decider=HELLAS)
     phase_conflict(s)
-    assert (tok(s, HELLAS, "date_oasis"), tok(s, HATTI, "date_oasis")) == left
+    assert (mc.tok(s, HELLAS, "date_oasis"), mc.tok(s, HATTI, "date_oasis")) == left
 
 
 # ================================================================== tax and support abilities
@@ -905,7 +892,7 @@ def test_democracy_no_tax_revolt(advances, revolt):
         assert (s.phase, s.step, s.to_move()) == (1, REVOLT, (MINOA,))
     else:
         assert (s.phase, s.step, s.to_move()) == (3, MOVE, (HELLAS,))
-        assert cities(s, HELLAS) == ["north_downs", "old_ford"]
+        assert mc.cities(s, HELLAS) == ["north_downs", "old_ford"]
         assert s.treasury[HELLAS] == 54
 
 
@@ -919,7 +906,7 @@ def test_cultural_ascendancy_support_rate_three(advances, reduce):
     if reduce:
         assert (s.phase, s.step, s.to_move()) == (11, REDUCE, (HELLAS,))
     else:
-        assert cities(s, HELLAS) == ["north_downs", "old_ford"]
+        assert mc.cities(s, HELLAS) == ["north_downs", "old_ford"]
         assert s.phase != 11
 
 
@@ -936,9 +923,9 @@ def test_naval_warfare_removes_ships_instead_of_tokens(advances, kept):
     s = position(players={HELLAS: {"tokens": {"ash_plains": 3}, "docked_ships": ["ash_plains"], "advances": advances},
                           HATTI: {"tokens": {"ash_plains": 2}}}, decider=HELLAS)
     phase_conflict(s)
-    assert (tok(s, HELLAS, "ash_plains"), tok(s, HATTI, "ash_plains")) == (kept, 0)
+    assert (mc.tok(s, HELLAS, "ash_plains"), mc.tok(s, HATTI, "ash_plains")) == (kept, 0)
     assert (s.docked[HELLAS], s.ship_stock[HELLAS], s.phase) == ([], 4, 5)
-    conserved(s)
+    mc.conserved(s)
 
 
 def test_naval_warfare_ships_elsewhere_do_not_count():
@@ -947,7 +934,7 @@ def test_naval_warfare_ships_elsewhere_do_not_count():
                                    "advances": ["naval-warfare"]},
                           HATTI: {"tokens": {"ash_plains": 2}}}, decider=HELLAS)
     phase_conflict(s)
-    assert (tok(s, HELLAS, "ash_plains"), tok(s, HATTI, "ash_plains"), s.ship_stock[HELLAS]) == (2, 0, 4)
+    assert (mc.tok(s, HELLAS, "ash_plains"), mc.tok(s, HATTI, "ash_plains"), s.ship_stock[HELLAS]) == (2, 0, 4)
 
 
 def _military(advances: list[str], old_ford: int = 2, extra: dict[int, Any] | None = None):
@@ -970,13 +957,13 @@ def test_advanced_military_reinforces_from_adjacent_areas():
     s = _military(["advanced-military"])
     phase_conflict(s)
     assert (s.step, s.to_move()) == (MILITARY, (HELLAS,))
-    assert texts(s, HELLAS) == ["reinforce kings_vale", "done"]
+    assert mc.texts(s, HELLAS) == ["reinforce kings_vale", "done"]
     s.apply(HELLAS, "reinforce kings_vale")
     assert s.phase == 5
-    assert [tok(s, HELLAS, a) for a in ("kings_vale", "old_ford", "ash_plains", "nw_hills")] == [3, 0, 0, 2]
-    assert tok(s, HATTI, "kings_vale") == 0
+    assert [mc.tok(s, HELLAS, a) for a in ("kings_vale", "old_ford", "ash_plains", "nw_hills")] == [3, 0, 0, 2]
+    assert mc.tok(s, HATTI, "kings_vale") == 0
     assert not any(u.startswith("reinforce") for u in s.used[HELLAS])
-    conserved(s)
+    mc.conserved(s)
 
 
 @pytest.mark.parametrize("advances", [["advanced-military"], []])
@@ -989,8 +976,8 @@ def test_advanced_military_declined_or_absent_is_an_ordinary_conflict(advances):
     if advances:
         s.apply(HELLAS, "done")
     assert s.phase == 5
-    assert [tok(s, HELLAS, a) for a in ("kings_vale", "old_ford", "ash_plains")] == [1, 2, 1]
-    assert tok(s, HATTI, "kings_vale") == 2
+    assert [mc.tok(s, HELLAS, a) for a in ("kings_vale", "old_ford", "ash_plains")] == [1, 2, 1]
+    assert mc.tok(s, HATTI, "kings_vale") == 2
 
 
 def test_advanced_military_waits_and_spares_areas_in_conflict():
@@ -1002,12 +989,12 @@ def test_advanced_military_waits_and_spares_areas_in_conflict():
     (2) first: 1, Hellas has nothing left to spend: 3->2, and 3 tokens is the limit."""
     s = _military(["advanced-military"], extra={MINOA: {"tokens": {"old_ford": 2}}})
     phase_conflict(s)
-    assert texts(s, HELLAS) == ["reinforce kings_vale", "done"]
+    assert mc.texts(s, HELLAS) == ["reinforce kings_vale", "done"]
     s.apply(HELLAS, "reinforce kings_vale")
     assert s.phase == 5
-    assert [tok(s, HELLAS, a) for a in ("kings_vale", "old_ford", "ash_plains")] == [2, 0, 0]
-    assert (tok(s, MINOA, "old_ford"), tok(s, HATTI, "kings_vale")) == (1, 1)
-    conserved(s)
+    assert [mc.tok(s, HELLAS, a) for a in ("kings_vale", "old_ford", "ash_plains")] == [2, 0, 0]
+    assert (mc.tok(s, MINOA, "old_ford"), mc.tok(s, HATTI, "kings_vale")) == (1, 1)
+    mc.conserved(s)
 
 
 def test_advanced_military_no_choice_without_spare_tokens():
@@ -1024,8 +1011,8 @@ def test_advanced_military_reinforce_is_refused_twice_and_elsewhere():
     """Advanced Military: ``reinforce`` names an area of one of his conflicts, once."""
     s = _military(["advanced-military"])
     phase_conflict(s)
-    assert_illegal(s, HELLAS, "reinforce old_ford")
-    assert_illegal(s, HELLAS, "reinforce atlantis")
+    mc.assert_illegal(s, HELLAS, "reinforce old_ford")
+    mc.assert_illegal(s, HELLAS, "reinforce atlantis")
 
 
 def test_advanced_military_choices_are_simultaneous_under_strict_ast_order_a():
@@ -1047,6 +1034,6 @@ def test_advanced_military_choices_are_simultaneous_under_strict_ast_order_a():
         k: v for k, v in before.items() if k not in ("to_move", "waiting_for")}  # Hatti's choice is hidden
     s.apply(HELLAS, "reinforce kings_vale")
     assert s.phase == 5
-    assert [tok(s, HELLAS, "kings_vale"), tok(s, HATTI, "kings_vale"), tok(s, HELLAS, "old_ford"),
-            tok(s, HATTI, "ash_plains")] == [1, 2, 0, 0]
-    conserved(s)
+    assert [mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HATTI, "kings_vale"), mc.tok(s, HELLAS, "old_ford"),
+            mc.tok(s, HATTI, "ash_plains")] == [1, 2, 0, 0]
+    mc.conserved(s)

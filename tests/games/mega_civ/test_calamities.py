@@ -28,22 +28,9 @@ from civtable.games.mega_civ.codes import AUTO, DISCARD, OVER, PIRATE, TASK
 from civtable.games.mega_civ.rules.damage import cal_beneficiary
 from civtable.games.mega_civ.state import MegaState
 
-from ._mc_helpers import (
-    ASSYRIA,
-    EGYPT,
-    HATTI,
-    HELLAS,
-    MINOA,
-    assert_illegal,
-    cities,
-    conserved,
-    game,
-    owner,
-    position_json,
-    run_from,
-    texts,
-    tok,
-)
+from . import _mc_helpers as mc
+from ._mc_helpers import game, position_json, run_from
+from ._seats import ASSYRIA, EGYPT, HATTI, HELLAS, MINOA
 
 # the 9-player game on the full map (minor calamities): seats and AST order
 CARTHAGE, ROME, IBERIA, CELT = 5, 6, 7, 8
@@ -82,13 +69,13 @@ def play(s: MegaState, seat: int, *actions: str) -> None:
 def asks(s: MegaState, seat: int) -> list[str]:
     """The choices of the task ``seat`` must decide now (sorted)."""
     assert s.step == TASK and s.to_move() == (seat,)
-    return sorted(texts(s, seat))
+    return sorted(mc.texts(s, seat))
 
 
 def resolved(s: MegaState) -> None:
     """Every calamity is resolved and nothing was made or lost on the way."""
     assert (s.phase, s.step, s.tasks, s.calq) == (10, OVER, [], [])
-    conserved(s)
+    mc.conserved(s)
 
 
 def points(s: MegaState, p: int) -> int:
@@ -108,8 +95,8 @@ def test_mc_8_2_limit_a_three_majors_one_must_go_and_only_a_major() -> None:
     s = run_from(g, phase=8, players={HELLAS: {"tokens": {"macedonia": 1},
                                                "hand": ["famine", "flood", "civil-war", "tempest"]}})
     assert (s.phase, s.step, s.to_move()) == (8, DISCARD, (HELLAS,))
-    assert sorted(texts(s, HELLAS)) == ["discard civil-war", "discard famine", "discard flood"]
-    assert_illegal(s, HELLAS, "discard tempest")
+    assert sorted(mc.texts(s, HELLAS)) == ["discard civil-war", "discard famine", "discard flood"]
+    mc.assert_illegal(s, HELLAS, "discard tempest")
     s.apply(HELLAS, "discard flood")
     resolved(s)
     assert sorted(s.cat.cards[c].id for c in s.revealed[HELLAS]) == ["civil-war", "famine", "tempest"]
@@ -120,7 +107,7 @@ def test_mc_8_2_limit_a_four_minors_the_holder_picks_any() -> None:
     """MC-8.2 (calamity-limit A): 4 minor calamities are 1 too many; any may go."""
     s = run_from(nine(), phase=8, players={HELLAS: {"tokens": {"macedonia": 1}, "hand": [
         "tempest", "squandered-wealth", "city-riots", "minor-uprising"]}})
-    assert len(texts(s, HELLAS)) == 4
+    assert len(mc.texts(s, HELLAS)) == 4
     s.apply(HELLAS, "discard squandered-wealth")
     resolved(s)
     assert sorted(s.cat.cards[c].id for c in s.revealed[HELLAS]) == ["city-riots", "minor-uprising", "tempest"]
@@ -143,7 +130,7 @@ def test_mc_8_2_limit_b_majors_or_minors(held: list[str], legal: list[str], kept
     holder keeps the larger group (1 major + 2 minor: the major goes; 2 major + 1
     minor: the minor goes)."""
     s = run_from(nine(**{"calamity-limit": "B"}), phase=8, players={HELLAS: {"tokens": {"macedonia": 1}, "hand": held}})
-    assert sorted(texts(s, HELLAS)) == legal
+    assert sorted(mc.texts(s, HELLAS)) == legal
     s.apply(HELLAS, legal[0])
     resolved(s)
     assert sorted(s.cat.cards[c].id for c in s.revealed[HELLAS]) == kept
@@ -272,7 +259,7 @@ def test_mc_0_10_beneficiary_is_mc_0_9_without_the_victim(reading: str) -> None:
     assert asks(s, HATTI) == ["annex north_downs", "annex pearl_isle"]
     s.apply(HATTI, "annex pearl_isle")  # then north_downs, the last
     resolved(s)
-    assert (tok(s, HATTI, "pearl_isle"), tok(s, HATTI, "north_downs"), points(s, HELLAS)) == (2, 2, 0)
+    assert (mc.tok(s, HATTI, "pearl_isle"), mc.tok(s, HATTI, "north_downs"), points(s, HELLAS)) == (2, 2, 0)
 
 
 def test_mc_0_10_two_blocks_non_tradable_stays_in_the_block() -> None:
@@ -292,7 +279,7 @@ def test_mc_0_10_two_blocks_non_tradable_stays_in_the_block() -> None:
     assert (cal_beneficiary(s, PARTHIA, famine), cal_beneficiary(s, PARTHIA, treachery)) == (NUBIA, ASSYRIA)
     s.apply(PARTHIA, "lose nisa")  # then merv: 2 of the 10 points, all he has
     assert asks(s, PARTHIA) == ["victim 10", "victim 11", "victim 8", "victim 9"]
-    assert_illegal(s, PARTHIA, "victim 0")
+    mc.assert_illegal(s, PARTHIA, "victim 0")
     play(s, PARTHIA, "victim 9", "victim 8", "victim 11")
     resolved(s)
     assert [s.tokens_on_map(q) for q in (PERSIA, BABYLON, SABA, NUBIA, HELLAS, MINOA)] == [0, 0, 3, 0, 2, 2]
@@ -303,10 +290,10 @@ def test_illegal_task_choice_changes_nothing() -> None:
     IllegalActionError and leaves the position as it was."""
     s = resolve(players={HELLAS: {"tokens": {"nw_hills": 1, "north_downs": 2}, "hand": ["famine"]},
                          MINOA: {"tokens": {"great_delta": 2}}})
-    assert_illegal(s, HELLAS, "lose great_delta")
-    assert_illegal(s, HELLAS, "lose-city north_downs")
-    assert_illegal(s, HELLAS, "victim 1")
-    assert_illegal(s, MINOA, "lose north_downs")
+    mc.assert_illegal(s, HELLAS, "lose great_delta")
+    mc.assert_illegal(s, HELLAS, "lose-city north_downs")
+    mc.assert_illegal(s, HELLAS, "victim 1")
+    mc.assert_illegal(s, MINOA, "lose north_downs")
     before = copy.deepcopy(s.to_json())
     with pytest.raises(IllegalActionError):
         s.apply(HELLAS, "reduce north_downs")
@@ -319,14 +306,14 @@ def test_a_calamity_under_way_saves_and_loads() -> None:
     s = resolve(players={HELLAS: BARBARIAN_VICTIM, **ASSYRIA_BENEFITS}, city=BARBARIAN_CITIES)
     data = json.loads(json.dumps(s.to_json()))
     t = s.game.state_from_json(data)
-    assert t.to_json() == data and texts(t, ASSYRIA) == texts(s, ASSYRIA)
+    assert t.to_json() == data and mc.texts(t, ASSYRIA) == mc.texts(s, ASSYRIA)
     for x in (s, t):
         x.apply(ASSYRIA, "barbarians kings_vale")
     assert t.to_json() == s.to_json()
     s = resolve(players={HELLAS: TYRANNY_VICTIM, **ASSYRIA_BENEFITS}, city={"kings_vale": HELLAS, "old_ford": HELLAS})
     s.apply(ASSYRIA, "annex kings_vale")
     t = s.game.state_from_json(json.loads(json.dumps(s.to_json())))
-    assert sorted(texts(t, ASSYRIA)) == ["annex ash_plains", "annex north_downs", "annex old_ford"]
+    assert sorted(mc.texts(t, ASSYRIA)) == ["annex ash_plains", "annex north_downs", "annex old_ford"]
 
 
 # ================================================================== minor calamities (MC-9.1.2)
@@ -337,7 +324,7 @@ def test_tempest() -> None:
     assert asks(s, HELLAS) == ["lose epirus", "lose thessaly"]  # macedonia is inland
     s.apply(HELLAS, "lose thessaly")  # the second point: epirus, the only coastal area left
     resolved(s)
-    assert (tok(s, HELLAS, "thessaly"), tok(s, HELLAS, "epirus"), tok(s, HELLAS, "macedonia")) == (0, 1, 2)
+    assert (mc.tok(s, HELLAS, "thessaly"), mc.tok(s, HELLAS, "epirus"), mc.tok(s, HELLAS, "macedonia")) == (0, 1, 2)
     assert (s.treasury[HELLAS], s.stock[HELLAS]) == (2, 43 + 5 + 2)
 
 
@@ -357,8 +344,8 @@ def test_city_riots() -> None:
     assert asks(s, HELLAS) == ["reduce corinth", "reduce thessalonica"]
     s.apply(HELLAS, "reduce corinth")
     resolved(s)
-    assert cities(s, HELLAS) == ["thessalonica"]
-    assert (tok(s, HELLAS, "corinth"), s.treasury[HELLAS], s.city_stock[HELLAS]) == (2, 0, 8)
+    assert mc.cities(s, HELLAS) == ["thessalonica"]
+    assert (mc.tok(s, HELLAS, "corinth"), s.treasury[HELLAS], s.city_stock[HELLAS]) == (2, 0, 8)
 
 
 @pytest.mark.parametrize(("treasury", "choice", "left", "paid"), [
@@ -378,8 +365,8 @@ def test_city_in_flames(treasury: int, choice: str | None, left: list[str], paid
         assert asks(s, HELLAS) == ["destroy corinth", "destroy thessalonica"]
         s.apply(HELLAS, "destroy corinth")
     resolved(s)
-    assert cities(s, HELLAS) == left
-    assert (tok(s, HELLAS, "corinth"), s.treasury[HELLAS]) == (0, treasury - paid)
+    assert mc.cities(s, HELLAS) == left
+    assert (mc.tok(s, HELLAS, "corinth"), s.treasury[HELLAS]) == (0, treasury - paid)
 
 
 def test_tribal_conflict() -> None:
@@ -389,7 +376,7 @@ def test_tribal_conflict() -> None:
     assert asks(s, HELLAS) == ["lose macedonia", "lose paeonia", "lose-city corinth"]
     s.apply(HELLAS, "lose-city corinth")
     resolved(s)
-    assert (cities(s, HELLAS), s.tokens_on_map(HELLAS), tok(s, HELLAS, "corinth")) == ([], 3, 0)
+    assert (mc.cities(s, HELLAS), s.tokens_on_map(HELLAS), mc.tok(s, HELLAS, "corinth")) == ([], 3, 0)
 
 
 def test_minor_uprising() -> None:
@@ -398,7 +385,7 @@ def test_minor_uprising() -> None:
                 city={"thessalonica": HELLAS, "corinth": HELLAS, "athens": HELLAS})
     s.apply(HELLAS, "destroy athens")
     resolved(s)
-    assert (cities(s, HELLAS), tok(s, HELLAS, "athens"), s.city_stock[HELLAS]) == (["corinth", "thessalonica"], 0, 7)
+    assert (mc.cities(s, HELLAS), mc.tok(s, HELLAS, "athens"), s.city_stock[HELLAS]) == (["corinth", "thessalonica"], 0, 7)
 
 
 def test_banditry_keep_pays_once_per_card() -> None:
@@ -431,7 +418,7 @@ def test_coastal_migration() -> None:
     assert asks(s, HELLAS) == ["destroy corinth", "destroy thessalonica"]  # macedonia is inland
     s.apply(HELLAS, "destroy thessalonica")
     resolved(s)
-    assert (cities(s, HELLAS), s.treasury[HELLAS]) == (["corinth", "macedonia"], 1)
+    assert (mc.cities(s, HELLAS), s.treasury[HELLAS]) == (["corinth", "macedonia"], 1)
 
 
 # ================================================================== major calamities (MC-9.2.1)
@@ -443,8 +430,8 @@ def test_volcanic_eruption() -> None:
                          MINOA: {"tokens": {"ember_peak": 1, "high_moor": 1}}},
                 city={"ember_peak": HELLAS, "smoke_isle": HELLAS})
     resolved(s)
-    assert (owner(s, "ember_peak"), tok(s, HELLAS, "ember_peak"), tok(s, MINOA, "ember_peak")) == (-1, 0, 0)
-    assert (cities(s, HELLAS), tok(s, HELLAS, "east_strand"), tok(s, MINOA, "high_moor")) == (["smoke_isle"], 2, 1)
+    assert (mc.owner(s, "ember_peak"), mc.tok(s, HELLAS, "ember_peak"), mc.tok(s, MINOA, "ember_peak")) == (-1, 0, 0)
+    assert (mc.cities(s, HELLAS), mc.tok(s, HELLAS, "east_strand"), mc.tok(s, MINOA, "high_moor")) == (["smoke_isle"], 2, 1)
 
 
 @pytest.mark.parametrize(("engineering", "kings_vale"), [(False, 0), (True, 3)])
@@ -458,9 +445,9 @@ def test_earthquake(engineering: bool, kings_vale: int) -> None:
     assert asks(s, HELLAS) == ["reduce ash_plains", "reduce old_ford"]
     s.apply(HELLAS, "reduce ash_plains")
     resolved(s)
-    assert (owner(s, "kings_vale"), tok(s, HELLAS, "kings_vale")) == (-1, kings_vale)
-    assert (owner(s, "ash_plains"), tok(s, HATTI, "ash_plains")) == (-1, 2)
-    assert (owner(s, "old_ford"), owner(s, "great_delta")) == (MINOA, ASSYRIA)
+    assert (mc.owner(s, "kings_vale"), mc.tok(s, HELLAS, "kings_vale")) == (-1, kings_vale)
+    assert (mc.owner(s, "ash_plains"), mc.tok(s, HATTI, "ash_plains")) == (-1, 2)
+    assert (mc.owner(s, "old_ford"), mc.owner(s, "great_delta")) == (MINOA, ASSYRIA)
 
 
 @pytest.mark.parametrize(("advances", "cities_lost"), [(["agriculture"], 3), ([], 2), (["agriculture", "pottery"], 2)])
@@ -476,7 +463,7 @@ def test_famine(advances: list[str], cities_lost: int) -> None:
     assert asks(s, HELLAS) == ["victim 1", "victim 2", "victim 3"]  # Egypt has nothing to lose
     play(s, HELLAS, "victim 1", "victim 3")  # Hatti is the third
     resolved(s)
-    assert (len(s.cities_of(HELLAS)), tok(s, HELLAS, "nw_hills")) == (3 - cities_lost, 1)
+    assert (len(s.cities_of(HELLAS)), mc.tok(s, HELLAS, "nw_hills")) == (3 - cities_lost, 1)
     assert [s.tokens_on_map(q) for q in (MINOA, ASSYRIA, HATTI)] == [3, 0, 0]
 
 
@@ -490,8 +477,8 @@ def test_flood_on_the_flood_plain() -> None:
     assert asks(s, EGYPT) == ["lose great_delta", "lose river_bend", "lose twin_rivers"]
     play(s, EGYPT, *["lose great_delta"] * 4, *["lose river_bend"] * 3)  # then twin_rivers, the last
     resolved(s)
-    assert (s.tokens_on_map(EGYPT), cities(s, EGYPT)) == (0, ["twin_rivers"])
-    assert (tok(s, ASSYRIA, "upper_river"), tok(s, HATTI, "copper_hills")) == (0, 2)
+    assert (s.tokens_on_map(EGYPT), mc.cities(s, EGYPT)) == (0, ["twin_rivers"])
+    assert (mc.tok(s, ASSYRIA, "upper_river"), mc.tok(s, HATTI, "copper_hills")) == (0, 2)
 
 
 def test_flood_engineering_prevents_5_for_every_victim() -> None:
@@ -503,8 +490,8 @@ def test_flood_engineering_prevents_5_for_every_victim() -> None:
                          HATTI: {"tokens": {"river_bend": 1}}})
     play(s, EGYPT, *["lose great_delta"] * 4, *["lose river_bend"] * 3, *["lose twin_rivers"] * 3)
     resolved(s)
-    assert (s.tokens_on_map(EGYPT), tok(s, EGYPT, "upper_river")) == (2, 2)
-    assert (tok(s, ASSYRIA, "upper_river"), tok(s, HATTI, "river_bend")) == (1, 0)
+    assert (s.tokens_on_map(EGYPT), mc.tok(s, EGYPT, "upper_river")) == (2, 2)
+    assert (mc.tok(s, ASSYRIA, "upper_river"), mc.tok(s, HATTI, "river_bend")) == (1, 0)
 
 
 @pytest.mark.parametrize(("advances", "old_ford"), [([], 0), (["engineering"], 2)])
@@ -513,7 +500,7 @@ def test_flood_off_the_flood_plain(advances: list[str], old_ford: int) -> None:
     (Engineering prevents 5: none)."""
     s = resolve(players={HELLAS: {"tokens": {"old_ford": 2, "north_downs": 2}, "hand": ["flood"], "advances": advances}})
     resolved(s)
-    assert (tok(s, HELLAS, "old_ford"), tok(s, HELLAS, "north_downs")) == (old_ford, 2)
+    assert (mc.tok(s, HELLAS, "old_ford"), mc.tok(s, HELLAS, "north_downs")) == (old_ford, 2)
 
 
 HELLAS_47 = {  # 8 cities (40 points) and 7 tokens: 47 unit points
@@ -531,11 +518,11 @@ def test_civil_war() -> None:
                 city=HELLAS_47["city"])
     assert points(s, HELLAS) == 47 and s.to_move() == (HELLAS,)
     s.apply(HELLAS, "annex harbour_bay")  # 5; then south_cape (5): 2 points still to go
-    assert "annex south_cape" not in texts(s, HELLAS) and len(texts(s, HELLAS)) == 10
+    assert "annex south_cape" not in mc.texts(s, HELLAS) and len(mc.texts(s, HELLAS)) == 10
     s.apply(HELLAS, "annex west_cape")
     resolved(s)
     assert points(s, HELLAS) == 35
-    assert (cities(s, ASSYRIA), tok(s, ASSYRIA, "west_cape")) == (["harbour_bay", "south_cape"], 2)
+    assert (mc.cities(s, ASSYRIA), mc.tok(s, ASSYRIA, "west_cape")) == (["harbour_bay", "south_cape"], 2)
 
 
 def test_civil_war_music_keeps_40() -> None:
@@ -545,11 +532,11 @@ def test_civil_war_music_keeps_40() -> None:
                          **ASSYRIA_BENEFITS}, city=HELLAS_47["city"])
     s.apply(HELLAS, "annex west_cape")
     assert asks(s, HELLAS) == ["annex nw_hills", "annex old_ford"]
-    assert_illegal(s, HELLAS, "annex pearl_isle")
+    mc.assert_illegal(s, HELLAS, "annex pearl_isle")
     s.apply(HELLAS, "annex old_ford")
     resolved(s)
     assert points(s, HELLAS) == 40
-    assert (cities(s, ASSYRIA), tok(s, ASSYRIA, "west_cape")) == (["old_ford"], 2)
+    assert (mc.cities(s, ASSYRIA), mc.tok(s, ASSYRIA, "west_cape")) == (["old_ford"], 2)
 
 
 def test_civil_war_35_points_or_fewer_nothing_happens() -> None:
@@ -563,7 +550,7 @@ def test_civil_war_35_points_or_fewer_nothing_happens() -> None:
                                   "advances": ["philosophy"]}, **ASSYRIA_BENEFITS}, city=city)
     s.apply(HELLAS, "annex ember_peak")  # 5 points to select: one city
     resolved(s)
-    assert (points(s, HELLAS), cities(s, ASSYRIA)) == (30, ["ember_peak"])
+    assert (points(s, HELLAS), mc.cities(s, ASSYRIA)) == (30, ["ember_peak"])
 
 
 def test_cyclone() -> None:
@@ -581,11 +568,11 @@ def test_cyclone() -> None:
     assert asks(s, HATTI) == ["reduce dune_coast", "reduce red_cliffs"]
     s.apply(HATTI, "reduce red_cliffs")
     resolved(s)
-    assert cities(s, HELLAS) == ["nw_hills", "old_ford", "west_cape"]
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HELLAS, "ash_plains"), tok(s, HELLAS, "east_strand")) == (3, 2, 2)
-    assert (cities(s, MINOA), tok(s, MINOA, "harbour_bay"), tok(s, MINOA, "great_delta")) == ([], 2, 4)
-    assert (cities(s, ASSYRIA), tok(s, ASSYRIA, "south_cape")) == ([], 2)
-    assert (cities(s, HATTI), tok(s, HATTI, "red_cliffs"), cities(s, EGYPT)) == (["dune_coast"], 2, ["salt_marsh"])
+    assert mc.cities(s, HELLAS) == ["nw_hills", "old_ford", "west_cape"]
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HELLAS, "ash_plains"), mc.tok(s, HELLAS, "east_strand")) == (3, 2, 2)
+    assert (mc.cities(s, MINOA), mc.tok(s, MINOA, "harbour_bay"), mc.tok(s, MINOA, "great_delta")) == ([], 2, 4)
+    assert (mc.cities(s, ASSYRIA), mc.tok(s, ASSYRIA, "south_cape")) == ([], 2)
+    assert (mc.cities(s, HATTI), mc.tok(s, HATTI, "red_cliffs"), mc.cities(s, EGYPT)) == (["dune_coast"], 2, ["salt_marsh"])
 
 
 TYRANNY_VICTIM = {"tokens": {"north_downs": 2, "nw_hills": 1, "ash_plains": 2, "pearl_isle": 2}, "hand": ["tyranny"]}
@@ -598,12 +585,12 @@ def test_tyranny() -> None:
     assert len(asks(s, ASSYRIA)) == 6
     s.apply(ASSYRIA, "annex kings_vale")
     assert asks(s, ASSYRIA) == ["annex ash_plains", "annex north_downs", "annex old_ford"]
-    assert_illegal(s, ASSYRIA, "annex pearl_isle")
+    mc.assert_illegal(s, ASSYRIA, "annex pearl_isle")
     play(s, ASSYRIA, "annex old_ford", "annex north_downs", "annex ash_plains")  # 14; then nw_hills (next to north_downs)
     resolved(s)
-    assert cities(s, ASSYRIA) == ["kings_vale", "old_ford"]
-    assert [tok(s, ASSYRIA, a) for a in ("north_downs", "ash_plains", "nw_hills")] == [2, 2, 1]
-    assert (points(s, HELLAS), tok(s, HELLAS, "pearl_isle")) == (2, 2)
+    assert mc.cities(s, ASSYRIA) == ["kings_vale", "old_ford"]
+    assert [mc.tok(s, ASSYRIA, a) for a in ("north_downs", "ash_plains", "nw_hills")] == [2, 2, 1]
+    assert (points(s, HELLAS), mc.tok(s, HELLAS, "pearl_isle")) == (2, 2)
 
 
 def test_tyranny_sculpture_10_points() -> None:
@@ -612,7 +599,7 @@ def test_tyranny_sculpture_10_points() -> None:
                 city={"kings_vale": HELLAS, "old_ford": HELLAS})
     play(s, ASSYRIA, "annex kings_vale", "annex old_ford")
     resolved(s)
-    assert (cities(s, ASSYRIA), points(s, HELLAS)) == (["kings_vale", "old_ford"], 7)
+    assert (mc.cities(s, ASSYRIA), points(s, HELLAS)) == (["kings_vale", "old_ford"], 7)
 
 
 @pytest.mark.parametrize(("advances", "discards", "left"), [
@@ -649,7 +636,7 @@ def test_regression_enlightenment_destroys_two_cities_inland_first() -> None:
     assert asks(s, HELLAS) == ["destroy kings_vale", "destroy old_ford"]
     s.apply(HELLAS, "destroy old_ford")
     resolved(s)
-    assert (s.ast[HELLAS], cities(s, HELLAS)) == (4, ["kings_vale"])
+    assert (s.ast[HELLAS], mc.cities(s, HELLAS)) == (4, ["kings_vale"])
 
 
 @pytest.mark.parametrize(("advances", "annexed"), [([], ["old_ford"]), (["diplomacy"], ["kings_vale", "old_ford"])])
@@ -661,7 +648,7 @@ def test_treachery(advances: list[str], annexed: list[str]) -> None:
     assert asks(s, ASSYRIA) == ["annex kings_vale", "annex old_ford"]
     s.apply(ASSYRIA, "annex old_ford")
     resolved(s)
-    assert cities(s, ASSYRIA) == annexed
+    assert mc.cities(s, ASSYRIA) == annexed
     assert (s.city_stock[ASSYRIA], s.city_stock[HELLAS]) == (9 - len(annexed), 7 + len(annexed))
 
 
@@ -676,7 +663,7 @@ def test_slave_revolt(advances: list[str], reduced: list[str]) -> None:
                 city={"kings_vale": HELLAS, "old_ford": HELLAS, "north_downs": HELLAS})
     play(s, HELLAS, *[f"reduce {a}" for a in reduced])
     resolved(s)
-    assert cities(s, HELLAS) == sorted({"kings_vale", "old_ford", "north_downs"} - set(reduced))
+    assert mc.cities(s, HELLAS) == sorted({"kings_vale", "old_ford", "north_downs"} - set(reduced))
     assert s.tokens_on_map(HELLAS) == 5 + 2 * len(reduced)
 
 
@@ -687,7 +674,7 @@ def test_slave_revolt_local_support() -> None:
         "tokens": {"west_cape": 2, "north_downs": 2}, "hand": ["slave-revolt"]}},
         city={"old_ford": HELLAS, "pearl_isle": HELLAS})
     resolved(s)
-    assert (cities(s, HELLAS), tok(s, HELLAS, "pearl_isle")) == (["old_ford"], 2)
+    assert (mc.cities(s, HELLAS), mc.tok(s, HELLAS, "pearl_isle")) == (["old_ford"], 2)
 
 
 @pytest.mark.parametrize("advances", [[], ["mysticism"]])
@@ -698,7 +685,7 @@ def test_superstition(advances: list[str]) -> None:
     k = 2 if advances else 3
     play(s, HELLAS, *["reduce kings_vale", "reduce old_ford", "reduce pearl_isle"][:k])
     resolved(s)
-    assert len(s.cities_of(HELLAS)) == 4 - k and "north_downs" in cities(s, HELLAS)
+    assert len(s.cities_of(HELLAS)) == 4 - k and "north_downs" in mc.cities(s, HELLAS)
     assert s.tokens_on_map(HELLAS) == 1 + sum([3, 2, 2][:k])  # kings_vale 3, old_ford 2, pearl_isle 2
 
 
@@ -713,11 +700,11 @@ def test_barbarian_hordes() -> None:
     the city (6 tokens), the conflict stops at the limit 3 with 3 barbarians there."""
     s = resolve(players={HELLAS: BARBARIAN_VICTIM, **ASSYRIA_BENEFITS}, city=BARBARIAN_CITIES)
     assert asks(s, ASSYRIA) == ["barbarians high_moor", "barbarians kings_vale"]
-    assert (s.barb[s.board.index("ash_plains")], owner(s, "ash_plains"), tok(s, HELLAS, "ash_plains")) == (2, -1, 0)
+    assert (s.barb[s.board.index("ash_plains")], mc.owner(s, "ash_plains"), mc.tok(s, HELLAS, "ash_plains")) == (2, -1, 0)
     s.apply(ASSYRIA, "barbarians kings_vale")
     resolved(s)
-    assert (s.barb[s.board.index("kings_vale")], tok(s, HELLAS, "kings_vale")) == (3, 0)
-    assert (cities(s, HELLAS), tok(s, HELLAS, "high_moor"), s.city_stock[HELLAS]) == (["north_downs"], 2, 8)
+    assert (s.barb[s.board.index("kings_vale")], mc.tok(s, HELLAS, "kings_vale")) == (3, 0)
+    assert (mc.cities(s, HELLAS), mc.tok(s, HELLAS, "high_moor"), s.city_stock[HELLAS]) == (["north_downs"], 2, 8)
 
 
 def test_barbarian_hordes_excess_with_nowhere_to_go_is_destroyed() -> None:
@@ -726,8 +713,8 @@ def test_barbarian_hordes_excess_with_nowhere_to_go_is_destroyed() -> None:
     s = resolve(players={HELLAS: BARBARIAN_VICTIM, **ASSYRIA_BENEFITS}, city=BARBARIAN_CITIES)
     s.apply(ASSYRIA, "barbarians high_moor")
     resolved(s)
-    assert (s.barb[s.board.index("high_moor")], tok(s, HELLAS, "high_moor"), sum(s.barb)) == (2, 0, 4)
-    assert cities(s, HELLAS) == ["kings_vale", "north_downs"]
+    assert (s.barb[s.board.index("high_moor")], mc.tok(s, HELLAS, "high_moor"), sum(s.barb)) == (2, 0, 4)
+    assert mc.cities(s, HELLAS) == ["kings_vale", "north_downs"]
 
 
 def test_barbarian_hordes_monarchy_10_tokens() -> None:
@@ -737,7 +724,7 @@ def test_barbarian_hordes_monarchy_10_tokens() -> None:
                 city=BARBARIAN_CITIES)
     s.apply(ASSYRIA, "barbarians kings_vale")
     resolved(s)
-    assert (cities(s, HELLAS), sum(s.barb), s.barb[s.board.index("ash_plains")]) == (["kings_vale", "north_downs"], 2, 2)
+    assert (mc.cities(s, HELLAS), sum(s.barb), s.barb[s.board.index("ash_plains")]) == (["kings_vale", "north_downs"], 2, 2)
 
 
 def test_epidemic() -> None:
@@ -750,13 +737,13 @@ def test_epidemic() -> None:
                 city={"kings_vale": HELLAS, "old_ford": HELLAS, "north_downs": HELLAS})
     play(s, HELLAS, "lose-city kings_vale", "lose-city old_ford")  # 10; north_downs makes 15
     assert asks(s, HELLAS) == ["victim 1", "victim 2", "victim 3"]  # not Egypt, the Beneficiary
-    assert_illegal(s, HELLAS, "victim 4")
+    mc.assert_illegal(s, HELLAS, "victim 4")
     play(s, HELLAS, "victim 1", "victim 2")
     assert asks(s, HATTI) == ["lose river_bend", "lose twin_rivers"]
     play(s, HATTI, *["lose twin_rivers"] * 3)  # then 2 from river_bend
     resolved(s)
-    assert cities(s, HELLAS) == []
-    assert (tok(s, HATTI, "river_bend"), tok(s, HATTI, "twin_rivers")) == (1, 0)
+    assert mc.cities(s, HELLAS) == []
+    assert (mc.tok(s, HATTI, "river_bend"), mc.tok(s, HATTI, "twin_rivers")) == (1, 0)
     assert [s.tokens_on_map(q) for q in (MINOA, ASSYRIA, EGYPT)] == [0, 2, 1]
 
 
@@ -768,7 +755,7 @@ def test_civil_disorder(advances: list[str], reduced: list[str]) -> None:
                 city={a: HELLAS for a in five})
     play(s, HELLAS, *[f"reduce {a}" for a in reduced])
     resolved(s)
-    assert cities(s, HELLAS) == sorted(set(five) - set(reduced))
+    assert mc.cities(s, HELLAS) == sorted(set(five) - set(reduced))
     assert s.tokens_on_map(HELLAS) == 1 + 2 * len(reduced)
 
 
@@ -785,9 +772,9 @@ def test_iconoclasm_and_heresy() -> None:
     assert asks(s, HELLAS) == ["victim 1", "victim 2", "victim 3"]
     play(s, HELLAS, "victim 1", "victim 3")
     resolved(s)
-    assert (cities(s, HELLAS), tok(s, HELLAS, "kings_vale")) == (["pearl_isle"], 3)
-    assert (cities(s, MINOA), cities(s, ASSYRIA), cities(s, HATTI)) == ([], [], ["twin_rivers"])
-    assert (tok(s, MINOA, "great_delta"), tok(s, ASSYRIA, "south_cape")) == (4, 2)
+    assert (mc.cities(s, HELLAS), mc.tok(s, HELLAS, "kings_vale")) == (["pearl_isle"], 3)
+    assert (mc.cities(s, MINOA), mc.cities(s, ASSYRIA), mc.cities(s, HATTI)) == ([], [], ["twin_rivers"])
+    assert (mc.tok(s, MINOA, "great_delta"), mc.tok(s, ASSYRIA, "south_cape")) == (4, 2)
 
 
 def test_iconoclasm_theocracy_buys_off_for_any_victim() -> None:
@@ -804,7 +791,7 @@ def test_iconoclasm_theocracy_buys_off_for_any_victim() -> None:
     s.apply(HATTI, "buy-off wine wine")
     resolved(s)
     assert (len(s.cities_of(HELLAS)), hand(s, HELLAS), hand(s, HATTI)) == (5, [], [])
-    assert (cities(s, HATTI), cities(s, ASSYRIA)) == (["twin_rivers"], [])
+    assert (mc.cities(s, HATTI), mc.cities(s, ASSYRIA)) == (["twin_rivers"], [])
 
 
 def test_iconoclasm_philosophy_and_theology_nothing_to_buy_off() -> None:
@@ -817,7 +804,7 @@ def test_iconoclasm_philosophy_and_theology_nothing_to_buy_off() -> None:
     play(s, HELLAS, "victim 2", "victim 3")
     resolved(s)
     assert (len(s.cities_of(HELLAS)), hand(s, HELLAS)) == (5, ["ochre", "papyrus"])
-    assert (cities(s, MINOA), cities(s, HATTI), cities(s, ASSYRIA)) == (["great_delta"], [], [])
+    assert (mc.cities(s, MINOA), mc.cities(s, HATTI), mc.cities(s, ASSYRIA)) == (["great_delta"], [], [])
 
 
 def test_piracy() -> None:
@@ -836,7 +823,7 @@ def test_piracy() -> None:
     pirates = sorted(s.board.areas[a].id for a, o in enumerate(s.city) if o == PIRATE)
     assert pirates == ["ash_plains", "harbour_bay", "kings_vale", "red_cliffs"]
     assert sorted(s.observation(EGYPT)["pirates"]) == pirates
-    assert (cities(s, HELLAS), cities(s, HATTI), cities(s, ASSYRIA)) == (
+    assert (mc.cities(s, HELLAS), mc.cities(s, HATTI), mc.cities(s, ASSYRIA)) == (
         ["north_downs", "old_ford"], ["twin_rivers"], ["south_cape"])
 
 
@@ -847,4 +834,4 @@ def test_piracy_cartography_one_more_city() -> None:
                 city={"old_ford": HELLAS, "kings_vale": HELLAS, "ash_plains": HELLAS, "east_strand": HELLAS})
     play(s, MINOA, "pirate kings_vale", "pirate ash_plains", "pirate east_strand")
     resolved(s)
-    assert cities(s, HELLAS) == ["old_ford"]
+    assert mc.cities(s, HELLAS) == ["old_ford"]

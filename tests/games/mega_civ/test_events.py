@@ -12,17 +12,8 @@ from civtable.core.errors import IllegalActionError
 from civtable.core.events import Event
 from civtable.games.mega_civ.codes import TASK
 
-from ._mc_helpers import (
-    ASSYRIA,
-    EGYPT,
-    HATTI,
-    HELLAS,
-    MINOA,
-    game,
-    position,
-    position_json,
-    run_from,
-)
+from ._mc_helpers import game, position, position_json, run_from
+from ._seats import ASSYRIA, EGYPT, HATTI, HELLAS, MINOA
 
 
 def told(s: Any, viewer: int | None, since: int = 0) -> list[tuple[str, dict[str, Any]]]:

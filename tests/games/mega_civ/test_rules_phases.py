@@ -16,24 +16,9 @@ import pytest
 
 from civtable.games.mega_civ.codes import BUILD, BUY, CARDS, GROW, MOVE, REDUCE, REVOLT
 
-from ._mc_helpers import (
-    ASSYRIA,
-    AST_ORDER,
-    EGYPT,
-    HATTI,
-    HELLAS,
-    MINOA,
-    assert_illegal,
-    cities,
-    conserved,
-    finish_movement,
-    game,
-    owner,
-    position,
-    run_from,
-    texts,
-    tok,
-)
+from . import _mc_helpers as mc
+from ._mc_helpers import game, position, run_from
+from ._seats import ASSYRIA, AST_ORDER, EGYPT, HATTI, HELLAS, MINOA
 
 # a player who can build a city (6 tokens on the great_delta site): the flow stops at
 # the city-building step (phase 5) right after the conflicts, before surplus removal
@@ -45,7 +30,7 @@ def stop_at_build(players, city=None, g=None, first=EGYPT):
     (Egypt's, unless ``first`` says who can build first)."""
     players = {**EGYPT_BUILDER, **players}
     s = position(g, players=players, city=city or {}, queue=[p for p in AST_ORDER if p in players])
-    finish_movement(s)
+    mc.finish_movement(s)
     assert (s.phase, s.step, s.to_move()) == (5, BUILD, (first,))
     return s
 
@@ -70,10 +55,10 @@ def test_mc_0_1_mc_0_11_a_turn_runs_the_phases_in_order():
     assert (s.turn, s.phase, s.step, s.to_move()) == (2, 3, MOVE, (HELLAS,))
     assert s.ast[HELLAS] == 2
     assert s.treasury[HELLAS] == 2
-    assert tok(s, HELLAS, "kings_vale") == 5
+    assert mc.tok(s, HELLAS, "kings_vale") == 5
     assert s.stock[HELLAS] == 48
     assert s.census[HELLAS] == 5
-    conserved(s)
+    mc.conserved(s)
 
 
 def test_mc_0_2_mc_0_6_players_act_one_at_a_time_in_ast_order():
@@ -94,8 +79,8 @@ def test_mc_0_7_no_player_acts_before_his_turn():
     s = game().new_state(seed=1)
     assert s.to_move() == (MINOA,)
     assert s.legal_actions(HELLAS) == []
-    assert_illegal(s, HELLAS, "done")
-    assert_illegal(s, HELLAS, "move kings_vale ash_plains")
+    mc.assert_illegal(s, HELLAS, "done")
+    mc.assert_illegal(s, HELLAS, "move kings_vale ash_plains")
 
 
 def test_mc_0_5_simultaneous_play_all_players_decide_at_once():
@@ -110,7 +95,7 @@ def test_mc_0_5_simultaneous_play_all_players_decide_at_once():
     assert s.to_move() == (0, 2, 3, 4)
     assert s.legal_actions(MINOA) == []
     assert s.phase == 3
-    assert_illegal(s, MINOA, "done")
+    mc.assert_illegal(s, MINOA, "done")
 
 
 def test_mc_0_5_simultaneous_moves_hidden_until_all_are_done():
@@ -123,7 +108,7 @@ def test_mc_0_5_simultaneous_moves_hidden_until_all_are_done():
     theirs = s.observation(HATTI)["players"][HELLAS]["tokens"]
     assert mine == {"kings_vale": 1, "ash_plains": 1}
     assert theirs == {"kings_vale": 2}
-    assert tok(s, HELLAS, "ash_plains") == 0
+    assert mc.tok(s, HELLAS, "ash_plains") == 0
     s.apply(HATTI, "move high_moor ash_plains")
     assert s.observation(HELLAS)["players"][HATTI]["tokens"] == {"high_moor": 2}
 
@@ -167,10 +152,10 @@ def test_mc_1_0_mc_1_1_tax_two_tokens_per_city_from_stock():
     assert (s.phase, s.step, s.to_move()) == (3, MOVE, (HELLAS,))
     assert s.treasury[HELLAS] == 4
     assert s.stock[HELLAS] == 44
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HELLAS, "ash_plains")) == (5, 2)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HELLAS, "ash_plains")) == (5, 2)
     assert s.census[HELLAS] == 7
-    assert cities(s, HELLAS) == ["north_downs", "old_ford"]
-    conserved(s)
+    assert mc.cities(s, HELLAS) == ["north_downs", "old_ford"]
+    mc.conserved(s)
 
 
 def test_mc_1_2_1_tax_revolt_beneficiary_chooses_the_city():
@@ -182,16 +167,16 @@ def test_mc_1_2_1_tax_revolt_beneficiary_chooses_the_city():
                  city={"old_ford": HELLAS, "north_downs": HELLAS})
     assert (s.phase, s.step, s.to_move()) == (1, REVOLT, (ASSYRIA,))
     assert (s.stock[HELLAS], s.treasury[HELLAS]) == (0, 55)
-    assert texts(s, ASSYRIA) == ["revolt north_downs", "revolt old_ford"]
-    assert_illegal(s, HATTI, "revolt old_ford")
-    assert_illegal(s, ASSYRIA, "decline")
+    assert mc.texts(s, ASSYRIA) == ["revolt north_downs", "revolt old_ford"]
+    mc.assert_illegal(s, HATTI, "revolt old_ford")
+    mc.assert_illegal(s, ASSYRIA, "decline")
     s.apply(ASSYRIA, "revolt old_ford")
-    assert owner(s, "old_ford") == ASSYRIA
-    assert owner(s, "north_downs") == HELLAS
+    assert mc.owner(s, "old_ford") == ASSYRIA
+    assert mc.owner(s, "north_downs") == HELLAS
     assert (s.city_stock[HELLAS], s.city_stock[ASSYRIA]) == (8, 8)
     assert s.observation(HELLAS)["exempt"] == ["old_ford"]
     assert (s.phase, s.to_move()) == (3, (MINOA,))
-    conserved(s)
+    mc.conserved(s)
 
 
 def test_mc_1_2_5_mc_1_2_6_two_defaulters_victims_excluded_ast_order():
@@ -211,16 +196,16 @@ def test_mc_1_2_5_mc_1_2_6_two_defaulters_victims_excluded_ast_order():
     assert (s.step, s.to_move(), s.target) == (REVOLT, (MINOA,), HELLAS)
     assert [s.stock[p] for p in range(5)] == [0, 49, 48, 49, 0]
     assert [s.treasury[p] for p in range(5)] == [55, 6, 6, 6, 55]
-    assert texts(s, MINOA) == ["revolt old_ford", "revolt kings_vale"]
+    assert mc.texts(s, MINOA) == ["revolt old_ford", "revolt kings_vale"]
     s.apply(MINOA, "revolt kings_vale")
-    assert owner(s, "kings_vale") == MINOA
-    assert owner(s, "old_ford") == HELLAS
-    assert owner(s, "great_delta") == ASSYRIA
+    assert mc.owner(s, "kings_vale") == MINOA
+    assert mc.owner(s, "old_ford") == HELLAS
+    assert mc.owner(s, "great_delta") == ASSYRIA
     assert [s.city_stock[p] for p in range(5)] == [8, 5, 6, 5, 9]
     assert sorted(s.observation(HELLAS)["exempt"]) == ["great_delta", "kings_vale"]
     # then growth (Hatti 1 -> 2 in upper_river) and Hatti's movement
-    assert (s.phase, s.to_move(), tok(s, HATTI, "upper_river"), s.stock[HATTI]) == (3, (HATTI,), 2, 47)
-    conserved(s)
+    assert (s.phase, s.to_move(), mc.tok(s, HATTI, "upper_river"), s.stock[HATTI]) == (3, (HATTI,), 2, 47)
+    mc.conserved(s)
 
 
 def _beneficiary_without_pieces_position(g=None):
@@ -241,16 +226,16 @@ def test_mc_1_2_2_mc_1_2_3_beneficiary_without_city_pieces_then_destroyed():
     revolt: Minoa has no piece left, so the new Beneficiary is Hatti, who chooses;
     Egypt's revolt: no possible Beneficiary has a piece: great_delta is destroyed."""
     s = _beneficiary_without_pieces_position()
-    assert owner(s, "twin_rivers") == MINOA
+    assert mc.owner(s, "twin_rivers") == MINOA
     assert (s.step, s.to_move(), s.target) == (REVOLT, (HATTI,), HELLAS)
     assert (s.stock[MINOA], s.stock[HATTI]) == (38, 38)
     s.apply(HATTI, "revolt kings_vale")
-    assert owner(s, "kings_vale") == HATTI
-    assert owner(s, "old_ford") == HELLAS
-    assert owner(s, "great_delta") == -1
+    assert mc.owner(s, "kings_vale") == HATTI
+    assert mc.owner(s, "old_ford") == HELLAS
+    assert mc.owner(s, "great_delta") == -1
     assert [s.city_stock[p] for p in range(5)] == [8, 0, 0, 9, 9]
     assert (s.phase, s.to_move()) == (3, (MINOA,))
-    conserved(s)
+    mc.conserved(s)
 
 
 def test_mc_1_2_4_revolted_city_not_checked_for_support_this_turn():
@@ -263,12 +248,12 @@ def test_mc_1_2_4_revolted_city_not_checked_for_support_this_turn():
     55 -> 53) and the city is checked again: Minoa must reduce it."""
     s = run_from(phase=1, city={"kings_vale": HELLAS},
                  players={HELLAS: {"treasury": 54}, HATTI: {"tokens": {"upper_river": 1}}})
-    assert owner(s, "kings_vale") == MINOA
+    assert mc.owner(s, "kings_vale") == MINOA
     assert (s.phase, s.to_move()) == (3, (HATTI,))
-    finish_movement(s)
-    assert owner(s, "kings_vale") == MINOA
+    mc.finish_movement(s)
+    assert mc.owner(s, "kings_vale") == MINOA
     assert (s.turn, s.phase, s.step, s.to_move()) == (1, 6, CARDS, (HELLAS,))
-    assert texts(s, HELLAS) == ["buy-card 9 15", "done"]
+    assert mc.texts(s, HELLAS) == ["buy-card 9 15", "done"]
     assert [s.cat.cards[c].stack for c in s.hands[MINOA]] == [1]
     s.apply(HELLAS, "done")
     assert (s.turn, s.phase, s.step, s.to_move()) == (1, 12, BUY, (HELLAS,))
@@ -277,9 +262,9 @@ def test_mc_1_2_4_revolted_city_not_checked_for_support_this_turn():
     assert s.ast[MINOA] == 2
     assert (s.stock[MINOA], s.treasury[MINOA]) == (53, 2)
     assert s.observation(MINOA)["exempt"] == []
-    finish_movement(s)
+    mc.finish_movement(s)
     assert (s.phase, s.step, s.to_move()) == (5, REDUCE, (MINOA,))
-    assert texts(s, MINOA) == ["reduce kings_vale"]
+    assert mc.texts(s, MINOA) == ["reduce kings_vale"]
 
 
 # ------------------------------------------------------------------ growth (MC-2)
@@ -288,7 +273,7 @@ def test_mc_2_1_growth_one_or_two_tokens_and_census():
     then the census counts the tokens on the map. Hellas: ash_plains 1 -> 2,
     kings_vale 3 -> 5, north_downs 2 -> 4; stock 49 -> 44; census 11."""
     s = run_from(phase=2, players={HELLAS: {"tokens": {"ash_plains": 1, "kings_vale": 3, "north_downs": 2}}})
-    assert [tok(s, HELLAS, a) for a in ("ash_plains", "kings_vale", "north_downs")] == [2, 5, 4]
+    assert [mc.tok(s, HELLAS, a) for a in ("ash_plains", "kings_vale", "north_downs")] == [2, 5, 4]
     assert s.stock[HELLAS] == 44
     assert s.census[HELLAS] == 11
     assert s.census[MINOA] == 0
@@ -303,11 +288,11 @@ def test_mc_2_1_growth_short_stock_player_chooses():
                                             "treasury": 46}})
     assert s.stock[HELLAS] == 3
     assert (s.phase, s.step, s.to_move()) == (2, GROW, (HELLAS,))
-    assert texts(s, HELLAS) == ["grow north_downs", "grow kings_vale", "grow ash_plains"]
+    assert mc.texts(s, HELLAS) == ["grow north_downs", "grow kings_vale", "grow ash_plains"]
     s.apply(HELLAS, "grow kings_vale")
-    assert texts(s, HELLAS) == ["grow north_downs", "grow ash_plains"]
+    assert mc.texts(s, HELLAS) == ["grow north_downs", "grow ash_plains"]
     s.apply(HELLAS, "grow ash_plains")
-    assert [tok(s, HELLAS, a) for a in ("ash_plains", "kings_vale", "north_downs")] == [2, 5, 2]
+    assert [mc.tok(s, HELLAS, a) for a in ("ash_plains", "kings_vale", "north_downs")] == [2, 5, 2]
     assert s.stock[HELLAS] == 0
     assert s.census[HELLAS] == 9
     assert (s.phase, s.step) == (3, MOVE)
@@ -318,26 +303,26 @@ def test_mc_3_1_land_move_to_an_adjacent_area_once():
     """MC-3.1: a token moves into one adjacent land area (kings_vale: ash_plains,
     frost_wastes, north_downs, old_ford), and only once per turn."""
     s = position(players={HELLAS: {"tokens": {"kings_vale": 2}}}, decider=HELLAS)
-    moves = sorted(t for t in texts(s, HELLAS) if t.startswith("move"))
+    moves = sorted(t for t in mc.texts(s, HELLAS) if t.startswith("move"))
     assert moves == ["move kings_vale ash_plains", "move kings_vale frost_wastes",
                      "move kings_vale north_downs", "move kings_vale old_ford"]
-    assert_illegal(s, HELLAS, "move kings_vale east_strand")  # not adjacent
+    mc.assert_illegal(s, HELLAS, "move kings_vale east_strand")  # not adjacent
     s.apply(HELLAS, "move kings_vale ash_plains")
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HELLAS, "ash_plains")) == (1, 1)
-    assert_illegal(s, HELLAS, "move ash_plains east_strand")  # that token has moved
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HELLAS, "ash_plains")) == (1, 1)
+    mc.assert_illegal(s, HELLAS, "move ash_plains east_strand")  # that token has moved
     s.apply(HELLAS, "move kings_vale old_ford")
-    assert not [t for t in texts(s, HELLAS) if t.startswith("move")]
-    assert_illegal(s, MINOA, "done")  # wrong player
+    assert not [t for t in mc.texts(s, HELLAS) if t.startswith("move")]
+    mc.assert_illegal(s, MINOA, "done")  # wrong player
 
 
 def test_mc_3_2_no_land_move_across_water():
     """MC-3.2: Minoa's island pearl_isle has no land neighbour: no land move at all;
     kings_vale (across the middle_sea) is out of reach without a ship."""
     s = position(players={MINOA: {"tokens": {"pearl_isle": 2}}}, decider=MINOA)
-    assert not [t for t in texts(s, MINOA) if t.startswith("move")]
-    assert_illegal(s, MINOA, "move pearl_isle kings_vale")
+    assert not [t for t in mc.texts(s, MINOA) if t.startswith("move")]
+    mc.assert_illegal(s, MINOA, "move pearl_isle kings_vale")
     s2 = position(players={HELLAS: {"tokens": {"kings_vale": 2}}}, decider=HELLAS)
-    assert_illegal(s2, HELLAS, "move kings_vale pearl_isle")
+    mc.assert_illegal(s2, HELLAS, "move kings_vale pearl_isle")
 
 
 @pytest.mark.parametrize("pay, kv, nd, treasury", [
@@ -351,14 +336,14 @@ def test_mc_3_3_mc_3_4_ship_costs(pay, kv, nd, treasury):
     stock 47) builds a ship in kings_vale in each of the four ways; the 2 paid tokens
     return to his stock (49); a ship piece leaves his stock (4 -> 3)."""
     s = position(players={HELLAS: {"tokens": {"kings_vale": 3, "north_downs": 2}, "treasury": 3}}, decider=HELLAS)
-    ships = sorted(t for t in texts(s, HELLAS) if t.startswith("ship"))
+    ships = sorted(t for t in mc.texts(s, HELLAS) if t.startswith("ship"))
     assert ships == ["ship kings_vale mixed", "ship kings_vale split", "ship kings_vale tokens",
                      "ship kings_vale treasury"]  # north_downs is not coastal
     s.apply(HELLAS, f"ship kings_vale {pay}")
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HELLAS, "north_downs"), s.treasury[HELLAS]) == (kv, nd, treasury)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HELLAS, "north_downs"), s.treasury[HELLAS]) == (kv, nd, treasury)
     assert s.stock[HELLAS] == 49
     assert (s.ship_stock[HELLAS], s.observation(HELLAS)["ships"]) == (3, ["kings_vale"])
-    conserved(s)
+    mc.conserved(s)
 
 
 def test_mc_3_4_ship_cost_needs_the_means():
@@ -366,12 +351,12 @@ def test_mc_3_4_ship_cost_needs_the_means():
     with no treasury and no other area none; a ship needs a coastal area holding
     the player's tokens."""
     s = position(players={HELLAS: {"tokens": {"kings_vale": 1}, "treasury": 1}}, decider=HELLAS)
-    assert [t for t in texts(s, HELLAS) if t.startswith("ship")] == ["ship kings_vale mixed"]
-    assert_illegal(s, HELLAS, "ship kings_vale tokens")
-    assert_illegal(s, HELLAS, "ship kings_vale treasury")
-    assert_illegal(s, HELLAS, "ship ash_plains treasury")
+    assert [t for t in mc.texts(s, HELLAS) if t.startswith("ship")] == ["ship kings_vale mixed"]
+    mc.assert_illegal(s, HELLAS, "ship kings_vale tokens")
+    mc.assert_illegal(s, HELLAS, "ship kings_vale treasury")
+    mc.assert_illegal(s, HELLAS, "ship ash_plains treasury")
     s2 = position(players={HELLAS: {"tokens": {"kings_vale": 1}}}, decider=HELLAS)
-    assert not [t for t in texts(s2, HELLAS) if t.startswith("ship")]
+    assert not [t for t in mc.texts(s2, HELLAS) if t.startswith("ship")]
 
 
 def test_mc_3_5_ship_carries_five_tokens_and_they_end_their_move():
@@ -379,14 +364,14 @@ def test_mc_3_5_ship_carries_five_tokens_and_they_end_their_move():
     the landing area (no land step after landing); the other token still moves."""
     s = position(players={HELLAS: {"tokens": {"kings_vale": 6}, "treasury": 2}}, decider=HELLAS)
     s.apply(HELLAS, "ship kings_vale treasury")
-    sails = [t for t in texts(s, HELLAS) if t.startswith("sail kings_vale east_strand")]
+    sails = [t for t in mc.texts(s, HELLAS) if t.startswith("sail kings_vale east_strand")]
     assert sails == [f"sail kings_vale east_strand {k}" for k in range(1, 6)]
-    assert_illegal(s, HELLAS, "sail kings_vale east_strand 6")
+    mc.assert_illegal(s, HELLAS, "sail kings_vale east_strand 6")
     s.apply(HELLAS, "sail kings_vale east_strand 5")
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HELLAS, "east_strand")) == (1, 5)
-    assert_illegal(s, HELLAS, "move east_strand ash_plains")
-    assert "move kings_vale ash_plains" in texts(s, HELLAS)
-    conserved(s)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HELLAS, "east_strand")) == (1, 5)
+    mc.assert_illegal(s, HELLAS, "move east_strand ash_plains")
+    assert "move kings_vale ash_plains" in mc.texts(s, HELLAS)
+    mc.conserved(s)
 
 
 def test_mc_3_5_ship_moves_at_most_four_areas_along_the_coast():
@@ -395,11 +380,11 @@ def test_mc_3_5_ship_moves_at_most_four_areas_along_the_coast():
     fifth; and not far_steppe, 4 areas away only across the open sea (open-sea A)."""
     s = position(players={HELLAS: {"tokens": {"kings_vale": 1, "nw_hills": 1}, "treasury": 4}}, decider=HELLAS)
     s.apply(HELLAS, "ship kings_vale treasury")
-    assert "sail kings_vale dune_coast 1" in texts(s, HELLAS)
-    assert_illegal(s, HELLAS, "sail kings_vale red_cliffs 1")
-    assert_illegal(s, HELLAS, "sail kings_vale far_steppe 1")
+    assert "sail kings_vale dune_coast 1" in mc.texts(s, HELLAS)
+    mc.assert_illegal(s, HELLAS, "sail kings_vale red_cliffs 1")
+    mc.assert_illegal(s, HELLAS, "sail kings_vale far_steppe 1")
     s.apply(HELLAS, "sail kings_vale dune_coast 1")
-    assert tok(s, HELLAS, "dune_coast") == 1
+    assert mc.tok(s, HELLAS, "dune_coast") == 1
 
 
 def test_mc_3_5_open_sea_b_ships_cross_the_sea_areas():
@@ -410,11 +395,11 @@ def test_mc_3_5_open_sea_b_ships_cross_the_sea_areas():
     s = position(g, players={HELLAS: {"tokens": {"kings_vale": 1, "nw_hills": 1}, "treasury": 4}}, decider=HELLAS)
     s.apply(HELLAS, "ship kings_vale treasury")
     s.apply(HELLAS, "ship nw_hills treasury")
-    assert "sail kings_vale far_steppe 1" in texts(s, HELLAS)
-    assert "sail nw_hills copper_hills 1" in texts(s, HELLAS)
-    assert_illegal(s, HELLAS, "sail nw_hills far_steppe 1")
+    assert "sail kings_vale far_steppe 1" in mc.texts(s, HELLAS)
+    assert "sail nw_hills copper_hills 1" in mc.texts(s, HELLAS)
+    mc.assert_illegal(s, HELLAS, "sail nw_hills far_steppe 1")
     s.apply(HELLAS, "sail kings_vale far_steppe 1")
-    assert tok(s, HELLAS, "far_steppe") == 1
+    assert mc.tok(s, HELLAS, "far_steppe") == 1
 
 
 def test_mc_3_4_ships_stay_on_the_map_until_the_conflicts_are_over():
@@ -430,9 +415,9 @@ def test_mc_3_4_ships_stay_on_the_map_until_the_conflicts_are_over():
                                                                        [s.board.index("ash_plains")], 2)
     assert s.observation(MINOA)["players"][HELLAS]["ships_on_map"] == ["ash_plains"]
     s.apply(HELLAS, "done")
-    finish_movement(s)
+    mc.finish_movement(s)
     assert (s.phase, s.ships[HELLAS], s.docked[HELLAS], s.ship_stock[HELLAS]) == (5, [], [], 4)
-    conserved(s)
+    mc.conserved(s)
 
 
 # ------------------------------------------------------------------ conflict (MC-4)
@@ -440,9 +425,9 @@ def test_mc_4_1_1_fewer_tokens_remove_first_then_alternately():
     """MC-4.1.1 / MC-4.1.2: kings_vale (limit 3), Hellas 4 and Hatti 3: Hatti removes
     first (2), Hellas (3), Hatti (1), Hellas (2): 3 tokens = the limit."""
     s = stop_at_build({HELLAS: {"tokens": {"kings_vale": 4}}, HATTI: {"tokens": {"kings_vale": 3}}})
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HATTI, "kings_vale")) == (2, 1)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HATTI, "kings_vale")) == (2, 1)
     assert (s.stock[HELLAS], s.stock[HATTI]) == (53, 54)
-    conserved(s)
+    mc.conserved(s)
 
 
 def test_mc_4_1_2_conflict_ends_when_one_side_is_gone():
@@ -450,7 +435,7 @@ def test_mc_4_1_2_conflict_ends_when_one_side_is_gone():
     (1), Hellas (3), Hatti (0): the conflict ends with Hellas alone, still above the
     limit (the surplus is removed later, in phase 5)."""
     s = stop_at_build({HELLAS: {"tokens": {"ash_plains": 4}}, HATTI: {"tokens": {"ash_plains": 2}}})
-    assert (tok(s, HELLAS, "ash_plains"), tok(s, HATTI, "ash_plains")) == (3, 0)
+    assert (mc.tok(s, HELLAS, "ash_plains"), mc.tok(s, HATTI, "ash_plains")) == (3, 0)
     assert (s.stock[HELLAS], s.stock[HATTI]) == (52, 55)
 
 
@@ -459,7 +444,7 @@ def test_mc_4_1_3_equal_numbers_remove_simultaneously(area, n, left):
     """MC-4.1.3: equal numbers remove together: ash_plains (limit 2) 3+3 -> 2+2 -> 1+1;
     kings_vale (limit 3) 2+2 -> 1+1, one below the limit (conflict-details)."""
     s = stop_at_build({HELLAS: {"tokens": {area: n}}, HATTI: {"tokens": {area: n}}})
-    assert (tok(s, HELLAS, area), tok(s, HATTI, area)) == (left, left)
+    assert (mc.tok(s, HELLAS, area), mc.tok(s, HATTI, area)) == (left, left)
 
 
 def test_mc_4_1_conflict_of_three_players():
@@ -468,22 +453,22 @@ def test_mc_4_1_conflict_of_three_players():
     (3); then Hatti (1), Hellas (2): 3 = the limit."""
     s = stop_at_build({HELLAS: {"tokens": {"kings_vale": 4}}, HATTI: {"tokens": {"kings_vale": 3}},
                        ASSYRIA: {"tokens": {"kings_vale": 1}}})
-    assert [tok(s, p, "kings_vale") for p in (HELLAS, HATTI, ASSYRIA)] == [2, 1, 0]
-    conserved(s)
+    assert [mc.tok(s, p, "kings_vale") for p in (HELLAS, HATTI, ASSYRIA)] == [2, 1, 0]
+    mc.conserved(s)
 
 
 def test_mc_4_1_no_conflict_within_the_limit():
     """MC-4.1 (conflict-trigger A): Hellas 1 and Hatti 2 in kings_vale (limit 3): no conflict."""
     s = stop_at_build({HELLAS: {"tokens": {"kings_vale": 1}}, HATTI: {"tokens": {"kings_vale": 2}}})
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HATTI, "kings_vale")) == (1, 2)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HATTI, "kings_vale")) == (1, 2)
 
 
 def test_mc_4_2_1_attack_by_six_tokens_fails():
     """MC-4.2.1: 6 Hatti tokens in Hellas's city area date_oasis: the attack fails and
     has no effect (city-attack-details)."""
     s = stop_at_build({HATTI: {"tokens": {"date_oasis": 6}}, HELLAS: {"treasury": 5}}, city={"date_oasis": HELLAS})
-    assert owner(s, "date_oasis") == HELLAS
-    assert (tok(s, HATTI, "date_oasis"), tok(s, HELLAS, "date_oasis")) == (6, 0)
+    assert mc.owner(s, "date_oasis") == HELLAS
+    assert (mc.tok(s, HATTI, "date_oasis"), mc.tok(s, HELLAS, "date_oasis")) == (6, 0)
     assert (s.treasury[HELLAS], s.treasury[HATTI]) == (5, 0)
 
 
@@ -493,12 +478,12 @@ def test_mc_4_2_2_city_attacked_by_seven_replaced_by_six_then_conflict():
     (6) removes first: 5/7, 5/6, 4/6, 4/5, ... 1/3, 1/2 = 3. The defender keeps a
     token, so the attacker has not won (city-attack-win A): no plunder."""
     s = stop_at_build({HATTI: {"tokens": {"kings_vale": 7}}, HELLAS: {"treasury": 5}}, city={"kings_vale": HELLAS})
-    assert owner(s, "kings_vale") == -1
+    assert mc.owner(s, "kings_vale") == -1
     assert s.city_stock[HELLAS] == 9
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HATTI, "kings_vale")) == (1, 2)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HATTI, "kings_vale")) == (1, 2)
     assert (s.stock[HELLAS], s.stock[HATTI]) == (49, 53)
     assert (s.treasury[HELLAS], s.treasury[HATTI]) == (5, 0)
-    conserved(s)
+    mc.conserved(s)
 
 
 @pytest.mark.parametrize("treasury, plunder", [(5, 3), (2, 2)])
@@ -510,12 +495,12 @@ def test_mc_4_2_3_attacker_wins_and_plunders_up_to_three(treasury, plunder):
     stock to his treasury (every player keeps his 55 tokens)."""
     s = stop_at_build({HATTI: {"tokens": {"date_oasis": 7}}, HELLAS: {"treasury": treasury}},
                       city={"date_oasis": HELLAS})
-    assert owner(s, "date_oasis") == -1
-    assert (tok(s, HELLAS, "date_oasis"), tok(s, HATTI, "date_oasis")) == (0, 2)
+    assert mc.owner(s, "date_oasis") == -1
+    assert (mc.tok(s, HELLAS, "date_oasis"), mc.tok(s, HATTI, "date_oasis")) == (0, 2)
     assert (s.treasury[HELLAS], s.treasury[HATTI]) == (treasury - plunder, plunder)
     assert s.stock[HELLAS] == 55 - treasury + plunder
     assert s.stock[HATTI] == 55 - 2 - plunder
-    conserved(s)
+    mc.conserved(s)
 
 
 def test_mc_4_2_2_defenders_limited_by_owner_stock():
@@ -523,7 +508,7 @@ def test_mc_4_2_2_defenders_limited_by_owner_stock():
     stock holds: Hellas has 4 in stock; date_oasis: 7 vs 4 -> Hatti wins with 3
     (4/7: H3, T6; H2, T5; H1, T4; H0)."""
     s = stop_at_build({HATTI: {"tokens": {"date_oasis": 7}}, HELLAS: {"treasury": 51}}, city={"date_oasis": HELLAS})
-    assert (tok(s, HELLAS, "date_oasis"), tok(s, HATTI, "date_oasis")) == (0, 4)
+    assert (mc.tok(s, HELLAS, "date_oasis"), mc.tok(s, HATTI, "date_oasis")) == (0, 4)
     assert (s.treasury[HELLAS], s.treasury[HATTI]) == (48, 3)
 
 
@@ -537,11 +522,11 @@ def test_mc_4_0_token_conflicts_before_city_attacks():
     s = stop_at_build({HELLAS: {"tokens": {"ash_plains": 3}, "treasury": 52},
                        HATTI: {"tokens": {"ash_plains": 3, "kings_vale": 7}}}, city={"kings_vale": HELLAS},
                       first=HATTI)  # Hatti's 6 tokens on the kings_vale site may build
-    assert (tok(s, HELLAS, "ash_plains"), tok(s, HATTI, "ash_plains")) == (1, 1)
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HATTI, "kings_vale")) == (0, 6)
+    assert (mc.tok(s, HELLAS, "ash_plains"), mc.tok(s, HATTI, "ash_plains")) == (1, 1)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HATTI, "kings_vale")) == (0, 6)
     assert (s.treasury[HELLAS], s.treasury[HATTI]) == (49, 3)
     assert s.stock[HELLAS] == 5
-    conserved(s)
+    mc.conserved(s)
 
 
 # ------------------------------------------------------------------ cities (MC-5)
@@ -555,17 +540,17 @@ def test_mc_5_1_city_needs_6_on_a_site_12_elsewhere():
     (river_bend, no site); 5 on a site (twin_rivers) or 12 where the limit is 0
     (frost_wastes) do not make a city. Building is optional ('done')."""
     s = _build_position({"great_delta": 6, "river_bend": 12, "twin_rivers": 5, "frost_wastes": 12})
-    assert texts(s, HELLAS) == ["city great_delta", "city river_bend", "done"]
-    assert_illegal(s, HELLAS, "city twin_rivers")
-    assert_illegal(s, HELLAS, "city frost_wastes")
-    assert_illegal(s, MINOA, "city great_delta")
+    assert mc.texts(s, HELLAS) == ["city great_delta", "city river_bend", "done"]
+    mc.assert_illegal(s, HELLAS, "city twin_rivers")
+    mc.assert_illegal(s, HELLAS, "city frost_wastes")
+    mc.assert_illegal(s, MINOA, "city great_delta")
     s.apply(HELLAS, "city great_delta")
     s.apply(HELLAS, "city river_bend")
-    assert cities(s, HELLAS) == ["great_delta", "river_bend"]
-    assert (tok(s, HELLAS, "great_delta"), tok(s, HELLAS, "river_bend")) == (0, 0)
+    assert mc.cities(s, HELLAS) == ["great_delta", "river_bend"]
+    assert (mc.tok(s, HELLAS, "great_delta"), mc.tok(s, HELLAS, "river_bend")) == (0, 0)
     assert s.city_stock[HELLAS] == 7
     assert s.stock[HELLAS] == 55 - 35 + 18
-    conserved(s)
+    mc.conserved(s)
 
 
 def test_mc_5_1_no_city_without_a_city_piece():
@@ -576,7 +561,7 @@ def test_mc_5_1_no_city_without_a_city_piece():
                  city={a: HELLAS for a in nine}, phase=3, step="move", decider=HELLAS)
     s.apply(HELLAS, "done")
     assert s.phase != 5 or s.step != BUILD
-    assert owner(s, "great_delta") == -1
+    assert mc.owner(s, "great_delta") == -1
 
 
 def test_mc_5_2_surplus_removed_after_building():
@@ -587,12 +572,12 @@ def test_mc_5_2_surplus_removed_after_building():
                           EGYPT: {"tokens": {"upper_river": 1}}},
                  city={"twin_rivers": EGYPT}, phase=5, step="build", decider=HELLAS)
     s.apply(HELLAS, "city great_delta")
-    assert tok(s, HELLAS, "great_delta") == 2
+    assert mc.tok(s, HELLAS, "great_delta") == 2
     s.apply(HELLAS, "done")
     assert (s.phase, s.step, s.to_move()) == (5, REDUCE, (EGYPT,))
-    assert (tok(s, HELLAS, "great_delta"), tok(s, HELLAS, "kings_vale")) == (0, 3)
+    assert (mc.tok(s, HELLAS, "great_delta"), mc.tok(s, HELLAS, "kings_vale")) == (0, 3)
     assert s.stock[HELLAS] == 52
-    conserved(s)
+    mc.conserved(s)
 
 
 def test_mc_5_0_build_then_surplus_then_support():
@@ -604,7 +589,7 @@ def test_mc_5_0_build_then_surplus_then_support():
     s.apply(HELLAS, "done")
     assert (s.phase, s.step, s.to_move()) == (5, REDUCE, (HELLAS,))
     assert sum(s.tokens[HELLAS]) == 0
-    assert texts(s, HELLAS) == ["reduce kings_vale", "reduce great_delta"]
+    assert mc.texts(s, HELLAS) == ["reduce kings_vale", "reduce great_delta"]
 
 
 def test_mc_5_3_unsupported_city_reduced_owner_choosing():
@@ -616,37 +601,30 @@ def test_mc_5_3_unsupported_city_reduced_owner_choosing():
                  city={"kings_vale": HELLAS, "old_ford": HELLAS, "north_downs": HELLAS}, decider=HELLAS)
     s.apply(HELLAS, "done")
     assert (s.phase, s.step, s.to_move()) == (5, REDUCE, (HELLAS,))
-    assert texts(s, HELLAS) == ["reduce north_downs", "reduce old_ford", "reduce kings_vale"]
-    assert_illegal(s, HATTI, "reduce north_downs")
+    assert mc.texts(s, HELLAS) == ["reduce north_downs", "reduce old_ford", "reduce kings_vale"]
+    mc.assert_illegal(s, HATTI, "reduce north_downs")
     s.apply(HELLAS, "reduce north_downs")
-    assert cities(s, HELLAS) == ["kings_vale", "old_ford"]
+    assert mc.cities(s, HELLAS) == ["kings_vale", "old_ford"]
     assert (s.turn, s.phase, s.to_move()) == (2, 3, (HELLAS,))
-    assert [tok(s, HELLAS, a) for a in ("ash_plains", "high_moor", "north_downs")] == [4, 2, 4]
+    assert [mc.tok(s, HELLAS, a) for a in ("ash_plains", "high_moor", "north_downs")] == [4, 2, 4]
     assert (s.stock[HELLAS], s.treasury[HELLAS], s.ast[HELLAS]) == (41, 4, 2)
-    conserved(s)
+    mc.conserved(s)
 
 
-def test_mc_5_3_2_reduced_city_gives_the_area_limit_in_tokens():
+@pytest.mark.parametrize("reduced, kept, tokens, stock", [("date_oasis", "kings_vale", 2, 49),
+                                                          ("kings_vale", "date_oasis", 5, 46)])
+def test_mc_5_3_2_reduced_city_gives_the_area_limit_in_tokens(reduced, kept, tokens, stock):
     """MC-5.3.2: a city in date_oasis (limit 1) becomes 1 token; one in kings_vale
-    (limit 3) 3 tokens; both reduced since 0 tokens cannot support even one city."""
+    (limit 3) 3 tokens; both reduced since 0 tokens cannot support even one city.
+    Then turn 2: tax 2, growth (1 -> 2, 3 -> 5)."""
     s = position(players={HELLAS: {"tokens": {"ash_plains": 1}}}, city={"date_oasis": HELLAS, "kings_vale": HELLAS},
                  decider=HELLAS)
     s.apply(HELLAS, "done")
-    s.apply(HELLAS, "reduce date_oasis")
-    # date_oasis: 1 token; 2 tokens support kings_vale; then turn 2: tax 2, growth 1 -> 2 each
-    assert owner(s, "date_oasis") == -1
-    assert owner(s, "kings_vale") == HELLAS
-    assert (s.turn, tok(s, HELLAS, "date_oasis"), tok(s, HELLAS, "ash_plains")) == (2, 2, 2)
-    assert (s.stock[HELLAS], s.treasury[HELLAS]) == (49, 2)
-    s2 = position(players={HELLAS: {"tokens": {"ash_plains": 1}}}, city={"date_oasis": HELLAS, "kings_vale": HELLAS},
-                  decider=HELLAS)
-    s2.apply(HELLAS, "done")
-    s2.apply(HELLAS, "reduce kings_vale")
-    # kings_vale: 3 tokens (its limit); turn 2: tax 2, growth 3 -> 5, 1 -> 2
-    assert owner(s2, "kings_vale") == -1
-    assert owner(s2, "date_oasis") == HELLAS
-    assert (s2.turn, tok(s2, HELLAS, "kings_vale"), tok(s2, HELLAS, "ash_plains")) == (2, 5, 2)
-    assert (s2.stock[HELLAS], s2.treasury[HELLAS]) == (46, 2)
+    s.apply(HELLAS, f"reduce {reduced}")
+    assert mc.owner(s, reduced) == -1
+    assert mc.owner(s, kept) == HELLAS
+    assert (s.turn, mc.tok(s, HELLAS, reduced), mc.tok(s, HELLAS, "ash_plains")) == (2, tokens, 2)
+    assert (s.stock[HELLAS], s.treasury[HELLAS]) == (stock, 2)
 
 
 def test_mc_5_3_2_reduced_city_tokens_only_up_to_the_limit():
@@ -658,7 +636,7 @@ def test_mc_5_3_2_reduced_city_tokens_only_up_to_the_limit():
                  city={"kings_vale": HELLAS, "old_ford": HELLAS, "north_downs": HELLAS}, decider=HELLAS)
     s.apply(HELLAS, "done")
     s.apply(HELLAS, "reduce kings_vale")
-    assert tok(s, HELLAS, "kings_vale") == 3
+    assert mc.tok(s, HELLAS, "kings_vale") == 3
     assert (s.phase, s.step, s.to_move()) == (5, REDUCE, (HELLAS,))
 
 
@@ -670,9 +648,9 @@ def test_mc_11_1_second_surplus_and_support_check():
     s = run_from(phase=11, players={HELLAS: {"tokens": {"river_bend": 5}}},
                  city={"kings_vale": HELLAS, "old_ford": HELLAS})
     assert (s.phase, s.step, s.to_move()) == (11, REDUCE, (HELLAS,))
-    assert tok(s, HELLAS, "river_bend") == 3
+    assert mc.tok(s, HELLAS, "river_bend") == 3
     s.apply(HELLAS, "reduce old_ford")
-    assert cities(s, HELLAS) == ["kings_vale"]
+    assert mc.cities(s, HELLAS) == ["kings_vale"]
     assert (s.turn, s.phase) == (2, 3)
 
 

@@ -30,18 +30,9 @@ from civtable.games.mega_civ.rules import run
 from civtable.games.mega_civ.rules.cards import hand_value
 from civtable.games.mega_civ.state import MegaState
 
-from ._mc_helpers import (
-    ASSYRIA,
-    EGYPT,
-    HATTI,
-    HELLAS,
-    MINOA,
-    assert_illegal,
-    game,
-    position_json,
-    take_card,
-    texts,
-)
+from . import _mc_helpers as mc
+from ._mc_helpers import game, position_json
+from ._seats import ASSYRIA, EGYPT, HATTI, HELLAS, MINOA
 
 CAT = load_catalog()
 # Egypt, last in AST order, can still buy an advance: the flow stops there after the trade
@@ -64,7 +55,7 @@ def arrange(data: dict[str, Any], top: dict[int, list[str]] | None = None, empty
         out.setdefault(str(k), []).extend(piles[str(k)])
         piles[str(k)] = []
     for c in discards:
-        take_card(data, c)
+        mc.take_card(data, c)
         out.setdefault(str(CAT.cards[CAT.card(c)].stack), []).append(c)
 
 
@@ -192,10 +183,10 @@ def test_mc_6_2_stack_9_for_15_treasury_after_all_draws() -> None:
     s = buying_cards()
     assert (s.phase, s.step, s.to_move()) == (6, CARDS, (HELLAS,))
     assert hand(s, EGYPT) == ["clay"]
-    assert texts(s, HELLAS) == ["buy-card 9 15", "done"]
-    assert_illegal(s, HELLAS, "buy-card 8 15")
-    assert_illegal(s, HELLAS, "buy-card 9 14")
-    assert_illegal(s, HELLAS, "free-card 9")
+    assert mc.texts(s, HELLAS) == ["buy-card 9 15", "done"]
+    mc.assert_illegal(s, HELLAS, "buy-card 8 15")
+    mc.assert_illegal(s, HELLAS, "buy-card 9 14")
+    mc.assert_illegal(s, HELLAS, "free-card 9")
     s.apply(HELLAS, "buy-card 9 15")
     assert hand(s, HELLAS) == ["gold", "ochre"]
     assert (s.treasury[HELLAS], s.stock[HELLAS]) == (25, 28)
@@ -211,14 +202,14 @@ def test_mc_6_2_stack9_purchase_b_several_cards() -> None:
     piracy and may buy again."""
     s = buying_cards(game(**{"stack9-purchase": "B"}), egypt=30)
     s.apply(HELLAS, "buy-card 9 15")
-    assert texts(s, HELLAS) == ["buy-card 9 15", "done"]
+    assert mc.texts(s, HELLAS) == ["buy-card 9 15", "done"]
     s.apply(HELLAS, "buy-card 9 15")
     assert hand(s, HELLAS) == ["gold", "ivory", "ochre"]
     assert (s.treasury[HELLAS], s.stock[HELLAS]) == (10, 43)
     assert s.to_move() == (EGYPT,)
     s.apply(EGYPT, "buy-card 9 15")
     assert hand(s, EGYPT) == ["clay", "piracy"]  # a calamity is drawn like any card
-    assert s.to_move() == (EGYPT,) and texts(s, EGYPT) == ["buy-card 9 15", "done"]
+    assert s.to_move() == (EGYPT,) and mc.texts(s, EGYPT) == ["buy-card 9 15", "done"]
 
 
 def test_mc_6_2_no_purchase_without_15_in_treasury() -> None:
@@ -233,11 +224,11 @@ def test_mc_6_2_advance_purchases_and_a_free_card() -> None:
     stack 7 for 13; Wonder of the World gives one free card from a stack above the
     number of cities (1: stacks 2 to 9); each once a turn (stack9-purchase A)."""
     s = buying_cards(hellas={"advances": ["cartography", "wonder-of-the-world"]})
-    assert texts(s, HELLAS) == ["buy-card 9 15", "buy-card 2 5", "buy-card 7 13"] + [
+    assert mc.texts(s, HELLAS) == ["buy-card 9 15", "buy-card 2 5", "buy-card 7 13"] + [
         f"free-card {k}" for k in range(2, 10)] + ["done"]
     s.apply(HELLAS, "free-card 9")
     s.apply(HELLAS, "buy-card 2 5")
-    assert texts(s, HELLAS) == ["buy-card 9 15", "buy-card 7 13", "done"]
+    assert mc.texts(s, HELLAS) == ["buy-card 9 15", "buy-card 7 13", "done"]
     assert hand(s, HELLAS)[:2] == ["gold", "ochre"] and len(s.hands[HELLAS]) == 3
     assert (s.treasury[HELLAS], s.stock[HELLAS]) == (35, 18)
 
@@ -341,7 +332,7 @@ def test_mc_7_2_to_7_4_an_offer_is_two_shown_cards_and_one_hidden() -> None:
     hidden treachery only as a shown name)."""
     s = trading()
     assert (s.phase, s.step, s.to_move()) == (7, TRADE, (MINOA,))
-    assert texts(s, MINOA) == [
+    assert mc.texts(s, MINOA) == [
         "offer ochre ochre wine as ochre", "offer ochre ochre wine as wine", "offer ochre ochre treachery as ochre",
         "offer ochre wine ochre as ochre", "offer ochre wine ochre as wine",
         "offer ochre wine treachery as ochre", "offer ochre wine treachery as wine", "pass"]
@@ -361,8 +352,8 @@ def test_mc_7_2_to_7_4_an_offer_is_two_shown_cards_and_one_hidden() -> None:
 def test_mc_7_3_an_offer_of_cards_not_held_is_illegal(offer: str) -> None:
     """MC-7.3 / MC-7.4 / MC-7.5: illegal offers leave the position unchanged."""
     s = trading()
-    assert_illegal(s, MINOA, offer)
-    assert_illegal(s, HELLAS, "offer wool wool oil as wool")  # not his turn to propose
+    mc.assert_illegal(s, MINOA, offer)
+    mc.assert_illegal(s, HELLAS, "offer wool wool oil as wool")  # not his turn to propose
 
 
 def test_mc_7_4_the_declared_name_may_be_false_and_the_hidden_card_stays_hidden() -> None:
@@ -372,7 +363,7 @@ def test_mc_7_4_the_declared_name_may_be_false_and_the_hidden_card_stays_hidden(
     s = trading()
     s.apply(MINOA, "offer ochre ochre treachery as ochre")
     assert (s.step, s.to_move()) == (TRADE, (MINOA,))  # he may add his wine (MC-7.2) or post
-    assert texts(s, MINOA) == ["add wine as ochre", "add wine as wine", "post"]
+    assert mc.texts(s, MINOA) == ["add wine as ochre", "add wine as wine", "post"]
     s.apply(MINOA, "post")
     assert (s.step, s.to_move()) == (TRADE, (HELLAS,))
     public = {"from": MINOA, "stage": "counter", "building": None, "shown": ["ochre", "ochre"], "declared": ["ochre"],
@@ -380,12 +371,12 @@ def test_mc_7_4_the_declared_name_may_be_false_and_the_hidden_card_stays_hidden(
     assert s.observation(MINOA)["deal"] == {**public, "hidden": ["treachery"]}
     for p in (HELLAS, HATTI, ASSYRIA, EGYPT):
         assert s.observation(p)["deal"] == public
-    assert "counter wool wool oil as wool" in texts(s, HELLAS)
-    assert "counter wool wool oil as papyrus" not in texts(s, HELLAS)
-    assert texts(s, HELLAS)[-1] == "decline"
-    assert_illegal(s, HELLAS, "counter wool wool wool as wool")  # he has two wool
-    assert_illegal(s, HELLAS, "offer wool wool oil as wool")
-    assert_illegal(s, MINOA, "accept 0")
+    assert "counter wool wool oil as wool" in mc.texts(s, HELLAS)
+    assert "counter wool wool oil as papyrus" not in mc.texts(s, HELLAS)
+    assert mc.texts(s, HELLAS)[-1] == "decline"
+    mc.assert_illegal(s, HELLAS, "counter wool wool wool as wool")  # he has two wool
+    mc.assert_illegal(s, HELLAS, "offer wool wool oil as wool")
+    mc.assert_illegal(s, MINOA, "accept 0")
 
 
 def test_mc_7_5_accept_six_cards_change_hands_at_once() -> None:
@@ -397,10 +388,10 @@ def test_mc_7_5_accept_six_cards_change_hands_at_once() -> None:
     s.apply(MINOA, "offer ochre ochre treachery as ochre")
     s.apply(MINOA, "post")
     s.apply(HELLAS, "counter wool wool oil as wool")
-    assert texts(s, HELLAS) == ["add papyrus as papyrus", "add papyrus as wool", "post"]
+    assert mc.texts(s, HELLAS) == ["add papyrus as papyrus", "add papyrus as wool", "post"]
     s.apply(HELLAS, "post")
     assert (s.step, s.to_move()) == (TRADE, (MINOA,))
-    assert texts(s, MINOA) == ["accept 0", "reject"]
+    assert mc.texts(s, MINOA) == ["accept 0", "reject"]
     counter = {"shown": ["wool", "wool"], "declared": ["wool"], "hidden_count": 1}
     assert s.observation(MINOA)["deal"]["counters"] == {"0": counter}
     assert s.observation(HATTI)["deal"]["counters"] == {"0": counter}
@@ -449,7 +440,7 @@ def test_mc_7_2_a_player_needs_three_tradable_cards_two_of_them_commodities() ->
     s = trading(minoa=["ochre", "treachery", "flood"], hellas=["wool", "oil", "papyrus"],
                 others={HATTI: {"hand": ["water", "water", "gold"]}})
     assert s.to_move() == (HATTI,)
-    assert texts(s, HATTI) == ["offer gold water water as gold", "offer gold water water as water",
+    assert mc.texts(s, HATTI) == ["offer gold water water as gold", "offer gold water water as water",
                                "offer water water gold as gold", "offer water water gold as water", "pass"]
     s.apply(HATTI, "offer water water gold as gold")
     assert s.to_move() == (HELLAS,)  # Minoa is not asked
@@ -508,7 +499,7 @@ def test_mc_7_2_a_four_card_offer_and_counter_built_step_by_step_and_accepted() 
     s = trading()
     s.apply(MINOA, "offer ochre ochre wine as ochre")
     assert (s.step, s.to_move()) == (TRADE, (MINOA,))
-    assert texts(s, MINOA) == ["add treachery as ochre", "post"]
+    assert mc.texts(s, MINOA) == ["add treachery as ochre", "post"]
     assert s.observation(HELLAS)["deal"] == {"from": MINOA, "stage": "offer", "building": MINOA,
                                               **public_side(["ochre", "ochre"], ["ochre"]), "counters": {}}
     s.apply(MINOA, "add treachery as ochre")
@@ -521,7 +512,7 @@ def test_mc_7_2_a_four_card_offer_and_counter_built_step_by_step_and_accepted() 
     s.apply(HELLAS, "counter wool wool oil as wool")
     assert s.observation(MINOA)["deal"]["building"] == HELLAS
     s.apply(HELLAS, "add papyrus as wool")
-    assert (s.to_move(), texts(s, MINOA)) == ((MINOA,), ["accept 0", "reject"])
+    assert (s.to_move(), mc.texts(s, MINOA)) == ((MINOA,), ["accept 0", "reject"])
     assert s.observation(MINOA)["deal"]["counters"] == {"0": public_side(["wool", "wool"], ["wool", "wool"])}
     s.apply(MINOA, "accept 0")
     assert hand(s, MINOA) == ["flood", "oil", "papyrus", "wool", "wool"]
@@ -539,14 +530,14 @@ def test_mc_7_2_a_five_card_offer_accepted_for_three(limit: int) -> None:
     way, three the other, all at once."""
     s = trading(game(**{"trade-max-cards": limit}), minoa=MINOA_BIG)
     s.apply(MINOA, "offer ochre ochre wine as wine")
-    assert texts(s, MINOA) == ["add papyrus as ochre", "add papyrus as papyrus", "add gold as ochre", "add gold as gold",
+    assert mc.texts(s, MINOA) == ["add papyrus as ochre", "add papyrus as papyrus", "add gold as ochre", "add gold as gold",
                                "add treachery as ochre", "post"]
     s.apply(MINOA, "add treachery as ochre")
-    assert texts(s, MINOA) == ["add papyrus as ochre", "add papyrus as papyrus", "add gold as ochre", "add gold as gold",
+    assert mc.texts(s, MINOA) == ["add papyrus as ochre", "add papyrus as papyrus", "add gold as ochre", "add gold as gold",
                                "post"]  # the declaration names the new card or a shown one, not the wine
     s.apply(MINOA, "add gold as gold")
     if limit == 6:
-        assert texts(s, MINOA) == ["add papyrus as ochre", "add papyrus as papyrus", "post"]
+        assert mc.texts(s, MINOA) == ["add papyrus as ochre", "add papyrus as papyrus", "post"]
         s.apply(MINOA, "post")
     assert s.to_move() == (HELLAS,)
     assert s.observation(HATTI)["deal"]["hidden_count"] == 3
@@ -567,11 +558,11 @@ def test_mc_7_2_no_card_beyond_trade_max_cards() -> None:
     s.apply(MINOA, "offer ochre ochre wine as wine")
     s.apply(MINOA, "add treachery as ochre")
     assert s.to_move() == (HELLAS,) and len(s.deal[1]) == 6
-    assert_illegal(s, MINOA, "add gold as gold")
-    assert_illegal(s, HELLAS, "add wool as wool")
+    mc.assert_illegal(s, MINOA, "add gold as gold")
+    mc.assert_illegal(s, HELLAS, "add wool as wool")
     s.apply(HELLAS, "counter wool wool oil as wool")
     s.apply(HELLAS, "add papyrus as papyrus")  # four cards: posted, nothing left to decide for him
-    assert s.to_move() == (MINOA,) and texts(s, MINOA) == ["accept 0", "reject"]
+    assert s.to_move() == (MINOA,) and mc.texts(s, MINOA) == ["accept 0", "reject"]
     with pytest.raises(OptionError):
         game(**{"trade-max-cards": 2})
     assert game().rules.trade_max_cards == 5
@@ -594,8 +585,8 @@ def test_mc_7_2_an_add_at_the_maximum_is_refused_with_the_reason() -> None:
     naming the option; a saved offer over the maximum does not load."""
     g = game(**{"trade-max-cards": 4})
     s = building_position(g, ["ochre", "ochre", "wine", "wine", "gold", "gold"])
-    assert texts(s, MINOA) == ["post"]
-    assert_illegal(s, MINOA, "add papyrus as papyrus")
+    assert mc.texts(s, MINOA) == ["post"]
+    mc.assert_illegal(s, MINOA, "add papyrus as papyrus")
     with pytest.raises(IllegalActionError, match="trade-max-cards"):
         s.apply(MINOA, "add papyrus as papyrus")
     with pytest.raises(InvalidStateError, match="deal.cards.*trade-max-cards"):
@@ -620,7 +611,7 @@ def test_mc_7_3_a_bad_step_while_building_changes_nothing(bad: str) -> None:
     unchanged."""
     s = trading()
     s.apply(MINOA, "offer ochre ochre wine as ochre")
-    assert_illegal(s, MINOA, bad)
+    mc.assert_illegal(s, MINOA, bad)
     with pytest.raises(IllegalActionError, match="'add CARD as NAME' or 'post'|hidden card"):
         s.apply(MINOA, bad)
 
@@ -631,16 +622,16 @@ def test_mc_7_2_add_or_post_with_no_offer_being_built_is_refused() -> None:
     the position unchanged."""
     s = trading()
     for text in ("add wine as wine", "post"):
-        assert_illegal(s, MINOA, text)
+        mc.assert_illegal(s, MINOA, text)
         with pytest.raises(IllegalActionError, match="no offer or counter-offer is being built"):
             s.apply(MINOA, text)
     s.apply(MINOA, "offer ochre ochre wine as ochre")
     s.apply(MINOA, "post")
-    assert_illegal(s, HELLAS, "add papyrus as papyrus")
-    assert_illegal(s, HELLAS, "post")
+    mc.assert_illegal(s, HELLAS, "add papyrus as papyrus")
+    mc.assert_illegal(s, HELLAS, "post")
     s.apply(HELLAS, "counter wool wool oil as wool")
     s.apply(HELLAS, "post")
-    assert_illegal(s, MINOA, "add treachery as ochre")
+    mc.assert_illegal(s, MINOA, "add treachery as ochre")
     with pytest.raises(IllegalActionError, match="no offer or counter-offer is being built"):
         s.apply(MINOA, "add treachery as ochre")
 
@@ -741,7 +732,7 @@ def test_mc_7_2_trade_max_cards_3_is_the_three_card_trade() -> None:
     assert s.observation(HATTI)["deal"]["hidden_count"] == 1
     assert not any(a.kind in ("add", "post") for a in s.legal_actions(HELLAS))
     s.apply(HELLAS, "counter wool wool oil as wool")
-    assert (s.to_move(), texts(s, MINOA)) == ((MINOA,), ["accept 0", "reject"])
+    assert (s.to_move(), mc.texts(s, MINOA)) == ((MINOA,), ["accept 0", "reject"])
     s.apply(MINOA, "accept 0")
     assert hand(s, MINOA) == ["flood", "gold", "oil", "papyrus", "wine", "wool", "wool"]
     assert hand(s, HELLAS) == ["ochre", "ochre", "papyrus", "treachery"]
@@ -778,7 +769,7 @@ def test_mc_12_4_every_card_counts_for_the_hand_limit_water_too() -> None:
     cards = ["ochre", "ochre", "clay", "iron", "fish", "oil", "wine", "water", "water"]
     s = start(phase=12, players={HELLAS: {"tokens": {"kings_vale": 1}, "hand": cards}})
     assert (s.phase, s.step, s.to_move()) == (12, DISCARD, (HELLAS,))
-    assert texts(s, HELLAS) == ["discard ochre", "discard clay", "discard iron", "discard fish", "discard oil",
+    assert mc.texts(s, HELLAS) == ["discard ochre", "discard clay", "discard iron", "discard fish", "discard oil",
                                 "discard wine", "discard water"]
     s.apply(HELLAS, "discard water")
     assert hand(s, HELLAS) == sorted(cards[:-1])
@@ -911,9 +902,9 @@ def test_mc_8_1_determinize_keeps_the_declared_calamities() -> None:
                          players={HELLAS: {"hand": ["treachery", "superstition", "flood", "wine", "gold"]},
                                   MINOA: {"hand": ["ochre"]}})
     s = g.state_from_json(data)
-    assert texts(s, HELLAS) == ["discard flood", "discard treachery", "discard superstition"]
+    assert mc.texts(s, HELLAS) == ["discard flood", "discard treachery", "discard superstition"]
     for seed in range(10):
         d = s.determinize(MINOA, Rng(seed))
         assert [c for c in hand(d, HELLAS) if d.cat.cards[d.cat.card(c)].calamity] == ["flood", "superstition", "treachery"]
         assert stacks_of(d, HELLAS) == [2, 4, 4, 5, 9]
-        assert texts(d, HELLAS) == texts(s, HELLAS)
+        assert mc.texts(d, HELLAS) == mc.texts(s, HELLAS)

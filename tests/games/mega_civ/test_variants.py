@@ -10,23 +10,9 @@ import pytest
 from civtable.games.mega_civ.codes import GROW, MOVE, OVER, REDUCE, REVOLT
 from civtable.games.mega_civ.scoring import victory_points
 
-from ._mc_helpers import (
-    ASSYRIA,
-    AST_ORDER,
-    EGYPT,
-    HATTI,
-    HELLAS,
-    MINOA,
-    assert_illegal,
-    cities,
-    finish_movement,
-    game,
-    owner,
-    position,
-    run_from,
-    texts,
-    tok,
-)
+from . import _mc_helpers as mc
+from ._mc_helpers import game, position, run_from
+from ._seats import ASSYRIA, AST_ORDER, EGYPT, HATTI, HELLAS, MINOA
 from .test_rules_phases import _beneficiary_without_pieces_position, stop_at_build
 
 
@@ -40,9 +26,9 @@ def test_strict_ast_order_a_growth_choices_are_simultaneous():
     assert (s.phase, s.step, s.to_move()) == (2, GROW, (HELLAS, HATTI))
     s.apply(HATTI, "grow high_moor")
     assert s.to_move() == (HELLAS,)
-    assert tok(s, HATTI, "high_moor") == 3  # not revealed yet
+    assert mc.tok(s, HATTI, "high_moor") == 3  # not revealed yet
     s.apply(HELLAS, "grow kings_vale")
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HATTI, "high_moor")) == (4, 4)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HATTI, "high_moor")) == (4, 4)
     assert (s.census[HELLAS], s.census[HATTI]) == (4, 4)
     assert (s.phase, s.step, s.to_move()) == (3, MOVE, (HELLAS, HATTI))
 
@@ -82,7 +68,7 @@ def test_growth_order(growth, unstated, grow_together, move_together):
     assert s.to_move() == ((HELLAS, HATTI) if grow_together else (HATTI,))
     s.apply(HATTI, "grow high_moor")
     s.apply(HELLAS, "grow kings_vale")
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HATTI, "high_moor")) == (4, 4)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HATTI, "high_moor")) == (4, 4)
     assert s.to_move() == ((HELLAS, HATTI) if move_together else (HATTI,))
 
 
@@ -147,7 +133,7 @@ def test_tax_source_b_tax_from_tokens_on_the_map():
     s = run_from(g, phase=1, players={HELLAS: {"tokens": {"kings_vale": 3, "ash_plains": 1}}},
                  city={"old_ford": HELLAS})
     assert s.treasury[HELLAS] == 2
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HELLAS, "ash_plains")) == (2, 2)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HELLAS, "ash_plains")) == (2, 2)
     assert s.stock[HELLAS] == 49
 
 
@@ -158,7 +144,7 @@ def test_tax_source_b_default_when_the_map_holds_too_few():
     s = run_from(g, phase=1, players={HELLAS: {"tokens": {"ash_plains": 1}}},
                  city={"old_ford": HELLAS, "north_downs": HELLAS})
     assert (s.step, s.to_move(), s.treasury[HELLAS], s.stock[HELLAS]) == (REVOLT, (MINOA,), 1, 54)
-    assert tok(s, HELLAS, "ash_plains") == 0
+    assert mc.tok(s, HELLAS, "ash_plains") == 0
 
 
 def _three_cities_default(g):
@@ -171,7 +157,7 @@ def test_tax_revolt_count_a_one_city_per_defaulter():
     s = _three_cities_default(game())
     assert (s.step, s.to_move()) == (REVOLT, (MINOA,))
     s.apply(MINOA, "revolt kings_vale")
-    assert cities(s, HELLAS) == ["north_downs", "old_ford"]
+    assert mc.cities(s, HELLAS) == ["north_downs", "old_ford"]
     assert s.step == MOVE
 
 
@@ -183,10 +169,10 @@ def test_tax_revolt_count_b_one_city_per_unpaid_city():
     assert (s.step, s.to_move()) == (REVOLT, (MINOA,))
     s.apply(MINOA, "revolt kings_vale")
     assert (s.step, s.to_move()) == (REVOLT, (ASSYRIA,))
-    assert texts(s, ASSYRIA) == ["revolt north_downs", "revolt old_ford"]
+    assert mc.texts(s, ASSYRIA) == ["revolt north_downs", "revolt old_ford"]
     s.apply(ASSYRIA, "revolt old_ford")
-    assert cities(s, HELLAS) == ["north_downs"]
-    assert (owner(s, "kings_vale"), owner(s, "old_ford")) == (MINOA, ASSYRIA)
+    assert mc.cities(s, HELLAS) == ["north_downs"]
+    assert (mc.owner(s, "kings_vale"), mc.owner(s, "old_ford")) == (MINOA, ASSYRIA)
 
 
 def test_tax_revolt_optional_b_beneficiary_may_decline():
@@ -196,9 +182,9 @@ def test_tax_revolt_optional_b_beneficiary_may_decline():
     s = run_from(g, phase=1, players={HELLAS: {"treasury": 55}, HATTI: {"tokens": {"upper_river": 1}}},
                  city={"kings_vale": HELLAS})
     assert (s.step, s.to_move()) == (REVOLT, (MINOA,))
-    assert texts(s, MINOA) == ["revolt kings_vale", "decline"]
+    assert mc.texts(s, MINOA) == ["revolt kings_vale", "decline"]
     s.apply(MINOA, "decline")
-    assert owner(s, "kings_vale") == HELLAS
+    assert mc.owner(s, "kings_vale") == HELLAS
     assert s.step == MOVE
 
 
@@ -206,7 +192,7 @@ def test_tax_revolt_optional_a_single_city_revolts_at_once():
     """MC-1.2.1 (tax-revolt-optional A): a single city needs no choice: it goes to Minoa."""
     s = run_from(phase=1, players={HELLAS: {"treasury": 55}, HATTI: {"tokens": {"upper_river": 1}}},
                  city={"kings_vale": HELLAS})
-    assert owner(s, "kings_vale") == MINOA
+    assert mc.owner(s, "kings_vale") == MINOA
     assert s.step == MOVE
 
 
@@ -216,7 +202,7 @@ def test_revolt_destroy_b_city_survives_while_any_player_has_a_piece():
     stock, so great_delta is not destroyed: it stays Egypt's."""
     s = _beneficiary_without_pieces_position(game(**{"revolt-destroy": "B"}))
     s.apply(HATTI, "revolt kings_vale")
-    assert owner(s, "great_delta") == EGYPT
+    assert mc.owner(s, "great_delta") == EGYPT
     assert s.city_stock[EGYPT] == 8
 
 
@@ -228,15 +214,15 @@ def test_revolt_exemption_b_still_exempt_from_support():
     g = game(**{"revolt-exemption": "B"})
     s = run_from(g, phase=1, city={"kings_vale": HELLAS},
                  players={HELLAS: {"treasury": 54}, HATTI: {"tokens": {"upper_river": 1}}})
-    finish_movement(s)
-    assert owner(s, "kings_vale") == MINOA
+    mc.finish_movement(s)
+    assert mc.owner(s, "kings_vale") == MINOA
     assert (s.turn, s.phase, s.to_move()) == (1, 6, (HELLAS,))
     assert s.hands[MINOA] == []
     s.apply(HELLAS, "done")
     assert (s.turn, s.phase, s.to_move()) == (1, 12, (HELLAS,))
     s.apply(HELLAS, "done")
     assert (s.turn, s.phase) == (2, 3)
-    assert owner(s, "kings_vale") == MINOA
+    assert mc.owner(s, "kings_vale") == MINOA
     assert sum(len(h) for h in s.hands) == 0
 
 
@@ -248,7 +234,7 @@ def test_growth_supply_b_growth_stops_at_the_limit():
     g = game(**{"growth-supply": "B"})
     s = run_from(g, phase=2, players={HELLAS: {"tokens": {"ash_plains": 1, "kings_vale": 3, "north_downs": 1,
                                                           "great_delta": 3}}})
-    assert [tok(s, HELLAS, a) for a in ("ash_plains", "kings_vale", "north_downs", "great_delta")] == [2, 3, 2, 4]
+    assert [mc.tok(s, HELLAS, a) for a in ("ash_plains", "kings_vale", "north_downs", "great_delta")] == [2, 3, 2, 4]
     assert s.stock[HELLAS] == 44
     assert s.census[HELLAS] == 11
 
@@ -259,7 +245,7 @@ def test_ship_cost_a_second_token_from_any_area():
     (b) with 1 token from kings_vale and 1 from great_delta."""
     s = position(players={HELLAS: {"tokens": {"kings_vale": 1, "great_delta": 3}}}, decider=HELLAS)
     s.apply(HELLAS, "ship kings_vale split")
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HELLAS, "great_delta")) == (0, 2)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HELLAS, "great_delta")) == (0, 2)
 
 
 def test_ship_cost_b_second_token_from_an_adjacent_area():
@@ -267,12 +253,12 @@ def test_ship_cost_b_second_token_from_an_adjacent_area():
     possible there; with 1 token in north_downs (adjacent) it pays from there."""
     g = game(**{"ship-cost": "B"})
     s = position(g, players={HELLAS: {"tokens": {"kings_vale": 1, "great_delta": 3}}}, decider=HELLAS)
-    assert "ship kings_vale split" not in texts(s, HELLAS)
-    assert_illegal(s, HELLAS, "ship kings_vale split")
+    assert "ship kings_vale split" not in mc.texts(s, HELLAS)
+    mc.assert_illegal(s, HELLAS, "ship kings_vale split")
     s2 = position(g, players={HELLAS: {"tokens": {"kings_vale": 1, "great_delta": 3, "north_downs": 1}}},
                   decider=HELLAS)
     s2.apply(HELLAS, "ship kings_vale split")
-    assert [tok(s2, HELLAS, a) for a in ("kings_vale", "great_delta", "north_downs")] == [0, 3, 0]
+    assert [mc.tok(s2, HELLAS, a) for a in ("kings_vale", "great_delta", "north_downs")] == [0, 3, 0]
 
 
 def _moved_then_ship(g):
@@ -285,8 +271,8 @@ def _moved_then_ship(g):
 def test_ship_movement_a_moved_tokens_do_not_board():
     """MC-3.5 (ship-movement A): a token that made its land move cannot sail."""
     s = _moved_then_ship(game())
-    assert not [t for t in texts(s, HELLAS) if t.startswith("sail")]
-    assert_illegal(s, HELLAS, "sail kings_vale pearl_isle 1")
+    assert not [t for t in mc.texts(s, HELLAS) if t.startswith("sail")]
+    mc.assert_illegal(s, HELLAS, "sail kings_vale pearl_isle 1")
 
 
 def test_ship_movement_b_land_step_before_boarding():
@@ -294,7 +280,7 @@ def test_ship_movement_b_land_step_before_boarding():
     to pearl_isle."""
     s = _moved_then_ship(game(**{"ship-movement": "B"}))
     s.apply(HELLAS, "sail kings_vale pearl_isle 1")
-    assert tok(s, HELLAS, "pearl_isle") == 1
+    assert mc.tok(s, HELLAS, "pearl_isle") == 1
 
 
 def test_ship_movement_b_land_step_after_landing():
@@ -305,7 +291,7 @@ def test_ship_movement_b_land_step_after_landing():
     s = position(g, players={HELLAS: {"tokens": {"kings_vale": 2}, "treasury": 2}}, decider=HELLAS)
     s.apply(HELLAS, "ship kings_vale treasury")
     s.apply(HELLAS, "sail kings_vale east_strand 2")
-    assert "move east_strand ash_plains" in texts(s, HELLAS)
+    assert "move east_strand ash_plains" in mc.texts(s, HELLAS)
 
 
 # ------------------------------------------------------------ MC-4: conflict
@@ -316,7 +302,7 @@ def test_conflict_trigger_shared_area_within_the_limit(trigger):
     than its limit (MC-4.1.2), so nobody loses a token either."""
     g = game(**{"conflict-trigger": trigger})
     s = stop_at_build({HELLAS: {"tokens": {"kings_vale": 1}}, HATTI: {"tokens": {"kings_vale": 1}}}, g=g)
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HATTI, "kings_vale")) == (1, 1)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HATTI, "kings_vale")) == (1, 1)
 
 
 def test_conflict_trigger_b_over_the_limit_as_a():
@@ -324,7 +310,7 @@ def test_conflict_trigger_b_over_the_limit_as_a():
     (ash_plains: Hellas 4, Hatti 2 -> 3, 0)."""
     g = game(**{"conflict-trigger": "B"})
     s = stop_at_build({HELLAS: {"tokens": {"ash_plains": 4}}, HATTI: {"tokens": {"ash_plains": 2}}}, g=g)
-    assert (tok(s, HELLAS, "ash_plains"), tok(s, HATTI, "ash_plains")) == (3, 0)
+    assert (mc.tok(s, HELLAS, "ash_plains"), mc.tok(s, HATTI, "ash_plains")) == (3, 0)
 
 
 def test_city_attack_win_b_attacker_with_more_tokens_wins():
@@ -333,7 +319,7 @@ def test_city_attack_win_b_attacker_with_more_tokens_wins():
     g = game(**{"city-attack-win": "B"})
     s = stop_at_build({HATTI: {"tokens": {"kings_vale": 7}}, HELLAS: {"treasury": 5}}, city={"kings_vale": HELLAS},
                       g=g)
-    assert (tok(s, HELLAS, "kings_vale"), tok(s, HATTI, "kings_vale")) == (1, 2)
+    assert (mc.tok(s, HELLAS, "kings_vale"), mc.tok(s, HATTI, "kings_vale")) == (1, 2)
     assert (s.treasury[HELLAS], s.treasury[HATTI]) == (2, 3)
 
 
@@ -377,7 +363,7 @@ def test_surplus_scope(scope, delta, vale, stock):
     was built; B only the tokens above each limit (kings_vale 5 -> 3; great_delta 2
     <= 4 stays); C both. Stock 42 + 6 (city) + removed."""
     s = _surplus_position(game(**{"surplus-scope": scope}))
-    assert (tok(s, HELLAS, "great_delta"), tok(s, HELLAS, "kings_vale")) == (delta, vale)
+    assert (mc.tok(s, HELLAS, "great_delta"), mc.tok(s, HELLAS, "kings_vale")) == (delta, vale)
     assert s.stock[HELLAS] == stock
 
 
@@ -390,7 +376,7 @@ def test_surplus_scope_c_two_players_over_the_limit():
                  city={"twin_rivers": EGYPT}, phase=5, step="build", decider=EGYPT)
     s.apply(EGYPT, "done")
     assert (s.phase, s.step, s.to_move()) == (5, REDUCE, (EGYPT,))
-    assert (tok(s, HELLAS, "ash_plains"), tok(s, HATTI, "ash_plains")) == (2, 0)
+    assert (mc.tok(s, HELLAS, "ash_plains"), mc.tok(s, HATTI, "ash_plains")) == (2, 0)
 
 
 @pytest.mark.parametrize("counting, reduce", [("A", False), ("B", True)])
@@ -405,12 +391,12 @@ def test_support_counting(counting, reduce):
     s.apply(HELLAS, "done")
     if reduce:
         assert (s.phase, s.step, s.to_move()) == (5, REDUCE, (HELLAS,))
-        assert texts(s, HELLAS) == ["reduce date_oasis"]
+        assert mc.texts(s, HELLAS) == ["reduce date_oasis"]
         s.apply(HELLAS, "reduce date_oasis")
-        assert cities(s, HELLAS) == ["kings_vale"]
+        assert mc.cities(s, HELLAS) == ["kings_vale"]
     else:
         assert (s.turn, s.phase) == (2, 3)
-        assert cities(s, HELLAS) == ["date_oasis", "kings_vale"]
+        assert mc.cities(s, HELLAS) == ["date_oasis", "kings_vale"]
 
 
 # ------------------------------------------------------------ MC-11
@@ -422,8 +408,8 @@ def test_phase_11_b_surplus_only():
     s = run_from(g, phase=11, players={HELLAS: {"tokens": {"river_bend": 5}}},
                  city={"kings_vale": HELLAS, "old_ford": HELLAS})
     assert (s.turn, s.phase, s.step) == (2, 3, MOVE)
-    assert cities(s, HELLAS) == ["kings_vale", "old_ford"]
-    assert (tok(s, HELLAS, "river_bend"), s.stock[HELLAS], s.treasury[HELLAS]) == (5, 46, 4)
+    assert mc.cities(s, HELLAS) == ["kings_vale", "old_ford"]
+    assert (mc.tok(s, HELLAS, "river_bend"), s.stock[HELLAS], s.treasury[HELLAS]) == (5, 46, 4)
 
 
 # ------------------------------------------------------------ MC-14

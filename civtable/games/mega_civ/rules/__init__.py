@@ -15,21 +15,7 @@ from typing import TYPE_CHECKING
 
 from civtable.core.steps import Step
 
-from ..codes import (
-    AUTO,
-    BUILD,
-    BUY,
-    CARDS,
-    DISCARD,
-    GROW,
-    MILITARY,
-    MOVE,
-    REDUCE,
-    REVOLT,
-    SPECIAL,
-    TASK,
-    TRADE,
-)
+from .. import codes as c
 from . import (
     advances,
     ast,
@@ -60,20 +46,20 @@ class MegaStep(Step["MegaState"]):
 
 
 STEPS: dict[int, MegaStep] = {
-    REVOLT: MegaStep("revolt", tax.legal_revolt, tax.play_revolt, "MC-1.2.1"),
-    GROW: MegaStep("grow", growth.legal_grow, growth.play_grow, "MC-2.1", growth.census_and_go),
-    MOVE: MegaStep("move", movement.legal_moves, movement.play_move, "MC-3.1 MC-3.3 MC-3.4 MC-3.5",
+    c.REVOLT: MegaStep("revolt", tax.legal_revolt, tax.play_revolt, "MC-1.2.1"),
+    c.GROW: MegaStep("grow", growth.legal_grow, growth.play_grow, "MC-2.1", growth.census_and_go),
+    c.MOVE: MegaStep("move", movement.legal_moves, movement.play_move, "MC-3.1 MC-3.3 MC-3.4 MC-3.5",
                    movement.movement_done),
-    MILITARY: MegaStep("military", conflict.legal_military, conflict.play_military, "MC-4.0", conflict.conflicts),
-    BUILD: MegaStep("build", cities.legal_build, cities.play_build, "MC-5.1", cities.cities_built),
-    REDUCE: MegaStep("reduce", cities.legal_reduce, cities.play_reduce, "MC-5.3.2", cities.support_done),
-    CARDS: MegaStep("cards", cards.legal_cards, cards.play_cards, "MC-6.2", cards.cards_done),
-    TRADE: MegaStep("trade", trade.legal_trade, trade.play_trade, "MC-7.2 MC-7.3 MC-7.4 MC-7.5"),
-    DISCARD: MegaStep("discard", selection.legal_discard, selection.play_discard, "MC-8.2 MC-12.4",
+    c.MILITARY: MegaStep("military", conflict.legal_military, conflict.play_military, "MC-4.0", conflict.conflicts),
+    c.BUILD: MegaStep("build", cities.legal_build, cities.play_build, "MC-5.1", cities.cities_built),
+    c.REDUCE: MegaStep("reduce", cities.legal_reduce, cities.play_reduce, "MC-5.3.2", cities.support_done),
+    c.CARDS: MegaStep("cards", cards.legal_cards, cards.play_cards, "MC-6.2", cards.cards_done),
+    c.TRADE: MegaStep("trade", trade.legal_trade, trade.play_trade, "MC-7.2 MC-7.3 MC-7.4 MC-7.5"),
+    c.DISCARD: MegaStep("discard", selection.legal_discard, selection.play_discard, "MC-8.2 MC-12.4",
                       selection.discard_done),
-    TASK: MegaStep("task", tasks.legal_task, tasks.play_task, "MC-9.2"),
-    SPECIAL: MegaStep("special", special.legal_special, special.play_special, "MC-10.1"),
-    BUY: MegaStep("buy", advances.legal_buy, advances.play_buy, "MC-12.1 MC-12.2"),
+    c.TASK: MegaStep("task", tasks.legal_task, tasks.play_task, "MC-9.2"),
+    c.SPECIAL: MegaStep("special", special.legal_special, special.play_special, "MC-10.1"),
+    c.BUY: MegaStep("buy", advances.legal_buy, advances.play_buy, "MC-12.1 MC-12.2"),
 }
 """Every decision step of the game."""
 
@@ -89,5 +75,5 @@ PHASES: dict[int, Callable[[MegaState], None]] = {
 def run(s: MegaState) -> None:
     """MC-0.7: play the phases without choices, in order, until someone must decide or
     the game ends."""
-    while s.step == AUTO:
+    while s.step == c.AUTO:
         PHASES[s.phase](s)

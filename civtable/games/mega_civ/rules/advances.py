@@ -19,7 +19,7 @@ from ..catalog import set_value
 from ..codes import AUTO, BUY, DISCARD
 from .cards import discard, hand_value
 from .damage import push
-from .flow import ask
+from .flow import ask, next_in_ast_order
 from .tasks import run_tasks
 
 if TYPE_CHECKING:
@@ -127,17 +127,8 @@ def next_buyer(s: MegaState) -> None:
     """MC-12.1: each player in AST order buys what he wants (MC-12.3's simultaneous
     purchase gives the same result: advances are not scarce)."""
     s.pay = None
-    s.step, s.queue, s.decider = AUTO, [], -1
-    while True:
-        s.target += 1
-        if s.target >= s.n:
-            s.target = -1
-            hand_limit_start(s)
-            return
-        p = s.order[s.target]
-        if affordable(s, p):
-            s.step, s.queue, s.decider = BUY, [p], p
-            return
+    if not next_in_ast_order(s, BUY, affordable):
+        hand_limit_start(s)
 
 
 def legal_buy(s: MegaState, p: int) -> list[Action]:

@@ -10,6 +10,7 @@ is done, then tells everybody what was done (the public outcome).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..codes import AUTO, BUILD, GROW, MOVE, REDUCE
@@ -33,6 +34,21 @@ def ask(s: MegaState, step: int, players: list[int]) -> bool:
         return True
     s.step, s.queue, s.decider = step, list(players), players[0]
     return True
+
+
+def next_in_ast_order(s: MegaState, step: int, wants: Callable[[MegaState, int], object]) -> bool:
+    """The next player in AST order after position ``target`` for whom ``wants`` holds
+    decides ``step`` alone; False (``target`` back to -1) when none is left."""
+    s.step, s.queue, s.decider = AUTO, [], -1
+    while True:
+        s.target += 1
+        if s.target >= s.n:
+            s.target = -1
+            return False
+        p = s.order[s.target]
+        if wants(s, p):
+            s.step, s.queue, s.decider = step, [p], p
+            return True
 
 
 def next_in_queue(s: MegaState) -> None:

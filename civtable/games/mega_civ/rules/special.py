@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..catalog import slug
-from ..codes import AUTO, PIRATE, PROVINCIAL, SPECIAL
+from ..codes import PIRATE, PROVINCIAL, SPECIAL
 from .cards import discard
 from .damage import annex_area, push, wipe
+from .flow import next_in_ast_order
 from .report import report, snapshot
 from .tasks import run_tasks
 
@@ -124,17 +125,9 @@ def phase_special(s: MegaState) -> None:
 
 
 def next_special(s: MegaState) -> None:
-    s.step, s.queue, s.decider = AUTO, [], -1
-    while True:
-        s.target += 1
-        if s.target >= s.n:
-            s.step, s.queue, s.decider, s.target = AUTO, [], -1, -1
-            s.phase = 11
-            return
-        p = s.order[s.target]
-        if special_actions(s, p):
-            s.step, s.queue, s.decider = SPECIAL, [p], p
-            return
+    """MC-10.1: each player in AST order uses the abilities he wants."""
+    if not next_in_ast_order(s, SPECIAL, special_actions):
+        s.phase = 11
 
 
 def legal_special(s: MegaState, p: int) -> list[Action]:

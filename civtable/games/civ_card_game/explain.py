@@ -95,13 +95,19 @@ def number(word: str) -> int | None:
     return int(word) if word.isascii() and word.isdigit() and len(word) <= 6 else None
 
 
-def _plot_number(s: CcgState, p: int, word: str) -> str:
+def _which_plot(s: CcgState, p: int, word: str) -> int | str:
+    """The index of ``p``'s plot numbered ``word`` (from 1), or why there is none."""
     k = number(word)
     if k is None or not 1 <= k <= len(s.plots[p]):
         return f"you have {len(s.plots[p])} plots: give a plot number from 1 to {len(s.plots[p])}"
-    if s.plots[p][k - 1][1] == 0:
-        return f"your plot {word} has no population"
-    return ""
+    return k - 1
+
+
+def _plot_number(s: CcgState, p: int, word: str) -> str:
+    i = _which_plot(s, p, word)
+    if isinstance(i, str):
+        return i
+    return f"your plot {i + 1} has no population" if s.plots[p][i][1] == 0 else ""
 
 
 def _in_hand(s: CcgState, p: int, card_id: str) -> str:
@@ -138,12 +144,11 @@ def _purchase(s: CcgState, p: int, kind: str, args: list[str]) -> str:
     if s.attacks and kind not in ("attack", "fight"):
         return "you have declared attackers: declare more or fight first (step-order B)"
     if kind == "pop":
-        k = number(args[0]) if args else None
-        if k is None or not 1 <= k <= len(s.plots[p]):
-            return f"you have {len(s.plots[p])} plots: give a plot number from 1 to {len(s.plots[p])}"
+        i = _which_plot(s, p, args[0] if args else "")
+        if isinstance(i, str):
+            return i
         if not s.pop_bank:
             return "the population bank is empty"
-        i = k - 1
         cost = s.population_cost(p, i)
         plot = r.cards.plots[s.plots[p][i][0]].name
         return (f"a population on plot {i + 1} ({plot}, {s.plots[p][i][1]} population) costs {cost} Food; "
@@ -207,21 +212,25 @@ def _buy_tech(s: CcgState, p: int, tech_id: str) -> str:
     return f"buy technology {tech_id}: it costs {cost} Commerce, you have {s.res[p][COMMERCE]}"
 
 
+def _card_in_hand(s: CcgState, p: int, args: list[str], form: str) -> int | str:
+    """The card of ``p``'s hand that an action of two words names first, or why none."""
+    if len(args) != 2:
+        return f"write {form}"
+    missing = _in_hand(s, p, args[0])
+    return missing if missing else s.rules.ids.index(args[0])
+
+
 def _build(s: CcgState, p: int, args: list[str]) -> str:
     r = s.rules
-    if len(args) != 2:
-        return "write build CARD N: a building or wonder of your hand on your plot N"
-    missing = _in_hand(s, p, args[0])
-    if missing:
-        return missing
-    c = r.ids.index(args[0])
+    c = _card_in_hand(s, p, args, "build CARD N: a building or wonder of your hand on your plot N")
+    if isinstance(c, str):
+        return c
     card = r.cards.cards[c]
     if r.kind[c] not in (BUILDING, WONDER):
         return f"{card.name} is not a building or wonder"
-    k = number(args[1])
-    if k is None or not 1 <= k <= len(s.plots[p]):
-        return f"you have {len(s.plots[p])} plots: give a plot number from 1 to {len(s.plots[p])}"
-    i = k - 1
+    i = _which_plot(s, p, args[1])
+    if isinstance(i, str):
+        return i
     slots = s.slots(p, i)
     if len(s.plots[p][i]) - 2 >= slots:
         held = join([r.cards.cards[x].name for x in s.plots[p][i][2:]])
@@ -250,12 +259,9 @@ def _steal(s: CcgState, p: int, kind: str, args: list[str]) -> str:
 
 def _attack(s: CcgState, p: int, args: list[str]) -> str:
     r = s.rules
-    if len(args) != 2:
-        return "write attack UNIT SEAT (attack chariot 1)"
-    missing = _in_hand(s, p, args[0])
-    if missing:
-        return missing
-    c = r.ids.index(args[0])
+    c = _card_in_hand(s, p, args, "attack UNIT SEAT (attack chariot 1)")
+    if isinstance(c, str):
+        return c
     if not r.unit_attack[c]:
         return f"{r.cards.cards[c].name} cannot attack"
     targets = s.adjacent(p)

@@ -42,6 +42,16 @@ def discount_words(d: Any) -> list[str]:
     return out
 
 
+def _draw_and_stats(extra_draw: int, culture: int, happiness: int, stats: bool) -> list[str]:
+    """The extra cards drawn, and culture and happiness when ``stats``."""
+    out = [f"draw {extra_draw} more card{'s' if extra_draw > 1 else ''}"] if extra_draw else []
+    if culture and stats:
+        out.append(f"culture {culture}")
+    if happiness and stats:
+        out.append(f"happiness {happiness}")
+    return out
+
+
 def card_effects(c: PlayCard, cards: CardSet, stats: bool = True) -> str:
     """What a play-deck card does, in a phrase (its cost is shown apart; culture and
     happiness too when ``stats`` is false)."""
@@ -58,12 +68,7 @@ def card_effects(c: PlayCard, cards: CardSet, stats: bool = True) -> str:
             out.append(f"bounces {c.walls} attacker{'s' if c.walls > 1 else ''} (a Catapult knocks it down)")
         if c.great_wall:
             out.append("bounces 1 attacker (Catapults cannot harm it)")
-        if c.extra_draw:
-            out.append(f"draw {c.extra_draw} more card{'s' if c.extra_draw > 1 else ''}")
-        if c.culture and stats:
-            out.append(f"culture {c.culture}")
-        if c.happiness and stats:
-            out.append(f"happiness {c.happiness}")
+        out.extend(_draw_and_stats(c.extra_draw, c.culture, c.happiness, stats))
         if c.kind == WONDER:
             out.append("1 VP; cannot be destroyed")
     elif c.kind == UNIT:
@@ -103,16 +108,11 @@ def tech_effects(t: Tech, cards: CardSet, stats: bool = True) -> str:
         out.append("2 building slots on every plot")
     if t.mining:
         out.append("1 Hammer per plot, once")
-    if t.extra_draw:
-        out.append(f"draw {t.extra_draw} more card{'s' if t.extra_draw > 1 else ''}")
     if t.steal_card:
         out.append("steal a random card from a hand, once a turn")
     if t.steal_resources:
         out.append(f"steal {t.steal_resources} resources, once a turn")
-    if t.culture and stats:
-        out.append(f"culture {t.culture}")
-    if t.happiness and stats:
-        out.append(f"happiness {t.happiness}")
+    out.extend(_draw_and_stats(t.extra_draw, t.culture, t.happiness, stats))
     return "; ".join(out) or "-"
 
 

@@ -86,11 +86,7 @@ def steal(s: CcgState, p: int, a: CcgAction, back: int) -> None:
     if a.code == WRITING:
         s.used[p] |= 1
         h = s.hand[q]
-        k = s.rng.below(sum(h))
-        c = 0
-        while k >= h[c]:
-            k -= h[c]
-            c += 1
+        c = pick(s, h)
         h[c] -= 1
         s.hand[p][c] += 1
         # everybody (spectators too) is told of the theft, the two players which card
@@ -104,11 +100,7 @@ def steal(s: CcgState, p: int, a: CcgAction, back: int) -> None:
         taken = [0, 0, 0]
         for _ in range(take):
             res = s.res[q]
-            k = s.rng.below(sum(res))
-            t = 0
-            while k >= res[t]:
-                k -= res[t]
-                t += 1
+            t = pick(s, res)
             res[t] -= 1
             s.res[p][t] += 1
             taken[t] += 1
@@ -120,6 +112,16 @@ def steal(s: CcgState, p: int, a: CcgAction, back: int) -> None:
     s.phase = TAKING if choice == 1 else GIVING
     s.decider = p if choice == 1 else q
     s.emit("steal.choose", {"thief": p, "victim": q, "n": take, "chooser": s.decider})
+
+
+def pick(s: CcgState, counts: list[int]) -> int:
+    """One of the things counted, at random (each thing equally likely): its index."""
+    k = s.rng.below(sum(counts))
+    i = 0
+    while k >= counts[i]:
+        k -= counts[i]
+        i += 1
+    return i
 
 
 def legal_take(s: CcgState, p: int) -> list[CcgAction]:

@@ -124,7 +124,7 @@ class Board:
             if 0 <= key < len(self.areas):
                 return self.areas[key]
             raise InvalidStateError(f"no area number {key} on map {self.name!r} ({len(self.areas)} areas)")
-        return self.areas[self.index(key)]
+        return self.areas[self.index(str(key))]
 
     def civilization(self, civ_id: str) -> Civilization:
         try:

@@ -9,6 +9,7 @@ Trade cards, trade, calamities and advances are played by ``economy_bot.Economy`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from civtable.agents.base import Agent, AgentFactory, PlayerView, check_params
@@ -19,9 +20,6 @@ from .board import Board
 from .catalog import Catalog
 from .economy_bot import Economy
 
-PART2 = {"cards": "cards", "trade": "trade", "discard": "discard", "task": "task", "special": "special", "buy": "buy",
-         "military": "military"}
-
 
 class HeuristicBot(Agent):
     def __init__(self, seed: int, board: Board, city_on_site: int, catalog: Catalog) -> None:
@@ -29,6 +27,10 @@ class HeuristicBot(Agent):
         self.board = board
         self.city_on_site = city_on_site
         self.economy = Economy(catalog, board, self.rng)
+        e = self.economy
+        self.part2: dict[str, Callable[[dict[str, Any], list[Action]], Action]] = {
+            "cards": e.cards, "trade": e.trade, "discard": e.discard, "task": e.task, "special": e.special,
+            "buy": e.buy, "military": e.military}
 
     def act(self, view: PlayerView) -> Action:
         obs = view.observation
@@ -54,8 +56,8 @@ class HeuristicBot(Agent):
         if step == "reduce":
             me = obs["players"][obs["player"]]["tokens"]
             return min(legal, key=lambda a: (self._nearby(me, a.args[0]), a.text))
-        if step in PART2:
-            return getattr(self.economy, PART2[step])(obs, legal)
+        if step in self.part2:
+            return self.part2[step](obs, legal)
         return next((a for a in legal if a.kind != "decline"), legal[0])
 
     def _nearby(self, tokens: dict[str, int], area_id: str) -> int:

@@ -280,7 +280,7 @@ class Economy:
         best = max(sum(a.credits.get(g, 0) for a in owned) + tokens.get(g, 0) for g in target.groups)
         best += sum(a.credit_to[1] for a in owned if a.credit_to is not None and a.credit_to[0] == target.index)
         del groups
-        return best
+        return int(best)
 
     def plan(self, obs: dict[str, Any], due: int, exclude: list[str]) -> tuple[list[str], int, int] | None:
         """The commodities to turn in and the treasury to add that cover ``due`` with the

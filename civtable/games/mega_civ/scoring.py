@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 
 
 def advance_vp(cost: int, vp: Mapping[str, int], exactly_200_high: bool = True) -> int:
-    """MC-14.3 to MC-14.5: 1 below 100, 3 from 100 to 199, 6 above 200; a cost of
-    exactly 200 (cost-200) is 6 in reading A, 3 in reading B."""
+    """MC-14.3 to MC-14.5: 1 below 100, 3 from 100 to 199 (MC-14.4), 6 above 200; a cost
+    of exactly 200 (cost-200) is 6 in reading A, 3 in reading B."""
     if cost < 100:
         return vp["advance_below_100"]
     if cost < 200 or (cost == 200 and not exactly_200_high):
@@ -23,8 +23,8 @@ def victory_points(
     vp: Mapping[str, int],
     exactly_200_high: bool = True,
 ) -> int:
-    """MC-14.1 to MC-14.7: cities, advances by cost band, 5 per AST square, and the
-    Late Iron Age bonus for the only player past it."""
+    """MC-14.1 to MC-14.7: 1 per city on the map (MC-14.2), advances by cost band, 5 per
+    AST square, and the Late Iron Age bonus for the only player past it."""
     return (vp["per_city"] * cities
             + sum(advance_vp(c, vp, exactly_200_high) for c in advance_costs)
             + vp["per_ast_space"] * ast_squares

@@ -29,6 +29,7 @@ from .rules.trade import simple_answer
 from .scoring import advance_vp, sole_past, victory_points
 
 if TYPE_CHECKING:
+    from .board import Board
     from .catalog import Catalog
     from .game import MegaCiv
     from .options import Rules
@@ -49,6 +50,7 @@ class MegaState(State):
 
     game: MegaCiv
     rules: Rules
+    board: Board
     n: int
     rng: Rng
     civ: list[str]
@@ -367,7 +369,7 @@ class MegaState(State):
         limit = self.board.areas[a].population_limit or 0
         bonus = self.holds(p, "limit_bonus")
         if bonus and limit <= self.holds(p, "limit_bonus_max_limit"):
-            return limit + bonus
+            return limit + int(bonus)
         return limit
 
     def own_limit(self, p: int, a: int) -> int:

@@ -249,14 +249,14 @@ def redeal(s: MegaState, player: Viewer, rng: Rng) -> None:
         pool.sort()
         rng.shuffle(pool)
         slots.sort(key=lambda slot: slot[1] < 0)  # the hidden offered cards first
-        for q, at in slots:
+        for q, where in slots:
             j = next((j for j, c in enumerate(pool)
-                      if not (calamity_free and cards[c].calamity) and (at < 0 or cards[c].tradable)),
+                      if not (calamity_free and cards[c].calamity) and (where < 0 or cards[c].tradable)),
                      0)  # a hand-built position may break the phase's rule: then any card
             c = pool.pop(j)
             new_hands[q].append(c)
-            if at >= 0:
-                hidden[q][at] = c
+            if where >= 0:
+                hidden[q][where] = c
         stack[:] = []
         for i in range(len(pool) + len(fixed_at)):
             stack.append(fixed_at[i] if i in fixed_at else pool.pop())

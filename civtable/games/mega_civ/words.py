@@ -8,6 +8,7 @@ on the game's data only, never on a state, so it cannot show anything hidden.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -166,7 +167,8 @@ class Words:
         simple = PHRASES.get(kind)
         if simple is not None:
             template, kinds = simple
-            names = {"a": self.area, "c": self.card, "v": self.advance, "g": self.group, "n": str}
+            names: dict[str, Callable[[Any], str]] = {"a": self.area, "c": self.card, "v": self.advance,
+                                                      "g": self.group, "n": str}
             return template.format(*(names[k](x) for k, x in zip(kinds, a, strict=False)))
         if kind == "move":
             via = f" through {area(a[1])}" if len(a) == 3 else ""

@@ -120,9 +120,11 @@ def building(s: MegaState) -> list[int] | None:
     if deal is None:
         return None
     if deal[STAGE] == OFFER:
-        return deal[SIDE]
+        side: list[int] = deal[SIDE]
+        return side
     if deal[STAGE] == COUNTER:
-        return deal[COUNTERS].get(s.decider)
+        counter: list[int] | None = deal[COUNTERS].get(s.decider)
+        return counter
     return None
 
 
@@ -248,9 +250,10 @@ def play_trade(s: MegaState, p: int, a: Action) -> None:
         if not can_add(s, p, side):
             next_responder(s)
     elif kind == "add":
-        side = building(s)
-        assert side is not None
-        side += [s.cat.card(a.args[0]), s.cat.card(a.args[2])]
+        built = building(s)
+        assert built is not None
+        built += [s.cat.card(a.args[0]), s.cat.card(a.args[2])]
+        side = built
         if not can_add(s, p, side):
             post(s)
     elif kind == "post":

@@ -32,6 +32,9 @@ MOVE_EVENTS = tuple(tuple(Event("move", {"player": p, "action": a.text}) for a i
 """The ``move`` event of every action of each seat (events are never changed once made)."""
 
 
+MOVERS = ((0,), (1,))
+
+
 class CatanState(State):
     """A position of Catan Deck Building."""
 
@@ -141,7 +144,7 @@ class CatanState(State):
         return self.turn_no
 
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.decider,)
+        return () if self.phase == OVER else MOVERS[self.decider]
 
     def is_terminal(self) -> bool:
         return self.phase == OVER

@@ -20,6 +20,7 @@ from ..actions import (
     LAY_ACT,
     LAYABLE,
     PLAY,
+    PLAY_RES,
     PLAY_ROADS,
     CdbAction,
 )
@@ -155,6 +156,9 @@ def play(s: CatanState, p: int, action: CdbAction) -> None:
             raise _refuse(s, p, action)
         h[card] -= 1
         s.laid[p][card] += 1
+        if code == PLAY_RES:  # the commonest action: ``play_resource``, inlined
+            s.pool[card] += 1
+            return
     HANDLERS[code](s, p, action)
 
 

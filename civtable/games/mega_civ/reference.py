@@ -37,12 +37,15 @@ def reference_tables(game: MegaCiv) -> tuple[Table, ...]:
     commodities = tuple(
         (c.name, str(c.stack), str(c.face_value), str(copies.get(c.index, 0)),
          ", ".join(str(set_value(k, c.face_value)) for k in range(1, min(copies.get(c.index, 0), 9) + 1)))
-        for c in sorted(cat.cards, key=lambda c: (c.stack, c.name)) if c.commodity)
+        for c in sorted(cat.cards, key=lambda c: (c.stack, c.name)) if c.commodity and copies.get(c.index))
+    other = sorted(c.name for c in cat.cards if c.commodity and not copies.get(c.index))
     calamities = tuple(
         (c.name, str(c.stack), "major" if c.major else "minor", "yes" if c.tradable else "no",
          EFFECTS.get(c.params["kind"], c.params["kind"]),
-         ", ".join(f"{k} {v}" for k, v in c.params.items() if k != "kind"),
-         ", ".join(f"{w.advance(cat.advances[a].id)} {name} {delta:+d} ({role})" for a, name, delta, role in c.modifiers))
+         ", ".join(k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {v}"
+                   for k, v in c.params.items() if k != "kind" and v is not False),
+         ", ".join(f"{w.advance(cat.advances[a].id)} {name.replace('_', ' ')} {delta:+d} ({role})"
+                   for a, name, delta, role in c.modifiers))
         for c in sorted(cat.cards, key=lambda c: (c.stack, c.name)) if c.calamity)
     vp = rules.tables.vp
     advances = tuple(
@@ -68,7 +71,7 @@ def reference_tables(game: MegaCiv) -> tuple[Table, ...]:
     return (
         Table(f"Trade cards ({n} players, {rules.card_side})", ("Card", "Stack", "Value", "Copies", "Sets of 1, 2, ..."),
               commodities, "A set of n cards of one commodity pays n x n x its value (MC-12). Water (from an empty "
-              "stack, water-card A) is worth nothing."),
+              "stack, water-card A) is worth nothing." + (f" Not in this game: {', '.join(other)}." if other else "")),
         Table("Calamities", ("Calamity", "Stack", "Kind", "Tradable", "Effect", "Numbers", "Changed by"), calamities,
               "Numbers from the public calamity data; the damage points (a token 1, a city 5) are the project's "
               "own reading (provisional)."),

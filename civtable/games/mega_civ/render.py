@@ -127,8 +127,7 @@ class Screen:
         if self.viewer is not None:
             lines += self.me()
         lines += self.table()
-        if self.viewer is not None:
-            lines += self.map_lines()
+        lines += self.map_lines() if self.viewer is not None else self.board_lines()
         lines += self.situation()
         return "\n".join(lines)
 
@@ -191,6 +190,20 @@ class Screen:
             lines.append("  Your ships built this turn: " + ", ".join(self.w.area(a) for a in ships))
         return lines
 
+    def board_lines(self) -> list[str]:
+        """For a spectator: each player's areas and cities, then the barbarians and pirates."""
+        lines: list[str] = []
+        for seat in self.obs["ast_order"]:
+            p = self.players[seat]
+            items = [f"{self.w.area(a)} {k}" for a, k in sorted(p["tokens"].items(), key=lambda x: self.board.index(x[0]))]
+            items += [f"city {self.w.area(a)}" for a in p["cities"]]
+            lines += wrap(f"  {self.civ(seat)}: ", items or ["nothing on the map"], sep=", ")
+        extra = [f"barbarians {self.w.area(a)} {k}" for a, k in self.obs["barbarians"].items()]
+        extra += [f"pirate city {self.w.area(a)}" for a in self.obs["pirates"]]
+        if extra:
+            lines += wrap("  Others: ", extra, sep=", ")
+        return lines
+
     # ------------------------------------------------------------ what is going on
     def situation(self) -> list[str]:
         obs = self.obs
@@ -226,8 +239,6 @@ class Screen:
             cards = ", ".join(f"{k} {self.w.card(c)}" for c, k in counts.items()) or "nothing yet"
             lines.append(f"Paying for {self.w.advance(pay['advance'])}: price {pay['price']}, paid {pay['paid']} "
                          f"({cards}), {max(0, pay['price'] - pay['paid'])} to go.")
-        if obs["barbarians"] and self.viewer is None:
-            lines.append("Barbarians: " + ", ".join(f"{self.w.area(a)} {k}" for a, k in obs["barbarians"].items()))
         return lines
 
     def side_text(self, side: dict[str, Any]) -> str:

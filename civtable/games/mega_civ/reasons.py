@@ -90,15 +90,12 @@ def explain_step(s: MegaState, p: int, text: str) -> str:
         if why is not None:
             return why
     legal = s.legal(p)
-    kinds = {a.kind for a in legal}
-    if kind not in kinds:
-        phases = KIND_PHASES.get(kind)
-        if phases is None:
-            return f"{shown(text)} is not an action of Mega Civilization; now: {now(s)}{_choices(legal)}"
-        if s.phase not in phases:
-            where = " or ".join(f"phase {k} ({PHASE_TITLES[k]})" for k in phases)
-            return f"{shown(text)} is an action of {where}; now it is {now(s)}{_choices(legal)}"
-        return f"{shown(text)} is not one of your choices in {now(s)}{_choices(legal)}"
+    phases = KIND_PHASES.get(kind)
+    if phases is None:
+        return f"{shown(text)} is not an action of Mega Civilization; now: {now(s)}{_choices(legal)}"
+    if s.phase not in phases:
+        where = " or ".join(f"phase {k} ({PHASE_TITLES[k]})" for k in phases)
+        return f"{shown(text)} is an action of {where}; now it is {now(s)}{_choices(legal)}"
     reason = _specific(s, p, kind, words[1:], text)
     if reason:
         return reason
@@ -123,6 +120,7 @@ def _area(s: MegaState, word: str) -> int | None:
 def _specific(s: MegaState, p: int, kind: str, args: list[str], text: str) -> str | None:  # noqa: C901
     """The reasons of the common cases: movement, cities, growth, cards, trade, advances."""
     board = s.board
+    name = s.game.words.area
     places = {"move": 3, "ship": 1, "sail": 2, "city": 1, "grow": 1, "reduce": 1, "revolt": 1, "reinforce": 1}
     for w in args[:places.get(kind, 0)]:
         if _area(s, w) is None:
@@ -133,11 +131,11 @@ def _specific(s: MegaState, p: int, kind: str, args: list[str], text: str) -> st
             return None
         here = s.tokens[p][a]
         if not here:
-            return f"{shown(text)}: you have no token in {board.areas[a].id}"
+            return f"{shown(text)}: you have no token in {name(board.areas[a].id)}"
         if here <= s.moved[p][a]:
-            return f"{shown(text)}: your tokens in {board.areas[a].id} have all moved this turn (MC-3.1)"
+            return f"{shown(text)}: your tokens in {name(board.areas[a].id)} have all moved this turn (MC-3.1)"
         if len(args) == 2 and b not in board.areas[a].land:
-            return (f"{shown(text)}: {board.areas[b].id} is not next to {board.areas[a].id} by land (MC-3.1); "
+            return (f"{shown(text)}: {name(board.areas[b].id)} is not next to {name(board.areas[a].id)} by land (MC-3.1); "
                     "across water a token needs a ship (MC-3.2)")
         if len(args) == 3 and not (s.holds(p, "land_moves") or 1) >= 2:
             return f"{shown(text)}: a token moves one area a turn; two need Roadbuilding"
@@ -149,11 +147,11 @@ def _specific(s: MegaState, p: int, kind: str, args: list[str], text: str) -> st
             if not s.ship_stock[p]:
                 return f"{shown(text)}: you have no ship left in stock"
             if a is not None and not board.areas[a].coastal:
-                return f"{shown(text)}: {board.areas[a].id} is not on the coast"
+                return f"{shown(text)}: {name(board.areas[a].id)} is not on the coast"
             return (f"{shown(text)}: a ship costs 2 tokens in its area, 1 there and 1 elsewhere, 2 treasury, or "
                     "1 token and 1 treasury (MC-3.4); written 'ship AREA tokens|split|treasury|mixed'")
         if a is not None and a not in s.ships[p]:
-            return f"{shown(text)}: you have no ship built this turn in {board.areas[a].id} (build one with 'ship')"
+            return f"{shown(text)}: you have no ship built this turn in {name(board.areas[a].id)} (build one with 'ship')"
         return (f"{shown(text)}: a ship carries up to {s.holds(p, 'ship_capacity') or 5} unmoved tokens up to "
                 f"{s.holds(p, 'ship_moves') or 4} areas along the coast (MC-3.5)")
     if s.step == BUILD and kind == "city" and args:
@@ -164,10 +162,10 @@ def _specific(s: MegaState, p: int, kind: str, args: list[str], text: str) -> st
         if a is None:
             return None
         if not s.tokens[p][a]:
-            return f"{shown(text)}: you have no token in {board.areas[a].id}"
+            return f"{shown(text)}: you have no token in {name(board.areas[a].id)}"
         if s.moved[p][a]:
-            return f"{shown(text)}: {board.areas[a].id} has grown already"
-        return f"{shown(text)}: your tokens in {board.areas[a].id} cannot grow (the area's limit)"
+            return f"{shown(text)}: {name(board.areas[a].id)} has grown already"
+        return f"{shown(text)}: your tokens in {name(board.areas[a].id)} cannot grow (the area's limit)"
     if s.step == REDUCE and kind == "reduce":
         return f"{shown(text)}: you reduce one of your unsupported cities (MC-5.3)"
     if s.step == CARDS and kind == "buy-card":
@@ -181,19 +179,20 @@ def _specific(s: MegaState, p: int, kind: str, args: list[str], text: str) -> st
 def _city_reason(s: MegaState, p: int, a: int, text: str) -> str:
     """MC-5.1: what building a city here needs."""
     area = s.board.areas[a]
+    name = s.game.words.area
     nums = s.rules.tables.numbers
     if not s.city_stock[p]:
         return f"{shown(text)}: all your cities are on the map"
     if s.city[a] != -1:
-        return f"{shown(text)}: {area.id} has a city already"
+        return f"{shown(text)}: {name(area.id)} has a city already"
     if s.barb[a]:
-        return f"{shown(text)}: barbarians stand in {area.id}"
+        return f"{shown(text)}: barbarians stand in {name(area.id)}"
     if not (area.city_site or (area.population_limit or 0) > 0):
-        return f"{shown(text)}: no city can stand in {area.id} (population limit 0, no city site)"
+        return f"{shown(text)}: no city can stand in {name(area.id)} (population limit 0, no city site)"
     need = nums["city_on_site"] if area.city_site else nums["city_elsewhere"]
     where = "on a city site" if area.city_site else "off a city site"
     return (f"{shown(text)}: a city {where} needs {need} of your tokens in the area (MC-5.1); "
-            f"you have {s.tokens[p][a]} in {area.id}")
+            f"you have {s.tokens[p][a]} in {name(area.id)}")
 
 
 def _buy_reason(s: MegaState, p: int, kind: str, args: list[str], text: str) -> str | None:

@@ -234,8 +234,8 @@ def test_mc_0_1_explain_names_the_phase_of_an_action() -> None:
 def test_mc_3_1_explain_a_move_to_an_area_not_next_by_land() -> None:
     """MC-3.1, MC-3.2: a token moves by land to an adjacent area; water needs a ship."""
     s = position(players={HELLAS: {"tokens": {"kings_vale": 3}}}, decider=HELLAS)
-    assert "not next to kings_vale by land" in s.explain(HELLAS, "move kings_vale pearl_isle")
-    assert "no token in old_ford" in s.explain(HELLAS, "move old_ford kings_vale")
+    assert "Pearl Isle is not next to Kings Vale by land" in s.explain(HELLAS, "move kings_vale pearl_isle")
+    assert "no token in Old Ford" in s.explain(HELLAS, "move old_ford kings_vale")
     assert "no area 'atlantis'" in s.explain(HELLAS, "move kings_vale atlantis")
 
 
@@ -244,7 +244,7 @@ def test_mc_5_1_explain_how_many_tokens_a_city_needs() -> None:
     s = run_from(phase=5, players={HELLAS: {"tokens": {"kings_vale": 6, "old_ford": 2}}})
     assert s.to_move() == (HELLAS,)
     why = s.explain(HELLAS, "city old_ford")
-    assert "needs 6 of your tokens" in why and "you have 2 in old_ford" in why
+    assert "needs 6 of your tokens" in why and "you have 2 in Old Ford" in why
 
 
 def test_mc_12_2_explain_the_price_of_an_advance_and_what_can_pay_it() -> None:

@@ -25,7 +25,7 @@ Plots are numbered from 1 in the order a player got them; seats from 0.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action
 
@@ -48,7 +48,7 @@ class CcgAction(Action):
         self.b = b
         self.c = c
 
-    def __reduce__(self):  # type: ignore[override]
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Action, (self.kind, *self.args))
 
 

@@ -18,6 +18,8 @@ from civtable.core.game import Game
 from .catalog import BUILDING, RESOURCE, UNIT, WONDER, CardSet
 
 RES = ("food", "hammers", "commerce")
+Obs = dict[str, Any]
+ByKind = dict[str, list[Action]]
 
 
 class HeuristicBot(Agent):
@@ -48,10 +50,10 @@ class HeuristicBot(Agent):
         y = self.plots[plot_id].yields
         return y[0] * 1.1 + y[1] + y[2] * 1.2 + 0.3 * sum(1 for v in y if v)
 
-    def _draft(self, obs, me, by_kind, legal):
+    def _draft(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         return max(by_kind["draft"], key=lambda a: (self._plot_value(a.args[0]), a.text))
 
-    def _free_population(self, obs, me, by_kind, legal):
+    def _free_population(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         return max(by_kind["place"], key=lambda a: (self._plot_value(me["plots"][a.args[0] - 1]["plot"]), -a.args[0]))
 
     def _card_value(self, card_id: str, obs: dict[str, Any]) -> float:
@@ -64,13 +66,13 @@ class HeuristicBot(Agent):
             return 1.5 + (0.5 if c.defend else 0) + (c.population_damage + c.building_damage) * 0.5
         return 1 + sum(c.yields) * 0.3 if c.kind == RESOURCE else 1
 
-    def _discard_worst(self, obs, by_kind):
+    def _discard_worst(self, obs: Obs, by_kind: ByKind) -> Action:
         return min(by_kind["discard"], key=lambda a: (self._card_value(a.args[0], obs), a.text))
 
-    def _start_discard(self, obs, me, by_kind, legal):
+    def _start_discard(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         return self._discard_worst(obs, by_kind)
 
-    def _discard(self, obs, me, by_kind, legal):
+    def _discard(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         return self._discard_worst(obs, by_kind)
 
     # ------------------------------------------------------------ the turn
@@ -92,7 +94,7 @@ class HeuristicBot(Agent):
                 best, best_gap = "hammers", card.cost - res["hammers"]
         return best
 
-    def _collect(self, obs, me, by_kind, legal):
+    def _collect(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         need = self._resource_need(obs, me)
         for a in by_kind["yield"]:
             if a.args[0] == need:
@@ -111,7 +113,7 @@ class HeuristicBot(Agent):
             return 100.0
         if kind in ("writing", "laws"):  # the richest target; random among equals
             other = obs["players"][a.args[0]]
-            loot = other["hand_size"] if kind == "writing" else sum(other["resources"].values())
+            loot: int = other["hand_size"] if kind == "writing" else sum(other["resources"].values())
             return 50.0 + loot + self.rng.random() * 0.5
         if kind == "tech":
             tech = self.techs[a.args[0]]
@@ -125,8 +127,8 @@ class HeuristicBot(Agent):
             return value / max(1, self._tech_cost(a.args[0], me))
         if kind == "pop":
             plot = me["plots"][a.args[0] - 1]
-            cost = self.numbers["population_cost_base"] + self.numbers["population_cost_step"] * plot["population"]
-            return 1.25 / cost
+            pop_cost: int = self.numbers["population_cost_base"] + self.numbers["population_cost_step"] * plot["population"]
+            return 1.25 / pop_cost
         if kind == "build":
             card = self.cards[a.args[0]]
             cost = max(1, card.cost)
@@ -139,9 +141,9 @@ class HeuristicBot(Agent):
                 value += 0.35 * self.plots[plot["plot"]].yields[0]
             return value / cost
         if kind == "plot":
-            cost = sum(1 for _ in me["plots"]) * self.numbers["plot_cost_step"]
+            plot_cost: int = sum(1 for _ in me["plots"]) * self.numbers["plot_cost_step"]
             keep_commerce = 1.001 if a.args[-1] == "spare-commerce" else 1.0  # Commerce buys technologies
-            return self._plot_value(a.args[0]) * 0.08 / max(1, cost) * 3 * keep_commerce
+            return self._plot_value(a.args[0]) * 0.08 / max(1, plot_cost) * 3 * keep_commerce
         if kind == "trade":
             return self._trade_score(a, obs, me, res)
         return 0.0
@@ -161,7 +163,7 @@ class HeuristicBot(Agent):
                 return 0.02
         return 0.0
 
-    def _purchase(self, obs, me, by_kind, legal):
+    def _purchase(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         best, best_score = None, 0.0
         for a in legal:
             score = self._score(a, obs, me)
@@ -174,7 +176,7 @@ class HeuristicBot(Agent):
         return (by_kind.get("done") or by_kind.get("fight") or legal)[0]
 
     # --------------------------------------------------------------- combat
-    def _declare_attack(self, obs, me, by_kind):
+    def _declare_attack(self, obs: Obs, me: Obs, by_kind: ByKind) -> Action:
         # ties are broken at random: a tie-break by seat number would favour some seats
         noise = {a.text: self.rng.random() for a in by_kind["attack"]}
 
@@ -182,38 +184,38 @@ class HeuristicBot(Agent):
             seat = a.args[1]
             other = obs["players"][seat]
             unit = self.cards[a.args[0]]
-            gain = unit.population_damage * (1 if any(pl["population"] for pl in other["plots"]) else 0)
+            gain: float = unit.population_damage * (1 if any(pl["population"] for pl in other["plots"]) else 0)
             gain += unit.building_damage * 0.5 * sum(len(pl["cards"]) for pl in other["plots"])
             return (gain + other["vp"] * 0.05 - other["hand_size"] * 0.02, noise[a.text])
 
         return max(by_kind["attack"], key=target_value)
 
-    def _declare(self, obs, me, by_kind, legal):
+    def _declare(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         if "attack" in by_kind:
             return self._declare_attack(obs, me, by_kind)
         return (by_kind.get("fight") or by_kind.get("pass") or legal)[0]
 
-    def _redeclare(self, obs, me, by_kind, legal):
+    def _redeclare(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         return self._declare(obs, me, by_kind, legal)
 
-    def _siege(self, obs, me, by_kind, legal):
+    def _siege(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         return next(a for a in legal if a.args[0] == "yes")
 
     def _damage_of(self, unit_id: str) -> float:
         u = self.cards[unit_id]
         return u.population_damage * 2 + u.building_damage
 
-    def _bounce(self, obs, me, by_kind, legal):
+    def _bounce(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         return max(legal, key=lambda a: (self._damage_of(a.args[0]), a.text))
 
-    def _defend(self, obs, me, by_kind, legal):
+    def _defend(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         blocks = by_kind.get("block")
         if not blocks:
             return by_kind["done"][0]
         # the most damaging attacker, with the least valuable blocker
         return max(blocks, key=lambda a: (self._damage_of(a.args[0]), -self._card_value(a.args[1], obs), a.text))
 
-    def _lose_population(self, obs, me, by_kind, legal):
+    def _lose_population(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         def cost(a: Action) -> tuple[float, int]:
             pl = me["plots"][a.args[0] - 1]
             slot_loss = 1 if pl["population"] == self.numbers["slot_population"] and len(pl["cards"]) > 1 else 0
@@ -221,22 +223,22 @@ class HeuristicBot(Agent):
 
         return min(legal, key=cost)
 
-    def _gain_population(self, obs, me, by_kind, legal):
+    def _gain_population(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         return max(legal, key=lambda a: (self._plot_value(me["plots"][a.args[0] - 1]["plot"]), -a.args[0]))
 
-    def _destroy_building(self, obs, me, by_kind, legal):
+    def _destroy_building(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         return min(legal, key=lambda a: (self.cards[a.args[0]].cost, a.text))
 
-    def _take_resources(self, obs, me, by_kind, legal):
+    def _take_resources(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         return max(legal, key=lambda a: (RES.index(a.args[0]), a.text))
 
-    def _give_resources(self, obs, me, by_kind, legal):
+    def _give_resources(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         return min(legal, key=lambda a: (RES.index(a.args[0]), a.text))
 
-    def _draw(self, obs, me, by_kind, legal):
+    def _draw(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         return max(legal, key=lambda a: (a.args[0], a.text))
 
-    def _steal_window(self, obs, me, by_kind, legal):
+    def _steal_window(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
         steals = [a for a in legal if a.kind in ("writing", "laws")]
         if steals:
             return max(steals, key=lambda a: self._score(a, obs, me))

@@ -8,6 +8,7 @@ from typing import Any
 
 from civtable.core.game import OptionSpec
 
+from .actions import ActionCache, CcgAction
 from .catalog import BUILDING, RESOURCE, UNIT, WONDER, CardSet, Triple
 
 AB = ("A", "B")
@@ -146,11 +147,12 @@ class Rules:
         self.steal_any_turn = options["steal-timing"] == "B"
         self.laws_choice = "ABC".index(options["code-of-laws-choice"])
         self.max_turns = options["max-turns"]
-        self.cache: dict = {}  # action objects, built once for this card set
-        self.trade_table: list | None = None
+        self.cache: ActionCache = {}  # action objects, built once for this card set
+        self.trade_table: list[tuple[tuple[int, int, int], CcgAction]] | None = None
 
     @staticmethod
     def bits(mask: int) -> list[int]:
+        """The set bits of ``mask``, lowest first (owned technologies)."""
         out = []
         while mask:
             low = mask & -mask

@@ -198,6 +198,10 @@ def label(text: str, obs: dict[str, Any], names: Names) -> str:
     if kind == "done":
         return {"purchase": "done: end the purchases", "defend": "done: take the remaining attack"}.get(
             obs["phase"], "done")
+    if kind == "fight" and obs["phase"] == "redeclare":
+        return "fight: go on with the combat"
+    if kind == "draw" and "culture" in args:
+        return f"{base}: one more card to discard"
     if kind == "pass":
         return {"steal-window": "pass: steal nothing", "declare": "pass: no combat"}.get(obs["phase"], "pass")
     return base

@@ -257,10 +257,10 @@ def _check(s: CcgState) -> None:
     name = PHASE_NAMES[s.phase]
     try:
         legal = s.legal_actions(s.decider)
-        for a in legal:
+        for action in legal:
             trial = s.clone()
             trial.journal = None  # a silent trial: nothing is told
-            trial.apply(s.decider, a)
+            trial.apply(s.decider, action)
     except (IndexError, KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as e:
         raise InvalidStateError(
             f"position fields 'phase' ({name}), 'queue', 'attacks' and 'damage' do not fit together ({e.__class__.__name__})") from None

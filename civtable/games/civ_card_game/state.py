@@ -233,12 +233,14 @@ class CcgState(State):
     def population_cost(self, p: int, plot: int) -> int:
         """CCG-6.3 / CCG-2.3.3: 6 + 2P Food."""
         nums = self.rules.numbers
-        return nums["population_cost_base"] + nums["population_cost_step"] * self.plots[p][plot][1]
+        cost: int = nums["population_cost_base"] + nums["population_cost_step"] * self.plots[p][plot][1]
+        return cost
 
     def plot_cost(self, p: int) -> int:
         """CCG-6.4: 15 + 5(P - 4) resources of any kind."""
         nums = self.rules.numbers
-        return nums["plot_cost_base"] + nums["plot_cost_step"] * (len(self.plots[p]) - nums["plot_cost_from"])
+        cost: int = nums["plot_cost_base"] + nums["plot_cost_step"] * (len(self.plots[p]) - nums["plot_cost_from"])
+        return cost
 
     def slots(self, p: int, plot: int, eng: bool | None = None) -> int:
         """CCG-2.1.4 / CCG-2.3.6: one slot; two with Engineering or 3+ population (slot-count)."""
@@ -247,9 +249,11 @@ class CcgState(State):
         if eng is None:
             eng = any(r.tech_two_slots[t] for t in r.bits(self.techs[p]))
         crowded = self.plots[p][plot][1] >= nums["slot_population"]
+        one: int = nums["slots"]
         if r.slots_add_up:
-            return nums["slots"] + int(eng) + int(crowded)
-        return nums["slots_with_bonus"] if (eng or crowded) else nums["slots"]
+            return one + int(eng) + int(crowded)
+        two: int = nums["slots_with_bonus"]
+        return two if (eng or crowded) else one
 
     def adjacent(self, p: int) -> list[int]:
         """CCG-7.0: the opponents ``p`` may attack."""

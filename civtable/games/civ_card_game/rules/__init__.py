@@ -17,9 +17,10 @@ carries the game forward to the next decision, telling what happened as events.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
-from civtable.core.action import normalize
+from civtable.core.action import Action, normalize
 from civtable.core.errors import IllegalActionError
 from civtable.core.steps import Step
 
@@ -30,32 +31,40 @@ from . import collect, combat, defense, draw, purchase, setup, turn
 if TYPE_CHECKING:
     from ..state import CcgState
 
-CcgStep = Step["CcgState"]
+Legal = Callable[["CcgState", int], list[CcgAction]]
+Play = Callable[["CcgState", int, CcgAction], None]
 
-STEPS: tuple[CcgStep, ...] = (
-    Step("draft", setup.legal_draft, setup.play_draft, "CCG-4.3 CCG-4.4"),
-    Step("free-population", setup.legal_place, setup.play_place, "CCG-4.8"),
-    Step("start-discard", draw.discards, setup.play_start_discard, "CCG-4.9"),
-    Step("steal-window", turn.legal_window, turn.play_window, "CCG-9.2"),
-    Step("collect", collect.legal_yield, collect.play_yield, "CCG-5.3"),
-    Step("purchase", purchase.legal_main, purchase.play_main, "CCG-6.1 CCG-6.2 CCG-2.2.2 CCG-5.0"),
-    Step("declare", combat.legal_declare, combat.play_declare, "CCG-7.0 CCG-7.1"),
-    Step("siege", combat.legal_siege, combat.play_siege, "CCG-7.2.1"),
-    Step("bounce", combat.legal_bounce, combat.play_bounce, "CCG-7.2.2"),
-    Step("redeclare", combat.legal_declare, combat.play_declare, "CCG-7.2.2"),
-    Step("defend", defense.legal_defend, defense.play_defend, "CCG-7.3 CCG-7.4"),
-    Step("lose-population", defense.legal_lose, defense.play_lose, "CCG-7.5"),
-    Step("gain-population", defense.legal_gain, defense.play_gain, "CCG-7.5"),
-    Step("destroy-building", defense.legal_destroy, defense.play_destroy, "CCG-7.5 CCG-2.6.2"),
-    Step("take-resources", turn.legal_take, turn.play_take_give, "CCG-9.2"),
-    Step("give-resources", turn.legal_give, turn.play_take_give, "CCG-9.2"),
-    Step("draw", draw.legal_draw, draw.play_draw, "CCG-8.2 CCG-8.3"),
-    Step("discard", draw.discards, draw.play_discard, "CCG-8.1"),
+TABLE: tuple[tuple[str, Legal, Play, str], ...] = (
+    ("draft", setup.legal_draft, setup.play_draft, "CCG-4.3 CCG-4.4"),
+    ("free-population", setup.legal_place, setup.play_place, "CCG-4.8"),
+    ("start-discard", draw.discards, setup.play_start_discard, "CCG-4.9"),
+    ("steal-window", turn.legal_window, turn.play_window, "CCG-9.2"),
+    ("collect", collect.legal_yield, collect.play_yield, "CCG-5.3"),
+    ("purchase", purchase.legal_main, purchase.play_main, "CCG-6.1 CCG-6.2 CCG-2.2.2 CCG-5.0"),
+    ("declare", combat.legal_declare, combat.play_declare, "CCG-7.0 CCG-7.1"),
+    ("siege", combat.legal_siege, combat.play_siege, "CCG-7.2.1"),
+    ("bounce", combat.legal_bounce, combat.play_bounce, "CCG-7.2.2"),
+    ("redeclare", combat.legal_declare, combat.play_declare, "CCG-7.2.2"),
+    ("defend", defense.legal_defend, defense.play_defend, "CCG-7.3 CCG-7.4"),
+    ("lose-population", defense.legal_lose, defense.play_lose, "CCG-7.5"),
+    ("gain-population", defense.legal_gain, defense.play_gain, "CCG-7.5"),
+    ("destroy-building", defense.legal_destroy, defense.play_destroy, "CCG-7.5 CCG-2.6.2"),
+    ("take-resources", turn.legal_take, turn.play_take_give, "CCG-9.2"),
+    ("give-resources", turn.legal_give, turn.play_take_give, "CCG-9.2"),
+    ("draw", draw.legal_draw, draw.play_draw, "CCG-8.2 CCG-8.3"),
+    ("discard", draw.discards, draw.play_discard, "CCG-8.1"),
 )
-"""One step per phase (``phases.PHASE_NAMES``, the last, ``over``, has none)."""
+"""One step per phase, in the order of ``phases.PHASE_NAMES`` (the last, ``over``, has none)."""
 
-LEGAL = tuple(step.legal for step in STEPS)
-PLAY = tuple(step.play for step in STEPS)
+STEPS: tuple[Step[CcgState], ...] = tuple(
+    Step(name, cast("Callable[[CcgState, int], list[Action]]", legal),
+         cast("Callable[[CcgState, int, Action], None]", play), rule)
+    for name, legal, play, rule in TABLE)
+"""The game's steps as the core declares them (``core.steps.Step``); the steps take
+and give this game's own actions (``CcgAction``), which the hot path below uses."""
+
+LEGAL: tuple[Legal, ...] = tuple(row[1] for row in TABLE)
+PLAY: tuple[Play, ...] = tuple(row[2] for row in TABLE)
 
 
 def legal_actions(s: CcgState, p: int) -> list[CcgAction]:
@@ -90,7 +99,7 @@ def legal_one(s: CcgState, p: int, action: CcgAction | str) -> CcgAction | None:
                 return action
     if isinstance(action, str):
         text = normalize(action)
-    elif isinstance(action, CcgAction) or hasattr(action, "text"):
+    elif isinstance(action, Action):
         text = action.text
     else:
         raise TypeError(f"an action is a text or an Action, not {type(action).__name__}")

@@ -15,6 +15,7 @@ from civtable.core.messages import N_
 MESSAGES: dict[str, str] = {
     # the turn and phase 1 (MC-1)
     "turn.started": N_("Turn {turn} begins."),
+    "phase.started": N_("Phase {phase}: {phase:phase}."),
     "tax.paid": N_("{player:Player} pays {paid} tax."),
     "tax.unpaid": N_("{player:Player} pays only {paid} of {due} tax: a tax revolt."),
     "revolt.city": N_("Tax revolt: {victim:player}'s city in {area:area} goes over to {beneficiary:player}."),

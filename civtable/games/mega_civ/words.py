@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from .codes import PHASE_TITLES
 from .view import HIDDEN
 
 if TYPE_CHECKING:
@@ -96,6 +97,8 @@ class Words:
             return self.cause(value)
         if kind == "epoch":
             return self.epoch(value)
+        if kind == "phase":
+            return PHASE_TITLES.get(int(value), str(value))
         if kind == "city":
             return f"a city in {self.area(value)}"
         if kind == "ships":

@@ -74,6 +74,12 @@ PHASES: dict[int, Callable[[MegaState], None]] = {
 
 def run(s: MegaState) -> None:
     """MC-0.7: play the phases without choices, in order, until someone must decide or
-    the game ends."""
+    the game ends. Each phase is announced (``phase.started``) when something in it is
+    told or decided; a phase where nothing happens is not."""
     while s.step == c.AUTO:
+        mark = s.journal
+        if mark is not None:
+            s.emit("phase.started", {"phase": s.phase})
         PHASES[s.phase](s)
+        if mark is not None and s.step == c.AUTO and s.journal is not None and s.journal.prev is mark:
+            s.journal = mark  # nothing happened in it

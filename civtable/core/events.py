@@ -64,14 +64,15 @@ class Event:
 
 
 class Journal:
-    """A node of the persistent event list; ``ROOT`` is the empty history."""
+    """A node of the persistent event list; ``ROOT`` is the empty history. A node is
+    two references (made on the hot path of ``apply``); its length is counted when
+    asked."""
 
-    __slots__ = ("event", "prev", "size")
+    __slots__ = ("event", "prev")
 
     def __init__(self, event: Event | None, prev: Journal | None) -> None:
         self.event = event
         self.prev = prev
-        self.size: int = 0 if prev is None else prev.size + 1
 
     def add(self, event: Event) -> Journal:
         return Journal(event, self)
@@ -86,7 +87,12 @@ class Journal:
         return reversed(found)
 
     def __len__(self) -> int:
-        return self.size
+        n = 0
+        node: Journal | None = self
+        while node is not None and node.event is not None:
+            n += 1
+            node = node.prev
+        return n
 
 
 ROOT = Journal(None, None)

@@ -31,6 +31,8 @@ MESSAGES: dict[str, str] = {
                        "{chooser:player} chooses which."),
     "steal.took": N_("{thief:Player} takes {taken:res} from {victim:player}."),
     "collect.yields": N_("{player:Player} collects {total:res}: {parts:yield}."),
+    "status.held": N_("Highest {status:status} now: {players:players}."),
+    "status.lost": N_("Nobody has Highest {status:status} now."),
     # purchases (CCG-6, CCG-2.2)
     "buy.population": N_("{player:Player} buys a population for {plot:plot} (plot {number}) and pays {paid:res}."),
     "buy.plot": N_("{player:Player} buys the plot {plot:plot} and pays {paid:res}."),

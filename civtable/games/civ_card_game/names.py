@@ -151,6 +151,8 @@ class Names:
             return self.of(str(value))
         if kind == "res":
             return res_words(value)
+        if kind == "status":
+            return str(value).capitalize()
         if kind == "resource":
             return RESOURCE_NAMES[RESOURCES.index(value)] if value in RESOURCES else str(value)
         if kind == "action":

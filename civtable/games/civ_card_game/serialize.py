@@ -304,11 +304,25 @@ def _check_phase(s: CcgState) -> None:
         want = s.queue[1] if phase == TAKING else s.target
         if s.decider != want:
             raise InvalidStateError(f"position field 'decider' must be seat {want} in phase {name!r}")
+        # what follows the theft: the purchase step (nothing queued) or the steal window,
+        # whose queue starts with the thief
+        rest = s.queue[2:]
+        if (rest != [] if s.queue[0] == MAIN else not (rest and rest[0] == s.queue[1] and _window_seats(s, rest))):
+            raise InvalidStateError(f"position field 'queue' does not describe what follows the theft in phase {name!r}")
+    if phase == WINDOW and not _window_seats(s, s.queue):
+        raise InvalidStateError("position field 'queue' must list other players than the current one, once each, "
+                                "in phase 'steal-window'")
     _check_left(s)
     if s.attacks and phase not in (MAIN, DECLARE, REDECLARE, SIEGING, BOUNCING, DEFENDING, LOSING, GAINING, DESTROYING):
         raise InvalidStateError(f"position field 'attacks' must be empty in phase {name!r}")
     if phase == MAIN and s.attacks and s.rules.steps_fixed:
         raise InvalidStateError("position field 'attacks' must be empty in the purchase step (step-order A)")
+
+
+def _window_seats(s: CcgState, seats: list[Any]) -> bool:
+    """Seats of the steal window: players other than the current one, once each."""
+    return (all(isinstance(q, int) and 0 <= q < s.n and q != s.current for q in seats)
+            and len(set(seats)) == len(seats))
 
 
 def _check_left(s: CcgState) -> None:

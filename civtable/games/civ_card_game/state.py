@@ -188,6 +188,12 @@ class CcgState(State):
             return []
         return tied
 
+    def statuses(self) -> tuple[list[int], list[int]]:
+        """The holders of Highest Culture and of Highest Happiness (CCG-3.3, CCG-3.5)."""
+        nums = self.rules.numbers
+        return (self.status_holders([self.culture(q) for q in range(self.n)], nums["culture_threshold"]),
+                self.status_holders([self.happiness(q) for q in range(self.n)], nums["happiness_threshold"]))
+
     def has_highest_culture(self, p: int) -> bool:
         values = [self.culture(q) for q in range(self.n)]
         return p in self.status_holders(values, self.rules.numbers["culture_threshold"])

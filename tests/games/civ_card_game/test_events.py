@@ -187,3 +187,21 @@ def test_events_read_with_display_names_not_ids() -> None:
                 text = g.render_event(e, v)
                 assert not any(i in text for i in raw_ids), text
                 assert "_" not in text, text
+
+
+def test_ccg_3_3_a_status_that_changes_hands_is_told() -> None:
+    """CCG-3.3 / CCG-3.5: Highest Culture won by a building, lost when it is destroyed."""
+    s = position(players=[{"resources": {"hammers": 5}, "hand": {"monastery": 1},
+                           "plots": [("grassland", 0, ["temple"]), "hills", "coast", "forest"]}])
+    told = act(s, 0, "build monastery 2")
+    assert args(told[None], "status.held") == {"status": "culture", "players": [0]}
+    assert read(s, 1, [("status.held", args(told[1], "status.held"))]) == ["Highest Culture now: player 0."]
+    s = position(players=[{"hand": {"swordsmen": 1}},
+                          {"plots": [("grassland", 0, ["monastery"]), ("hills", 0, ["temple"]), "coast", "forest"]}],
+                 phase="declare", deck=["harbor"] * 2 + ["temple"] * 2)
+    act(s, 0, "attack swordsmen 1")
+    act(s, 0, "fight")
+    act(s, 1, "done")
+    told = act(s, 1, "destroy monastery 1")
+    assert args(told[None], "status.lost") == {"status": "culture"}
+    assert read(s, None, [("status.lost", {"status": "culture"})]) == ["Nobody has Highest Culture now."]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import ATTACK, BOUNCE, FIGHT, PASS, SIEGE, CcgAction, make
 from ..phases import ACTIVE, BOUNCED, BOUNCING, REDECLARE, SIEGED, SIEGING
-from . import defense, draw
+from . import defense, draw, status
 from .defense import defenders, unplace
 
 if TYPE_CHECKING:
@@ -106,6 +106,7 @@ def siege(s: CcgState, i: int) -> None:
     entry = s.attacks[i]
     d = entry[1]
     r = s.rules
+    was = status.before(s)
     for pl in s.plots[d]:
         for c in pl[2:]:
             if r.card_walls[c]:
@@ -116,6 +117,7 @@ def siege(s: CcgState, i: int) -> None:
                 if s.journal is not None:
                     s.emit("siege.walls", {"attacker": s.current, "unit": r.ids[entry[0]], "defender": d,
                                            "walls": r.ids[c]})
+                status.tell(s, was)
                 return
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import BLOCK, DESTROY, DONE, GAIN, LOSE, CcgAction, make
 from ..catalog import BUILDING
 from ..phases import ACTIVE, BLOCKED, BOUNCED, DEFENDING, DESTROYING, GAINING, LOSING, MAIN, SIEGED
-from . import draw
+from . import draw, status
 
 if TYPE_CHECKING:
     from ..state import CcgState
@@ -150,6 +150,7 @@ def gain(s: CcgState, a: int, plot: int) -> None:
 
 def destroy(s: CcgState, d: int, card: int, plot: int) -> None:
     """CCG-2.6.2: a destroyed building returns to its owner's hand."""
+    was = status.before(s)
     unplace(s.plots[d][plot], card)
     s.hand[d][card] += 1
     s.damage[0][2] -= 1
@@ -158,6 +159,7 @@ def destroy(s: CcgState, d: int, card: int, plot: int) -> None:
         unit = s.attacks[s.damage[0][0]][0]
         s.emit("damage.building", {"unit": r.ids[unit], "defender": d, "card": r.ids[card],
                                    "plot": r.cards.plots[s.plots[d][plot][0]].id, "number": plot + 1})
+    status.tell(s, was)
 
 
 def legal_lose(s: CcgState, p: int) -> list[CcgAction]:

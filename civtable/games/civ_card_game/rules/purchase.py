@@ -31,7 +31,7 @@ from ..actions import (
 )
 from ..catalog import COMMERCE, FOOD, HAMMERS, RESOURCES, WONDER, res_dict
 from ..phases import DECLARE, MAIN
-from . import combat, draw, end, turn
+from . import combat, draw, end, status, turn
 
 if TYPE_CHECKING:
     from ..state import CcgState
@@ -206,6 +206,7 @@ def play_main(s: CcgState, p: int, a: CcgAction) -> None:
     elif code == BUY_TECH:
         buy_tech(s, p, a.a)
     elif code == BUILD:
+        was = status.before(s)
         cost = s.card_cost(p, a.a)
         res[HAMMERS] -= cost
         s.hand[p][a.a] -= 1
@@ -214,6 +215,7 @@ def play_main(s: CcgState, p: int, a: CcgAction) -> None:
             s.emit("buy.wonder" if r.kind[a.a] == WONDER else "buy.building",
                    {"player": p, "card": r.ids[a.a], "plot": r.cards.plots[s.plots[p][a.b][0]].id,
                     "number": a.b + 1, "paid": {"hammers": cost}})
+        status.tell(s, was)
     elif code == CASH:
         s.hand[p][a.a] -= 1
         s.discard.append(a.a)
@@ -245,11 +247,13 @@ def buy_tech(s: CcgState, p: int, t: int) -> None:
     CCG-4.7 (the display is refilled), CCG-1.1 (the last technology ends the game)."""
     r = s.rules
     res = s.res[p]
+    was = status.before(s)
     cost = s.tech_cost(p, t)
     res[COMMERCE] -= cost
     s.tech_display.remove(t)
     s.techs[p] |= 1 << t
     s.emit("buy.tech", {"player": p, "tech": r.tech_ids[t], "paid": {"commerce": cost}})
+    status.tell(s, was)
     if r.tech_mining[t]:
         if r.mining_now:
             res[HAMMERS] += len(s.plots[p])

@@ -155,7 +155,21 @@ class Screen:
         lines += wrap("  Advances: ", advances or ["none"], sep=", ")
         lines.append("  Credits: " + ", ".join(f"{self.w.group(g)} {k}" for g, k in credits.items())
                      + (f"; tax {max(0, 2 + me['tax_rate'])} per city" if me["tax_rate"] else ""))
+        lines.append("  " + self.ast_track(me))
         return lines
+
+    def ast_track(self, me: dict[str, Any]) -> str:
+        """MC-13.1: the next epoch on the viewer's AST track and what entering it needs."""
+        tables = self.game.rules.tables
+        starts = sorted(tables.civ(me["civilization"]).epoch_start.items(), key=lambda kv: kv[1])
+        ahead = [(e, k) for e, k in starts if k > me["ast"]]
+        if not ahead:
+            return f"AST: square {me['ast']} of {tables.spaces}, the last epoch"
+        epoch, square = ahead[0]
+        need = tables.requirements.get(epoch, {})
+        words = ", ".join(f"{v} {k.replace('min_', '').replace('_', ' ')}" for k, v in need.items() if v)
+        return (f"AST: square {me['ast']} of {tables.spaces}; the {self.w.epoch(epoch)} starts at square {square}"
+                + (f" and needs {words}" if words else ""))
 
     def table(self) -> list[str]:
         lines = ["Players in AST order:   AST  VP  tokens/areas cities treasury stock cards ships"]

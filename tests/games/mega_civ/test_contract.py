@@ -117,7 +117,7 @@ class TestContract(ContractSuite):
     adapter = GameAdapter(
         "mega-civ", options=OPTIONS, end_options=END_OPTIONS, end_steps=3000, bots=("greedy",),
         invariants=(pieces_are_conserved, cards_are_conserved, the_most_points_win), starts=starts,
-        max_steps=200, scale=1.0,
+        max_steps=200, scale=0.5,
         junk=("move kings_vale kings_vale", "city atlantis", "offer gold gold gold as gold", "sail 1 2 3",
               "buy alchemy", "pay 99999", "accept 99", "victim -1"),
         examples=(Scenario(EXAMPLE, 11, 200, ("greedy", "random", "greedy", "random", "greedy"), 7),))

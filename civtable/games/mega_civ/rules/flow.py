@@ -149,7 +149,8 @@ def tell_outcome(s: MegaState, step: int, players: list[int], before: Outcome) -
     ids = s.board.ids
     for p in players:
         was, now = tokens[p], s.tokens[p]
-        changes = [[ids[a], now[a] - was[a]] for a in range(len(now)) if now[a] != was[a]]
+        changes = [[ids[a], now[a] - was[a]] for a in sorted(range(len(now)), key=lambda a: (now[a] > was[a], a))
+                   if now[a] != was[a]]  # the areas left, then the areas entered
         if step == GROW:
             s.emit("population.grew", {"player": p, "added": sum(now) - sum(was), "total": sum(now)})
             continue

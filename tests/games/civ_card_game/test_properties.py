@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from civtable.testing import walk
 from civtable.testing.adapter import Scenario
 
-from .test_contract import TestContract, game_options
+from . import test_contract
+from .test_contract import game_options
 
-ADAPTER = TestContract.adapter
+ADAPTER = test_contract.TestContract.adapter
 POLICIES = ("random", "greedy")
 
 

@@ -45,6 +45,7 @@ KIND_STEPS: dict[str, tuple[str, ...]] = {
 
 def explain(s: CcgState, player: int, text: str) -> str:
     wanted = normalize(str(text))
+    wanted = s.game.names.interpret(wanted) or wanted  # names typed for ids
     if s.phase == OVER:
         return "the game is over: no action is legal"
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < s.n:
@@ -58,7 +59,9 @@ def explain(s: CcgState, player: int, text: str) -> str:
     if kind not in KIND_STEPS:
         return f"{shown(wanted)} is not an action of this game; now you are to {what}: {STEPS[step][1]}"
     if step not in KIND_STEPS[kind]:
-        return f"{shown(kind)} belongs to the {' or '.join(KIND_STEPS[kind])} step; now you are to {what} (step {step})"
+        steps = KIND_STEPS[kind]
+        where = steps[0] if len(steps) == 1 else ", ".join(steps[:-1]) + " or " + steps[-1]
+        return f"{shown(kind)} belongs to the {where} step; now you are to {what} (step {step})"
     reason = _specific(s, player, kind, words[1:])
     if reason:
         return reason
@@ -209,7 +212,7 @@ def _buy_tech(s: CcgState, p: int, tech_id: str) -> str:
     if t not in s.tech_display:
         return f"{name} is not in the display ({join([r.cards.techs[x].name for x in s.tech_display])})"
     cost = s.tech_cost(p, t)
-    return f"buy technology {tech_id}: it costs {cost} Commerce, you have {s.res[p][COMMERCE]}"
+    return f"buy technology {name}: it costs {cost} Commerce, you have {s.res[p][COMMERCE]}"
 
 
 def _card_in_hand(s: CcgState, p: int, args: list[str], form: str) -> int | str:

@@ -123,7 +123,8 @@ def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Na
     p = view["seat"]
     pops = sum(pl["population"] for pl in view["plots"])
     wonders = sum(1 for pl in view["plots"] for c in pl["cards"] if names.card[c].kind == WONDER)
-    res = ", ".join(f"{view['resources'][r]} {name}" for r, name in zip(RESOURCES, RESOURCE_NAMES, strict=True))
+    res = ", ".join(f"{view['resources'][r]} {'Hammer' if name == 'Hammers' and view['resources'][r] == 1 else name}"
+                    for r, name in zip(RESOURCES, RESOURCE_NAMES, strict=True))
     who = seat(p, viewer)
     out = [f"{who[:1].upper()}{who[1:]}{', dealer' if p == obs['dealer'] else ''}: {view['vp']} VP "
            f"({len(view['technologies'])} tech, {pops} pop, {wonders} wonder{'s' if wonders != 1 else ''}) | "
@@ -273,5 +274,6 @@ def help_text(obs: dict[str, Any], viewer: Viewer, names: Names) -> str:
                      f"{nums['bank_trade']} resources buy 1 from the bank.")
         lines.append("Victory points: 1 per population, technology and wonder; the last technology ends the game.")
     if phase in ("declare", "redeclare", "purchase"):
-        lines.append("Attack the players beside you with units from your hand; 'fight' starts the combat.")
+        lines.append("Combat: attack the players beside you with units from your hand, after 'done' ends the "
+                     "purchases (or during them, with step-order B); 'fight' starts the combat.")
     return "\n".join(lines)

@@ -38,7 +38,7 @@ def test_which_step_an_action_belongs_to() -> None:
 
 
 @pytest.mark.parametrize(("text", "why"), [
-    ("tech writing", "buy technology writing: it costs 12 Commerce, you have 4"),
+    ("tech writing", "buy technology Writing: it costs 12 Commerce, you have 4"),
     ("tech astronomy", "Astronomy is not in the display (Writing, Pottery and Mysticism)"),
     ("tech masonry", "Masonry is bought already (by player 1)"),
     ("pop 2", "a population on plot 2 (Hills, 0 population) costs 6 Food; you have 5"),
@@ -49,6 +49,8 @@ def test_which_step_an_action_belongs_to() -> None:
     ("cash archers", "Archers is not a resource card: only those are cashed"),
     ("plot gold", "the plot display holds Grassland, Grassland and Grassland"),
     ("writing 1", "you do not have Writing"),
+    ("build Temple 9", "you have 4 plots: give a plot number from 1 to 4"),
+    ("tech The Wheel", "The Wheel is not in the display (Writing, Pottery and Mysticism)"),
 ])
 def test_what_is_missing_to_pay_or_which_card_is_needed(text: str, why: str) -> None:
     """CCG-6.1 to 6.5: the price and what the player has; the card he lacks."""

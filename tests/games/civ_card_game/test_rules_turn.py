@@ -566,7 +566,7 @@ def test_ccg_8_1_normal_draw_has_no_choice():
     ("draw 4", "belongs to the draw step"), ("discard archers", "belongs to the start-discard or discard step"),
     ("attack chariot 1", "attacks come after the purchases"),
     ("pop 1", "costs 6 Food; you have 5"), ("build library 1", "Library costs 6 Hammers; you have 5"),
-    ("tech writing", "it costs 12 Commerce, you have 5"), ("cash archers", "not a resource card"),
+    ("tech writing", "buy technology Writing: it costs 12 Commerce, you have 5"), ("cash archers", "not a resource card"),
 ])
 def test_ccg_6_2_malformed_or_impossible_actions_refused(text, reason):
     """CCG-6.2: a malformed or impossible purchase-step action raises

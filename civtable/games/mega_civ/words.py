@@ -127,7 +127,9 @@ class Words:
             return f"{item['treasury']} treasury"
         if "cards" in item:
             names = [self.card(c) for c in item["cards"]]
-            return "the cards " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
+            if len(names) == 1:
+                return f"the card {names[0]}"
+            return "the cards " + ", ".join(names[:-1]) + " and " + names[-1]
         if "ast" in item:
             return _count(int(item["ast"]), "AST square")
         return str(item)

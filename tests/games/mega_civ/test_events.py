@@ -177,6 +177,21 @@ def test_mc_9_2_a_calamity_is_told_with_its_name_victim_and_losses() -> None:
     assert "(Famine)." in " ".join(words(s, None))
 
 
+def test_mc_10_1_an_ability_used_is_told_with_what_it_gave() -> None:
+    """MC-10.1: Trade Routes turns a card into treasury (2 per face value), Politics takes 5."""
+    s = run_from(phase=10, city={"kings_vale": HELLAS},
+                 players={HELLAS: {"tokens": {"kings_vale": 2}, "advances": ["trade-routes", "politics", "coinage"],
+                                   "hand": ["wine", "ochre"]}})
+    s.apply(HELLAS, "trade-routes wine")
+    s.apply(HELLAS, "politics-treasury")
+    assert only(s, "units.lost") == [{"player": HELLAS, "lost": [{"cards": ["wine"]}], "cause": "trade-routes"}]
+    assert only(s, "units.gained") == [{"player": HELLAS, "gained": [{"treasury": 10}], "cause": "trade-routes"},
+                                       {"player": HELLAS, "gained": [{"treasury": 5}], "cause": "politics"}]
+    assert words(s, MINOA)[-4:] == ["Player 0 loses the card Wine (Trade Routes).", "Player 0 gains 10 treasury (Trade Routes).",
+                                    "Player 0: take 5 treasury tokens from the stock (Politics)",
+                                    "Player 0 gains 5 treasury (Politics)."]
+
+
 def test_mc_12_1_an_advance_bought_is_told_with_its_payment() -> None:
     """MC-12.1, MC-12.2: Hellas buys Mysticism (50) with three Wine (45) and 5 treasury."""
     s = position(phase=12, step="buy", decider=HELLAS, target=3,

@@ -202,9 +202,9 @@ def play_special(s: MegaState, p: int, a: Action) -> None:
         next_special(s)
 
 
-SPECIALS = {"politics-annex": "politics", "fundamentalism": "fundamentalism", "monotheism": "monotheism",
-            "universal-doctrine": "universal_doctrine"}
-"""The abilities whose effects on the map are told as losses and gains."""
+SPECIALS = {"politics-annex": "politics", "politics-treasury": "politics", "trade-routes": "trade_routes",
+            "fundamentalism": "fundamentalism", "monotheism": "monotheism", "universal-doctrine": "universal_doctrine"}
+"""The abilities whose effects (units, treasury, cards) are told as losses and gains."""
 
 
 def ability(s: MegaState, p: int, special: str) -> str:

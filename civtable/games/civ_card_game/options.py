@@ -124,6 +124,10 @@ class Rules:
         self.tech_building_yield = tuple(
             None if t.building_yield is None else (by_id[t.building_yield[0]], t.building_yield[1]) for t in ts)
         self.tech_two_slots = tuple(t.two_slots for t in ts)
+        # (bit, value) of the technologies that have a value: the hot sums skip the others
+        self.culture_techs = tuple((1 << i, t.culture) for i, t in enumerate(ts) if t.culture)
+        self.happy_techs = tuple((1 << i, t.happiness) for i, t in enumerate(ts) if t.happiness)
+        self.discount_techs = tuple((1 << i, t.discount) for i, t in enumerate(ts) if any(t.discount))
         self.tech_mining = tuple(t.mining for t in ts)
         self.tech_extra_draw = tuple(t.extra_draw for t in ts)
         self.writing_mask = sum(1 << i for i, t in enumerate(ts) if t.steal_card)

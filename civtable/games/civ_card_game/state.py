@@ -168,15 +168,24 @@ class CcgState(State):
 
     def culture(self, p: int) -> int:
         """CCG-3.2: technologies, wonders and buildings."""
-        r = self.rules
-        return (sum(r.tech_culture[t] for t in r.bits(self.techs[p]))
-                + sum(r.card_culture[c] for c in self.placed_cards(p)))
+        return self._total(p, self.rules.culture_techs, self.rules.card_culture)
 
     def happiness(self, p: int) -> int:
         """CCG-3.4: totalled like culture."""
-        r = self.rules
-        return (sum(r.tech_happiness[t] for t in r.bits(self.techs[p]))
-                + sum(r.card_happiness[c] for c in self.placed_cards(p)))
+        return self._total(p, self.rules.happy_techs, self.rules.card_happiness)
+
+    def _total(self, p: int, techs: tuple[tuple[int, int], ...], cards: tuple[int, ...]) -> int:
+        """A value summed over ``p``'s technologies (``(bit, value)`` of those that have
+        it) and the cards placed on his plots."""
+        mask = self.techs[p]
+        total = 0
+        for bit, value in techs:
+            if mask & bit:
+                total += value
+        for pl in self.plots[p]:
+            for c in pl[2:]:
+                total += cards[c]
+        return total
 
     def status_holders(self, values: list[int], threshold: int) -> list[int]:
         """CCG-3.3 / CCG-3.5: the highest value, at least ``threshold``; ties per status-tie."""
@@ -206,16 +215,19 @@ class CcgState(State):
         """Technology, building and wonder discounts from technologies and placed cards."""
         r = self.rules
         out = [0, 0, 0]
-        for t in r.bits(self.techs[p]):
-            d = r.tech_discount[t]
-            out[0] += d[0]
-            out[1] += d[1]
-            out[2] += d[2]
-        for c in self.placed_cards(p):
-            d = r.card_discount[c]
-            out[0] += d[0]
-            out[1] += d[1]
-            out[2] += d[2]
+        mask = self.techs[p]
+        for bit, d in r.discount_techs:
+            if mask & bit:
+                out[0] += d[0]
+                out[1] += d[1]
+                out[2] += d[2]
+        cd = r.card_discount
+        for pl in self.plots[p]:
+            for c in pl[2:]:
+                d = cd[c]
+                out[0] += d[0]
+                out[1] += d[1]
+                out[2] += d[2]
         return out
 
     def reductions(self, p: int) -> tuple[int, int, int]:

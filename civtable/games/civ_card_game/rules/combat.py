@@ -106,10 +106,10 @@ def siege(s: CcgState, i: int) -> None:
     entry = s.attacks[i]
     d = entry[1]
     r = s.rules
-    was = status.before(s)
     for pl in s.plots[d]:
         for c in pl[2:]:
             if r.card_walls[c]:
+                was = status.before(s, r.card_culture[c], r.card_happiness[c])
                 unplace(pl, c)
                 s.hand[d][c] += 1
                 entry[2] = SIEGED

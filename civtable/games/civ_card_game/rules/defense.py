@@ -150,7 +150,7 @@ def gain(s: CcgState, a: int, plot: int) -> None:
 
 def destroy(s: CcgState, d: int, card: int, plot: int) -> None:
     """CCG-2.6.2: a destroyed building returns to its owner's hand."""
-    was = status.before(s)
+    was = status.before(s, s.rules.card_culture[card], s.rules.card_happiness[card])
     unplace(s.plots[d][plot], card)
     s.hand[d][card] += 1
     s.damage[0][2] -= 1

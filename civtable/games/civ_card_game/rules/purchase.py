@@ -206,7 +206,7 @@ def play_main(s: CcgState, p: int, a: CcgAction) -> None:
     elif code == BUY_TECH:
         buy_tech(s, p, a.a)
     elif code == BUILD:
-        was = status.before(s)
+        was = status.before(s, r.card_culture[a.a], r.card_happiness[a.a])
         cost = s.card_cost(p, a.a)
         res[HAMMERS] -= cost
         s.hand[p][a.a] -= 1
@@ -247,7 +247,7 @@ def buy_tech(s: CcgState, p: int, t: int) -> None:
     CCG-4.7 (the display is refilled), CCG-1.1 (the last technology ends the game)."""
     r = s.rules
     res = s.res[p]
-    was = status.before(s)
+    was = status.before(s, r.tech_culture[t], r.tech_happiness[t])
     cost = s.tech_cost(p, t)
     res[COMMERCE] -= cost
     s.tech_display.remove(t)

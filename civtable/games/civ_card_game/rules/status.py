@@ -15,9 +15,10 @@ if TYPE_CHECKING:
 Statuses = tuple[list[int], list[int]]
 
 
-def before(s: CcgState) -> Statuses | None:
-    """The holders now, when anybody is listening (``None`` on a silent state)."""
-    return s.statuses() if s.journal is not None else None
+def before(s: CcgState, culture: int, happiness: int) -> Statuses | None:
+    """The holders now, when anybody is listening and a card giving ``culture`` and
+    ``happiness`` comes or goes (``None`` when the statuses cannot change or nobody hears)."""
+    return s.statuses() if s.journal is not None and (culture or happiness) else None
 
 
 def tell(s: CcgState, old: Statuses | None) -> None:

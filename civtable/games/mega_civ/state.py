@@ -167,7 +167,6 @@ class MegaState(State):
         s.bought = [[] for _ in range(n)]
         s.used = [[] for _ in range(n)]
         s.log = []
-        s.emit("turn.started", {"turn": 1})
         run(s)
         return s
 

@@ -77,6 +77,8 @@ def run(s: MegaState) -> None:
     the game ends. Each phase is announced (``phase.started``) when something in it is
     told or decided; a phase where nothing happens is not."""
     while s.step == c.AUTO:
+        if s.phase == 1:
+            s.emit("turn.started", {"turn": s.turn_no})
         mark = s.journal
         if mark is not None:
             s.emit("phase.started", {"phase": s.phase})

@@ -73,4 +73,3 @@ def end_of_turn(s: MegaState) -> None:
         return
     s.turn_no += 1
     s.phase = 1
-    s.emit("turn.started", {"turn": s.turn_no})

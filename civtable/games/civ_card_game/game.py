@@ -57,7 +57,7 @@ class CivCardGame(Game):
 
     # ------------------------------------------------------------ showing the game
     def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
-        return render.screen(obs, viewer, self.names, self.rules)
+        return render.screen(obs, viewer, self.names)
 
     def reference(self) -> Sequence[Table]:
         from .reference import tables

@@ -5,16 +5,14 @@ observation (it cannot show what he may not see) and the card set's names."""
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from civtable.core.events import Viewer
 from civtable.core.messages import join
 
 from .catalog import RESOURCE_NAMES, RESOURCES, WONDER
 from .names import Names, card_effects, res_short, res_words, tech_effects
-
-if TYPE_CHECKING:
-    from .options import Rules
+from .rules.purchase import pay_plan
 
 __all__ = ["Names", "help_text", "label", "path", "screen"]
 
@@ -70,7 +68,7 @@ def pack(title: str, items: list[str], sep: str = "; ", indent: str = "  ") -> l
 
 
 # ------------------------------------------------------------------ the screen
-def screen(obs: dict[str, Any], viewer: Viewer, names: Names, rules: Rules) -> str:
+def screen(obs: dict[str, Any], viewer: Viewer, names: Names) -> str:
     """The whole table for one viewer, in at most about 40 lines for 4 players."""
     lines = [_headline(obs, viewer)]
     me = obs["players"][viewer] if viewer is not None else None
@@ -216,8 +214,6 @@ def obs_population_cost(population: int, names: Names) -> int:
 
 def obs_plot_paid(text: str, me: dict[str, Any]) -> tuple[int, int, int]:
     """What ``plot X [spare-R]`` pays (CCG-6.4, the same plan as the rules')."""
-    from .rules.purchase import pay_plan
-
     words = text.split()
     spare = RESOURCES.index(words[2][6:]) if len(words) > 2 else 3
     return pay_plan([me["resources"][r] for r in RESOURCES], me["plot_cost"], spare)

@@ -199,6 +199,7 @@ class Loader:
         self.read_tasks()
         log = r.optional("log", [])
         s.log = [r.text(x, f"log[{i}]") for i, x in enumerate(r.seq(log, "log"))]
+        s.disclosed = None  # not part of a position (see MegaState.disclosed)
         self.check_calamities()
         self.check_flow(step)
         return s

@@ -45,7 +45,7 @@ class MegaState(State):
         "buffers", "previews", "winner_list", "solo", "defaulters",
         # part 2: cards, trade, calamities, advances
         "cat", "stacks", "discards", "hands", "owned", "paid", "extra_credit", "tax_rate", "barb", "deal",
-        "trade_round", "calq", "tasks", "revealed", "pay", "bought", "used", "log",
+        "trade_round", "calq", "tasks", "revealed", "pay", "bought", "used", "log", "disclosed",
     )
 
     game: MegaCiv
@@ -99,6 +99,12 @@ class MegaState(State):
     bought: list[list[int]]  # advances bought this turn
     used: list[list[str]]  # once-per-turn abilities used
     log: list[str]  # what happened this turn that every player saw (calamities, trades)
+    disclosed: list[Any] | None
+    """The last simultaneous step's choices, public once all were made: [step, {p: texts}].
+    The observation shows them, so that what is told after a commit (the outcome, the
+    conflicts it causes) is what the observation shows; they are not part of a position
+    (``to_json`` keeps the format of the recorded positions), so a loaded position has
+    none until the next commit."""
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -167,6 +173,7 @@ class MegaState(State):
         s.bought = [[] for _ in range(n)]
         s.used = [[] for _ in range(n)]
         s.log = []
+        s.disclosed = None
         run(s)
         return s
 
@@ -224,6 +231,8 @@ class MegaState(State):
         s.bought = [x[:] for x in self.bought]
         s.used = [x[:] for x in self.used]
         s.log = self.log[:]
+        d = self.disclosed
+        s.disclosed = None if d is None else [d[0], {p: t[:] for p, t in d[1].items()}]
         return s
 
     def preview(self, step: int, player: int) -> MegaState:

@@ -95,7 +95,13 @@ def observation(s: MegaState, player: Viewer) -> dict[str, Any]:
         "calamities_pending": [[v, cards[c].id] for v, c in view.calq],
         "log": list(view.log),
         "prices": _prices(view, player) if view.step == BUY and player == view.decider else None,
+        # MC-0.5: the choices of the last simultaneous step, revealed when all were made
+        "disclosed": None if s.disclosed is None else disclosed_json(s.disclosed),
     }
+
+
+def disclosed_json(d: list[Any]) -> dict[str, Any]:
+    return {"step": STEP_NAMES[d[0]], "choices": {str(p): list(t) for p, t in sorted(d[1].items())}}
 
 
 def _prices(s: MegaState, p: int) -> dict[str, int]:

@@ -98,6 +98,7 @@ def commit(s: MegaState) -> None:
     step = s.step
     s.previews = None
     s.buffers = None
+    s.disclosed = [step, {p: list(texts) for p, texts in buffers.items()}]  # public from now on
     s.solo = True
     seen = s.clone()  # what every player saw when he chose
     seen.journal = None

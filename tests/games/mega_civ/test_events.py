@@ -75,6 +75,9 @@ def test_mc_0_5_simultaneous_moves_are_private_until_all_are_done() -> None:
     revealed = only(s, "tokens.moved")
     assert {"player": p, "changes": [[src, -1], [dst, 1]], "ships": 0} in revealed
     assert all(e.public for e in s.events(None) if e.id == "tokens.moved")
+    shown = s.observation(None)["disclosed"]  # what was told is in every observation afterwards
+    assert shown["step"] == "move" and shown["choices"][str(p)] == [move.text, "done"]
+    assert "disclosed" not in s.to_json() and g.state_from_json(s.to_json()).observation(None)["disclosed"] is None
 
 
 def test_mc_4_1_a_conflict_tells_each_side_its_losses() -> None:

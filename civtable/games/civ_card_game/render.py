@@ -57,12 +57,14 @@ def pack(title: str, items: list[str], sep: str = "; ", indent: str = "  ") -> l
     """``title`` and the items on as few lines as fit, never breaking an item."""
     lines: list[str] = []
     line = indent + title
+    empty = True  # no item on this line yet: an item longer than a line still goes on it
     for k, item in enumerate(items):
         piece = item + (sep if k < len(items) - 1 else "")
-        if len(line) + len(piece.rstrip()) > WIDTH and line.strip():
+        if len(line) + len(piece.rstrip()) > WIDTH and not empty:
             lines.append(line.rstrip())
             line = indent + "    "
         line += piece
+        empty = False
     lines.append(line.rstrip())
     return lines
 
@@ -126,7 +128,8 @@ def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Na
     who = seat(p, viewer)
     out = [f"{who[:1].upper()}{who[1:]}{', dealer' if p == obs['dealer'] else ''}: {view['vp']} VP "
            f"({len(view['technologies'])} tech, {pops} pop, {wonders} wonder{'s' if wonders != 1 else ''}) | "
-           f"culture {view['culture']}, happiness {view['happiness']} | {view['hand_size']} cards in hand"]
+           f"culture {view['culture']}, happiness {view['happiness']} | {view['hand_size']} "
+           f"card{'s' if view['hand_size'] != 1 else ''} in hand"]
     techs = [names.of(t) for t in view["technologies"]]
     out += pack(f"Resources: {res} | Technologies: ", techs or ["none"], ", ")
     plots = []
@@ -139,17 +142,25 @@ def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Na
                      f" pop {pl['population']}{price}{' [' + cards + ']' if cards else ''}{room}")
     out += pack("Plots: ", plots)
     if "hand" in view:
-        out += pack("Hand: ", [_hand_card(c, k, view, names) for c, k in view["hand"].items()] or ["-"])
+        hand = pack("Hand: ", [_hand_card(c, k, view, names) for c, k in view["hand"].items()] or ["-"])
+        if len(hand) > 4:  # a long hand: names and costs (the effects are in the menus and the reference)
+            hand = pack("Hand: ", [_hand_card(c, k, view, names, short=True) for c, k in view["hand"].items()],
+                        ", ")
+        out += hand
     return out
 
 
-def _hand_card(c: str, k: int, view: dict[str, Any], names: Names) -> str:
+def _hand_card(c: str, k: int, view: dict[str, Any], names: Names, short: bool = False) -> str:
     card = names.card[c]
     count = f"{k}x " if k > 1 else ""
     if card.placed:
         off = view["discounts"][2 if card.kind == WONDER else 1]
         cost = f"{max(0, card.cost - off)}H"
+        if short:
+            return f"{count}{card.name} ({cost}{', wonder' if card.kind == WONDER else ''})"
         return f"{count}{card.name} ({cost}: {card_effects(card, names.cards)})"
+    if short:
+        return f"{count}{card.name}"
     return f"{count}{card.name} ({card_effects(card, names.cards)})"
 
 

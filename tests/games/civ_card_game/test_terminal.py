@@ -52,7 +52,7 @@ def test_the_screen_fits_and_shows_names_and_costs() -> None:
     g, s = midgame()
     for v in (0, 1, 2, 3, None):
         screen = g.render(s.observation(v), v)
-        assert len(screen.splitlines()) <= 42, screen
+        assert len(screen.splitlines()) <= 40, screen
         assert "_" not in screen, screen
         for t in s.to_json()["tech_display"]:  # each displayed technology with its price
             tech = g.rules.cards.techs[g.rules.tech_ids.index(t)]

@@ -335,9 +335,10 @@ def test_play_simultaneous_hot_seat(monkeypatch: pytest.MonkeyPatch, capsys: pyt
     feed(monkeypatch, "bid 2\nbid 1\n" + "1\n" * 30)
     code, out, _ = run(capsys, "play", "toy-nim", "--players", "human,human", "--seed", "1", "-o", "opening=bid")
     assert code == 0
-    assert "player 0 (human)> " in out and "player 1 (human)> " in out and "Game over" in out
+    assert "player 0> " in out and "player 1> " in out and "Game over" in out
+    assert "Player 0 (you): bid 2" in out and "Player 0 (human) (you)" not in out
     # each seat's bid stays hidden from the other until both are in
-    assert "Player 1 (human): bid" not in out.split("player 1 (human)> ")[0]
+    assert "Player 1: bid" not in out.split("player 1> ")[0]
 
 
 def test_play_bots_only(capsys: pytest.CaptureFixture[str]) -> None:

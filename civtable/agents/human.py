@@ -196,7 +196,7 @@ class HumanAgent(Agent):
             menu.open(target)
             self.show(menu)
             return None
-        wanted = normalize(text)
+        wanted = normalize(shorthand if shorthand is not None else text)
         reason = view.explain(wanted)
         close = difflib.get_close_matches(wanted, list(by_text), n=1)
         suggestion = f" Did you mean {close[0]!r}?" if close else ""

@@ -22,10 +22,16 @@ from civtable.sim.runner import load_game_for, play_out, resume
 from .common import PROG, UsageError, game_options, load_class, option_arg, result_lines, who
 
 
+def seat_names(specs: Sequence[str]) -> list[str]:
+    """Seats as messages name them: "player 1 (greedy)" for a bot, "player 0" for a
+    person (who reads "player 0 (you)" on his own screen)."""
+    return [f"player {p}" if parse_spec(s)[0] == "human" else who(p, specs) for p, s in enumerate(specs)]
+
+
 def build_agents(specs: Sequence[str], game: Game, seed: int) -> list[Agent]:
     """Bots by spec, plus ``human`` for a person at this terminal."""
     agents: list[Agent] = []
-    names = [who(p, specs) for p in range(len(specs))]
+    names = seat_names(specs)
     for seat, spec in enumerate(specs):
         name, params = parse_spec(spec)
         if name == "human":
@@ -116,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{state.game.name} ({state.game.id}, seed {seed}): {seats}.")
     humans = [p for p, a in enumerate(agents) if isinstance(a, HumanAgent)]
     game = state.game
-    names = [who(p, specs) for p in range(len(specs))]
+    names = seat_names(specs)
     told = [0]
 
     def on_move(player: int, action: Action) -> None:

@@ -14,6 +14,7 @@ Calamity choices spare cities and hurt the leader.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -118,40 +119,27 @@ class Economy:
         counts = self.counts(obs["hand"])
         deal = obs["deal"]
         if deal is None:
-            best, score = None, 2.0
-            for a in legal:
-                if a.kind != "offer":
-                    continue
+            def offer(a: Action) -> float:
                 c1, c2, h = a.args[0], a.args[1], a.args[2]
                 s = self.change(counts, [c1, c2, h], []) + 0.2 * (self.card[c1].face_value + self.card[c2].face_value)
-                s += 4 if a.args[4] == h else 0  # honest when it costs nothing
-                if s > score:
-                    best, score = a, s
-            return best if best is not None else _find(legal, "pass")
+                return s + (4 if a.args[4] == h else 0)  # honest when it costs nothing
+
+            return _best(legal, "offer", offer, 2.0) or _find(legal, "pass")
         if deal["building"] == me:
             return self._grow(obs, counts, legal)
         if deal["stage"] == "counter":
             incoming = self.incoming(counts, deal)
             if incoming <= 1:
                 return _find(legal, "decline")
-            best, score = None, 0.0
-            for a in legal:
-                if a.kind != "counter":
-                    continue
-                s = incoming + self.change(counts, [a.args[0], a.args[1], a.args[2]], [])
-                if s > score:
-                    best, score = a, s
-            return best if best is not None else _find(legal, "decline")
+            return (_best(legal, "counter", lambda a: incoming + self.change(counts, list(a.args[:3]), []), 0.0)
+                    or _find(legal, "decline"))
         mine = [*deal["shown"], *deal["hidden"]]
-        best, score = None, 0.0
-        for a in legal:
-            if a.kind != "accept":
-                continue
+
+        def accept(a: Action) -> float:
             c = deal["counters"][str(a.args[0])]
-            s = self.change(counts, mine, c["shown"]) + self.hidden_worth(counts, c["declared"], c["shown"])
-            if s > score:
-                best, score = a, s
-        return best if best is not None else _find(legal, "reject")
+            return self.change(counts, mine, c["shown"]) + self.hidden_worth(counts, c["declared"], c["shown"])
+
+        return _best(legal, "accept", accept, 0.0) or _find(legal, "reject")
 
     def _grow(self, obs: dict[str, Any], counts: dict[str, int], legal: list[Action]) -> Action:
         """One more hidden card for the offer or counter-offer being built, when giving it
@@ -310,21 +298,17 @@ class Economy:
     def buy(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         pay = obs["pay"]
         if pay is None:
-            best, score = None, 0.0
-            for a in legal:
-                if a.kind != "buy":
-                    continue
+            def worth(a: Action) -> float | None:
                 adv = self.adv[a.args[0]]
                 due = max(0, adv.cost - self.credit(obs, adv.id))
                 found = self.plan(obs, due, [])
                 if found is None:
-                    continue
+                    return None
                 vp = 1 if adv.cost < 100 else 3 if adv.cost < 200 else 6
                 future = sum(adv.credits.values()) / 40
-                s = (vp + future) / max(found[2], 10) * 100 + self.rng.random() * 0.01
-                if s > score:
-                    best, score = a, s
-            return best if best is not None else _find(legal, "done")
+                return (vp + future) / max(found[2], 10) * 100 + self.rng.random() * 0.01
+
+            return _best(legal, "buy", worth, 0.0) or _find(legal, "done")
         rest = pay["price"] - pay["paid"]
         found = self.plan(obs, rest, pay["cards"])
         if found is not None:
@@ -338,6 +322,18 @@ class Economy:
         if pays:
             return max(pays, key=lambda a: (self.change(self.counts(obs["hand"]), [a.args[0]], []), a.text))
         return _find(legal, "cancel")
+
+
+def _best(legal: list[Action], kind: str, score: Callable[[Action], float | None], floor: float) -> Action | None:
+    """The action of this kind with the highest score above ``floor`` (the first of equals), if any."""
+    best, top = None, floor
+    for a in legal:
+        if a.kind != kind:
+            continue
+        s = score(a)
+        if s is not None and s > top:
+            best, top = a, s
+    return best
 
 
 def _find(legal: list[Action], text: str) -> Action:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -375,3 +376,26 @@ def test_read_record_errors(tmp_path: Path) -> None:
     corrupt.write_text(lines(HEADER) + '{"type": "action", "pl\n' + lines(HEADER), encoding="utf-8")
     with pytest.raises(RecordError, match="line 2"):
         read_record(corrupt)
+
+
+def test_a_game_declaration_is_checked_field_by_field() -> None:
+    from civtable.core.declare import declaration, read_declaration
+
+    good = declaration("civtable.games.catan_deckbuilding")
+    assert good.info.id == "catan-deckbuilding" and all(s.name != "players" for s in good.options)
+    base = {"info": {"id": "x", "name": "X", "min_players": 2, "max_players": 2, "default_players": 2,
+                     "simultaneous": False, "reactions": False, "hidden_information": False, "chance": False,
+                     "rules": "", "rule_prefix": "X", "language": "en", "summary": "x"},
+            "options": [{"name": "v", "default": "A", "choices": ["A", "B"], "help": "h"}]}
+    read_declaration(base, "test")
+    bad = [
+        ({**base, "info": {**base["info"], "colour": 1}}, "info.colour"),
+        ({**base, "info": {**base["info"], "min_players": 3}}, "player counts"),
+        ({**base, "options": [{"name": "v", "default": "C", "choices": ["A", "B"], "help": "h"}]}, "default"),
+        ({**base, "options": [{"name": "players", "default": 2, "help": "h"}]}, "players"),
+        ({**base, "options": [{"name": "v", "default": "A", "help": "h", "colour": 1}]}, "options[0].colour"),
+        ({**base, "options": [{"name": "v", "default": "A"}]}, "options[0].help"),
+    ]
+    for data, words in bad:
+        with pytest.raises(CivtableError, match=re.escape(words)):
+            read_declaration(data, "test")

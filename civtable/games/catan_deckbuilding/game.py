@@ -10,25 +10,20 @@ from civtable.agents.base import AgentFactory
 from civtable.core.action import Action
 from civtable.core.events import Viewer
 from civtable.core.game import Game
-from civtable.core.info import GameInfo
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
 from . import labels, render, words
 from .catalog import load_cards
 from .messages import MESSAGES
-from .options import OPTIONS, Rules
+from .options import DECLARED, OPTIONS, Rules
 from .state import CatanState
 
 
 class CatanDeckBuilding(Game):
     """Siedler von Catan: Deck Building, for exactly two players (CDB-1.1)."""
 
-    info = GameInfo(
-        id="catan-deckbuilding", name="Catan Deck Building", min_players=2, max_players=2, default_players=2,
-        simultaneous=False, reactions=True, hidden_information=True, chance=True,
-        rules="catan_deckbuilding.md", rule_prefix="CDB", language="de", players_rule="CDB-1.1",
-        summary="Siedler von Catan: Deck Building: build your deck until three Cities are in your hand")
+    info = DECLARED.info
     option_specs = OPTIONS
     messages = MESSAGES
 

@@ -9,14 +9,13 @@ from typing import Any
 from civtable.agents.base import AgentFactory
 from civtable.core.events import Viewer
 from civtable.core.game import Game
-from civtable.core.info import GameInfo
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
 from . import render
 from .catalog import load_cards
 from .messages import MESSAGES
-from .options import OPTIONS, Rules
+from .options import DECLARED, OPTIONS, Rules
 from .rules.setup import initial
 from .state import CcgState
 
@@ -24,11 +23,7 @@ from .state import CcgState
 class CivCardGame(Game):
     """Civilization: The Card Game (Firaxis, 2006), for 2 to 4 players."""
 
-    info = GameInfo(
-        id="civ-card-game", name="Civilization: The Card Game", min_players=2, max_players=4, default_players=2,
-        simultaneous=False, reactions=True, hidden_information=True, chance=True,
-        rules="civ_card_game.md", rule_prefix="CCG", language="en", players_rule="CCG-4.9",
-        summary="Civilization: The Card Game: grow population, buildings and wonders; attack and steal")
+    info = DECLARED.info
     option_specs = OPTIONS
     messages = MESSAGES
     search_defaults = {"turns": "2", "depth": "0"}

@@ -11,14 +11,13 @@ from civtable.core.action import Action
 from civtable.core.commands import Command
 from civtable.core.events import Viewer
 from civtable.core.game import Game
-from civtable.core.info import GameInfo
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
 from . import render as screen
 from .catalog import load_tables
 from .messages import MESSAGES
-from .options import OPTIONS, Rules
+from .options import DECLARED, OPTIONS, Rules
 from .state import SoloState
 from .terms import term
 
@@ -26,12 +25,7 @@ from .terms import term
 class CivSolo(Game):
     """Solo rules v0.4 (SOLO-1 to SOLO-8) for Civilization: The Board Game (FFG 2010)."""
 
-    info = GameInfo(
-        id="civ-solo", name="Civilization: The Board Game, solo automa v0.4", min_players=1, max_players=1,
-        default_players=1, simultaneous=False, reactions=False, hidden_information=True, chance=True,
-        rules="civ_boardgame_solo.md", rule_prefix="SOLO", language="cs", players_rule="SOLO-1.1",
-        command_group="solo",
-        summary="the solo automa for Sid Meier's Civilization: The Board Game, as a companion or a simulator")
+    info = DECLARED.info
     option_specs = OPTIONS
     messages = MESSAGES
 

@@ -10,13 +10,12 @@ from civtable.agents.base import AgentFactory
 from civtable.core.action import Action
 from civtable.core.events import Viewer
 from civtable.core.game import Game
-from civtable.core.info import GameInfo
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
 from .board import load_board
 from .messages import MESSAGES
-from .options import OPTIONS, Rules
+from .options import DECLARED, OPTIONS, Rules
 from .state import MegaState
 from .tables import load_tables
 from .view import public_text
@@ -27,11 +26,7 @@ class MegaCiv(Game):
     """Mega Civilization: the map, population, cities, trade cards, trade, calamities,
     Civilization Advances, the AST and the score."""
 
-    info = GameInfo(
-        id="mega-civ", name="Mega Civilization", min_players=5, max_players=18, default_players=5,
-        simultaneous=True, reactions=True, hidden_information=True, chance=True,
-        rules="mega_civilization.md", rule_prefix="MC", language="el", players_rule="MC-12.4",
-        summary="Mega Civilization: 5-18 civilizations on a map race along the AST with cities, trade and advances")
+    info = DECLARED.info
     option_specs = OPTIONS
     messages = MESSAGES
 

@@ -24,6 +24,7 @@ import civtable
 from civtable.agents import PlayerView, make_agent
 from civtable.core.rng import Rng
 from civtable.core.state import State
+from civtable.testing.adapter import decisions
 
 GAMES: dict[str, dict[str, Any]] = {
     "catan-deckbuilding": {},
@@ -40,18 +41,11 @@ def positions(game_id: str, count: int = 12) -> list[tuple[State, int]]:
     seed = 0
     while len(out) < count:
         seed += 1
-        s = game.new_state(seed=seed)
         target = 20 + rng.below(60)
-        for step in range(2000):
-            movers = s.to_move()
-            if not movers:
-                break
-            p = movers[0]
-            legal = s.legal_actions(p)
+        for step, s, p, legal in decisions(game, seed, rng=rng):
             if step >= target and len(legal) > 1:
                 out.append((s, p))
                 break
-            s.apply(p, legal[rng.below(len(legal))])
     return out
 
 

@@ -13,22 +13,10 @@ from pathlib import Path
 import pytest
 
 from civtable.core.records import read_record
+from civtable.testing.checks import first_difference
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 INDEX = json.loads((GOLDEN / "index.json").read_text(encoding="utf-8"))
-
-
-def _diff(want: object, got: object, path: str = "") -> str:
-    """The first field where two JSON values differ, for a readable failure."""
-    if isinstance(want, dict) and isinstance(got, dict):
-        for key in sorted(set(want) | set(got)):
-            if want.get(key) != got.get(key):
-                return _diff(want.get(key), got.get(key), f"{path}.{key}")
-    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
-        for i, (a, b) in enumerate(zip(want, got, strict=True)):
-            if a != b:
-                return _diff(a, b, f"{path}[{i}]")
-    return f"{path or 'state'}: expected {str(want)[:200]}, got {str(got)[:200]}"
 
 
 @pytest.mark.parametrize("entry", INDEX, ids=[e["record"] for e in INDEX])
@@ -38,7 +26,7 @@ def test_golden_record_replays_to_the_same_position(entry: dict) -> None:
     final = record.replay()
     want = json.loads((GOLDEN / entry["record"].replace(".jsonl", ".final.json")).read_text(encoding="utf-8"))
     got = final.to_json()
-    assert got == want, _diff(want, got)
+    assert got == want, first_difference(want, got)
     assert final.turn == entry["turn"]
     assert final.winners() == entry["winners"]
     if record.result is not None:

@@ -8,6 +8,7 @@ future of the shuffle by accident.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -116,17 +117,26 @@ def split_players(text: str) -> list[str]:
     return out
 
 
-def int_param(params: dict[str, str], key: str, default: int, minimum: int = 0) -> int:
+def number_param(params: dict[str, str], key: str, default: float, minimum: float = 0,
+                 maximum: float = math.inf, integer: bool = False) -> float:
+    """A bot parameter within ``[minimum, maximum]``, an integer when ``integer``; the
+    error names the parameter and what it must be."""
     value = params.get(key)
     if value is None:
         return default
+    kind = "an integer" if integer else "a number"
     try:
-        number = int(value)
+        number = int(value) if integer else float(value)
     except ValueError:
-        raise AgentError(f"bot parameter {key!r} must be an integer, not {value!r}") from None
-    if number < minimum:
-        raise AgentError(f"bot parameter {key!r} must be at least {minimum}, not {number}")
+        raise AgentError(f"bot parameter {key!r} must be {kind}, not {value[:40]!r}") from None
+    if not math.isfinite(number) or number < minimum or number > maximum:
+        bounds = f"of at least {minimum:g}" if maximum == math.inf else f"from {minimum:g} to {maximum:g}"
+        raise AgentError(f"bot parameter {key!r} must be {kind} {bounds}, not {value[:40]!r}")
     return number
+
+
+def int_param(params: dict[str, str], key: str, default: int, minimum: int = 0) -> int:
+    return int(number_param(params, key, default, minimum, integer=True))
 
 
 def check_params(name: str, params: dict[str, str], allowed: set[str]) -> None:

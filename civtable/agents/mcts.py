@@ -51,10 +51,9 @@ import math
 import time
 from typing import TYPE_CHECKING
 
-from civtable.core.errors import AgentError
 from civtable.core.rng import derive_seed
 
-from .base import Agent, PlayerView, check_params, int_param
+from .base import Agent, PlayerView, check_params, int_param, number_param
 
 if TYPE_CHECKING:
     from civtable.core.action import Action
@@ -278,22 +277,6 @@ class MctsAgent(Agent):
 
 
 # ---------------------------------------------------------------------- specs
-def float_param(
-    params: dict[str, str], key: str, default: float, minimum: float = 0.0, maximum: float = math.inf
-) -> float:
-    value = params.get(key)
-    if value is None:
-        return default
-    try:
-        number = float(value)
-    except ValueError:
-        raise AgentError(f"bot parameter {key!r} must be a number, not {value!r}") from None
-    if not math.isfinite(number) or number < minimum or number > maximum:
-        bounds = f"of at least {minimum}" if maximum == math.inf else f"from {minimum} to {maximum}"
-        raise AgentError(f"bot parameter {key!r} must be a finite number {bounds}, not {value!r}")
-    return number
-
-
 def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[str, str]) -> MctsAgent:
     """A search bot from its spec parameters (shared by ``mcts`` and ``ismcts``), over
     the game's own defaults (``Game.search_defaults``)."""
@@ -314,12 +297,12 @@ def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[s
         seed=seed,
         iterations=iterations,
         ms=ms,
-        c=float_param(params, "c", DEFAULT_C),
+        c=number_param(params, "c", DEFAULT_C),
         depth=int_param(params, "depth", DEFAULT_DEPTH, minimum=0),
         turns=int_param(params, "turns", 0, minimum=0),
         rollout=rollout,
-        eps=float_param(params, "eps", 0.0, maximum=1.0),
-        bias=float_param(params, "bias", 1.0),
+        eps=number_param(params, "eps", 0.0, maximum=1.0),
+        bias=number_param(params, "bias", 1.0),
     )
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from civtable.core.errors import CivtableError
@@ -12,6 +14,7 @@ from civtable.core.files import POSITION_LIMIT, read_json
 from civtable.core.game import Game
 from civtable.core.registry import game_class
 from civtable.core.state import State
+from civtable.sim.report import write_json
 
 PROG = "civtable"
 
@@ -150,3 +153,27 @@ def progress_bar(enabled: bool) -> tuple[Callable[[int, int], None] | None, Call
 
 def interactive() -> bool:
     return sys.stderr.isatty()
+
+
+def batch_args(p: argparse.ArgumentParser, players: str, games: str, default_games: int, json: str) -> None:
+    """The arguments of a command that plays many games (simulate, ladder)."""
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--players", required=True, metavar="BOT,BOT,...", help=players)
+    p.add_argument("--games", type=int, default=default_games, help=games)
+    p.add_argument("--seed", type=int, help="the master seed (default: random, shown in the report)")
+    p.add_argument("--workers", type=int, default=1, help="processes to use (default 1); results do not depend on it")
+    option_arg(p)
+    p.add_argument("--json", metavar="FILE", help=json)
+    p.add_argument("--force", action="store_true", help="overwrite the files written")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+
+def seed_of(args: argparse.Namespace) -> int:
+    return args.seed if args.seed is not None else secrets.randbits(32)
+
+
+def write_figures(summary: dict[str, Any], path: Path | None, force: bool) -> None:
+    """``--json``: the figures written (the path was checked before the games)."""
+    if path is not None:
+        write_json(summary, path, force=force)
+        print(f"Wrote {path}")

@@ -233,8 +233,9 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0) -> F
             record.replay()
         except RecordError as e:
             raise ServerError(str(e), 422) from None
-        gid = store.create_replay(record.game, record.options, record.seed or 0,
-                                  [f"player {i} ({p})" for i, p in enumerate(record.players)], record.moves)
+        seats = [SeatSpec("bot", None, f"player {i} ({p})") for i, p in enumerate(record.players)]
+        gid, _ = store.create_game(record.game, record.options, record.seed or 0, seats, None, "random",
+                                   moves=record.moves)
         return {"id": gid, "link": f"/replay/{gid}"}
 
     return app

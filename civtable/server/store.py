@@ -124,38 +124,26 @@ class Store:
 
     # ------------------------------------------------------------ games
     def create_game(self, game: str, options: dict[str, Any], seed: int, seats: list[SeatSpec],
-                    clock: int | None, takeover: str) -> tuple[str, dict[int, str]]:
-        """A new game; returns its id and the token of every human or invited seat."""
+                    clock: int | None, takeover: str, moves: list[tuple[int, str]] | None = None,
+                    ) -> tuple[str, dict[int, str]]:
+        """A new game; returns its id and the token of every human or invited seat. With
+        ``moves``, a replay of a finished record (status 'replay', no tokens)."""
         gid = new_id()
         now = time.time()
         tokens: dict[int, str] = {}
         with self.session() as s:
             s.add(GameRow(id=gid, game=game, options=options, seed=str(seed), clock=clock, takeover=takeover,
-                          created=now, updated=now, status="playing"))
+                          created=now, updated=now, status="playing" if moves is None else "replay"))
             s.flush()
             for i, spec in enumerate(seats):
-                token_hash = None
-                if spec.kind != "bot":
+                if spec.kind != "bot" and moves is None:
                     tokens[i] = new_token()
-                    token_hash = hash_token(tokens[i])
-                s.add(SeatRow(game_id=gid, seat=i, kind=spec.kind, bot=spec.bot, name=spec.name,
-                              token_hash=token_hash, joined=spec.kind == "human", seen=now))
-        return gid, tokens
-
-    def create_replay(self, game: str, options: dict[str, Any], seed: int, names: list[str],
-                      moves: list[tuple[int, str]]) -> str:
-        gid = new_id()
-        now = time.time()
-        with self.session() as s:
-            s.add(GameRow(id=gid, game=game, options=options, seed=str(seed), clock=None, takeover="greedy",
-                          created=now, updated=now, status="replay"))
-            s.flush()
-            for i, name in enumerate(names):
-                s.add(SeatRow(game_id=gid, seat=i, kind="bot", bot=None, name=name[:64], token_hash=None,
-                              joined=True, seen=now))
-            for ply, (seat, action) in enumerate(moves, 1):
+                s.add(SeatRow(game_id=gid, seat=i, kind=spec.kind, bot=spec.bot, name=spec.name[:64],
+                              token_hash=hash_token(tokens[i]) if i in tokens else None,
+                              joined=spec.kind == "human" or moves is not None, seen=now))
+            for ply, (seat, action) in enumerate(moves or (), 1):
                 s.add(MoveRow(game_id=gid, ply=ply, seat=seat, action=action, by="player", created=now))
-        return gid
+        return gid, tokens
 
     def game(self, gid: str) -> GameRow | None:
         with self.session() as s:

@@ -396,17 +396,10 @@ def summarise_ladder(result: LadderResult, resamples: int = BOOTSTRAP) -> dict[s
     }
 
 
-def ladder(
-    game_id: str,
-    options: dict[str, Any],
-    bots: Sequence[str],
-    games_per_pairing: int,
-    seed: int,
-    workers: int = 1,
-    progress: Progress | None = None,
-) -> dict[str, Any]:
-    """Play the ladder and summarise it (see the module docstring)."""
-    return summarise_ladder(play_ladder(game_id, options, bots, games_per_pairing, seed, workers, progress))
+def ladder(*args: Any, **kwargs: Any) -> dict[str, Any]:
+    """Play the ladder and summarise it: ``play_ladder``'s arguments, ``summarise_ladder``'s
+    result (see the module docstring)."""
+    return summarise_ladder(play_ladder(*args, **kwargs))
 
 
 TIMING_KEYS = ("seconds", "workers")

@@ -14,7 +14,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from civtable.agents import PlayerView, make_agent
+from civtable.agents import Agent, PlayerView, make_agent
 from civtable.core.game import Game
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng, derive_seed
@@ -167,3 +167,24 @@ def steps(adapter: GameAdapter, scn: Scenario) -> Iterator[tuple[State, int, Any
         yield state, step[0], step[1]
         state.apply(*step)
         adapter.check(state)
+
+
+def decisions(game: Game, seed: int, agents: Sequence[Agent | None] | None = None, max_steps: int = 2000,
+              rng: Rng | None = None) -> Iterator[tuple[int, State, int, list[Any]]]:
+    """The decisions of one game: ``(step, state, player, legal actions)`` before each
+    action (the live state, changed after each). Seats without an agent play uniformly
+    at random from ``rng`` (seeded with ``seed`` by default); when several players are
+    to move, one of them at random decides."""
+    pick = rng if rng is not None else Rng(seed)
+    s = game.new_state(seed=seed)
+    for step in range(max_steps):
+        movers = s.to_move()
+        if not movers:
+            return
+        p = movers[pick.below(len(movers))] if len(movers) > 1 else movers[0]
+        legal = s.legal_actions(p)
+        yield step, s, p, legal
+        if s.to_move() != movers:  # the caller played for us
+            continue
+        agent = agents[p] if agents is not None and p < len(agents) else None
+        s.apply(p, agent.act(PlayerView(s, p)) if agent is not None else legal[pick.below(len(legal))])

@@ -25,13 +25,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from civtable.agents import make_agent
+from civtable.core.action import Action
 from civtable.core.records import Record, parse_record
 from civtable.core.registry import game_class, game_ids, target_of
 from civtable.core.rng import Rng, derive_seed
+from civtable.core.state import State
 from civtable.sim.runner import play_game, play_out, resume
 
 from . import fuzz
-from .adapter import GameAdapter, Scenario, scenarios, steps, walk
+from .adapter import GameAdapter, Scenario, Walker, scenarios, steps, walk
 from .checks import (
     check_clone,
     check_events,
@@ -55,10 +57,6 @@ def prop(adapter: GameAdapter, weight: int) -> Callable[[Callable[..., None]], C
     return settings(max_examples=budget(adapter, weight), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.filter_too_much])
-
-
-def sample(i: int, every: int) -> bool:
-    return i % every == 0
 
 
 class ContractSuite:
@@ -107,18 +105,38 @@ class ContractSuite:
                 for rule in filter(None, spec.rule.replace(",", " ").split()):
                     assert rule in text, f"option {spec.name} names rule {rule}, which {info.rules} does not have"
 
+    # ------------------------------------------------------------ drivers
+    def _states(self, weight: int, every: int, check: Callable[[State, Scenario, int], None],
+                max_steps: int | None = None) -> None:
+        """Run ``check(state, scenario, i)`` on every ``every``-th state of random games."""
+
+        @prop(self.adapter, weight)
+        @given(self._scenarios(max_steps))
+        def run(scn: Scenario) -> None:
+            for i, s in enumerate(walk(self.adapter, scn)):
+                if i % every == 0:
+                    check(s, scn, i)
+
+        run()
+
+    def _moves(self, weight: int, every: int, check: Callable[[State, int, Action, Scenario, int], None]) -> None:
+        """Run ``check(state, player, action, scenario, i)`` before every ``every``-th
+        action of random games (the state is unchanged until the walk plays it)."""
+
+        @prop(self.adapter, weight)
+        @given(self._scenarios())
+        def run(scn: Scenario) -> None:
+            for i, (s, p, act) in enumerate(steps(self.adapter, scn)):
+                if i % every == 0:
+                    check(s, p, act, scn, i)
+
+        run()
+
     # ------------------------------------------------------------ turns and results
     def test_turns_results_and_invariants(self) -> None:
         """Every state of random games: movers, legal actions, results and the game's
         own invariants (conservation, nothing negative)."""
-
-        @prop(self.adapter, 60)
-        @given(self._scenarios())
-        def run(scn: Scenario) -> None:
-            for s in walk(self.adapter, scn):
-                check_turn(s)
-
-        run()
+        self._states(60, 1, lambda s, scn, i: check_turn(s))
 
     def test_every_game_ends(self) -> None:
         """With a small turn cap, every game ends, and its result is consistent."""
@@ -138,66 +156,35 @@ class ContractSuite:
 
     # ------------------------------------------------------------ actions
     def test_illegal_actions_raise_and_change_nothing(self) -> None:
-        @prop(self.adapter, 25)
-        @given(self._scenarios(max_steps=self.adapter.max_steps // 2))
-        def run(scn: Scenario) -> None:
-            for i, s in enumerate(walk(self.adapter, scn)):
-                if sample(i, 7):
-                    check_illegal(s, Rng(scn.choice_seed + i), self.adapter.junk)
-
-        run()
+        self._states(25, 7, lambda s, scn, i: check_illegal(s, Rng(scn.choice_seed + i), self.adapter.junk),
+                     self.adapter.max_steps // 2)
 
     def test_every_legal_action_applies(self) -> None:
-        @prop(self.adapter, 25)
-        @given(self._scenarios(max_steps=self.adapter.max_steps // 2))
-        def run(scn: Scenario) -> None:
-            for i, s in enumerate(walk(self.adapter, scn)):
-                if not sample(i, 5):
-                    continue
-                for p in s.to_move():
-                    for act in s.legal_actions(p):
-                        c = s.clone()
-                        c.apply(p, act)
-                        self.adapter.check(c)
+        def check(s: State, scn: Scenario, i: int) -> None:
+            for p in s.to_move():
+                for act in s.legal_actions(p):
+                    c = s.clone()
+                    c.apply(p, act)
+                    self.adapter.check(c)
 
-        run()
+        self._states(25, 5, check, self.adapter.max_steps // 2)
 
     def test_notation_round_trips(self) -> None:
-        @prop(self.adapter, 25)
-        @given(self._scenarios())
-        def run(scn: Scenario) -> None:
-            for i, s in enumerate(walk(self.adapter, scn)):
-                if sample(i, 3):
-                    check_notation(s)
-
-        run()
+        self._states(25, 3, lambda s, scn, i: check_notation(s))
 
     # ------------------------------------------------------------ copies and positions
     def test_clone_is_equal_independent_and_has_the_same_future(self) -> None:
-        @prop(self.adapter, 25)
-        @given(self._scenarios())
-        def run(scn: Scenario) -> None:
-            for i, (s, p, act) in enumerate(steps(self.adapter, scn)):
-                if sample(i, 4):
-                    check_clone(s, (p, act))
-
-        run()
+        self._moves(25, 4, lambda s, p, act, scn, i: check_clone(s, (p, act)))
 
     def test_positions_round_trip_with_the_same_future(self) -> None:
-        @prop(self.adapter, 25)
+        self._states(25, 3, lambda s, scn, i: check_json(s))
+
+        @prop(self.adapter, 10)
         @given(self._scenarios(), st.integers(0, 30))
         def run(scn: Scenario, future: int) -> None:
-            last = None
-            for i, s in enumerate(walk(self.adapter, scn)):
-                if sample(i, 3):
-                    check_json(s)
-                last = s
-            assert last is not None
+            *_, last = walk(self.adapter, scn)
             loaded = check_json(last)
-            tail = Scenario(scn.options, scn.seed, future, scn.policies, scn.choice_seed + 1)
-            from .adapter import Walker
-
-            walker = Walker(self.adapter, tail)
+            walker = Walker(self.adapter, Scenario(scn.options, scn.seed, future, scn.policies, scn.choice_seed + 1))
             for _ in range(future):
                 step = walker.choose(last)
                 if step is None:
@@ -210,40 +197,20 @@ class ContractSuite:
 
     # ------------------------------------------------------------ what a viewer is told
     def test_observations_render_for_every_viewer(self) -> None:
-        @prop(self.adapter, 20)
-        @given(self._scenarios())
-        def run(scn: Scenario) -> None:
-            for i, s in enumerate(walk(self.adapter, scn)):
-                if sample(i, 5):
-                    check_observations(s)
-
-        run()
+        self._states(20, 5, lambda s, scn, i: check_observations(s))
 
     def test_every_action_tells_what_happened(self) -> None:
-        @prop(self.adapter, 25)
-        @given(self._scenarios())
-        def run(scn: Scenario) -> None:
-            for s, p, act in steps(self.adapter, scn):
-                check_events(s, p, act)
-
-        run()
+        self._moves(25, 1, lambda s, p, act, scn, i: check_events(s, p, act))
 
     def test_hidden_information_stays_hidden_on_every_channel(self) -> None:
         """Changing what a viewer may not see (other hands, deck orders, pending
         hidden choices) changes nothing that viewer receives (see ``leaks.py``)."""
-        game_cls = game_class(self.adapter.game_id)
 
-        @prop(self.adapter, 30)
-        @given(self._scenarios())
-        def run(scn: Scenario) -> None:
-            every = 3 if game_cls.info.hidden_information else 10
-            for i, (s, p, act) in enumerate(steps(self.adapter, scn)):
-                if not sample(i, every):
-                    continue
-                for v in viewers(s):
-                    check_channels(s, p, act, v, derive_seed(scn.choice_seed, i, 0 if v is None else v + 1))
+        def check(s: State, p: int, act: Action, scn: Scenario, i: int) -> None:
+            for v in viewers(s):
+                check_channels(s, p, act, v, derive_seed(scn.choice_seed, i, 0 if v is None else v + 1))
 
-        run()
+        self._moves(30, 3 if game_class(self.adapter.game_id).info.hidden_information else 10, check)
 
     # ------------------------------------------------------------ records and determinism
     def test_records_replay_and_resume(self) -> None:
@@ -353,6 +320,8 @@ SCRIPT = r"""
 import json, sys
 from civtable.core.registry import load_game, register_game
 from civtable.agents import make_agent
+from civtable.core.action import Action
+from civtable.core.state import State
 from civtable.sim.runner import play_game, play_out, resume
 game_id, target, options, specs, seed, steps = json.loads(sys.argv[1])
 register_game(game_id, target)

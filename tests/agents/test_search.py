@@ -15,6 +15,7 @@ from civtable.core.action import Action
 from civtable.core.errors import AgentError
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng
+from civtable.testing.adapter import decisions
 
 from . import tinygames  # noqa: F401  (registers the tiny games)
 
@@ -139,17 +140,9 @@ FAIR_GAMES = {
 
 def mid_game(g, seed: int):
     """A position some random moves in where the mover has a real choice."""
-    rng = Rng(seed)
-    s = g.new_state(seed=seed)
-    for step in range(400):
-        movers = s.to_move()
-        if not movers:
-            break
-        p = movers[0]
-        legal = s.legal_actions(p)
+    for step, s, p, legal in decisions(g, seed, max_steps=400):
         if step >= 15 and len(legal) > 1:
             return s, p
-        s.apply(p, legal[rng.below(len(legal))])
     pytest.skip("no decision with a choice found")
 
 
@@ -185,7 +178,7 @@ def test_same_observation_same_decision(game_id: str, bot: str) -> None:
         ("c=nan", ["'c'"]),
         ("depth=2.5", ["depth", "integer"]),
         ("rollout=nobot", ["unknown bot", "nobot"]),
-        ("eps=1.5", ["'eps'", "from 0.0 to 1.0"]),
+        ("eps=1.5", ["'eps'", "from 0 to 1"]),
         ("eps=x", ["'eps'", "number"]),
         ("bias=-1", ["'bias'", "at least 0"]),
     ],

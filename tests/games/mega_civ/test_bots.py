@@ -12,6 +12,7 @@ import pytest
 from civtable.agents import PlayerView, make_agent
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng, derive_seed
+from civtable.testing.adapter import decisions
 
 GAME_ID = "mega-civ"
 
@@ -82,17 +83,9 @@ def sampled_states(g: Any, count: int) -> Iterator[Any]:
     for seed in range(count):
         specs = tuple("greedy" if (seed + i) % 3 else "random" for i in range(n))
         agents = [make_agent(spec, g, seed=seed * 10 + i) for i, spec in enumerate(specs)]
-        pick = Rng(seed)
-        s = g.new_state(seed=seed)
-        for step in range(2000):
-            movers = s.to_move()
-            if not movers:
-                break
+        for step, s, _, _ in decisions(g, seed, agents):
             if step % 5 == 0:
                 yield s
-                movers = s.to_move()
-            p = movers[pick.below(len(movers))]
-            s.apply(p, agents[p].act(PlayerView(s, p)))
 
 
 @pytest.mark.parametrize("mode", ["B", "A"], ids=["strict", "simultaneous"])

@@ -19,6 +19,8 @@ from civtable.core.events import Event, Journal
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
+from .mutate import scribble
+
 NOT_ACTIONS: tuple[Any, ...] = (None, 5, 1.5, b"end", ["end"], {"action": "end"}, True)
 JUNK_TEXTS: tuple[str, ...] = ("", "   ", "not an action", "end end end", "x" * 300, "²", "9" * 400, "9" * 5000,
                                "play", "buy", "move", "0", "-1", "\x00", "é", "١٢", "take 1\nend")
@@ -218,7 +220,10 @@ def check_json(state: State) -> State:
     data = state.to_json()
     json_safe(data, "to_json()")
     assert data.get("game") == state.game.id, "to_json() must name the game"
-    loaded = state.game.state_from_json(json.loads(json.dumps(data)))
+    raw = json.loads(json.dumps(data))
+    loaded = state.game.state_from_json(raw)
+    assert raw == data, "state_from_json() changed the data it read"
+    scribble(raw)  # the loaded state keeps nothing of the data it was read from
     assert loaded.to_json() == data, "a position read back differs from the one written"
     assert loaded.to_move() == state.to_move()
     for p in state.to_move():

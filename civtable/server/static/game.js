@@ -84,9 +84,39 @@
     }
   }
 
+  let zoom = null;  // a zoomable drawing keeps its view box from one update to the next
+
+  function zoomable(svg) {
+    // <svg data-zoom>: the wheel zooms around the pointer, a drag pans, a double click resets
+    const base = svg.viewBox.baseVal;
+    const home = [base.x, base.y, base.width, base.height];
+    if (zoom) [base.x, base.y, base.width, base.height] = zoom;
+    const keep = () => { zoom = [base.x, base.y, base.width, base.height]; };
+    svg.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      const r = svg.getBoundingClientRect(), f = e.deltaY > 0 ? 1.2 : 1 / 1.2;
+      const px = base.x + base.width * (e.clientX - r.left) / r.width;
+      const py = base.y + base.height * (e.clientY - r.top) / r.height;
+      base.x = px - (px - base.x) * f; base.y = py - (py - base.y) * f;
+      base.width *= f; base.height *= f; keep();
+    }, {passive: false});
+    let drag = null;
+    svg.addEventListener("pointerdown", (e) => { drag = [e.clientX, e.clientY]; });
+    svg.addEventListener("pointerup", () => { drag = null; });
+    svg.addEventListener("pointermove", (e) => {
+      if (!drag) return;
+      const r = svg.getBoundingClientRect();
+      base.x -= (e.clientX - drag[0]) * base.width / r.width;
+      base.y -= (e.clientY - drag[1]) * base.height / r.height;
+      drag = [e.clientX, e.clientY]; keep();
+    });
+    svg.addEventListener("dblclick", () => { [base.x, base.y, base.width, base.height] = home; zoom = null; });
+  }
+
   function showBoard() {
     const board = $("board");
     board.innerHTML = view.html;
+    for (const svg of board.querySelectorAll("svg[data-zoom]")) zoomable(svg);
     const targets = new Map();
     for (const a of view.legal) if (a.target) targets.set(a.target, (targets.get(a.target) || 0) + 1);
     for (const node of board.querySelectorAll("[data-target]")) {

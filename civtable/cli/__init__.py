@@ -17,9 +17,9 @@ from civtable import __version__
 from civtable.core.errors import CivtableError
 
 from . import actions, cards, game_commands, games, ladder, play, replay, serve, simulate
-from .common import PROG, Parser, os_error_message
+from .common import PROG, Parser, add_command, os_error_message
 
-COMMANDS = (games, play, simulate, ladder, replay, actions, cards, serve, game_commands)
+COMMANDS = (games, play, simulate, ladder, replay, actions, cards, serve)
 
 
 def build_parser() -> Parser:
@@ -27,7 +27,8 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in COMMANDS:
-        module.register(sub)
+        add_command(sub, module.COMMAND)
+    game_commands.register(sub)
     return parser
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from civtable.core.commands import Command
 from civtable.core.errors import CivtableError
 from civtable.core.records import check_file_options
 
@@ -67,11 +68,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("actions", help="list the legal actions in a position",
-                       description="List the legal actions in a saved position (state JSON).")
+def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME")
     p.add_argument("--state", required=True, metavar="FILE", help="the position, as written by state.to_json()")
     p.add_argument("--player", type=int, metavar="P", help="this player rather than the player(s) to move")
     option_arg(p)
-    p.set_defaults(func=run)
+
+
+COMMAND = Command("actions", "list the legal actions in a position",
+                  "List the legal actions in a saved position (state JSON).", arguments, run)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from civtable.core.commands import Command
+
 from .common import game_options, load_class, option_arg
 
 
@@ -32,11 +34,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("cards", help="a game's cards and tables with their numbers",
-                       description="Show a game's cards, costs and tables (the rules' numbers, or the project's "
-                                   "provisional values, marked as such).")
+def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME")
     p.add_argument("--only", metavar="WORD", help="only the tables whose title contains WORD")
     option_arg(p)
-    p.set_defaults(func=run)
+
+
+COMMAND = Command("cards", "a game's cards and tables with their numbers",
+                  "Show a game's cards, costs and tables (the rules' numbers, or the project's "
+                  "provisional values, marked as such).", arguments, run)

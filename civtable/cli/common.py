@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from civtable.core.commands import Command
 from civtable.core.errors import CivtableError
 from civtable.core.files import POSITION_LIMIT, read_json
 from civtable.core.game import Game
@@ -30,7 +31,12 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{PROG}: error: {message} (see '{self.prog} --help')\n")
 
 
-Register = Callable[["argparse._SubParsersAction[Parser]"], None]
+def add_command(sub: argparse._SubParsersAction, command: Command) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    """A sub-command from its declaration (the built-in commands and the games' own)."""
+    p: argparse.ArgumentParser = sub.add_parser(command.name, help=command.help, description=command.description)
+    command.configure(p)
+    p.set_defaults(func=command.run)
+    return p
 
 
 def parse_options(items: Sequence[str] | None) -> dict[str, str]:
@@ -177,3 +183,16 @@ def write_figures(summary: dict[str, Any], path: Path | None, force: bool) -> No
     if path is not None:
         write_json(summary, path, force=force)
         print(f"Wrote {path}")
+
+
+def user_files(args: argparse.Namespace, options: dict[str, object]) -> set[str]:
+    """The card or map files named again on the command line to resume or replay a game
+    that was played with them (a record never makes civtable read a file by itself)."""
+    files: set[str] = set()
+    for flag in ("cards", "map"):
+        value = vars(args).get(flag)
+        if value:
+            if options.get(flag) != value:
+                raise UsageError(f"the record was played with {flag}={options.get(flag)!r}, not {value!r}")
+            files.add(value)
+    return files

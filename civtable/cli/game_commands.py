@@ -7,6 +7,8 @@ import argparse
 
 from civtable.core.registry import game_class, game_ids
 
+from .common import add_command
+
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     for game_id in game_ids():
@@ -22,6 +24,4 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                            description=f"The commands of {cls.name} ({cls.id}).")
         inner = p.add_subparsers(dest=f"{group}_command", metavar="COMMAND", required=True)
         for command in commands:
-            q = inner.add_parser(command.name, help=command.help, description=command.description)
-            command.configure(q)
-            q.set_defaults(func=command.run)
+            add_command(inner, command)

@@ -7,6 +7,7 @@ import shutil
 import textwrap
 
 from civtable.agents import agent_names
+from civtable.core.commands import Command
 from civtable.core.errors import CivtableError
 from civtable.core.game import Game, OptionSpec
 from civtable.core.registry import game_class, game_ids
@@ -101,8 +102,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("games", help="list the games; one game's variants and bots",
-                       description="List the games, or show one game's rule variants, settings and bots.")
+def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", nargs="?", metavar="GAME", help="show this game's details")
-    p.set_defaults(func=run)
+
+
+COMMAND = Command("games", "list the games; one game's variants and bots",
+                  "List the games, or show one game's rule variants, settings and bots.", arguments, run)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from civtable.agents import split_players
+from civtable.core.commands import Command
 from civtable.sim.ladder import ladder
 from civtable.sim.report import check_output, print_ladder
 
@@ -39,11 +40,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("ladder", help="rate bots by playing them against each other (Elo)",
-                       description="Play a round robin between bots, seats rotated; show Elo ratings with 95% "
-                                   "confidence intervals and the win-rate matrix.")
+def arguments(p: argparse.ArgumentParser) -> None:
     batch_args(p, "the bots to rate (at least 2)",
                "games per pair of bots, half in each seating (default 20); in games of more than 2 seats, rounds "
                "of one game per rotation of the bot list", 20, "also write the ratings and matrix as JSON")
-    p.set_defaults(func=run)
+
+
+COMMAND = Command("ladder", "rate bots by playing them against each other (Elo)",
+                  "Play a round robin between bots, seats rotated; show Elo ratings with 95% "
+                  "confidence intervals and the win-rate matrix.", arguments, run)

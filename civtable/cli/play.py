@@ -11,6 +11,7 @@ from pathlib import Path
 from civtable.agents import Agent, make_agent, parse_spec, split_players
 from civtable.agents.human import HumanAgent, QuitGame
 from civtable.core.action import Action
+from civtable.core.commands import Command
 from civtable.core.errors import CivtableError
 from civtable.core.game import Game
 from civtable.core.records import Record, RecordWriter, read_record
@@ -19,7 +20,16 @@ from civtable.core.state import State
 from civtable.sim.report import check_output
 from civtable.sim.runner import load_game_for, play_out, resume
 
-from .common import PROG, UsageError, game_options, load_class, option_arg, result_lines, who
+from .common import (
+    PROG,
+    UsageError,
+    game_options,
+    load_class,
+    option_arg,
+    result_lines,
+    user_files,
+    who,
+)
 
 
 def seat_names(specs: Sequence[str]) -> list[str]:
@@ -95,19 +105,6 @@ def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent],
     return state, specs, agents, seed, writer
 
 
-def user_files(args: argparse.Namespace, options: dict[str, object]) -> set[str]:
-    """The card or map files named again on the command line to resume or replay a game
-    that was played with them (a record never makes civtable read a file by itself)."""
-    files: set[str] = set()
-    for flag in ("cards", "map"):
-        value = vars(args).get(flag)
-        if value:
-            if options.get(flag) != value:
-                raise UsageError(f"the record was played with {flag}={options.get(flag)!r}, not {value!r}")
-            files.add(value)
-    return files
-
-
 def saved_message(writer: RecordWriter | None) -> str:
     if writer is None:
         return "Game stopped; it was not saved (play with --record FILE to keep a game)."
@@ -159,13 +156,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("play", help="play a game in the terminal",
-                       description="Play in the terminal against bots or at one keyboard.")
+def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", nargs="?", metavar="GAME")
     p.add_argument("--players", metavar="P,P,...", help="one per seat: human or a bot (default: human, then random)")
     p.add_argument("--seed", type=int, help="the chance seed (default: random, shown at the start)")
     option_arg(p)
     p.add_argument("--record", metavar="FILE", help="write the game record here, move by move")
     p.add_argument("--resume", metavar="FILE", help="go on with the unfinished game of this record")
-    p.set_defaults(func=run)
+
+
+COMMAND = Command("play", "play a game in the terminal",
+                  "Play in the terminal against bots or at one keyboard.", arguments, run)

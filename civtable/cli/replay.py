@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from civtable.core.commands import Command
 from civtable.core.records import read_record
 
-from .common import PROG, UsageError, result_lines, who
+from .common import PROG, UsageError, result_lines, user_files, who
 
 
 def run(args: argparse.Namespace) -> int:
@@ -16,8 +17,6 @@ def run(args: argparse.Namespace) -> int:
     record = read_record(args.record)
     if record.torn:
         print(f"{PROG}: warning: {record.torn}", file=sys.stderr)
-    from .play import user_files
-
     state = record.replay(args.upto, files=user_files(args, record.options))
     game = state.game
     specs = record.players
@@ -53,11 +52,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("replay", help="replay a record and show what happened",
-                       description="Replay a game record; show what happened as one seat (or a spectator) saw "
-                                   "it, the position and the scores. A record holds the seed, from which every "
-                                   "hidden card follows: share it only after the game.")
+def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", metavar="RECORD")
     p.add_argument("--upto", type=int, metavar="N", help="stop after the first N actions")
     p.add_argument("--as", dest="seat", type=int, metavar="SEAT",
@@ -66,4 +61,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--log", action="store_true", help="tell every event, as the viewer saw it")
     p.add_argument("--cards", metavar="FILE", help="the card file the game was played with, if it was a file")
     p.add_argument("--map", metavar="FILE", help="the map file the game was played with, if it was a file")
-    p.set_defaults(func=run)
+
+
+COMMAND = Command("replay", "replay a record and show what happened",
+                  "Replay a game record; show what happened as one seat (or a spectator) saw "
+                  "it, the position and the scores. A record holds the seed, from which every "
+                  "hidden card follows: share it only after the game.", arguments, run)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 
+from civtable.core.commands import Command
+
 from .common import UsageError
 
 
@@ -25,11 +27,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("serve", help="play in the browser: lobby, invitations, spectators, replays",
-                       description="Start the browser server. Games are kept in a database (SQLite by default; any "
-                                   "SQLAlchemy URL such as postgresql://... with --db).")
+def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     p.add_argument("--db", metavar="URL", help="the database (default sqlite:///civtable.db in this folder)")
-    p.set_defaults(func=run)
+
+
+COMMAND = Command("serve", "play in the browser: lobby, invitations, spectators, replays",
+                  "Start the browser server. Games are kept in a database (SQLite by default; any "
+                  "SQLAlchemy URL such as postgresql://... with --db).", arguments, run)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from civtable.agents import split_players
+from civtable.core.commands import Command
 from civtable.sim.batch import check_batch, simulate
 from civtable.sim.recordset import MANIFEST, RecordSet
 from civtable.sim.report import check_output, print_summary
@@ -58,11 +59,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("simulate", help="play many games between bots and show the statistics",
-                       description="Play many games between bots; show wins with 95% confidence intervals.")
+def arguments(p: argparse.ArgumentParser) -> None:
     batch_args(p, "one bot per seat", "how many games (default 100)", 100, "also write the figures as JSON")
     p.add_argument("--max-steps", type=int, metavar="N", help="stop a game after N actions (counted as unfinished)")
     p.add_argument("--records", metavar="DIR", help="write every game's record in this directory (with a "
                                                     "manifest.jsonl of those complete)")
-    p.set_defaults(func=run)
+
+
+COMMAND = Command("simulate", "play many games between bots and show the statistics",
+                  "Play many games between bots; show wins with 95% confidence intervals.", arguments, run)

@@ -14,6 +14,7 @@ when someone won, the winning margin.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -200,16 +201,9 @@ class ToyNimState(State):
         return s
 
     def clone(self) -> ToyNimState:
-        s = ToyNimState.__new__(ToyNimState)
-        s.game = self.game
-        s.journal = self.journal
-        s.pile = self.pile
-        s.cards = list(self.cards)
+        s = copy.copy(self)  # the numbers and the shared game; the lists copied below
+        s.cards, s.paid = list(self.cards), list(self.paid)
         s.bids = None if self.bids is None else list(self.bids)
-        s.paid = list(self.paid)
-        s.player = self.player
-        s.last = self.last
-        s._turn = self._turn
         s.rng = self.rng.clone()
         return s
 

@@ -9,39 +9,30 @@ from civtable.core.commands import Command
 from civtable.sim.ladder import ladder
 from civtable.sim.report import check_output, print_ladder
 
-from .common import (
-    UsageError,
-    batch_args,
-    game_options,
-    interactive,
-    positive,
-    progress_bar,
-    seed_of,
-    write_figures,
-)
+from . import common
 
 
 def run(args: argparse.Namespace) -> int:
     bots = split_players(args.players)
     if len(bots) < 2:
-        raise UsageError(f"a ladder needs at least 2 bots in --players, not {len(bots)}")
+        raise common.UsageError(f"a ladder needs at least 2 bots in --players, not {len(bots)}")
     if args.games < 2:
-        raise UsageError(f"--games must be at least 2, not {args.games}")
-    positive(args.workers, "--workers")
-    options = game_options(args)
+        raise common.UsageError(f"--games must be at least 2, not {args.games}")
+    common.positive(args.workers, "--workers")
+    options = common.game_options(args)
     json_path = check_output(args.json, args.force) if args.json else None
-    progress, stop = progress_bar(not args.quiet and interactive())
+    progress, stop = common.progress_bar(not args.quiet and common.interactive())
     try:
-        summary = ladder(args.game, options, bots, args.games, seed_of(args), workers=args.workers, progress=progress)
+        summary = ladder(args.game, options, bots, args.games, common.seed_of(args), workers=args.workers, progress=progress)
     finally:
         stop()
     print_ladder(summary)
-    write_figures(summary, json_path, args.force)
+    common.write_figures(summary, json_path, args.force)
     return 0
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
-    batch_args(p, "the bots to rate (at least 2)",
+    common.batch_args(p, "the bots to rate (at least 2)",
                "games per pair of bots, half in each seating (default 20); in games of more than 2 seats, rounds "
                "of one game per rotation of the bot list", 20, "also write the ratings and matrix as JSON")
 

@@ -11,32 +11,24 @@ from civtable.sim.recordset import MANIFEST, RecordSet
 from civtable.sim.report import check_output, print_summary
 from civtable.sim.stats import summarise
 
-from .common import (
-    batch_args,
-    game_options,
-    interactive,
-    positive,
-    progress_bar,
-    seed_of,
-    write_figures,
-)
+from . import common
 
 
 def run(args: argparse.Namespace) -> int:
     specs = split_players(args.players)
-    positive(args.games, "--games")
-    positive(args.workers, "--workers")
-    positive(args.max_steps, "--max-steps")
-    options = game_options(args)
+    common.positive(args.games, "--games")
+    common.positive(args.workers, "--workers")
+    common.positive(args.max_steps, "--max-steps")
+    options = common.game_options(args)
     json_path = check_output(args.json, args.force) if args.json else None
-    seed = seed_of(args)
+    seed = common.seed_of(args)
     records = None
     if args.records:
         game = check_batch(args.game, options, specs, args.games, args.workers, args.max_steps)
         records = RecordSet(args.records, args.games, args.force,
                             {"game": game.id, "options": game.options, "players": specs, "games": args.games,
                              "seed": seed})
-    progress, stop = progress_bar(not args.quiet and interactive())
+    progress, stop = common.progress_bar(not args.quiet and common.interactive())
     try:
         batch = simulate(
             args.game, options, specs, args.games, seed, workers=args.workers,
@@ -53,14 +45,14 @@ def run(args: argparse.Namespace) -> int:
         records.finish()
     summary = summarise(batch)
     print_summary(summary)
-    write_figures(summary, json_path, args.force)
+    common.write_figures(summary, json_path, args.force)
     if records is not None:
         print(f"Wrote {records.written} records in {records.folder} (listed in {records.folder / MANIFEST})")
     return 0
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
-    batch_args(p, "one bot per seat", "how many games (default 100)", 100, "also write the figures as JSON")
+    common.batch_args(p, "one bot per seat", "how many games (default 100)", 100, "also write the figures as JSON")
     p.add_argument("--max-steps", type=int, metavar="N", help="stop a game after N actions (counted as unfinished)")
     p.add_argument("--records", metavar="DIR", help="write every game's record in this directory (with a "
                                                     "manifest.jsonl of those complete)")

@@ -83,11 +83,17 @@ class TinyState(State):
     def observation(self, player: Viewer) -> dict[str, Any]:
         return {k: v for k, v in self.f.items() if k not in self.hidden(player)}
 
+    secret: str = ""
+    """A field that only player 1 sees until the end (``secret_values`` possible values)."""
+    secret_values = 0
+
     def hidden(self, player: Viewer) -> set[str]:
-        return set()
+        return {self.secret} if self.secret and player != 1 and not self.is_terminal() else set()
 
     def determinize(self, player: Viewer, rng: Rng) -> State:
-        return self.clone().silence()
+        if not self.hidden(player):
+            return self.clone().silence()
+        return type(self)(self.game, **{**self.f, self.secret: rng.below(self.secret_values)}).silence()
 
 
 class TinyGame(Game):
@@ -189,13 +195,7 @@ class GuessState(TinyState):
         result = 0 if text == "pass" else (1 if text == f"guess {self.f['card']}" else -1)
         self.f = {**self.f, "result": result}
 
-    def hidden(self, player: Viewer) -> set[str]:
-        return {"card"} if player != 1 and not self.is_terminal() else set()
-
-    def determinize(self, player: Viewer, rng: Rng) -> State:
-        if player == 1 or self.is_terminal():
-            return self.clone().silence()
-        return GuessState(self.game, **{**self.f, "card": rng.below(3)}).silence()
+    secret, secret_values = "card", 3
 
 
 class TinyGuess(TinyGame):
@@ -241,13 +241,7 @@ class ReactState(TinyState):
         r = self.f["result"]
         return [0] if r and r > 0 else [1] if r and r < 0 else []
 
-    def hidden(self, player: Viewer) -> set[str]:
-        return {"shield"} if player != 1 and not self.is_terminal() else set()
-
-    def determinize(self, player: Viewer, rng: Rng) -> State:
-        if player == 1 or self.is_terminal():
-            return self.clone().silence()
-        return ReactState(self.game, **{**self.f, "shield": rng.below(2)}).silence()
+    secret, secret_values = "shield", 2
 
 
 class TinyReact(TinyGame):

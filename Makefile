@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,postgres]'
 	touch $(STAMP)
 
 # The browser server on http://127.0.0.1:8000/ (lobby, play against bots or friends, replays).
@@ -24,6 +24,7 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || echo "chromium could not be installed: the browser tests will be skipped"
 
 test: $(STAMP) browser
+	@tools/test-postgres.sh
 	$(BIN)/ruff check civtable tests benchmarks tools
 	$(BIN)/mypy civtable/core
 	$(BIN)/pytest -n 2

@@ -166,3 +166,33 @@ def test_pages_render(client: TestClient) -> None:
     gid, _ = new_game(client)
     assert "New game" in client.get("/").text
     assert f'data-gid="{gid}"' in client.get(f"/play/{gid}").text
+
+
+POSTGRES = "postgresql+psycopg://civtable:civtable@127.0.0.1/civtable_test"
+
+
+def test_the_same_server_on_postgresql() -> None:
+    """A real PostgreSQL (``make test`` starts Debian's, ``tools/test-postgres.sh``)."""
+    sqlalchemy = pytest.importorskip("sqlalchemy")
+    pytest.importorskip("psycopg")
+    try:
+        sqlalchemy.create_engine(POSTGRES).connect().close()
+    except Exception as e:  # no server here: say why
+        pytest.skip(f"no PostgreSQL at 127.0.0.1 (tools/test-postgres.sh starts one): {e.__class__.__name__}")
+    with TestClient(create_app(POSTGRES, clock_check=0.05)) as c:
+        gid, tokens = new_game(c, seats=[{"kind": "human"}, {"kind": "invite"}], options={"start-player": 0})
+        assert act(c, gid, tokens[0], "end", 0).status_code == 200
+        results = []
+
+        def send() -> None:
+            results.append(act(c, gid, tokens[1], "end", 1).status_code)
+
+        threads = [threading.Thread(target=send) for _ in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(results) == [200, 409, 409]  # one move per ply, whatever the database
+        assert view(c, gid, tokens[0])["state"] == 2
+    with TestClient(create_app(POSTGRES)) as c:  # a new server process reads the games back
+        assert view(c, gid, tokens[0])["state"] == 2

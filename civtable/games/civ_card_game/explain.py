@@ -11,7 +11,6 @@ from civtable.core.messages import join
 from civtable.core.reader import shown
 
 from .catalog import BUILDING, COMMERCE, FOOD, HAMMERS, RESOURCE, RESOURCES, WONDER
-from .names import res_words
 from .phases import (
     ACTIVE,
     COLLECT,
@@ -25,6 +24,7 @@ from .phases import (
     START_DISCARD,
 )
 from .render import STEPS
+from .words import res_words
 
 if TYPE_CHECKING:
     from .state import CcgState

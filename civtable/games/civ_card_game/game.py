@@ -18,6 +18,7 @@ from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
 from .rules.setup import initial
 from .state import CcgState
+from .words import Names
 
 
 class CivCardGame(Game):
@@ -35,7 +36,7 @@ class CivCardGame(Game):
         super().__init__(**options)
         self.cards = load_cards(self.options["cards"] or None)
         self.rules = Rules(self.options, self.cards)
-        self.names = render.Names(self.cards)
+        self.names = Names(self.cards)
 
     def new_state(self, seed: int | None = None) -> CcgState:
         return initial(self, 0 if seed is None else seed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from civtable.core.reference import Table
 
 from .catalog import BUILDING, RESOURCE, UNIT, WONDER, CardSet
-from .names import card_effects, res_words, tech_effects
+from .words import card_effects, res_words, tech_effects
 
 PROVISIONAL = ("Provisional: the project's own values (the Firaxis card list was not found, CCG-9.1); "
                "play with your own card file with --option cards=FILE.")

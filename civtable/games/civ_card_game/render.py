@@ -11,10 +11,10 @@ from civtable.core.events import Viewer
 from civtable.core.messages import join
 
 from .catalog import RESOURCE_NAMES, RESOURCES, WONDER
-from .names import Names, card_effects, res_short, res_words, tech_effects
 from .rules.purchase import pay_plan
+from .words import Names, card_effects, res_short, res_words, tech_effects
 
-__all__ = ["Names", "help_text", "label", "path", "screen"]
+__all__ = ["help_text", "label", "path", "screen"]
 
 WIDTH = 100
 

@@ -16,10 +16,22 @@ from collections.abc import Sequence
 from civtable import __version__
 from civtable.core.errors import CivtableError
 
-from . import actions, cards, compare, game_commands, games, ladder, play, replay, serve, simulate
+from . import (
+    actions,
+    cards,
+    compare,
+    game_commands,
+    games,
+    ladder,
+    play,
+    replay,
+    report,
+    serve,
+    simulate,
+)
 from .common import PROG, Parser, add_command, os_error_message
 
-COMMANDS = (games, play, simulate, compare, ladder, replay, actions, cards, serve)
+COMMANDS = (games, play, simulate, compare, ladder, report, replay, actions, cards, serve)
 
 
 def build_parser() -> Parser:

@@ -143,6 +143,11 @@ class State(ABC):
         """A heuristic value in [-1, 1] of a non-terminal position for search cut-offs."""
         return 0.0
 
+    def scores(self) -> list[float] | None:
+        """Each player's score now (victory points, cities...), for the simulator's curves
+        of the score over the turns; ``None`` for a game without a running score."""
+        return None
+
     def game_stats(self) -> dict[str, float]:
         """Figures of a finished game that the simulator averages (e.g. the share of victory points by source); keys are short snake_case names; values are numbers."""
         return {}

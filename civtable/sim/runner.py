@@ -43,6 +43,8 @@ class GameResult:
     players: list[str] = field(default_factory=list)
     stats: dict[str, float] = field(default_factory=dict)
     holdings: dict[str, list[int]] = field(default_factory=dict)
+    trajectory: list[list[float]] | None = None
+    """Each player's score at the start of every turn (``State.scores``), when the game has one."""
 
     def record(self) -> Record:
         """The game as a record (with its result line), to save or replay."""
@@ -151,14 +153,20 @@ def play_game(
     state = game.new_state(seed=seed)
     first = first_mover(state)
     moves: list[tuple[int, str]] | None = [] if keep_moves else None
-    hook: MoveHook | None = None
-    if moves is not None:
-        append = moves.append
+    first_scores = state.scores()
+    trajectory = None if first_scores is None else [list(first_scores)]
+    turn = [state.turn]
 
-        def hook(player: int, action: Action) -> None:
-            append((player, str(action)))
+    def hook(player: int, action: Action) -> None:
+        if moves is not None:
+            moves.append((player, str(action)))
+        if trajectory is not None and state.turn != turn[0]:
+            turn[0] = state.turn
+            now = state.scores()
+            if now is not None:
+                trajectory.append(list(now))
 
-    steps = play_out(state, agents, max_steps, hook)
+    steps = play_out(state, agents, max_steps, hook if moves is not None or trajectory is not None else None)
     return GameResult(
         seed=seed,
         returns=list(state.returns()),
@@ -173,6 +181,7 @@ def play_game(
         players=list(agent_specs),
         stats=game_stats(state),
         holdings=holdings(state),
+        trajectory=trajectory,
     )
 
 

@@ -106,6 +106,31 @@ def item_figures(results: Sequence[GameResult], seats: int) -> dict[str, dict[st
     return out
 
 
+def score_curves(results: Sequence[GameResult], seats: int) -> dict[str, Any] | None:
+    """Each seat's mean score at the start of every turn, over the games that reached
+    that turn (``State.scores``); ``None`` when the game keeps no running score."""
+    curves = [r.trajectory for r in results if r.trajectory]
+    if not curves:
+        return None
+    longest = max(len(c) for c in curves)
+    mean_by_turn: list[list[float]] = [[] for _ in range(seats)]
+    games: list[int] = []
+    for t in range(longest):
+        at = [c[t] for c in curves if len(c) > t]
+        games.append(len(at))
+        for p in range(seats):
+            mean_by_turn[p].append(_sig(statistics.fmean(row[p] for row in at), 4))
+    return {"turns": list(range(1, longest + 1)), "games": games, "mean": mean_by_turn}
+
+
+def lengths(results: Sequence[GameResult]) -> dict[str, int]:
+    """How many games lasted each number of turns (for the histogram of game lengths)."""
+    out: dict[str, int] = {}
+    for r in results:
+        out[str(r.turns)] = out.get(str(r.turns), 0) + 1
+    return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
+
+
 def _variants(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
     """The options that differ from the game's defaults (the seat count aside): what a
     reader needs to know about the rules played."""
@@ -183,6 +208,8 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
             "max": max(turns, default=0),
         },
         "steps": {"mean": round(mean(steps), 3), "median": median(steps)},
+        "lengths": lengths(batch.results),
+        "scores": score_curves(batch.results, seats),
         "game_stats": game_figures(batch.results),
         "items": item_figures(batch.results, seats),
         "games_per_second": round(n / seconds, 2) if seconds > 0 else None,

@@ -178,11 +178,20 @@ def seed_of(args: argparse.Namespace) -> int:
     return args.seed if args.seed is not None else secrets.randbits(32)
 
 
-def write_figures(summary: dict[str, Any], path: Path | None, force: bool) -> None:
-    """``--json``: the figures written (the path was checked before the games)."""
+def write_figures(summary: dict[str, Any], path: Path | None, force: bool, report: Path | None = None) -> None:
+    """``--json`` and ``--report``: the figures written (the paths were checked before the games)."""
     if path is not None:
         write_json(summary, path, force=force)
         print(f"Wrote {path}")
+    if report is not None:
+        from civtable.sim import htmlreport
+
+        htmlreport.write(summary, report)
+        print(f"Wrote {report}")
+
+
+def report_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--report", metavar="FILE.html", help="also write an HTML report with figures")
 
 
 def user_files(args: argparse.Namespace, options: dict[str, object]) -> set[str]:

@@ -64,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if len(found) < 2:
         raise common.UsageError("give at least two --variant (e.g. --variant default --variant reshuffle=B)")
     json_path = check_output(args.json, args.force) if args.json else None
+    report = check_output(args.report, args.force) if args.report else None
     progress, stop = common.progress_bar(not args.quiet and common.interactive())
     try:
         summary = compare(args.game, common.game_options(args), found, specs, args.games, common.seed_of(args),
@@ -71,11 +72,12 @@ def run(args: argparse.Namespace) -> int:
     finally:
         stop()
     show(summary)
-    common.write_figures(summary, json_path, args.force)
+    common.write_figures(summary, json_path, args.force, report)
     return 0
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
+    common.report_arg(p)
     common.batch_args(p, "one bot per seat", "games per variant, the same seeds in each (default 200)", 200,
                       "also write the comparison as JSON")
     p.add_argument("--variant", action="append", metavar="NAME=VALUE[,NAME=VALUE]",

@@ -21,6 +21,7 @@ def run(args: argparse.Namespace) -> int:
     common.positive(args.max_steps, "--max-steps")
     options = common.game_options(args)
     json_path = check_output(args.json, args.force) if args.json else None
+    report = check_output(args.report, args.force) if args.report else None
     seed = common.seed_of(args)
     records = None
     if args.records:
@@ -45,13 +46,14 @@ def run(args: argparse.Namespace) -> int:
         records.finish()
     summary = summarise(batch)
     print_summary(summary)
-    common.write_figures(summary, json_path, args.force)
+    common.write_figures(summary, json_path, args.force, report)
     if records is not None:
         print(f"Wrote {records.written} records in {records.folder} (listed in {records.folder / MANIFEST})")
     return 0
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
+    common.report_arg(p)
     common.batch_args(p, "one bot per seat", "how many games (default 100)", 100, "also write the figures as JSON")
     p.add_argument("--max-steps", type=int, metavar="N", help="stop a game after N actions (counted as unfinished)")
     p.add_argument("--records", metavar="DIR", help="write every game's record in this directory (with a "

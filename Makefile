@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,postgres]'
+	$(BIN)/pip install --quiet -e '.[dev,postgres,ray]'
 	touch $(STAMP)
 
 # The browser server on http://127.0.0.1:8000/ (lobby, play against bots or friends, replays).

@@ -168,6 +168,11 @@ def batch_args(p: argparse.ArgumentParser, players: str, games: str, default_gam
     p.add_argument("--games", type=int, default=default_games, help=games)
     p.add_argument("--seed", type=int, help="the master seed (default: random, shown in the report)")
     p.add_argument("--workers", type=int, default=1, help="processes to use (default 1); results do not depend on it")
+    p.add_argument("--backend", choices=("process", "ray"), default="process",
+                   help="where the games are played: a local process pool (default) or a Ray cluster; the results "
+                        "are the same")
+    p.add_argument("--address", metavar="HOST:PORT", help="with --backend ray: an existing Ray cluster (default: "
+                                                            "a local one is started)")
     option_arg(p)
     p.add_argument("--json", metavar="FILE", help=json)
     p.add_argument("--force", action="store_true", help="overwrite the files written")

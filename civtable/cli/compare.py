@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     progress, stop = common.progress_bar(not args.quiet and common.interactive())
     try:
         summary = compare(args.game, common.game_options(args), found, specs, args.games, common.seed_of(args),
-                          workers=args.workers, progress=progress)
+                          workers=args.workers, progress=progress, backend=args.backend, address=args.address)
     finally:
         stop()
     show(summary)

@@ -23,7 +23,8 @@ def run(args: argparse.Namespace) -> int:
     json_path = check_output(args.json, args.force) if args.json else None
     progress, stop = common.progress_bar(not args.quiet and common.interactive())
     try:
-        summary = ladder(args.game, options, bots, args.games, common.seed_of(args), workers=args.workers, progress=progress)
+        summary = ladder(args.game, options, bots, args.games, common.seed_of(args), workers=args.workers,
+                         progress=progress, backend=args.backend, address=args.address)
     finally:
         stop()
     print_ladder(summary)

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         batch = simulate(
             args.game, options, specs, args.games, seed, workers=args.workers,
             progress=progress, keep_records=records is not None, max_steps=args.max_steps,
-            on_result=records.add if records is not None else None,
+            on_result=records.add if records is not None else None, backend=args.backend, address=args.address,
         )
     except BaseException:
         if records is not None:

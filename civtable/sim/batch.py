@@ -61,6 +61,8 @@ def simulate(
     keep_records: bool = False,
     max_steps: int | None = None,
     on_result: OnResult | None = None,
+    backend: str = "process",
+    address: str | None = None,
 ) -> BatchResult:
     """Play ``games`` games of ``game_id`` between the bots ``agent_specs`` (one per seat).
 
@@ -73,7 +75,8 @@ def simulate(
     batch = BatchResult(game_id, resolved, list(agent_specs), games, seed, workers, max_steps=max_steps)
     start = time.perf_counter()
     tasks = [Task(tuple(batch.players), derive_seed(seed, i)) for i in range(games)]
-    results = play_many(game_id, resolved, tasks, workers, progress, max_steps, keep_records, on_result)
+    results = play_many(game_id, resolved, tasks, workers, progress, max_steps, keep_records, on_result,
+                        backend=backend, address=address)
     batch.results = results
     batch.seconds = time.perf_counter() - start
     return batch

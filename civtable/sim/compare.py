@@ -90,7 +90,7 @@ def check_variants(game_id: str, variants: Sequence[Variant]) -> None:
 
 def compare(game_id: str, base: dict[str, Any], variants: Sequence[Variant], specs: list[str], games: int,
             seed: int, workers: int = 1, progress: Callable[[int, int], None] | None = None,
-            max_steps: int | None = None) -> dict[str, Any]:
+            max_steps: int | None = None, backend: str = "process", address: str | None = None) -> dict[str, Any]:
     """Play every variant on the same seeds and compare each with the first."""
     check_variants(game_id, variants)
     batches: list[BatchResult] = []
@@ -103,7 +103,7 @@ def compare(game_id: str, base: dict[str, Any], variants: Sequence[Variant], spe
 
     for k, v in enumerate(variants):
         batches.append(simulate(game_id, {**base, **v}, specs, games, seed, workers=workers, progress=step(k),
-                                max_steps=max_steps))
+                                max_steps=max_steps, backend=backend, address=address))
     results = [b.results for b in batches]
     figs = figures(results, len(specs))
     rows = []

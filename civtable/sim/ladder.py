@@ -135,6 +135,8 @@ def play_ladder(
     seed: int,
     workers: int = 1,
     progress: Progress | None = None,
+    backend: str = "process",
+    address: str | None = None,
 ) -> LadderResult:
     """Play the ladder's schedule; bad input raises ``CivtableError`` before any game."""
     bots = list(bots)
@@ -162,7 +164,8 @@ def play_ladder(
     workers = min(workers, len(tasks))
     ladder_result = LadderResult(game_id, resolved, bots, games_per_pairing, seed, workers, seats, plan)
     start = time.perf_counter()
-    for g, result in zip(plan, play_many(game_id, resolved, tasks, workers, progress), strict=True):
+    for g, result in zip(plan, play_many(game_id, resolved, tasks, workers, progress, backend=backend,
+                                         address=address), strict=True):
         g.result = result
     ladder_result.seconds = time.perf_counter() - start
     return ladder_result

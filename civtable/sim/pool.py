@@ -21,6 +21,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import Any
 
+from civtable.core.errors import CivtableError
 from civtable.core.registry import load_game, register_game, target_of
 
 from .runner import GameResult, play_game
@@ -69,7 +70,7 @@ def _watch_parent(parent: int) -> None:
             os._exit(1)
 
 
-def _play_chunk(game_id: str, options: dict[str, Any], tasks: list[Task], max_steps: int | None,
+def play_chunk(game_id: str, options: dict[str, Any], tasks: list[Task], max_steps: int | None,
                 keep_moves: bool) -> list[GameResult]:
     game = load_game(game_id, **options)
     return [play_game(game, list(t.specs), t.seed, max_steps, keep_moves=keep_moves) for t in tasks]
@@ -77,13 +78,21 @@ def _play_chunk(game_id: str, options: dict[str, Any], tasks: list[Task], max_st
 
 def play_many(game_id: str, options: dict[str, Any], tasks: Sequence[Task], workers: int = 1,
               progress: Progress | None = None, max_steps: int | None = None,
-              keep_moves: bool = False, on_result: OnResult | None = None) -> list[GameResult]:
-    """Play every task (in this process when ``workers`` is 1); results in task order."""
+              keep_moves: bool = False, on_result: OnResult | None = None,
+              backend: str = "process", address: str | None = None) -> list[GameResult]:
+    """Play every task (in this process when ``workers`` is 1, in a process pool, or on a
+    Ray cluster with ``backend="ray"``); results in task order, the same on every backend."""
+    if backend == "ray":
+        from .rayrun import play_on_ray
+
+        return play_on_ray(game_id, options, tasks, workers, progress, max_steps, keep_moves, on_result, address)
+    if backend != "process":
+        raise CivtableError(f"unknown backend {backend!r}; backends: process, ray")
     total = len(tasks)
     if workers <= 1 or total <= 1:
         results: list[GameResult] = []
         for chunk in chunks(total, 1):
-            found = _play_chunk(game_id, options, [tasks[i] for i in chunk], max_steps, keep_moves)
+            found = play_chunk(game_id, options, [tasks[i] for i in chunk], max_steps, keep_moves)
             if on_result is not None:
                 for i, result in zip(chunk, found, strict=True):
                     on_result(i, result)
@@ -97,7 +106,7 @@ def play_many(game_id: str, options: dict[str, Any], tasks: Sequence[Task], work
                                initargs=(game_id, target_of(game_id), os.getpid()))
     try:
         pending: dict[Future[list[GameResult]], range] = {
-            pool.submit(_play_chunk, game_id, options, [tasks[i] for i in chunk], max_steps, keep_moves): chunk
+            pool.submit(play_chunk, game_id, options, [tasks[i] for i in chunk], max_steps, keep_moves): chunk
             for chunk in chunks(total, workers)
         }
         while pending:

@@ -16,14 +16,13 @@ from civtable.sim.runner import GameResult
 register_game("toy-nim", "tests.toygame:ToyNim")
 
 
-def result(winners: list[int], turns: int, stats: dict[str, float] | None = None) -> GameResult:
-    return GameResult(seed=0, returns=[0.0, 0.0], winners=winners, turns=turns, steps=turns, first_player=0,
-                      stats=stats or {})
+def result(seed: int, winners: list[int], turns: int) -> GameResult:
+    return GameResult(seed=seed, returns=[0.0, 0.0], winners=winners, turns=turns, steps=turns, first_player=0)
 
 
 def test_paired_differences_by_hand() -> None:
-    a = [result([0], 10), result([1], 12), result([0], 8), result([1], 10)]
-    b = [result([0], 12), result([0], 14), result([0], 9), result([1], 13)]
+    a = [result(1, [0], 10), result(2, [1], 12), result(3, [0], 8), result(4, [1], 10)]
+    b = [result(4, [1], 13), result(2, [0], 14), result(3, [0], 9), result(1, [0], 12)]  # paired by seed
     turns = paired(a, b, Figure("turns", lambda r: float(r.turns)))
     assert turns["diff"] == 2.0 and turns["n"] == 4  # (2 + 2 + 1 + 3) / 4
     # sd of (2, 2, 1, 3) is sqrt(2/3); half-width 1.96 * 0.8165 / 2 = 0.8001

@@ -427,3 +427,26 @@ def test_holdings_default_to_empty_and_are_checked(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(ToyNimState, "holdings", lambda self: {"x": "seat 0"})
     with pytest.raises(TypeError):
         holdings(state)
+
+
+def test_an_interrupted_batch_gives_the_figures_of_the_games_finished(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the middle: the games finished so far, marked partial (issue 16)."""
+    import civtable.sim.pool as pool
+
+    real = pool.play_chunk
+    calls = [0]
+
+    def interrupted(*args: object) -> list:
+        calls[0] += 1
+        if calls[0] > 2:
+            raise KeyboardInterrupt
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pool, "play_chunk", interrupted)
+    batch = simulate("toy-nim", {}, ["greedy", "random"], 100, seed=1)
+    assert batch.partial and 0 < len(batch.results) < 100
+    summary = summarise(batch)
+    assert summary["partial"] and summary["games"] == len(batch.results) and summary["games_planned"] == 100
+    monkeypatch.undo()
+    whole = simulate("toy-nim", {}, ["greedy", "random"], 100, seed=1).results
+    assert [r.seed for r in batch.results] == [r.seed for r in whole[: len(batch.results)]]

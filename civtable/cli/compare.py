@@ -33,6 +33,9 @@ def show(summary: dict[str, Any]) -> None:
     labels = summary["labels"]
     console.print(escape(f"{summary['game']}: {summary['games']} games per variant on the same seeds "
                          f"(seed {summary['seed']}), bots {','.join(summary['players'])}"), highlight=False)
+    if summary.get("partial"):
+        console.print(escape(f"Interrupted: the figures of the {summary['games']} games every variant shown "
+                             f"finished, of {summary['games_planned']} (partial)"), style="bold", highlight=False)
     for k, lab in enumerate(labels[1:], 1):
         table = Table(title=escape(f"{lab} against {labels[0]} (paired differences; * the 95% interval "
                                    "excludes 0)"), title_justify="left")
@@ -73,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         stop()
     show(summary)
     common.write_figures(summary, json_path, args.force, report)
-    return 0
+    return 130 if summary["partial"] else 0
 
 
 def arguments(p: argparse.ArgumentParser) -> None:

@@ -27,9 +27,11 @@ def run(args: argparse.Namespace) -> int:
                          progress=progress, backend=args.backend, address=args.address)
     finally:
         stop()
+    if summary.get("partial"):
+        print(f"Interrupted: the ratings of the {summary['games']} games finished (partial)")
     print_ladder(summary)
     common.write_figures(summary, json_path, args.force)
-    return 0
+    return 130 if summary.get("partial") else 0
 
 
 def arguments(p: argparse.ArgumentParser) -> None:

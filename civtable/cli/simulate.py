@@ -43,13 +43,16 @@ def run(args: argparse.Namespace) -> int:
     finally:
         stop()
     if records is not None:
-        records.finish()
+        if batch.partial:
+            records.abandon()
+        else:
+            records.finish()
     summary = summarise(batch)
     print_summary(summary)
     common.write_figures(summary, json_path, args.force, report)
     if records is not None:
         print(f"Wrote {records.written} records in {records.folder} (listed in {records.folder / MANIFEST})")
-    return 0
+    return 130 if batch.partial else 0
 
 
 def arguments(p: argparse.ArgumentParser) -> None:

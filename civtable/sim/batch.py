@@ -16,7 +16,7 @@ from civtable.core.errors import CivtableError
 from civtable.core.game import Game
 from civtable.core.rng import derive_seed
 
-from .pool import OnResult, Progress, Task, play_many
+from .pool import Interrupted, OnResult, Progress, Task, play_many
 from .runner import GameResult, load_game_for
 
 
@@ -33,6 +33,8 @@ class BatchResult:
     results: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
     max_steps: int | None = None
+    partial: bool = False
+    """Interrupted: ``results`` holds only the games finished (``games`` were planned)."""
 
 
 def check_batch(game_id: str, options: dict[str, Any], agent_specs: list[str], games: int, workers: int = 1,
@@ -75,8 +77,14 @@ def simulate(
     batch = BatchResult(game_id, resolved, list(agent_specs), games, seed, workers, max_steps=max_steps)
     start = time.perf_counter()
     tasks = [Task(tuple(batch.players), derive_seed(seed, i)) for i in range(games)]
-    results = play_many(game_id, resolved, tasks, workers, progress, max_steps, keep_records, on_result,
-                        backend=backend, address=address)
+    try:
+        results = play_many(game_id, resolved, tasks, workers, progress, max_steps, keep_records, on_result,
+                            backend=backend, address=address)
+    except Interrupted as e:
+        if not e.results:
+            raise
+        results = [e.results[i] for i in sorted(e.results)]
+        batch.partial = True
     batch.results = results
     batch.seconds = time.perf_counter() - start
     return batch

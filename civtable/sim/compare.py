@@ -54,9 +54,14 @@ def figures(results: Sequence[Sequence[GameResult]], seats: int) -> list[Figure]
 
 
 def paired(a: Sequence[GameResult], b: Sequence[GameResult], fig: Figure) -> dict[str, Any]:
-    """The mean of ``b - a`` over the games both have the figure for, with its 95% interval."""
+    """The mean of ``b - a`` over the games both played (the same seed) and have the
+    figure for, with its 95% interval."""
     diffs = []
-    for ra, rb in zip(a, b, strict=True):
+    by_seed = {r.seed: r for r in b}
+    for ra in a:
+        rb = by_seed.get(ra.seed)
+        if rb is None:
+            continue
         x, y = fig.read(ra), fig.read(rb)
         if x is not None and y is not None:
             diffs.append(y - x)
@@ -104,6 +109,16 @@ def compare(game_id: str, base: dict[str, Any], variants: Sequence[Variant], spe
     for k, v in enumerate(variants):
         batches.append(simulate(game_id, {**base, **v}, specs, games, seed, workers=workers, progress=step(k),
                                 max_steps=max_steps, backend=backend, address=address))
+        if batches[-1].partial:
+            break  # interrupted: the figures of the games every variant so far has finished
+    partial = len(batches) < len(variants) or any(b.partial for b in batches)
+    if partial:
+        common = set.intersection(*({r.seed for r in b.results} for b in batches))
+        for b in batches:
+            b.results = [r for r in b.results if r.seed in common]
+        variants = variants[: len(batches)]
+        if len(batches) < 2:
+            raise KeyboardInterrupt
     results = [b.results for b in batches]
     figs = figures(results, len(specs))
     rows = []
@@ -115,7 +130,9 @@ def compare(game_id: str, base: dict[str, Any], variants: Sequence[Variant], spe
     return {
         "game": game_id,
         "players": list(specs),
-        "games": games,
+        "games": len(results[0]),
+        "partial": partial,
+        "games_planned": games,
         "seed": seed,
         "base": dict(base),
         "variants": [dict(v) for v in variants],

@@ -63,7 +63,7 @@ from civtable.core.errors import CivtableError
 from civtable.core.registry import game_class
 from civtable.core.rng import Rng, derive_seed
 
-from .pool import Progress, Task, play_many
+from .pool import Interrupted, Progress, Task, play_many
 from .runner import GameResult, load_game_for
 from .stats import _variants, wilson
 
@@ -100,6 +100,7 @@ class LadderResult:
     seats: int
     schedule: list[Game] = field(default_factory=list)
     seconds: float = 0.0
+    partial: bool = False
 
 
 # ---------------------------------------------------------------- schedule
@@ -164,9 +165,17 @@ def play_ladder(
     workers = min(workers, len(tasks))
     ladder_result = LadderResult(game_id, resolved, bots, games_per_pairing, seed, workers, seats, plan)
     start = time.perf_counter()
-    for g, result in zip(plan, play_many(game_id, resolved, tasks, workers, progress, backend=backend,
-                                         address=address), strict=True):
-        g.result = result
+    try:
+        for g, result in zip(plan, play_many(game_id, resolved, tasks, workers, progress, backend=backend,
+                                             address=address), strict=True):
+            g.result = result
+    except Interrupted as e:
+        if not e.results:
+            raise
+        for i, result in e.results.items():
+            plan[i].result = result
+        ladder_result.schedule = [g for g in plan if g.result is not None]
+        ladder_result.partial = True
     ladder_result.seconds = time.perf_counter() - start
     return ladder_result
 
@@ -387,6 +396,7 @@ def summarise_ladder(result: LadderResult, resamples: int = BOOTSTRAP) -> dict[s
         "seats": result.seats,
         "games_per_pairing": result.games_per_pairing,
         "games": len(result.schedule),
+        "partial": result.partial,
         "draws": draws,
         "unfinished": unfinished,
         "anchor": bots[anchor],

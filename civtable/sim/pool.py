@@ -31,6 +31,15 @@ PR_SET_PDEATHSIG = 1
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` whenever games finish."""
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM) in the middle of a batch: ``results`` holds the games
+    finished so far, by task index, for figures marked partial."""
+
+    def __init__(self, results: dict[int, GameResult]) -> None:
+        super().__init__()
+        self.results = results
+
+
 OnResult = Callable[[int, GameResult], None]
 """Called with each game's index and result as soon as it is known (in any order)."""
 
@@ -82,20 +91,35 @@ def play_many(game_id: str, options: dict[str, Any], tasks: Sequence[Task], work
               backend: str = "process", address: str | None = None) -> list[GameResult]:
     """Play every task (in this process when ``workers`` is 1, in a process pool, or on a
     Ray cluster with ``backend="ray"``); results in task order, the same on every backend."""
-    if backend == "ray":
-        from .rayrun import play_on_ray
+    got: dict[int, GameResult] = {}
 
-        return play_on_ray(game_id, options, tasks, workers, progress, max_steps, keep_moves, on_result, address)
-    if backend != "process":
-        raise CivtableError(f"unknown backend {backend!r}; backends: process, ray")
+    def keep(i: int, result: GameResult) -> None:
+        got[i] = result
+        if on_result is not None:
+            on_result(i, result)
+
+    try:
+        if backend == "ray":
+            from .rayrun import play_on_ray
+
+            return play_on_ray(game_id, options, tasks, workers, progress, max_steps, keep_moves, keep, address)
+        if backend != "process":
+            raise CivtableError(f"unknown backend {backend!r}; backends: process, ray")
+        return _play_local(game_id, options, tasks, workers, progress, max_steps, keep_moves, keep)
+    except KeyboardInterrupt:
+        raise Interrupted(got) from None
+
+
+def _play_local(game_id: str, options: dict[str, Any], tasks: Sequence[Task], workers: int,
+                progress: Progress | None, max_steps: int | None, keep_moves: bool,
+                on_result: OnResult) -> list[GameResult]:
     total = len(tasks)
     if workers <= 1 or total <= 1:
         results: list[GameResult] = []
         for chunk in chunks(total, 1):
             found = play_chunk(game_id, options, [tasks[i] for i in chunk], max_steps, keep_moves)
-            if on_result is not None:
-                for i, result in zip(chunk, found, strict=True):
-                    on_result(i, result)
+            for i, result in zip(chunk, found, strict=True):
+                on_result(i, result)
             results.extend(found)
             if progress is not None:
                 progress(len(results), total)
@@ -115,8 +139,7 @@ def play_many(game_id: str, options: dict[str, Any], tasks: Sequence[Task], work
                 chunk = pending.pop(fut)
                 for i, result in zip(chunk, fut.result(), strict=True):
                     slots[i] = result
-                    if on_result is not None:
-                        on_result(i, result)
+                    on_result(i, result)
                 done += len(chunk)
                 if progress is not None:
                     progress(done, total)

@@ -60,6 +60,9 @@ def print_summary(summary: dict[str, Any], console: Console | None = None) -> No
     variants = summary.get("variants", summary["options"])
     rules = ", ".join(f"{k}={v}" for k, v in variants.items()) or "default"
     console.print(escape(f"{summary['game']}: {n} games, seed {summary['seed']}"), highlight=False)
+    if summary.get("partial"):
+        console.print(escape(f"Interrupted: the figures of the {n} games finished of {summary['games_planned']} "
+                             "(partial)"), style="bold", highlight=False)
     console.print(escape(f"Rules: {rules}"), highlight=False)
     solo = summary.get("solo")
     if solo is not None:  # one seat: the game is survived or lost, never drawn

@@ -191,6 +191,8 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
         "options": dict(batch.options),
         "variants": variants,
         "games": n,
+        "partial": batch.partial,
+        "games_planned": batch.games,
         "seed": batch.seed,
         "players": list(batch.players),
         "per_player": per_player,

@@ -182,10 +182,24 @@ def _read(path: Path, what: str) -> dict[str, Any]:
     return data
 
 
+def tables_file(value: str) -> Path:
+    """The file of option ``tables``: the package's own tables when empty, else a path.
+    A word without a path separator or a dot would be a data set's name (a record or a
+    position may name only those, ``core.records.check_file_options``): the companion
+    ships one set of tables, so such a word is refused, never read from the folder."""
+    if not value:
+        return TABLES
+    if not any(c in value for c in "/\\."):
+        raise OptionError(f"there is no civ-solo tables data set {value!r}: the companion ships one (leave the "
+                          f"option empty); name a tables file by its path, e.g. ./{value}.json")
+    return Path(value)
+
+
 @cache
 def load_tables(path: str = "") -> Tables:
-    """The tables of ``path`` (the package's own file when empty), checked."""
-    file = Path(path) if path else TABLES
+    """The tables of option ``tables`` (``tables_file``), read through ``core.files`` (a
+    regular file of bounded size and depth) and checked."""
+    file = tables_file(path)
     return Tables(_read(file, "tables"), _read(COMPANION, "companion"), file.name if not path else str(file))
 
 

@@ -19,7 +19,7 @@ from .catalog import load_tables
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
 from .state import SoloState
-from .terms import term
+from .words import term
 
 
 class CivSolo(Game):

@@ -5,7 +5,7 @@ Fields name the events' arguments; specs: ``count:noun`` for numbers with their 
 battle cards ("infantry 3"), ``enemy`` one of the opponent's ("infantry 3 2": type,
 strength, rank), ``item``/``given`` trade items, ``piece``, ``tokens``, ``rank``,
 ``half`` (half points), ``name``/``effect``/``basecard`` a culture event of SOLO-4.2.2,
-``cause`` why a game was lost; display names come from ``terms.term``.
+``cause`` why a game was lost; display names come from ``words.term``.
 """
 
 from __future__ import annotations

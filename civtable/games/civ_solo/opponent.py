@@ -83,3 +83,39 @@ def opponent_deck(units: Sequence[Unit], card_limit: int, rng: Rng) -> list[Unit
     cards = list(units)
     rng.shuffle(cards)
     return cards[len(cards) - min(card_limit, len(cards)):]
+
+
+def army_left(level: int, composition: str, rank: int, decks: Decks,
+              seen: Sequence[Unit]) -> dict[str, tuple[int, list[int]]]:
+    """SOLO-4.4.4: what of the opponent's army nobody has seen: for each type, how many
+    cards are unseen and the strengths (at ``rank``) of the base-deck cards they may be.
+    ``ValueError`` names a seen card the army cannot hold (a type it has too many of, a
+    strength no card of that deck shows at that rank, or no copy of it left)."""
+    out: dict[str, tuple[int, list[int]]] = {}
+    counts = composition_counts(level, composition)
+    for kind in dict.fromkeys(u.kind for u in seen):
+        if not counts.get(kind):
+            raise ValueError(f"the opponent's army at military level {level} has no {kind}")
+    for kind, count in counts.items():
+        deck = decks.get(kind, ())
+        strengths = [card[min(rank, len(card)) - 1] for card in deck]
+        mine = [u.strength for u in seen if u.kind == kind]
+        if len(mine) > count:
+            raise ValueError(f"the opponent's army holds {count} {kind}, not {len(mine)}")
+        for strength in mine:
+            if strength not in strengths:
+                raise ValueError(f"no {kind} card of the base deck left shows strength {strength} at rank {rank}")
+            strengths.remove(strength)
+        out[kind] = (count - len(mine), strengths)
+    return out
+
+
+def unseen_units(level: int, composition: str, rank: int, decks: Decks, seen: Sequence[Unit],
+                 rng: Rng) -> list[Unit]:
+    """A sample of the opponent's cards nobody has seen, drawn as ``opponent_units`` draws
+    them (each card at random from the rest of its base deck)."""
+    out: list[Unit] = []
+    for kind, (n, strengths) in army_left(level, composition, rank, decks, seen).items():
+        for _ in range(n):
+            out.append(Unit(kind, strengths.pop(rng.below(len(strengths)))))
+    return out

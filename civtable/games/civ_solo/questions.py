@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .rules.battles import due_battles
 from .rules.entry import COUNTS, count_range
 from .rules.trade import given_value
-from .terms import DEBT_LABELS, ITEM_NAMES, dice_words, item_word, unit_text
+from .words import DEBT_LABELS, ITEM_NAMES, dice_words, item_word, unit_text
 
 if TYPE_CHECKING:
     from .state import SoloState

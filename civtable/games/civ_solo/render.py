@@ -13,7 +13,7 @@ from civtable.core.reference import Table
 from .catalog import Tables, unit_data
 from .options import OPTIONS
 from .rules.entry import COUNTS
-from .terms import (
+from .words import (
     COUNT_WORDS,
     DEBT_LABELS,
     ITEM_NAMES,

@@ -10,6 +10,7 @@ from civtable.core.rng import Rng
 
 from .battle import Battle
 from .catalog import UNIT_KINDS
+from .opponent import army_left, composition_counts, rank_of
 from .rules import ASKS
 from .rules.dice import PURPOSES
 from .rules.end import DEBT_KINDS, OVER
@@ -24,6 +25,8 @@ WORK_COUNTS = frozenset({*COUNTS, "target", "total2", "half2", "left", "tie"})
 WORK_FLAGS = frozenset({"fortified", "accepted", "destroy_roll", "announced", "base_done"})
 ROLL_WORDS = {"event": "the pool of event dice (SOLO-3.2)", "kind": "the event roll (SOLO-3.4)",
               "trade": "the trade roll (SOLO-5.1)", "failure": "the failure roll (SOLO-6.1)"}
+BEFORE_DICE = frozenset({"setup", "base-start", "counter", "event-dice"})
+"""The stages of a turn before its event dice are rolled (the pool has not grown yet)."""
 EVENT_STAGES = frozenset({"cancel", "cancel-roll", "resolve"})
 PENDING = {"rolled", "due", "level", "limit"}
 BATTLE_INFO = {"level", "limit", "rank", "rolled", "fortified", "hand", "pool"}
@@ -229,8 +232,11 @@ def _consistent(r: Reader, s: SoloState) -> None:
     """What the fields must agree on for the flow to go on."""
     if s.turn_no > s.final_turn + 1:
         r.fail("turn", f"is {s.turn_no}, but the game has {s.final_turn} turns")
-    if s.pool > s.turn_no + 1:
-        r.fail("pool", f"is {s.pool} dice in turn {s.turn_no}: the pool grows by one die a turn (SOLO-3.2)")
+    early = s.stage in BEFORE_DICE or (s.stage == "check" and s.resume in BEFORE_DICE)
+    most = max(1, s.turn_no if early else s.turn_no + 1)
+    if s.pool > most:
+        r.fail("pool", f"is {s.pool} dice in turn {s.turn_no}{' before its event dice' if early else ''}: the "
+                       f"pool grows by one die a turn (SOLO-3.2), so it holds at most {most}")
     if s.event is not None and s.event["turn"] != s.turn_no:
         r.fail("event.turn", f"is {s.event['turn']}, but an event is resolved in its own turn ({s.turn_no})")
     if s.rules.debt_type == "A" and s.debt["tokens"]:
@@ -246,16 +252,13 @@ def _consistent(r: Reader, s: SoloState) -> None:
         if theirs != min(meta["limit"], meta["pool"]):
             r.fail("battle", f"holds {theirs} of the opponent's cards, but its deck had "
                              f"{min(meta['limit'], meta['pool'])} (SOLO-4.4.5)")
+        _army(r, s, b, meta)
     if (s.stage == OVER) != (s.outcome is not None):
         r.fail("stage", "and 'outcome' disagree: a finished game has an outcome")
     if s.stage != OVER and s.ask is None:
         r.fail("ask", "is null but the game is not over: a question must wait")
     if s.ask == "dice" and (s.roll is None or s.roll["done"]):
         r.fail("ask", "is 'dice' but 'roll' waits for no die")
-    if s.roll is not None:
-        n = {"event": s.pool, "kind": 1, "trade": 3, "failure": 2}[s.roll["purpose"]]
-        if s.roll["n"] != n:
-            r.fail("roll.n", f"is {s.roll['n']}, but {ROLL_WORDS[s.roll['purpose']]} has {n} dice")
     if s.ask in ("play", "tie") and s.battle is None:
         r.fail("ask", f"is {s.ask!r} but no battle is under way")
     if s.ask == "play" and (s.battle is None or s.battle.next != "player" or s.battle.over()):
@@ -282,3 +285,50 @@ def _consistent(r: Reader, s: SoloState) -> None:
         r.fail("resume", "must name the stage to return to after a check")
     if s.ask is not None and s.ask.startswith("gained:") and s.debt[s.ask.partition(":")[2]] <= 0:
         r.fail("ask", f"is {s.ask!r} but there is no such debt")
+    if s.roll is not None:
+        _roll_waits(r, s, s.roll)
+
+
+ROLL_STAGES = {"event": ("event-dice",), "kind": ("event-roll",), "trade": ("trade-dice",),
+               "failure": ("cancel-roll", "check", "resolve")}
+"""Where each roll is made: the stage that reads it once its last die is typed."""
+
+
+def _roll_waits(r: Reader, s: SoloState, roll: dict[str, Any]) -> None:
+    """A roll in a position is one the person is typing (dice=table): the die asked for
+    is the next of its dice, and the dice typed so far have not ended it already."""
+    purpose, got = roll["purpose"], roll["got"]
+    if not s.rules.dice_table:
+        r.fail("roll", "is a roll being typed, but with dice=engine the companion rolls every die at once")
+    if s.ask != "dice" or roll["done"]:
+        r.fail("roll", "is a roll being typed, so 'ask' must be 'dice' and 'roll.done' false")
+    if s.stage not in ROLL_STAGES[purpose]:
+        r.fail("roll.purpose", f"is {purpose!r}, but stage {s.stage!r} rolls no such dice")
+    n = {"event": s.pool, "kind": 1, "trade": 3, "failure": 2}[purpose]
+    if roll["n"] != n:
+        r.fail("roll.n", f"is {roll['n']}, but {ROLL_WORDS[purpose]} has {n} dice")
+    if len(got) >= n:
+        r.fail("roll.got", f"holds {len(got)} of the roll's {n} dice, but a roll waits only while a die is missing")
+    if 0 in got:
+        r.fail("roll.got", "holds a 0 (a 'miss'), but a miss ends the roll")
+    if purpose == "event" and any(d >= 5 for d in got):
+        r.fail("roll.got", "holds a 5 or 6, which ends the event dice (SOLO-3.3)")
+
+
+def _army(r: Reader, s: SoloState, b: Battle, meta: dict[str, Any]) -> None:
+    """The opponent's cards in sight and face down fit the army of its military level
+    (SOLO-4.4.4): the size, the rank, the number of each type, cards its base decks hold."""
+    level, rules = meta["level"], s.rules
+    if meta["rank"] != rank_of(level, rules.opponent_unit_rank):
+        r.fail("battle_info.rank", f"is {meta['rank']}, but the opponent at military level {level} has rank "
+                                   f"{rank_of(level, rules.opponent_unit_rank)} (opponent-unit-rank "
+                                   f"{rules.opponent_unit_rank})")
+    size = sum(composition_counts(level, rules.opponent_composition).values())
+    if meta["pool"] != size:
+        r.fail("battle_info.pool", f"is {meta['pool']}, but the opponent at military level {level} takes {size} "
+                                   f"unit cards (SOLO-4.4.4)")
+    cards = [*b.opponent_deck, *(f.opponent for f in b.fronts if f.opponent is not None), *b.opponent_losses]
+    try:
+        army_left(level, rules.opponent_composition, meta["rank"], s.tables.decks, cards)
+    except ValueError as e:
+        r.fail("battle", f"does not fit the opponent's army: {e}")

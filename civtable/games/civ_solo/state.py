@@ -251,7 +251,7 @@ class SoloState(State):
         return determinize(self, viewer, rng)
 
     def explain(self, player: int, text: str) -> str:
-        from .view import explain
+        from .explain import explain
 
         return explain(self, player, text)
 

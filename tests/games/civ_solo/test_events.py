@@ -156,16 +156,16 @@ def test_a_battle_card_by_card() -> None:
     assert found(events, "battle.opponent") == {"infantry": 2, "mounted": 2, "artillery": 2, "aircraft": 0,
                                                 "rank": 2, "deck": 4}
     assert found(events, "battle.first.you") == {}
-    s = with_deck(s, [("mounted", 2), ("artillery", 2), ("infantry", 5)])
+    s = with_deck(s, [("artillery", 3), ("artillery", 2), ("infantry", 4)])
     events = after(s, "play infantry 2 new")
     assert found(events, "battle.open.you") == {"unit": "infantry 2", "front": 1}
-    assert found(events, "battle.attack.they") == {"unit": "infantry 5 2", "foe": "infantry 2", "front": 1}
+    assert found(events, "battle.attack.they") == {"unit": "infantry 4 2", "foe": "infantry 2", "front": 1}
     assert found(events, "battle.both") == {}
     assert found(events, "unit.destroyed.yours") == {"unit": "infantry 2"}
-    assert found(events, "unit.wounded.theirs") == {"unit": "infantry 5 2", "wounds": 2}
+    assert found(events, "unit.wounded.theirs") == {"unit": "infantry 4 2", "wounds": 2}
     text = words(s, events)
-    assert "The opponent plays a rank-II infantry (strength 5) against your infantry (strength 2)" in text
-    assert "The opponent's rank-II infantry (strength 5) survives with 2 wounds." in text
+    assert "The opponent plays a rank-II infantry (strength 4) against your infantry (strength 2)" in text
+    assert "The opponent's rank-II infantry (strength 4) survives with 2 wounds." in text
     events = after(s, "play artillery 4 new", "play mounted 3 front 3")
     assert found(events, "battle.open.they") == {"unit": "artillery 2 2", "front": 3}
     assert found(events, "battle.trump") == {"unit": "mounted", "foe": "artillery"}

@@ -326,17 +326,17 @@ def test_solo_4_4_7_opponent_destroys_the_strongest_else_opens_a_front() -> None
     """SOLO-4.4.7 on a hand-built battle: the top card destroys the strongest unit it can;
     when it can destroy none it opens a new front."""
     s = battle_at_play(["unit infantry 2 2", "unit artillery 2 4", "unit mounted 2 3"], False, turn=4)
-    s = with_deck(s, [("mounted", 2), ("artillery", 2), ("infantry", 5)])
+    s = with_deck(s, [("artillery", 3), ("artillery", 2), ("infantry", 4)])
     s.apply(0, "play infantry 2 new")    # front 1: infantry 2
-    assert "The opponent plays a rank-II infantry (strength 5) against your infantry" in news(s)
+    assert "The opponent plays a rank-II infantry (strength 4) against your infantry" in news(s)
     assert s.battle.fronts[0].player is None  # destroyed
     s.apply(0, "play artillery 4 new")   # front 2: artillery 4
     # artillery 2 cannot destroy artillery 4: a new front
     assert "on a new front, front 3" in news(s) and "can destroy none" in news(s)
     s.apply(0, "play mounted 3 front 3")  # mounted trumps artillery: strikes first, no wounds back
     assert "mounted trumps artillery" in news(s)
-    # last card mounted 2: can it destroy mounted 3 (front 3) or artillery 4 (front 2)? mounted trumps artillery
-    # but 2 < 4; against mounted 3 no trump, 2 < 3: none - it opens a front
+    # last card artillery 3: it cannot destroy artillery 4 (front 2, 3 < 4) nor mounted 3 (front 3:
+    # mounted trumps artillery and kills it first) - it opens a front
     assert s.is_terminal() is False and s.battle is None
     assert "Battle over: your surviving units 7 + bonus 0 = 7 against the opponent's 7 + 0 = 7" in everything(s)
     assert "a tie goes to you, the defender" in everything(s)
@@ -347,9 +347,9 @@ def test_solo_4_4_7_strongest_tie_a_asks_the_player() -> None:
     s = battle_at_play(["unit infantry 1 2", "unit mounted 1 2"], True, **{"strongest-tie": "A"})
     # the opponent played first; make its next card able to kill either 2
     assert s.battle.fronts[0].opponent is not None
-    s = with_deck(s, [("infantry", 5), ("artillery", 1)])
+    s = with_deck(s, [("infantry", 3), ("artillery", 1)])
     s.apply(0, "play infantry 2 new")    # artillery 1 cannot destroy it: a new front
-    s.apply(0, "play mounted 2 new")     # infantry 5 can destroy either 2
+    s.apply(0, "play mounted 2 new")     # infantry 3 can destroy either 2
     assert s.ask == "tie" and "which one does it attack" in s.question()
     assert [a.text for a in s.legal_actions(0)] == ["lose front 2", "lose front 4"]
     s.apply(0, "lose front 4")

@@ -160,7 +160,7 @@ def test_explanations_do_not_depend_on_what_the_player_cannot_see() -> None:
     reason, the screen or the menu: two decks, two generators, the same words."""
     s = battle_at_play(["unit infantry 1 2", "unit mounted 1 3"], False)
     a = with_deck(s, [("infantry", 1), ("artillery", 1), ("mounted", 2)])
-    b = with_deck(s, [("aircraft", 7), ("mounted", 1), ("infantry", 2)])
+    b = with_deck(s, [("artillery", 3), ("mounted", 1), ("infantry", 2)])
     b.rng = Rng(99)
     for text in ("play infantry 2 front 1", "play tank 3 new", "play infantry 2 new extra", "next", "lose front 1",
                  "fortified yes", "bonus 3", "die 4"):

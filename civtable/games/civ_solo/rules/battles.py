@@ -12,7 +12,7 @@ from civtable.core.action import Action
 from ..battle import OPPONENT, PLAYER, Battle, Unit
 from ..notation import act
 from ..opponent import composition_counts, opponent_deck, opponent_units, rank_of
-from ..terms import RANK_NAMES
+from ..words import RANK_NAMES
 from .base import end_event
 from .end import finish, gain
 

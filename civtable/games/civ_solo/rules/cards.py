@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..terms import dice_words
+from ..words import dice_words
 from .dice import roll
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..terms import unit_code, unit_text
+from ..words import unit_code, unit_text
 from .base import end_event
 
 if TYPE_CHECKING:

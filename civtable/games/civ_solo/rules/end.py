@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from civtable.core.action import Action
 
 from ..notation import act
-from ..terms import DEBT_LABELS
+from ..words import DEBT_LABELS
 
 if TYPE_CHECKING:
     from ..state import SoloState

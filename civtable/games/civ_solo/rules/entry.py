@@ -12,7 +12,7 @@ from civtable.core.action import Action
 
 from ..catalog import BASIC_UNITS
 from ..notation import act
-from ..terms import unit_code, unit_text
+from ..words import unit_code, unit_text
 
 if TYPE_CHECKING:
     from ..state import SoloState

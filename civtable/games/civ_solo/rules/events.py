@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from civtable.core.action import Action
 
 from ..notation import act
-from ..terms import dice_words
+from ..words import dice_words
 from . import battles, culture, losses, military
 from .base import end_event
 from .cards import failed

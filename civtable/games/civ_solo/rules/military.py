@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from civtable.core.action import Action
 
 from ..notation import act
-from ..terms import dice_words, half_words, unit_code, unit_text
+from ..words import dice_words, half_words, unit_code, unit_text
 from .base import end_event
 from .cards import failed
 from .dice import roll

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from civtable.core.action import Action
 
 from ..notation import act
-from ..terms import ITEM_NAMES, dice_words, item_word
+from ..words import ITEM_NAMES, dice_words, item_word
 from .dice import roll
 from .end import gain
 from .turn import EXTRAS, between

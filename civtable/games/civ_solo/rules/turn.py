@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from civtable.core.action import Action
 
 from ..notation import act
-from ..terms import dice_words
+from ..words import dice_words
 from . import cards, end
 from .dice import roll
 

@@ -13,7 +13,7 @@ from civtable.core.game import Game
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
-from . import labels, render, words
+from . import reference, render, words
 from .catalog import load_cards
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
@@ -53,19 +53,19 @@ class CatanDeckBuilding(Game):
         return render.render(obs, viewer, self.rules, self.variants)
 
     def reference(self) -> Sequence[Table]:
-        return render.reference(self.cards)
+        return reference.reference(self.cards)
 
     def term(self, kind: str, value: Any) -> str:
         return words.term(kind, value, self.rules)
 
     def action_label(self, action: Action, obs: dict[str, Any]) -> str:
-        return labels.action_label(action, obs, self.rules)
+        return render.action_label(action, obs, self.rules)
 
     def action_path(self, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
-        return labels.action_path(action, obs, self.rules)
+        return render.action_path(action, obs, self.rules)
 
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         return render.help_text(obs, viewer, self.rules)
 
     def interpret(self, obs: dict[str, Any], line: str) -> str | None:
-        return labels.interpret(obs, line, self.cards)
+        return words.interpret(obs, line, self.cards)

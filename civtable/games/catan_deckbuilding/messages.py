@@ -24,8 +24,8 @@ MESSAGES: dict[str, str] = {
     "play.roads": N_("{player:Player} has played {roads:count:Road} this turn: "
                      "+{n:count:resource of choice:resources of choice} to spend."),
     "play.road-sea": N_("{player:Player}'s Roads count as one more Sea for Harbors this turn."),
-    "play.harbor": N_("{player:Player}'s Harbor counts {seas:count:Sea} (Seas, and all Roads as one): "
-                      "{player:player} draws {n:count:card}."),
+    "play.harbor": N_("{player:Player} reveals the Seas and Roads in hand: the Harbor draws {n:count:card}."),
+    "play.harbor.seas": N_("Your Harbor counts {seas:count:Sea} (Seas, and all Roads as one)."),
     "play.knight": N_("{player:Player}'s Knight (Defensive) draws {n:count:card}."),
     "purchase.traded": N_("{player:Player} trades {gave:cards} for 1 {got:card} (2 for 1)."),
     "purchase.paid": N_("{player:Player} buys a {card:card} with {paid:paid}; it goes to the discard pile."),

@@ -1,37 +1,20 @@
-"""Catan Deck Building on a terminal: the status screen of an observation, the help
-for the decision in front of a viewer, and the card reference (``civtable cards``).
-Everything here reads an observation or the game's card data, never a state."""
+"""Catan Deck Building on a terminal: the status screen of an observation, the menus'
+labels and paths, and the help for the decision in front of a viewer. Everything
+here reads an observation or the game's card data, never a state."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from civtable.core.reference import Table
-
-from .catalog import BANDIT, BUYABLE, CITY, HARBOR, KDEF, KOFF, ROAD, ROLE_IDS, SETTLEMENT, CardData
-from .rules.payment import road_resources
-from .words import cost_text, counts_text, decision_text, plural, seat
+from .catalog import BANDIT, BUYABLE, CITY, HARBOR, KDEF, KOFF, ROAD, ROLE_IDS, SETTLEMENT
+from .words import action_words, cost_text, counts_text, decision_text, plural, seat
 
 if TYPE_CHECKING:
+    from civtable.core.action import Action
+
     from .options import Rules
 
-EFFECTS = {
-    "ore": "a resource: pays for cards (CDB-2.2)",
-    "brick": "a resource: pays for cards (CDB-2.2)",
-    "grain": "a resource: pays for cards (CDB-2.2)",
-    "lumber": "a resource: pays for cards (CDB-2.2)",
-    "wool": "a resource: pays for cards (CDB-2.2)",
-    "sea": "no effect; each Sea in hand makes a Harbor draw 1 more card (CDB-2.4)",
-    "desert": "no effect; part of the Bandit's cost (CDB-2.4)",
-    "bandit": "attack: +1 card; take a random card from the opponent's hand, keep it or give it back (CDB-3.1)",
-    "kdef": "+1 card; or reflect an attack: lay it down, +1 card, the attack strikes the attacker (CDB-3.2)",
-    "koff": "attack: +1 card; the opponent discards 2 cards of his choice (CDB-3.3)",
-    "harbor": "draw 1 + 1 per Sea in hand; all Roads in hand count as one Sea (CDB-3.4)",
-    "road": "n Roads played together: 2n - 3 resources of choice (2: 1, 3: 3, 4: 5) (CDB-3.5)",
-    "settlement": "2 resources of choice; needed, unplayed, for a City (CDB-3.6)",
-    "city": "3 resources of choice; three in hand during your turn win (CDB-3.7, CDB-9.1)",
-}
 
 
 # ------------------------------------------------------------------ the screen
@@ -170,43 +153,27 @@ def help_text(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> str:
             f"(CDB-3.3.2): 'discard ore', 'discard sea', ...{top}.")
 
 
-# ------------------------------------------------------------------ reference
-def reference(cards: CardData) -> tuple[Table, ...]:
-    """Every card with its cost, supply (both supply-total readings) and start deck; its
-    effect in a few words; its names; the Road table and the turn at a glance."""
-    names = cards.names
-    total_a = sum(cards.supply[c] for c in BUYABLE)
-    total_b = sum(cards.supply_pre_revision[c] for c in BUYABLE)
-    counts = Table(
-        "Cards: cost, supply and start deck", ("Card", "Cost", f"A ({total_a})", f"B ({total_b})",
-                                               f"Start ({sum(cards.start_deck)})"),
-        tuple((names[i], cost_text(cards.cost[i], i, names, "the") if i in BUYABLE else "-",
-               str(cards.supply[i]) if i in BUYABLE else "-",
-               str(cards.supply_pre_revision[i]) if i in BUYABLE else "-",
-               str(cards.start_deck[i] or "-")) for i in range(len(names))),
-        f"Supply A: the rows printed in the rules ({total_a} cards, the default); B: the stacks before the "
-        f"designers' revision ({total_b}, option supply-total=B). Start: each player's start deck (CDB-5.2). "
-        "Every number is printed in the rules; none is provisional.")
-    effects = Table("Cards: what they do", ("Card", "Effect"),
-                    tuple((names[i], EFFECTS.get(cid, "")) for i, cid in enumerate(cards.ids)))
-    ids = Table("Cards: names", ("Card", "German", "Id", "Type"),
-                tuple((names[i], cards.german[i], cid, cards.types[i]) for i, cid in enumerate(cards.ids)),
-                "The Id is the card's word in actions ('buy koff'). " + cards.source)
-    roads = Table("Roads played together (CDB-3.5.2)", ("Roads", "Effect"),
-                  tuple((str(n), "1 Sea" + (f", {road_resources(n)} resource{'s' if road_resources(n) > 1 else ''} "
-                                            "of your choice" if road_resources(n) else ""))
-                        for n in range(1, 6)),
-                  "Each Road beyond 3 adds 2 resources of choice: 2n - 3 for n Roads. The Sea: all Roads in hand count "
-                  "as one Sea for a Harbor (road-sea A); B: each play also gives a Sea for later Harbors this turn. "
-                  "road-grouping B: all Roads of the turn combine.")
-    turn = Table("The turn (CDB-7, CDB-8, CDB-9)", ("Step", "Rule"), (
-        ("start", f"each player draws {cards.opening_hand} cards from his shuffled start deck (CDB-6.1)"),
-        ("pay", "cards laid down pay for supply cards; 2 resource cards trade for 1 missing resource (CDB-7.6)"),
-        ("buy", "the bought card goes onto your discard pile (CDB-7.5)"),
-        ("end", f"laid-down cards go to the discard pile; draw {cards.draw_minimum}, or up to {cards.refill_to} "
-                f"with fewer than {cards.refill_below} in hand (CDB-8.3)"),
-        ("win", f"{cards.cities_to_win} Cities in your hand during your own turn (CDB-9.1)"),
-    ))
-    return (counts, effects, ids, roads, turn)
+# ------------------------------------------------------------------ menus
+def action_label(action: Action, obs: Mapping[str, Any], rules: Rules) -> str:
+    """An action in words for a menu, with its costs and what it gives."""
+    return action_words(action.text, rules, obs)
 
 
+def action_path(action: Action, obs: Mapping[str, Any], rules: Rules) -> tuple[str, ...]:
+    """Main-phase actions grouped by what they do: play, lay down, buy (a hand full of
+    Roads makes long menus); answers stay flat."""
+    label = action_words(action.text, rules, obs)
+    if obs.get("phase") != "main":
+        return (label,)
+    viewer = obs.get("player")
+    me = obs["players"][viewer] if isinstance(viewer, int) else None
+    if label.startswith("play Road x") and me is not None and me.get("hand", {}).get("road", 0) > MANY_ROADS:
+        return ("play", "Roads together", label[len("play Road "):])
+    for verb, group in (("play ", "play"), ("lay down ", "lay down"), ("buy ", "buy")):
+        if label.startswith(verb):
+            return (group, label[len(verb):])
+    return (label,)
+
+
+MANY_ROADS = 8
+"""With more Roads in hand than this, the ways to play them are a menu of their own."""

@@ -210,7 +210,7 @@ class CatanState(State):
         return d
 
     def explain(self, player: int, text: str) -> str:
-        from .view import explain
+        from .explain import explain
 
         return explain(self, player, text)
 

@@ -1,6 +1,7 @@
-"""Catan Deck Building in words: display names, counts, costs and payments, who
-decides what, the words of actions and of event terms. Everything here reads an
-observation or the game's card data, never a state."""
+"""Catan Deck Building in words: display names, counts, costs and payments, what
+each card does, who decides what, actions in words (for events and menus), the
+words of event terms, and a person's typed names read as actions (``interpret``).
+Everything here reads an observation or the game's card data, never a state."""
 
 from __future__ import annotations
 
@@ -8,12 +9,30 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import actions as act
-from .catalog import BANDIT, CITY, ROLE_IDS, CardData
+from .catalog import BANDIT, CITY, ROAD, ROLE_IDS, CardData
 from .rules.base import POOL_KEYS, WILD_O, WILD_S
-from .rules.payment import breakdown, road_resources
+from .rules.payment import breakdown, road_resources, settle
 
 if TYPE_CHECKING:
     from .options import Rules
+
+EFFECTS = {  # what each card does, in a few words (reference tables, the web page)
+
+    "ore": "a resource: pays for cards (CDB-2.2)",
+    "brick": "a resource: pays for cards (CDB-2.2)",
+    "grain": "a resource: pays for cards (CDB-2.2)",
+    "lumber": "a resource: pays for cards (CDB-2.2)",
+    "wool": "a resource: pays for cards (CDB-2.2)",
+    "sea": "no effect; each Sea in hand makes a Harbor draw 1 more card (CDB-2.4)",
+    "desert": "no effect; part of the Bandit's cost (CDB-2.4)",
+    "bandit": "attack: +1 card; take a random card from the opponent's hand, keep it or give it back (CDB-3.1)",
+    "kdef": "+1 card; or reflect an attack: lay it down, +1 card, the attack strikes the attacker (CDB-3.2)",
+    "koff": "attack: +1 card; the opponent discards 2 cards of his choice (CDB-3.3)",
+    "harbor": "draw 1 + 1 per Sea in hand; all Roads in hand count as one Sea (CDB-3.4)",
+    "road": "n Roads played together: 2n - 3 resources of choice (2: 1, 3: 3, 4: 5) (CDB-3.5)",
+    "settlement": "2 resources of choice; needed, unplayed, for a City (CDB-3.6)",
+    "city": "3 resources of choice; three in hand during your turn win (CDB-3.7, CDB-9.1)",
+}
 
 CHOICE_WORDS = {"choice-settlement": ("resource of choice (Settlement)", "resources of choice (Settlement)"),
                 "choice-other": ("resource of choice", "resources of choice")}
@@ -114,9 +133,11 @@ def decision_text(phase: str, current: int, pending: Mapping[str, Any] | None, v
     return f"{seat(victim, viewer)} must discard {left} more card{'s' if left != 1 else ''} ({owner} {attack})"
 
 
-def action_words(text: str, rules: Rules) -> str:
-    """An action's text with display names and, where it does not depend on the state,
-    what it gives: the move events' words ("play Road x3 (+3 resources of choice)")."""
+def action_words(text: str, rules: Rules, obs: Mapping[str, Any] | None = None) -> str:
+    """An action in words with display names: without ``obs``, what it gives whatever the
+    state (the move events' words: "play Road x3 (+3 resources of choice)"); with the
+    observation of the player who may take it, also its costs, payment and draws (the
+    menus' labels)."""
     a = act.BY_TEXT.get(text)
     if a is None:
         return text
@@ -125,28 +146,122 @@ def action_words(text: str, rules: Rules) -> str:
     if code == act.PLAY_RES:
         return f"play {names[card]} (+1 {names[card]})"
     if code == act.PLAY_WILD:
-        return f"play {names[card]} (+{cards.produces[card]} resources of choice)"
+        leaves = "; it leaves your hand" if card == CITY and obs is not None else ""
+        return f"play {names[card]} (+{cards.produces[card]} resources of choice{leaves})"
     if code == act.PLAY_ROAD:
-        if rules.roads_whole_turn:  # road-grouping B: the gain depends on the Roads played before
-            return f"play Road x{card}"
-        gain = road_resources(card)
-        what = f"+{gain} resource{'s' if gain > 1 else ''} of choice" if gain else "nothing to spend"
-        return f"play Road x{card} ({what})"
-    if code in (act.PLAY_HARBOR, act.PLAY_KDEF, act.PLAY_ATTACK):
-        return f"play {names[card]}"
+        return f"play Road x{card}" + road_gain(card, rules, obs)
+    if code == act.PLAY_HARBOR:
+        if obs is None:
+            return "play Harbor"
+        n = harbor_draws(obs, rules)
+        return f"play Harbor (draw {n} card{'s' if n != 1 else ''}: 1 + {n - 1} Sea{'s' if n != 2 else ''})"
+    if code == act.PLAY_KDEF:
+        return "play Knight (Defensive) (draw 1 card)"
+    if code == act.PLAY_ATTACK:
+        viewer = obs.get("player") if obs is not None else None
+        other = f"player {1 - viewer}'s" if isinstance(viewer, int) else "the opponent's"
+        effect = (f"take a random card from {other} hand" if card == BANDIT
+                  else f"{other[:-2]} discards 2 cards")
+        return f"play {names[card]} (attack: draw 1 card; {effect})"
     if code == act.LAY:
-        return f"lay down {names[card]}"
-    if code == act.BUY:
-        return f"buy {names[card]}"
-    if code == act.BUY_TRADE:
-        return f"buy {names[card]} (2-for-1 trades first)"
+        return f"lay down {names[card]}" + (" (no effect; makes room for the draw)" if obs is not None else "")
+    if code in (act.BUY, act.BUY_TRADE):
+        trade = code == act.BUY_TRADE
+        if obs is None:
+            return f"buy {names[card]}" + (" (2-for-1 trades first)" if trade else "")
+        return buy_label(card, trade, obs, rules)
+    if code == act.END:
+        draws = f"; draw {end_draws(obs, cards)} cards" if obs is not None else ""
+        return f"end the turn (the laid-down cards go to the discard pile{draws})"
     if code == act.DISCARD:
         return f"discard {names[card]}"
     if code == act.DISCARD_TOP:
         return "discard the top card of the draw pile"
-    if code == act.END:
-        return "end the turn (the laid-down cards go to the discard pile)"
-    return text
+    return answer_words(code, obs, names) if obs is not None else text
+
+
+def road_gain(n: int, rules: Rules, obs: Mapping[str, Any] | None) -> str:
+    """CDB-3.5.2: what ``play road N`` gives, in brackets (road-grouping B: after the Roads
+    played before this turn, which only an observation tells)."""
+    if rules.roads_whole_turn and obs is None:
+        return ""
+    before = obs["roads_played"] if rules.roads_whole_turn and obs is not None else 0
+    gain = road_resources(before + n) - road_resources(before)
+    what = f"+{gain} resource{'s' if gain != 1 else ''} of choice" if gain else "nothing to spend"
+    if rules.road_sea and obs is not None:
+        what += "; +1 Sea for Harbors this turn"
+    return f" ({what})"
+
+
+def buy_label(card: int, trade: bool, obs: Mapping[str, Any], rules: Rules) -> str:
+    """``buy CARD`` with its price and how the pool laid down pays it."""
+    cards = rules.cards
+    price = cost_text(rules.cost[card], card, cards.names)
+    plan = obs_plan(obs, card, trade, rules)
+    how = ""
+    if plan is not None:
+        pool = [obs["pool"][k] for k in POOL_KEYS]
+        how = ": pay " + payment_text(pool, rules.cost[card], plan, cards)
+    return f"buy {cards.names[card]}{' with trades' if trade else ''} ({price}){how}"
+
+
+def answer_words(code: int, obs: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The answers to an attack (reflect, allow, keep, return) and what they do."""
+    pending = obs.get("pending") or {}
+    attack = names[ROLE_IDS.index(pending["attack"])] if pending.get("attack") else "attack"
+    counter = obs["phase"] == "counter"
+    if code == act.REFLECT:
+        if counter:
+            return f"reflect (counter-reflect with a Knight (Defensive): the {attack} affects neither player)"
+        return f"reflect (lay down a Knight (Defensive), draw 1 card: the {attack} strikes player {pending.get('attacker')})"
+    if code == act.ALLOW:
+        return f"allow (the reflected {attack} strikes you)" if counter else f"allow (the {attack} strikes you)"
+    stolen = pending.get("stolen")
+    stolen_name = names[ROLE_IDS.index(stolen)] if stolen else "card"
+    if code == act.KEEP:
+        return f"keep (put the {stolen_name} on your discard pile)"
+    return f"return (give the {stolen_name} back to player {pending.get('victim')})"
+
+
+def _me(obs: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    p = obs.get("player")
+    return obs["players"][p] if isinstance(p, int) else None
+
+
+def harbor_draws(obs: Mapping[str, Any], rules: Rules) -> int:
+    """CDB-3.4.2: how many cards a Harbor played now draws (as ``rules.main.harbor_seas``)."""
+    me = _me(obs)
+    if me is None or "hand" not in me:
+        return 1
+    h, laid = me["hand"], me["laid"]
+    seas, roads = h["sea"], h["road"]
+    if rules.harbor_counts_laid:
+        seas += laid["sea"]
+        roads += laid["road"]
+    if roads:
+        seas += 1
+    if rules.road_sea:
+        seas += obs["road_seas"]
+    return 1 + int(seas)
+
+
+def end_draws(obs: Mapping[str, Any], cards: CardData) -> int:
+    """CDB-8.3: the draw at the end of the turn, for the hand kept."""
+    me = _me(obs)
+    if me is None:
+        return cards.draw_minimum
+    size = me["hand_size"]
+    return cards.refill_to - size if size < cards.refill_below else cards.draw_minimum
+
+
+def obs_plan(obs: Mapping[str, Any], card: int, trade: bool, rules: Rules) -> tuple[int, ...] | None:
+    """The payment of ``buy CARD`` (``trade``: ``buy CARD trade``) from an observation's pool."""
+    pool = [obs["pool"][k] for k in POOL_KEYS]
+    ws = 0 if (card == CITY and rules.no_settlement_for_city) else pool[WILD_S]
+    plan = settle(pool, rules.cost[card], ws, pool[WILD_O], False)
+    if plan is None or not trade:
+        return plan
+    return settle(pool, rules.cost[card], ws, pool[WILD_O], True)
 
 
 def term(kind: str, value: Any, rules: Rules) -> str:
@@ -163,3 +278,31 @@ def term(kind: str, value: Any, rules: Rules) -> str:
     return str(value)
 
 
+def interpret(obs: Mapping[str, Any], line: str, cards: CardData) -> str | None:
+    """Display names for card ids ("buy knight (offensive)" -> "buy koff"), "play 2 roads"
+    -> "play road 2", "end turn" -> "end"."""
+    words = " ".join(line.lower().replace("(", " ").replace(")", " ").split())
+    if words in ("end turn", "end the turn", "draw", "pass"):
+        return "end"
+    if words.startswith("lay down "):
+        words = "lay " + words[len("lay down "):]
+    parts = words.split()
+    if len(parts) >= 2 and parts[0] in ("play", "lay", "buy", "discard"):
+        rest = parts[1:]
+        number = None
+        if rest and rest[0].isdigit():
+            number, rest = rest[0], rest[1:]
+        elif rest and rest[-1].isdigit():
+            number, rest = rest[-1], rest[:-1]
+        trade = bool(rest) and rest[-1] == "trade"
+        if trade:
+            rest = rest[:-1]
+        name = " ".join(rest)
+        for i, full in enumerate(cards.names):
+            plain = " ".join(full.lower().replace("(", " ").replace(")", " ").split())
+            if name in (plain, ROLE_IDS[i], plain + "s", plain.replace("y", "ies")):
+                text = f"{parts[0]} {ROLE_IDS[i]}"
+                if i == ROAD and parts[0] == "play" and number is not None:
+                    text += f" {number}"
+                return text + (" trade" if trade else "")
+    return None

@@ -69,17 +69,20 @@ def test_a_reshuffle_is_public() -> None:
                  filler=(1, "draw"))
     events = told(s, "play harbor")
     assert ("pile.reshuffled", {"player": 0, "n": 3}, VIEWERS) in events
-    assert ("play.harbor", {"player": 0, "seas": 0, "n": 1}, VIEWERS) in events
-    assert [e[0] for e in events if e[2] == (0,)] == ["cards.drawn.which"]
+    assert ("play.harbor", {"player": 0, "n": 1}, VIEWERS) in events
+    assert [e[0] for e in events if e[2] == (0,)] == ["play.harbor.seas", "cards.drawn.which"]
 
 
-def test_a_harbor_tells_the_seas_it_counts() -> None:
-    """CDB-3.4.2: 2 Seas and Roads (one Sea) in hand: 1 + 3 cards."""
+def test_a_harbor_tells_its_player_the_seas_it_counts_and_everybody_the_draw() -> None:
+    """CDB-3.4.2: 2 Seas and Roads (one Sea) in hand: 1 + 3 cards. The Seas counted are
+    told to the player alone: with a short draw pile the number drawn does not show them."""
     s = position(hands=[{"harbor": 1, "sea": 2, "road": 2}, None], draws=[["ore", "ore", "grain", "wool"], None])
     events = told(s, "play harbor")
-    assert events[1] == ("play.harbor", {"player": 0, "seas": 3, "n": 4}, VIEWERS)
-    assert events[2] == ("cards.drawn.which", {"player": 0, "cards": {"ore": 2, "grain": 1, "wool": 1}}, (0,))
-    assert words(s, 1)[1] == "Player 0's Harbor counts 3 Seas (Seas, and all Roads as one): player 0 draws 4 cards."
+    assert events[1:] == [("play.harbor", {"player": 0, "n": 4}, VIEWERS),
+                          ("play.harbor.seas", {"player": 0, "seas": 3}, (0,)),
+                          ("cards.drawn.which", {"player": 0, "cards": {"ore": 2, "grain": 1, "wool": 1}}, (0,))]
+    assert words(s, 1)[1] == "Player 0 reveals the Seas and Roads in hand: the Harbor draws 4 cards."
+    assert words(s, 0)[2] == "Your Harbor counts 3 Seas (Seas, and all Roads as one)."
 
 
 def test_a_purchase_says_what_paid_for_it_trades_included() -> None:

@@ -202,8 +202,9 @@ def play_harbor(s: CatanState, p: int, action: CdbAction) -> None:
     """CDB-3.4.2: draw 1 + the Seas (all Roads together count as one Sea)."""
     seas = harbor_seas(s, p)
     taken = draw(s, p, 1 + seas, False)
-    if s.journal is not None:
-        s.emit("play.harbor", {"player": p, "seas": seas, "n": len(taken)})
+    if s.journal is not None:  # the Seas counted: to the player (the others see how many he draws)
+        s.emit("play.harbor", {"player": p, "n": len(taken)})
+        s.emit("play.harbor.seas", {"player": p, "seas": seas}, to=(p,))
         tell_drawn(s, p, taken)
 
 

@@ -44,47 +44,45 @@ class Plot:
 
 
 @dataclass(frozen=True)
-class Tech:
-    id: str
-    name: str
-    cost: int
-    culture: int
-    happiness: int
-    yields: Triple
-    building_yield: tuple[str, Triple] | None
-    discount: Triple  # technology, building, wonder
-    two_slots: bool
-    mining: bool
-    extra_draw: int
-    steal_card: bool
-    steal_resources: int
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class PlayCard:
-    """A card of the play deck: a building, wonder, military unit or resource card."""
+class Card:
+    """What technologies and play-deck cards share: a cost, culture and happiness, what
+    they yield, the discounts they give, the extra cards they draw."""
 
     id: str
     name: str
-    kind: str
     cost: int = 0
     culture: int = 0
     happiness: int = 0
-    yields: Triple = (0, 0, 0)  # buildings/wonders: per turn; resource cards: when cashed
+    yields: Triple = (0, 0, 0)  # technologies, buildings, wonders: per turn; resource cards: when cashed
+    discount: Triple = (0, 0, 0)  # technology, building, wonder
+    extra_draw: int = 0
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tech(Card):
+    building_yield: tuple[str, Triple] | None = None
+    two_slots: bool = False
+    mining: bool = False
+    steal_card: bool = False
+    steal_resources: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayCard(Card):
+    """A card of the play deck: a building, wonder, military unit or resource card."""
+
+    kind: str
     plot_yield: Triple = (0, 0, 0)
-    discount: Triple = (0, 0, 0)
     granary: bool = False
     walls: int = 0
     great_wall: bool = False
-    extra_draw: int = 0
     attack: bool = False
     defend: bool = False
     blocks: frozenset[str] | None = frozenset()  # None: blocks every attacker
     population_damage: int = 0
     building_damage: int = 0
     siege: bool = False
-    note: str = ""
 
     @property
     def placed(self) -> bool:
@@ -93,31 +91,16 @@ class PlayCard:
 
 @dataclass(frozen=True)
 class CardSet:
+    """A card file read and checked: where it came from, its numbers (costs, hand sizes),
+    the plots, the technologies and the play-deck cards with how many of each there are."""
+
+    source: str
+    numbers: dict[str, Any]
     plots: tuple[Plot, ...]
     plot_counts: tuple[int, ...]
     techs: tuple[Tech, ...]
     cards: tuple[PlayCard, ...]
     card_counts: tuple[int, ...]
-    numbers: dict[str, Any]
-    source: str
-
-    def card_index(self, card_id: str) -> int:
-        for i, c in enumerate(self.cards):
-            if c.id == card_id:
-                return i
-        raise InvalidStateError(f"unknown card {card_id!r}")
-
-    def tech_index(self, tech_id: str) -> int:
-        for i, t in enumerate(self.techs):
-            if t.id == tech_id:
-                return i
-        raise InvalidStateError(f"unknown technology {tech_id!r}")
-
-    def plot_index(self, plot_id: str) -> int:
-        for i, p in enumerate(self.plots):
-            if p.id == plot_id:
-                return i
-        raise InvalidStateError(f"unknown plot {plot_id!r}")
 
 
 NUMBERS = {
@@ -218,7 +201,7 @@ def _plots(raw: dict[str, Any], source: str) -> tuple[list[Plot], list[int]]:
         y = c.triple(e.get("yield"), "yield")
         if not any(y):
             c.rd.fail("yield", "must yield something")
-        plots.append(Plot(c.id, c.name, y, c.note))
+        plots.append(Plot(c.id, c.name, y, note=c.note))
         counts.append(c.count("count", 1, minimum=1))
     return plots, counts
 
@@ -252,7 +235,7 @@ def _placed(raw: dict[str, Any], source: str, cards: list[PlayCard], counts: lis
             c = _Card(source, section, e, i)
             eff = c.effects(PLACED_EFFECTS)
             cards.append(PlayCard(
-                c.id, c.name, kind, cost=c.count("cost"), culture=c.count("culture", 0),
+                c.id, c.name, kind=kind, cost=c.count("cost"), culture=c.count("culture", 0),
                 happiness=c.count("happiness", 0), yields=c.triple(eff.get("yield"), "effects.yield"),
                 plot_yield=c.triple(eff.get("plot_yield"), "effects.plot_yield"), discount=c.discount(eff),
                 granary=c.flag("granary", eff, "effects."), walls=c.effect_count(eff, "walls"),
@@ -280,7 +263,7 @@ def _units(raw: dict[str, Any], source: str, cards: list[PlayCard], counts: list
         if defend and blocked == frozenset():
             c.rd.fail("blocks", "is empty, but the unit defends")
         cards.append(PlayCard(
-            c.id, c.name, UNIT, attack=attack, defend=defend, blocks=blocked if defend else frozenset(),
+            c.id, c.name, kind=UNIT, attack=attack, defend=defend, blocks=blocked if defend else frozenset(),
             population_damage=c.rd.count(damage.get("population", 0), "damage.population"),
             building_damage=c.rd.count(damage.get("building", 0), "damage.building"),
             siege=c.flag("siege"), note=c.note,
@@ -304,7 +287,7 @@ def parse_cards(raw: Any, source: str = "card data") -> CardSet:
     _units(raw, source, cards, counts)
     for i, e in enumerate(raw.get("resource_cards", [])):
         c = _Card(source, "resource_cards", e, i)
-        cards.append(PlayCard(c.id, c.name, RESOURCE, yields=c.triple(e.get("yield"), "yield"), note=c.note))
+        cards.append(PlayCard(c.id, c.name, kind=RESOURCE, yields=c.triple(e.get("yield"), "yield"), note=c.note))
         counts.append(c.count("count", 1, minimum=1))
     seen: set[str] = set()
     for cid in [p.id for p in plots] + [t.id for t in techs] + [x.id for x in cards]:
@@ -316,8 +299,8 @@ def parse_cards(raw: Any, source: str = "card data") -> CardSet:
         if t.building_yield is not None and t.building_yield[0] not in building_ids:
             raise InvalidStateError(f"{source}: technologies card {t.id!r} field 'effects.building_yield' names "
                                     f"unknown building {t.building_yield[0]!r}")
-    return CardSet(tuple(plots), tuple(plot_counts), tuple(techs), tuple(cards), tuple(counts), numbers,
-                   str(raw.get("source", "")))
+    return CardSet(source=str(raw.get("source", "")), numbers=numbers, plots=tuple(plots),
+                   plot_counts=tuple(plot_counts), techs=tuple(techs), cards=tuple(cards), card_counts=tuple(counts))
 
 
 @cache

@@ -10,19 +10,9 @@ from civtable.core.action import normalize
 from civtable.core.messages import join
 from civtable.core.reader import shown
 
+from . import phases as ph
 from .catalog import BUILDING, COMMERCE, FOOD, HAMMERS, RESOURCE, RESOURCES, WONDER
-from .phases import (
-    ACTIVE,
-    COLLECT,
-    DECLARE,
-    DEFENDING,
-    DISCARDING,
-    DRAFTING,
-    MAIN,
-    OVER,
-    PHASE_NAMES,
-    START_DISCARD,
-)
+from .phases import PHASE_NAMES
 from .render import STEPS
 from .words import res_words
 
@@ -46,7 +36,7 @@ KIND_STEPS: dict[str, tuple[str, ...]] = {
 def explain(s: CcgState, player: int, text: str) -> str:
     wanted = normalize(str(text))
     wanted = s.game.names.interpret(wanted) or wanted  # names typed for ids
-    if s.phase == OVER:
+    if s.phase == ph.OVER:
         return "the game is over: no action is legal"
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < s.n:
         return f"there is no player {shown(player)} in this {s.n}-player game"
@@ -72,20 +62,20 @@ def explain(s: CcgState, player: int, text: str) -> str:
 
 def _specific(s: CcgState, p: int, kind: str, args: list[str]) -> str:
     """The reason for the common cases, or "" for the general answer."""
-    if s.phase == MAIN:
+    if s.phase == ph.MAIN:
         return _purchase(s, p, kind, args)
-    if s.phase in (START_DISCARD, DISCARDING):
+    if s.phase in (ph.START_DISCARD, ph.DISCARDING):
         return _in_hand(s, p, args[0] if args else "")
-    if s.phase == DECLARE and kind == "attack":
+    if s.phase == ph.DECLARE and kind == "attack":
         return _attack(s, p, args)
-    if s.phase == DEFENDING and kind == "block":
+    if s.phase == ph.DEFENDING and kind == "block":
         return _block(s, p, args)
-    if s.phase == COLLECT and s.queue:
+    if s.phase == ph.COLLECT and s.queue:
         entry = s.queue[0]
         plot = s.rules.cards.plots[s.plots[p][entry[0]][0]]
         types = [RESOURCES[t] for t in s.rules.plot_types[s.plots[p][entry[0]][0]]]
         return f"a population on plot {entry[0] + 1} ({plot.name}) yields {' or '.join(types)}"
-    if s.phase == DRAFTING:
+    if s.phase == ph.DRAFTING:
         row = join([s.rules.cards.plots[t].name for t in s.draft_row])
         return f"the plots laid out for the draft are {row}"
     if kind in ("place", "lose", "gain"):
@@ -127,7 +117,7 @@ def _block(s: CcgState, p: int, args: list[str]) -> str:
     if len(args) != 2 or args[0] not in r.ids or args[1] not in r.ids:
         return "write block ATTACKER DEFENDER with two units' ids (block chariot spearmen)"
     att, dfn = r.ids.index(args[0]), r.ids.index(args[1])
-    if not any(a[0] == att and a[1] == p and a[2] == ACTIVE for a in s.attacks):
+    if not any(a[0] == att and a[1] == p and a[2] == ph.ACTIVE for a in s.attacks):
         return f"no unblocked {r.cards.cards[att].name} attacks you"
     missing = _in_hand(s, p, args[1])
     if missing:

@@ -4,6 +4,7 @@ options and the card data of one game, flattened into tables for the hot path.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from civtable.core.declare import declaration
@@ -24,6 +25,23 @@ LISTED_DEFENDERS = frozenset({"archers", "spearmen", "axemen"})
 LISTED_ATTACKERS = frozenset({"chariot", "swordsmen", "spearmen", "axemen"})
 
 
+READINGS = (("final-tie", "A"), ("slot-count", "B"), ("bank-trade", "A"), ("resource-carryover", "A"),
+            ("mining", "A"), ("granary", "B"), ("status-tie", "B"), ("step-order", "A"), ("adjacency", "B"),
+            ("catapult-repeat", "A"), ("bounce", "B"), ("extra-draw-optional", "A"), ("deck-exhaustion", "A"),
+            ("steal-timing", "B"))
+"""The option readings behind ``Rules``' flags (shared_win, slots_add_up, ..., steal_any_turn)."""
+
+
+def columns(items: Sequence[Any], *fields: str) -> tuple[tuple[Any, ...], ...]:
+    """One tuple per field: the field of every item, in order (a card table by card number)."""
+    return tuple(tuple(getattr(x, f) for x in items) for f in fields)
+
+
+def numbers(items: Sequence[Any], *fields: str) -> tuple[tuple[int, ...], ...]:
+    """``columns`` of whole numbers (costs, culture, happiness...)."""
+    return columns(items, *fields)
+
+
 class Rules:
     """Everything the rules read, by card number."""
 
@@ -32,18 +50,10 @@ class Rules:
         self.numbers = cards.numbers
         self.n_cards = len(cards.cards)
         cs = cards.cards
-        self.ids = tuple(c.id for c in cs)
-        self.kind = tuple(c.kind for c in cs)
-        self.card_cost = tuple(c.cost for c in cs)
-        self.card_culture = tuple(c.culture for c in cs)
-        self.card_happiness = tuple(c.happiness for c in cs)
-        self.card_discount = tuple(c.discount for c in cs)
-        self.card_walls = tuple(c.walls for c in cs)
-        self.card_great_wall = tuple(c.great_wall for c in cs)
-        self.card_plot_yield = tuple(c.plot_yield for c in cs)
-        self.card_yields = tuple(c.yields for c in cs)
-        self.card_granary = tuple(c.granary for c in cs)
-        self.card_extra_draw = tuple(c.extra_draw for c in cs)
+        (self.ids, self.kind, self.card_discount, self.card_great_wall, self.card_plot_yield, self.card_yields,
+         self.card_granary) = columns(cs, "id", "kind", "discount", "great_wall", "plot_yield", "yields", "granary")
+        self.card_cost, self.card_culture, self.card_happiness, self.card_walls, self.card_extra_draw = numbers(
+            cs, "cost", "culture", "happiness", "walls", "extra_draw")
         unit_list_b = options["unit-list"] == "B"
         self.unit_attack = tuple(
             c.kind == UNIT and (c.id in LISTED_ATTACKERS if unit_list_b else c.attack) for c in cs)
@@ -52,9 +62,8 @@ class Rules:
         by_id = {c.id: i for i, c in enumerate(cs)}
         self.unit_blocks: tuple[frozenset[int] | None, ...] = tuple(
             None if c.blocks is None else frozenset(by_id[b] for b in c.blocks) for c in cs)
-        self.unit_pop_damage = tuple(c.population_damage for c in cs)
-        self.unit_building_damage = tuple(c.building_damage for c in cs)
-        self.unit_siege = tuple(c.siege for c in cs)
+        self.unit_pop_damage, self.unit_building_damage, self.unit_siege = columns(
+            cs, "population_damage", "building_damage", "siege")
         self.placeable = tuple(i for i, c in enumerate(cs) if c.kind in (BUILDING, WONDER))
         self.resource_cards = tuple(i for i, c in enumerate(cs) if c.kind == RESOURCE)
         self.units = tuple(i for i, c in enumerate(cs) if c.kind == UNIT)
@@ -71,40 +80,24 @@ class Rules:
         self.plot_yields = tuple(yields)
         self.plot_types = tuple(tuple(i for i in range(3) if y[i]) for y in yields)
         ts = cards.techs
-        self.tech_ids = tuple(t.id for t in ts)
-        self.tech_cost = tuple(t.cost for t in ts)
-        self.tech_culture = tuple(t.culture for t in ts)
-        self.tech_happiness = tuple(t.happiness for t in ts)
-        self.tech_discount = tuple(t.discount for t in ts)
-        self.tech_yields = tuple(t.yields for t in ts)
+        self.tech_ids, self.tech_discount, self.tech_yields, self.tech_two_slots, self.tech_mining = columns(
+            ts, "id", "discount", "yields", "two_slots", "mining")
+        self.tech_cost, self.tech_culture, self.tech_happiness, self.tech_extra_draw = numbers(
+            ts, "cost", "culture", "happiness", "extra_draw")
         self.tech_building_yield = tuple(
             None if t.building_yield is None else (by_id[t.building_yield[0]], t.building_yield[1]) for t in ts)
-        self.tech_two_slots = tuple(t.two_slots for t in ts)
         # (bit, value) of the technologies that have a value: the hot sums skip the others
         self.culture_techs = tuple((1 << i, t.culture) for i, t in enumerate(ts) if t.culture)
         self.happy_techs = tuple((1 << i, t.happiness) for i, t in enumerate(ts) if t.happiness)
         self.discount_techs = tuple((1 << i, t.discount) for i, t in enumerate(ts) if any(t.discount))
-        self.tech_mining = tuple(t.mining for t in ts)
-        self.tech_extra_draw = tuple(t.extra_draw for t in ts)
         self.writing_mask = sum(1 << i for i, t in enumerate(ts) if t.steal_card)
         self.laws_mask = sum(1 << i for i, t in enumerate(ts) if t.steal_resources)
         self.laws_amount = max((t.steal_resources for t in ts), default=0)
-        # options
+        # options: the readings the hot path asks about, in the order of READINGS
+        (self.shared_win, self.slots_add_up, self.trade_any, self.keep_resources, self.mining_now, self.granary_all,
+         self.status_tie_shares, self.steps_fixed, self.attack_anyone, self.catapult_auto, self.resend_bounced,
+         self.extra_optional, self.reshuffle, self.steal_any_turn) = (options[o] == x for o, x in READINGS)
         self.end_timing = "ABC".index(options["game-end-timing"])
-        self.shared_win = options["final-tie"] == "A"
-        self.slots_add_up = options["slot-count"] == "B"
-        self.trade_any = options["bank-trade"] == "A"
-        self.keep_resources = options["resource-carryover"] == "A"
-        self.mining_now = options["mining"] == "A"
-        self.granary_all = options["granary"] == "B"
-        self.status_tie_shares = options["status-tie"] == "B"
-        self.steps_fixed = options["step-order"] == "A"
-        self.attack_anyone = options["adjacency"] == "B"
-        self.catapult_auto = options["catapult-repeat"] == "A"
-        self.resend_bounced = options["bounce"] == "B"
-        self.extra_optional = options["extra-draw-optional"] == "A"
-        self.reshuffle = options["deck-exhaustion"] == "A"
-        self.steal_any_turn = options["steal-timing"] == "B"
         self.laws_choice = "ABC".index(options["code-of-laws-choice"])
         self.max_turns = options["max-turns"]
         self.cache: ActionCache = {}  # action objects, built once for this card set

@@ -13,31 +13,9 @@ from civtable.core.events import ROOT
 from civtable.core.reader import Reader
 from civtable.core.rng import Rng
 
+from . import phases as ph
 from .catalog import BUILDING, RESOURCES, UNIT, WONDER
-from .phases import (
-    ACTIVE,
-    BOUNCING,
-    COLLECT,
-    DECLARE,
-    DEFENDING,
-    DESTROYING,
-    DISCARDING,
-    DRAFTING,
-    DRAWING,
-    FREE_POP,
-    GAINING,
-    GIVING,
-    LOSING,
-    MAIN,
-    OVER,
-    PHASE_NAMES,
-    REDECLARE,
-    SIEGING,
-    START_DISCARD,
-    STATUS,
-    TAKING,
-    WINDOW,
-)
+from .phases import PHASE_NAMES, STATUS
 from .rules import end
 from .state import CcgState
 from .view import counts_json, plots_json
@@ -200,7 +178,7 @@ def _check(s: CcgState) -> None:
             for c in pl[2:]:
                 cards[c] += 1
     for a in s.attacks:
-        if a[2] == ACTIVE:
+        if a[2] == ph.ACTIVE:
             cards[a[0]] += 1
     for c in range(r.n_cards):
         if cards[c] != r.cards.card_counts[c]:
@@ -226,14 +204,14 @@ def _check(s: CcgState) -> None:
         if k != 1:
             raise InvalidStateError(f"position has technology {r.tech_ids[t]!r} {k} times; each exists once")
     pops = s.pop_bank + sum(s.population(p) for p in range(s.n))
-    if s.phase == GAINING:  # a stolen population between its two plots (CCG-7.5)
+    if s.phase == ph.GAINING:  # a stolen population between its two plots (CCG-7.5)
         pops += 1
     if pops != r.numbers["population_bank"]:
         raise InvalidStateError(
             f"position has {pops} population cards in all, but the game has {r.numbers['population_bank']}")
     if len(s.plot_display) > r.numbers["display_plots"] or len(s.tech_display) > r.numbers["display_techs"]:
         raise InvalidStateError("position fields 'plot_display'/'tech_display' hold more than the display's three cards")
-    if s.phase == OVER:
+    if s.phase == ph.OVER:
         if s.attacks or s.queue:
             raise InvalidStateError("position in phase 'over' must have no 'attacks' or 'queue'")
         winners = end.result(s)[0]
@@ -268,8 +246,9 @@ def _check(s: CcgState) -> None:
         raise InvalidStateError(f"position field 'phase' ({name}) leaves player {s.decider} nothing to decide")
 
 
-SETUP_QUEUES = (DRAFTING, FREE_POP, START_DISCARD, WINDOW, BOUNCING, DEFENDING)
-CURRENT_DECIDES = (COLLECT, MAIN, DECLARE, REDECLARE, SIEGING, GAINING, DRAWING, DISCARDING, TAKING)
+SETUP_QUEUES = (ph.DRAFTING, ph.FREE_POP, ph.START_DISCARD, ph.WINDOW, ph.BOUNCING, ph.DEFENDING)
+CURRENT_DECIDES = (ph.COLLECT, ph.MAIN, ph.DECLARE, ph.REDECLARE, ph.SIEGING, ph.GAINING, ph.DRAWING,
+                   ph.DISCARDING, ph.TAKING)
 
 
 def _check_phase(s: CcgState) -> None:
@@ -280,9 +259,9 @@ def _check_phase(s: CcgState) -> None:
             raise InvalidStateError(f"position field 'queue' must list the seats still to decide in phase {name!r}")
         if s.decider != s.queue[0]:
             raise InvalidStateError(f"position field 'decider' must be the first seat of 'queue' in phase {name!r}")
-    if phase in CURRENT_DECIDES and phase != TAKING and s.decider != s.current:
+    if phase in CURRENT_DECIDES and phase != ph.TAKING and s.decider != s.current:
         raise InvalidStateError(f"position field 'decider' must be the current player in phase {name!r}")
-    if phase == COLLECT:
+    if phase == ph.COLLECT:
         plots = s.plots[s.current]
         for i, q in enumerate(s.queue):
             if not (isinstance(q, list) and 0 <= q[0] < len(plots) and 1 <= q[1] <= plots[q[0]][1]
@@ -290,32 +269,38 @@ def _check_phase(s: CcgState) -> None:
                 raise InvalidStateError(f"position field 'queue[{i}]' must be [plot, populations still to yield] of a plot with several yields")
         if not s.queue:
             raise InvalidStateError("position field 'queue' must list the plots still to yield in phase 'collect'")
-    if phase in (DEFENDING, BOUNCING, SIEGING, REDECLARE) and not s.attacks:
+    if phase in (ph.DEFENDING, ph.BOUNCING, ph.SIEGING, ph.REDECLARE) and not s.attacks:
         raise InvalidStateError(f"position field 'attacks' must not be empty in phase {name!r}")
-    if phase in (LOSING, GAINING, DESTROYING):
+    if phase in (ph.LOSING, ph.GAINING, ph.DESTROYING):
         if not s.damage or not s.attacks:
             raise InvalidStateError(f"position fields 'attacks' and 'damage' must not be empty in phase {name!r}")
         defender = s.attacks[s.damage[0][0]][1]
-        if phase != GAINING and s.decider != defender:
+        if phase != ph.GAINING and s.decider != defender:
             raise InvalidStateError(f"position field 'decider' must be the attacked player in phase {name!r}")
-    if phase in (TAKING, GIVING):
-        if len(s.queue) < 2 or s.queue[0] not in (MAIN, WINDOW) or s.queue[1] not in range(s.n) or s.target < 0 or not s.left:
+    if phase in (ph.TAKING, ph.GIVING):
+        if (len(s.queue) < 2 or s.queue[0] not in (ph.MAIN, ph.WINDOW) or s.queue[1] not in range(s.n)
+                or s.target < 0 or not s.left):
             raise InvalidStateError(f"position fields 'queue', 'target' and 'left' do not describe a Code of Laws theft in phase {name!r}")
-        want = s.queue[1] if phase == TAKING else s.target
+        if s.target == s.queue[1]:
+            raise InvalidStateError(f"position field 'target' must be another seat than the thief's in phase {name!r}")
+        want = s.queue[1] if phase == ph.TAKING else s.target
         if s.decider != want:
             raise InvalidStateError(f"position field 'decider' must be seat {want} in phase {name!r}")
         # what follows the theft: the purchase step (nothing queued) or the steal window,
         # whose queue starts with the thief
         rest = s.queue[2:]
-        if (rest != [] if s.queue[0] == MAIN else not (rest and rest[0] == s.queue[1] and _window_seats(s, rest))):
+        if (rest != [] if s.queue[0] == ph.MAIN else not (rest and rest[0] == s.queue[1] and _window_seats(s, rest))):
             raise InvalidStateError(f"position field 'queue' does not describe what follows the theft in phase {name!r}")
-    if phase == WINDOW and not _window_seats(s, s.queue):
+    if phase == ph.WINDOW and not _window_seats(s, s.queue):
         raise InvalidStateError("position field 'queue' must list other players than the current one, once each, "
                                 "in phase 'steal-window'")
     _check_left(s)
-    if s.attacks and phase not in (MAIN, DECLARE, REDECLARE, SIEGING, BOUNCING, DEFENDING, LOSING, GAINING, DESTROYING):
+    _check_setup(s)
+    _check_damage(s)
+    if s.attacks and phase not in (ph.MAIN, ph.DECLARE, ph.REDECLARE, ph.SIEGING, ph.BOUNCING, ph.DEFENDING,
+                                   ph.LOSING, ph.GAINING, ph.DESTROYING):
         raise InvalidStateError(f"position field 'attacks' must be empty in phase {name!r}")
-    if phase == MAIN and s.attacks and s.rules.steps_fixed:
+    if phase == ph.MAIN and s.attacks and s.rules.steps_fixed:
         raise InvalidStateError("position field 'attacks' must be empty in the purchase step (step-order A)")
 
 
@@ -331,18 +316,70 @@ def _check_left(s: CcgState) -> None:
     give; it is 0 in every other step."""
     phase, name = s.phase, PHASE_NAMES[s.phase]
     nums = s.rules.numbers
-    if phase == DRAFTING:
+    why = ""
+    if phase == ph.DRAFTING:
         top, low = 1, 0
-    elif phase == START_DISCARD:
+    elif phase == ph.START_DISCARD:
         top, low = nums["starting_discard"], 1
-    elif phase == DISCARDING:
+    elif phase == ph.DISCARDING:
         top, low = max(1, sum(s.hand[s.current]) - 1), 1
-    elif phase == BOUNCING:
-        top, low = sum(1 for a in s.attacks if a[1] == s.decider and a[2] == ACTIVE), 1
-    elif phase in (TAKING, GIVING):
-        top, low = (sum(s.res[s.target]) if 0 <= s.target < s.n else 0), 1
+    elif phase == ph.BOUNCING:
+        top, low = sum(1 for a in s.attacks if a[1] == s.decider and a[2] == ph.ACTIVE), 1
+    elif phase in (ph.TAKING, ph.GIVING):  # what Code of Laws takes, at most what the victim holds (CCG-9.2)
+        held = sum(s.res[s.target]) if 0 <= s.target < s.n else 0
+        top, low = min(s.rules.laws_amount, held), 1
+        why = f" (Code of Laws takes {s.rules.laws_amount} resources; player {s.target} holds {held})"
     else:
         top, low = 0, 0
     if not low <= s.left <= top:
         span = f"from {low} to {top}" if top > low else f"{top}"
-        raise InvalidStateError(f"position field 'left' must be {span} in phase {name!r}, not {s.left}")
+        raise InvalidStateError(f"position field 'left' must be {span} in phase {name!r}, not {s.left}{why}")
+
+
+def _check_setup(s: CcgState) -> None:
+    """The draft (CCG-4.3, CCG-4.4) and the free population (CCG-4.8): the seats still
+    to choose are the end of the round's order, one plot of the row for each of them,
+    and each player has the plots and the population of the choices made so far."""
+    phase, name, n = s.phase, PHASE_NAMES[s.phase], s.n
+    nums = s.rules.numbers
+    if phase == ph.DRAFTING:
+        first = (s.dealer + 1) % n
+        order = [(first + k) % n for k in range(n)] if s.left == 0 else [(s.dealer - k) % n for k in range(n)]
+        if s.queue != order[n - len(s.queue):]:
+            raise InvalidStateError(f"position field 'queue' must be the end of the draft order {order} in phase 'draft'")
+        if len(s.draft_row) != len(s.queue):
+            raise InvalidStateError("position field 'draft' must hold one plot for each seat still in 'queue'")
+    elif phase == ph.FREE_POP:
+        order = [(s.dealer + 1 + k) % n for k in range(n)]
+        if s.queue != order[n - len(s.queue):]:
+            raise InvalidStateError(f"position field 'queue' must be the end of the order {order} in phase {name!r}")
+    else:
+        return
+    for p in range(n):
+        done = p not in s.queue
+        plots = nums["dealt_plots"] + s.left + int(done) if phase == ph.DRAFTING else nums["starting_plots"]
+        pops = nums["free_population"] if phase == ph.FREE_POP and done else 0
+        if len(s.plots[p]) != plots or s.population(p) != pops:
+            raise InvalidStateError(f"position field 'players[{p}].plots' must hold {plots} plots and {pops} "
+                                    f"population in phase {name!r}")
+
+
+def _check_damage(s: CcgState) -> None:
+    """CCG-7.5: what each unblocked attacker still does (``damage``, in the order of
+    ``attacks``), at most its unit's damage; the step deciding it has some left."""
+    r, phase, name = s.rules, s.phase, PHASE_NAMES[s.phase]
+    if s.damage and phase not in (ph.LOSING, ph.GAINING, ph.DESTROYING):
+        raise InvalidStateError(f"position field 'damage' must be empty in phase {name!r}")
+    last = -1
+    for k, (i, pops, buildings) in enumerate(s.damage):
+        unit = s.attacks[i][0]
+        if (i <= last or s.attacks[i][2] != ph.ACTIVE or pops > r.unit_pop_damage[unit]
+                or buildings > r.unit_building_damage[unit]):
+            raise InvalidStateError(f"position field 'damage[{k}]' must name an active attacker after the one "
+                                    "before, with at most its unit's damage")
+        last = i
+    if phase == ph.LOSING and s.damage[0][1] < 1:
+        raise InvalidStateError("position field 'damage[0]' must have population to take in phase 'lose-population'")
+    if phase == ph.DESTROYING and (s.damage[0][1] or s.damage[0][2] < 1):
+        raise InvalidStateError("position field 'damage[0]' must have buildings, and no population, to take in "
+                                "phase 'destroy-building'")

@@ -74,37 +74,21 @@ class CcgState(State):
         s = CcgState.__new__(CcgState)
         s.journal = self.journal
         s.game, s.rules, s.n = self.game, self.rules, self.n
-        r = Rng.__new__(Rng)
-        r.state = self.rng.state
-        s.rng = r
-        s.res = [x[:] for x in self.res]
-        s.hand = [x[:] for x in self.hand]
+        s.rng = self.rng.clone()
+        # nested lists copied two levels deep, flat lists once, numbers as they are
+        s.res, s.hand, s.attacks, s.blocks, s.damage = (
+            [x[:] for x in self.res], [x[:] for x in self.hand], [a[:] for a in self.attacks],
+            [b[:] for b in self.blocks], [d[:] for d in self.damage])
         s.plots = [[pl[:] for pl in ps] for ps in self.plots]
-        s.techs = self.techs[:]
-        s.mining_due = self.mining_due[:]
-        s.used = self.used[:]
-        s.plot_deck = self.plot_deck[:]
-        s.plot_display = self.plot_display[:]
-        s.tech_deck = self.tech_deck[:]
-        s.tech_display = self.tech_display[:]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.pop_bank = self.pop_bank
-        s.dealer = self.dealer
-        s.current = self.current
-        s.turn_no = self.turn_no
-        s.phase = self.phase
-        s.decider = self.decider
         s.queue = [q[:] if isinstance(q, list) else q for q in self.queue]
-        s.draft_row = self.draft_row[:]
-        s.left = self.left
-        s.attacks = [a[:] for a in self.attacks]
-        s.blocks = [b[:] for b in self.blocks]
-        s.damage = [d[:] for d in self.damage]
-        s.fought = self.fought
-        s.target = self.target
-        s.end_after = self.end_after
-        s.winner_list = self.winner_list[:]
+        (s.techs, s.mining_due, s.used, s.plot_deck, s.plot_display, s.tech_deck, s.tech_display, s.deck,
+         s.discard, s.draft_row, s.winner_list) = (
+            self.techs[:], self.mining_due[:], self.used[:], self.plot_deck[:], self.plot_display[:],
+            self.tech_deck[:], self.tech_display[:], self.deck[:], self.discard[:], self.draft_row[:],
+            self.winner_list[:])
+        (s.pop_bank, s.dealer, s.current, s.turn_no, s.phase, s.decider, s.left, s.fought, s.target,
+         s.end_after) = (self.pop_bank, self.dealer, self.current, self.turn_no, self.phase, self.decider,
+                         self.left, self.fought, self.target, self.end_after)
         return s
 
     # ---------------------------------------------------------------- protocol
@@ -122,9 +106,9 @@ class CcgState(State):
         return list(self.winner_list)
 
     def returns(self) -> list[float]:
-        if self.phase != OVER or not self.winner_list:
-            return [0.0] * self.n
-        return [1.0 if p in self.winner_list else -1.0 for p in range(self.n)]
+        """+1 for a winner, -1 for the others; 0 for all while playing or when nobody won."""
+        won = self.winner_list if self.phase == OVER else ()
+        return [(1.0 if p in won else -1.0) if won else 0.0 for p in range(self.n)]
 
     def legal_actions(self, player: int) -> list[CcgAction]:  # type: ignore[override]
         if self.phase == OVER or player != self.decider:

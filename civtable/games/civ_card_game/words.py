@@ -6,6 +6,7 @@ names read back as ids."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from civtable.core.messages import join
@@ -177,61 +178,17 @@ class Names:
     # ------------------------------------------------------------ actions in words
     def describe(self, text: str) -> str:
         """An action's text in words ("build library 3" -> "build Library on plot 3")."""
-        words = text.split()
-        if not words:
-            return text
-        kind, args = words[0], words[1:]
-        n = self.of
+        kind, *args = text.split() or [""]
+        fields: dict[str, str] = {"writing": self.writing, "laws": self.laws}
+        for i, a in enumerate(args):
+            fields[f"a{i}"] = a
+            fields[f"n{i}"] = self.of(a)
         try:
-            if kind == "draft":
-                return f"draft {n(args[0])}"
-            if kind == "place":
-                return f"place the free population on plot {args[0]}"
-            if kind == "discard":
-                return f"discard {n(args[0])}"
-            if kind == "yield":
-                return f"take {one(args[0])} from a population"
-            if kind == "pop":
-                return f"buy a population for plot {args[0]}"
-            if kind == "plot":
-                spare = f", sparing {RESOURCE_NAMES[RESOURCES.index(args[1][6:])]}" if len(args) > 1 else ""
-                return f"buy the plot {n(args[0])}{spare}"
-            if kind == "tech":
-                return f"buy the technology {n(args[0])}"
-            if kind == "build":
-                return f"build {n(args[0])} on plot {args[1]}"
-            if kind == "cash":
-                card = self.card.get(args[0])
-                return f"cash {n(args[0])}" + (f" for {res_words(card.yields)}" if card is not None else "")
-            if kind == "trade":
-                return f"trade {res_words(trade_paid_words(args[0]))} for {one(args[2])} with the bank"
-            if kind == "writing":
-                return f"steal a card from player {args[0]} ({self.writing})"
-            if kind == "laws":
-                return f"steal resources from player {args[0]} ({self.laws})"
-            if kind in ("take", "give"):
-                return f"{kind} {one(args[0])}"
-            if kind == "attack":
-                return f"attack player {args[1]} with {n(args[0])}"
-            if kind == "fight":
-                return "fight: the combat begins"
-            if kind == "siege":
-                return ("send the next Catapult against City Walls" if args[0] == "yes"
-                        else "keep the next Catapult away from the walls")
-            if kind == "bounce":
-                return f"bounce {n(args[0])}"
-            if kind == "block":
-                return f"block {n(args[0])} with {n(args[1])}"
-            if kind == "lose":
-                return f"give up a population from plot {args[0]}"
-            if kind == "gain":
-                return f"put the stolen population on plot {args[0]}"
-            if kind == "destroy":
-                return f"lose {n(args[0])} on plot {args[1]}"
-            if kind == "draw":
-                extra = [self.astronomy if w == "astronomy" else "Highest Culture" for w in args[1:]]
-                return f"draw {args[0]} cards" + (f" (with {join(extra)})" if extra else "")
-        except (IndexError, ValueError):
+            if kind in SAID:
+                return SAID[kind].format_map(fields)
+            if kind in WORKED_OUT:
+                return WORKED_OUT[kind](self, args)
+        except (IndexError, KeyError, ValueError):
             return text
         return text
 
@@ -251,3 +208,44 @@ def trade_paid_words(spent: str) -> list[int]:
     if len(parts) == 1:
         parts = parts * 3
     return [parts.count(r) for r in RESOURCES]
+
+
+SAID = {
+    "draft": "draft {n0}", "place": "place the free population on plot {a0}", "discard": "discard {n0}",
+    "pop": "buy a population for plot {a0}", "tech": "buy the technology {n0}", "build": "build {n0} on plot {a1}",
+    "writing": "steal a card from player {a0} ({writing})", "laws": "steal resources from player {a0} ({laws})",
+    "attack": "attack player {a1} with {n0}", "fight": "fight: the combat begins", "bounce": "bounce {n0}",
+    "block": "block {n0} with {n1}", "lose": "give up a population from plot {a0}",
+    "gain": "put the stolen population on plot {a0}", "destroy": "lose {n0} on plot {a1}",
+}
+"""The actions whose words are their arguments' names (``a0``: the first argument as
+written, ``n0``: its display name)."""
+
+
+def _plot_words(names: Names, args: list[str]) -> str:
+    spare = f", sparing {RESOURCE_NAMES[RESOURCES.index(args[1][6:])]}" if len(args) > 1 else ""
+    return f"buy the plot {names.of(args[0])}{spare}"
+
+
+def _cash_words(names: Names, args: list[str]) -> str:
+    card = names.card.get(args[0])
+    return f"cash {names.of(args[0])}" + (f" for {res_words(card.yields)}" if card is not None else "")
+
+
+def _draw_words(names: Names, args: list[str]) -> str:
+    extra = [names.astronomy if w == "astronomy" else "Highest Culture" for w in args[1:]]
+    return f"draw {args[0]} cards" + (f" (with {join(extra)})" if extra else "")
+
+
+WORKED_OUT: dict[str, Callable[[Names, list[str]], str]] = {
+    "yield": lambda names, args: f"take {one(args[0])} from a population",
+    "plot": _plot_words,
+    "cash": _cash_words,
+    "trade": lambda names, args: f"trade {res_words(trade_paid_words(args[0]))} for {one(args[2])} with the bank",
+    "take": lambda names, args: f"take {one(args[0])}",
+    "give": lambda names, args: f"give {one(args[0])}",
+    "siege": lambda names, args: ("send the next Catapult against City Walls" if args[0] == "yes"
+                                  else "keep the next Catapult away from the walls"),
+    "draw": _draw_words,
+}
+"""The actions whose words are worked out from their arguments."""

@@ -11,18 +11,18 @@ import pytest
 from civtable.agents import PlayerView, make_agent
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng, derive_seed
+from civtable.testing.adapter import decisions
 
 GAME_ID = "civ-card-game"
 
 
 def play(g: Any, specs: tuple[str, ...], seed: int) -> Any:
+    """A whole game of these bots; its last position."""
     agents = [make_agent(spec, g, seed=derive_seed(seed, i)) for i, spec in enumerate(specs)]
-    s = g.new_state(seed=seed)
-    while s.to_move():
-        p = s.to_move()[0]
-        action = agents[p].act(PlayerView(s, p))
-        s.apply(p, action)
-    return s
+    walk = list(decisions(g, seed, agents, max_steps=10**6))
+    last = walk[-1][1]  # the live state: after the last decision, the end
+    assert last.is_terminal()
+    return last
 
 
 def sampled_states(g: Any, count: int) -> Iterator[Any]:
@@ -32,17 +32,9 @@ def sampled_states(g: Any, count: int) -> Iterator[Any]:
     for seed in range(count):
         specs = tuple("greedy" if (seed + i) % 2 else "random" for i in range(n))
         agents = [make_agent(spec, g, seed=seed * 10 + i) for i, spec in enumerate(specs)]
-        s = g.new_state(seed=seed)
-        stop = 20 + Rng(seed).below(600)
-        for step in range(stop):
-            if not s.to_move():
-                break
-            p = s.to_move()[0]
-            s.apply(p, agents[p].act(PlayerView(s, p)))
-            if step % 11 == 0 and s.to_move():
+        for step, s, _, _ in decisions(g, seed, agents, max_steps=21 + Rng(seed).below(600)):
+            if step % 11 == 1:
                 yield s
-        if s.to_move():
-            yield s
 
 
 # ------------------------------------------------------ observations only

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import copy
 import json
-import operator
 from collections.abc import Callable
-from functools import cache, reduce
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,10 @@ from civtable.core.errors import InvalidStateError
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng
 from civtable.games.civ_card_game.catalog import DATA
+from civtable.games.civ_card_game.phases import PHASE_NAMES
+from civtable.testing.mutate import removing, setting
+
+from ._ccg_helpers import position_json
 
 GAME_ID = "civ-card-game"
 Data = dict[str, Any]
@@ -52,26 +55,6 @@ def _position_in(phase: str, players: int = 2, min_turn: int = 0) -> str:
 
 def position(phase: str = "purchase", players: int = 2) -> Data:
     return json.loads(_position_in(phase, players, 3 if phase == "purchase" else 0))
-
-
-GONE = object()
-
-
-def _set(*path: Any, value: Any = GONE) -> Callable[[Data], None]:
-    """A mutation writing ``value`` at ``path`` (removing the field when no value is given)."""
-    *parents, last = path
-
-    def mutate(d: Data) -> None:
-        target = reduce(operator.getitem, parents, d)
-        if value is GONE:
-            del target[last]
-        else:
-            target[last] = value
-
-    return mutate
-
-
-_delete = _set
 
 
 def _add_to_hand(card: str, n: int = 1, p: int = 0) -> Callable[[Data], None]:
@@ -176,63 +159,63 @@ MISSING_PLAYER = ["resources", "hand", "plots", "technologies"]
 
 # (case id, phase of the base position, mutation, words the message must contain)
 CASES: list[tuple[str, str, Callable[[Data], None], tuple[str, ...]]] = [
-    *[(f"missing-{k}", "purchase", _delete(k), (k,)) for k in MISSING],
-    *[(f"missing-players[1].{k}", "purchase", _delete("players", 1, k), (f"players[1].{k}",))
+    *[(f"missing-{k}", "purchase", removing(k), (k,)) for k in MISSING],
+    *[(f"missing-players[1].{k}", "purchase", removing("players", 1, k), (f"players[1].{k}",))
       for k in MISSING_PLAYER],
     # wrong types and values of the top-level numbers
-    *[(f"{field}-{value!r}", "purchase", _set(field, value=value), (field,))
+    *[(f"{field}-{value!r}", "purchase", setting(field, value=value), (field,))
       for field, values in (("rng", ("12", -1, 2**64, True)), ("turn", ("3", True, 10**6, 0)))
       for value in values],
-    ("dealer-seat-2", "purchase", _set("dealer", value=2), ("dealer",)),
-    ("current-text", "purchase", _set("current", value="0"), ("current",)),
-    ("decider-float", "purchase", _set("decider", value=1.0), ("decider",)),
-    ("population-bank-text", "purchase", _set("population_bank", value="77"), ("population_bank",)),
-    ("plot-deck-text", "purchase", _set("plot_deck", value="grassland"), ("plot_deck",)),
-    ("tech-display-object", "purchase", _set("tech_display", value={"writing": 1}), ("tech_display",)),
-    ("deck-object", "purchase", _set("deck", value={"archers": 1}), ("deck",)),
-    ("discard-number", "purchase", _set("discard", value=3), ("discard",)),
-    ("draft-text", "draft", _set("draft", value="plains"), ("draft",)),
-    ("queue-text", "purchase", _set("queue", value="none"), ("queue",)),
-    ("queue-entry-text", "discard", _set("queue", value=["me"]), ("queue[0]",)),
-    ("left-text", "discard", _set("left", value="2"), ("left",)),
-    ("target-seat-5", "purchase", _set("target", value=5), ("target",)),
-    ("end-after-2", "purchase", _set("end_after", value=2), ("end_after",)),
-    ("winners-text", "over", _set("winners", value="0"), ("winners",)),
-    ("winners-seat-9", "over", _set("winners", value=[9]), ("winners",)),
-    ("players-object", "purchase", _set("players", value={"0": {}, "1": {}}), ("players",)),
+    ("dealer-seat-2", "purchase", setting("dealer", value=2), ("dealer",)),
+    ("current-text", "purchase", setting("current", value="0"), ("current",)),
+    ("decider-float", "purchase", setting("decider", value=1.0), ("decider",)),
+    ("population-bank-text", "purchase", setting("population_bank", value="77"), ("population_bank",)),
+    ("plot-deck-text", "purchase", setting("plot_deck", value="grassland"), ("plot_deck",)),
+    ("tech-display-object", "purchase", setting("tech_display", value={"writing": 1}), ("tech_display",)),
+    ("deck-object", "purchase", setting("deck", value={"archers": 1}), ("deck",)),
+    ("discard-number", "purchase", setting("discard", value=3), ("discard",)),
+    ("draft-text", "draft", setting("draft", value="plains"), ("draft",)),
+    ("queue-text", "purchase", setting("queue", value="none"), ("queue",)),
+    ("queue-entry-text", "discard", setting("queue", value=["me"]), ("queue[0]",)),
+    ("left-text", "discard", setting("left", value="2"), ("left",)),
+    ("target-seat-5", "purchase", setting("target", value=5), ("target",)),
+    ("end-after-2", "purchase", setting("end_after", value=2), ("end_after",)),
+    ("winners-text", "over", setting("winners", value="0"), ("winners",)),
+    ("winners-seat-9", "over", setting("winners", value=[9]), ("winners",)),
+    ("players-object", "purchase", setting("players", value={"0": {}, "1": {}}), ("players",)),
     ("players-three", "purchase", lambda d: d["players"].append(copy.deepcopy(d["players"][0])), ("players",)),
-    ("player-text", "purchase", _set("players", 1, value="alice"), ("players[1]",)),
-    ("resources-list", "purchase", _set("players", 0, "resources", value=[1, 2, 3]), ("players[0].resources",)),
-    ("resources-gold", "purchase", _set("players", 0, "resources", "gold", value=1), ("players[0].resources",)),
-    ("resources-float", "purchase", _set("players", 1, "resources", "food", value=1.5), ("players[1].resources.food",)),
-    ("resources-bool", "purchase", _set("players", 1, "resources", "hammers", value=True), ("players[1].resources.hammers",)),
-    ("hand-list", "purchase", _set("players", 0, "hand", value=["archers"]), ("players[0].hand",)),
-    ("hand-count-text", "purchase", _set("players", 0, "hand", "archers", value="1"), ("players[0].hand.archers",)),
-    ("hand-count-null", "purchase", _set("players", 1, "hand", "archers", value=None), ("players[1].hand.archers",)),
-    ("plots-object", "purchase", _set("players", 0, "plots", value={}), ("players[0].plots",)),
-    ("plot-entry-text", "purchase", _set("players", 0, "plots", 0, value="grassland"), ("players[0].plots[0]",)),
-    ("plot-population-text", "purchase", _set("players", 0, "plots", 1, "population", value="1"),
+    ("player-text", "purchase", setting("players", 1, value="alice"), ("players[1]",)),
+    ("resources-list", "purchase", setting("players", 0, "resources", value=[1, 2, 3]), ("players[0].resources",)),
+    ("resources-gold", "purchase", setting("players", 0, "resources", "gold", value=1), ("players[0].resources",)),
+    ("resources-float", "purchase", setting("players", 1, "resources", "food", value=1.5), ("players[1].resources.food",)),
+    ("resources-bool", "purchase", setting("players", 1, "resources", "hammers", value=True), ("players[1].resources.hammers",)),
+    ("hand-list", "purchase", setting("players", 0, "hand", value=["archers"]), ("players[0].hand",)),
+    ("hand-count-text", "purchase", setting("players", 0, "hand", "archers", value="1"), ("players[0].hand.archers",)),
+    ("hand-count-null", "purchase", setting("players", 1, "hand", "archers", value=None), ("players[1].hand.archers",)),
+    ("plots-object", "purchase", setting("players", 0, "plots", value={}), ("players[0].plots",)),
+    ("plot-entry-text", "purchase", setting("players", 0, "plots", 0, value="grassland"), ("players[0].plots[0]",)),
+    ("plot-population-text", "purchase", setting("players", 0, "plots", 1, "population", value="1"),
      ("players[0].plots[1].population",)),
-    ("plot-cards-text", "purchase", _set("players", 1, "plots", 0, "cards", value="library"),
+    ("plot-cards-text", "purchase", setting("players", 1, "plots", 0, "cards", value="library"),
      ("players[1].plots[0].cards",)),
-    ("technologies-text", "purchase", _set("players", 1, "technologies", value="writing"), ("players[1].technologies",)),
-    ("mining-due-2", "purchase", _set("players", 0, "mining_due", value=2), ("players[0].mining_due",)),
-    ("used-9", "purchase", _set("players", 1, "used", value=9), ("players[1].used",)),
+    ("technologies-text", "purchase", setting("players", 1, "technologies", value="writing"), ("players[1].technologies",)),
+    ("mining-due-2", "purchase", setting("players", 0, "mining_due", value=2), ("players[0].mining_due",)),
+    ("used-9", "purchase", setting("players", 1, "used", value=9), ("players[1].used",)),
     ("attacks-entry-short", "defend", _bad_attack(["archers", 0]), ("attacks[0]",)),
     ("attacks-bad-status", "defend", lambda d: d["attacks"][0].__setitem__(2, "asleep"), ("attacks[0]",)),
     ("attacks-defender-seat", "defend", _attack_defender_seat, ("attacks[0][1]",)),
-    ("blocks-entry-text", "defend", _set("blocks", value=["x"]), ("blocks[0]",)),
-    ("damage-entry-short", "defend", _set("damage", value=[[0, 1]]), ("damage[0]",)),
-    ("options-text", "purchase", _set("options", value="A"), ("options",)),
-    ("other-game", "purchase", _set("game", value="chess"), ("game",)),
+    ("blocks-entry-text", "defend", setting("blocks", value=["x"]), ("blocks[0]",)),
+    ("damage-entry-short", "defend", setting("damage", value=[[0, 1]]), ("damage[0]",)),
+    ("options-text", "purchase", setting("options", value="A"), ("options",)),
+    ("other-game", "purchase", setting("game", value="chess"), ("game",)),
     ("not-an-object-inside", "purchase", lambda d: d.clear() or d.update({"players": []}), ("rng",)),
     # unknown card, plot and technology ids
-    ("unknown-hand-card", "purchase", _set("players", 0, "hand", "dragon", value=1), ("players[0].hand", "dragon")),
+    ("unknown-hand-card", "purchase", setting("players", 0, "hand", "dragon", value=1), ("players[0].hand", "dragon")),
     ("unknown-deck-card", "purchase", _bad_first("deck", "dragon"), ("deck[0]", "dragon")),
     ("unknown-discard-card", "purchase", lambda d: d["discard"].append(7), ("discard", "7")),
     ("unknown-placed-card", "purchase", _unknown_placed, ("players[1].plots[0].cards", "dragon")),
     ("unit-placed-on-plot", "purchase", _placed_unit, ("players[0].plots[0].cards", "archers")),
-    ("unknown-plot", "purchase", _set("players", 0, "plots", 0, "plot", value="atlantis"),
+    ("unknown-plot", "purchase", setting("players", 0, "plots", 0, "plot", value="atlantis"),
      ("players[0].plots[0].plot", "atlantis")),
     ("unknown-plot-deck", "purchase", _bad_first("plot_deck", "atlantis"), ("plot_deck[0]", "atlantis")),
     ("unknown-plot-display", "purchase", _bad_first("plot_display", "atlantis"), ("plot_display[0]", "atlantis")),
@@ -243,15 +226,15 @@ CASES: list[tuple[str, str, Callable[[Data], None], tuple[str, ...]]] = [
     ("unknown-attack-unit", "defend", _attack_unknown_unit, ("attacks[0][0]", "dragon")),
     ("attack-with-a-building", "defend", _attack_not_a_unit, ("attacks[0]", "library")),
     # negative counts
-    ("negative-hand", "purchase", _set("players", 0, "hand", "archers", value=-1), ("players[0].hand.archers",)),
-    ("negative-resource", "purchase", _set("players", 1, "resources", "commerce", value=-2),
+    ("negative-hand", "purchase", setting("players", 0, "hand", "archers", value=-1), ("players[0].hand.archers",)),
+    ("negative-resource", "purchase", setting("players", 1, "resources", "commerce", value=-2),
      ("players[1].resources.commerce",)),
-    ("negative-population", "purchase", _set("players", 0, "plots", 0, "population", value=-1),
+    ("negative-population", "purchase", setting("players", 0, "plots", 0, "population", value=-1),
      ("players[0].plots[0].population",)),
-    ("negative-bank", "purchase", _set("population_bank", value=-1), ("population_bank",)),
-    ("negative-turn", "purchase", _set("turn", value=-3), ("turn",)),
-    ("negative-left", "discard", _set("left", value=-1), ("left",)),
-    ("negative-damage", "defend", _set("damage", value=[[0, -1, 0]]), ("damage[0][1]",)),
+    ("negative-bank", "purchase", setting("population_bank", value=-1), ("population_bank",)),
+    ("negative-turn", "purchase", setting("turn", value=-3), ("turn",)),
+    ("negative-left", "discard", setting("left", value=-1), ("left",)),
+    ("negative-damage", "defend", setting("damage", value=[[0, -1, 0]]), ("damage[0][1]",)),
     # conservation: a card, plot, technology or population created or lost
     ("card-created-in-hand", "purchase", _add_to_hand("archers", 1), ("archers",)),
     ("wonder-created-in-hand", "purchase", _add_to_hand("pyramids", 1, 1), ("pyramids",)),
@@ -265,19 +248,19 @@ CASES: list[tuple[str, str, Callable[[Data], None], tuple[str, ...]]] = [
     ("tech-lost", "purchase", _tech_lost, ("technology",)),
     ("population-created", "purchase", _population_created, ("population",)),
     ("population-lost", "purchase", _population_lost, ("population",)),
-    ("population-gain-phase-without-theft", "purchase", _set("phase", value="gain-population"), ("population",)),
+    ("population-gain-phase-without-theft", "purchase", setting("phase", value="gain-population"), ("population",)),
     # phases
-    ("bad-phase", "purchase", _set("phase", value="lunch"), ("phase", "lunch")),
-    ("phase-number", "purchase", _set("phase", value=5), ("phase",)),
-    ("phase-null", "purchase", _set("phase", value=None), ("phase",)),
-    ("draft-without-draft-row", "purchase", _set("phase", value="draft"), ("phase",)),
+    ("bad-phase", "purchase", setting("phase", value="lunch"), ("phase", "lunch")),
+    ("phase-number", "purchase", setting("phase", value=5), ("phase",)),
+    ("phase-null", "purchase", setting("phase", value=None), ("phase",)),
+    ("draft-without-draft-row", "purchase", setting("phase", value="draft"), ("phase",)),
     ("winners-but-not-over", "purchase", _winner_not_over, ("winners",)),
     ("over-with-a-queue", "over", _over_with_queue, ("over", "queue")),
     # options the position was saved with differ from the game's
-    ("options-players", "purchase", _set("options", "players", value=3), ("players",)),
-    ("options-bank-trade", "purchase", _set("options", "bank-trade", value="B"), ("bank-trade",)),
-    ("options-max-turns", "purchase", _set("options", "max-turns", value=60), ("max-turns",)),
-    ("options-game-end", "purchase", _set("options", "game-end-timing", value="C"), ("game-end-timing",)),
+    ("options-players", "purchase", setting("options", "players", value=3), ("players",)),
+    ("options-bank-trade", "purchase", setting("options", "bank-trade", value="B"), ("bank-trade",)),
+    ("options-max-turns", "purchase", setting("options", "max-turns", value=60), ("max-turns",)),
+    ("options-game-end", "purchase", setting("options", "game-end-timing", value="C"), ("game-end-timing",)),
 ]
 
 BASE_PHASES = ("purchase", "draft", "discard", "defend", "collect", "over")
@@ -330,9 +313,9 @@ def test_broken_position_is_rejected_naming_the_field(
         (_add_to_hand("chariot", 1, 2), ("chariot",)),
         (_population_created, ("population",)),
         (_tech_bought_twice, ("technology",)),
-        (_set("players", 2, "hand", "archers", value=-1), ("players[2].hand.archers",)),
-        (_set("current", value=4), ("current",)),
-        (_set("options", "players", value=2), ("players",)),
+        (setting("players", 2, "hand", "archers", value=-1), ("players[2].hand.archers",)),
+        (setting("current", value=4), ("current",)),
+        (setting("options", "players", value=2), ("players",)),
     ],
     ids=["card-created", "population-created", "tech-twice", "negative-hand", "current-seat", "options-players"],
 )
@@ -362,19 +345,6 @@ def test_a_position_is_an_object_saved_with_the_same_options() -> None:
         assert other.state_from_json(saved).to_json() == saved
 
 
-def test_a_loaded_state_shares_nothing_with_the_input() -> None:
-    g = game()
-    data = position("purchase")
-    kept = copy.deepcopy(data)
-    s = g.state_from_json(data)
-    assert data == kept, "state_from_json changed its input"
-    data["deck"].clear()
-    data["players"][0]["hand"]["archers"] = 99
-    data["players"][0]["plots"][0]["population"] = 9
-    data["tech_display"].pop()
-    assert s.to_json() == kept
-
-
 # Positions that the loader accepts today (or fails on with another exception)
 # although they are inconsistent in the sense of DESIGN.md ("Bad or inconsistent
 # JSON gets a clear error naming the field"). Each was an engine bug, now fixed; they stay as regression tests.
@@ -392,15 +362,25 @@ def _tech_listed_twice_by_one_player(d: Data) -> None:
     d["players"][0]["technologies"] += [tech, tech]
 
 
+def _bank_on_a_plot(d: Data) -> None:
+    """The population bank and player 1's first plot swap their populations."""
+    plot = d["players"][1]["plots"][0]
+    d["population_bank"], plot["population"] = plot["population"], d["population_bank"]
+
+
+def _damage_reversed(d: Data) -> None:
+    d["damage"].reverse()
+
+
 INCONSISTENT: list[tuple[str, str, Callable[[Data], None], tuple[str, ...], str]] = [
     ("collect-without-queue", "collect", _collect_queue_missing, ("queue",),
      "fixed engine bug: a collect-step position without 'queue' raises IndexError in legal_actions, "
      "not InvalidStateError"),
-    ("collect-queue-names-no-plot", "collect", _set("queue", value=[[9, 1]]), ("queue",),
+    ("collect-queue-names-no-plot", "collect", setting("queue", value=[[9, 1]]), ("queue",),
      "fixed engine bug: a collect-step 'queue' entry naming plot 10 raises IndexError, not InvalidStateError"),
-    ("collect-queue-entry-a-number", "collect", _set("queue", value=[1]), ("queue",),
+    ("collect-queue-entry-a-number", "collect", setting("queue", value=[1]), ("queue",),
      "fixed engine bug: a collect-step 'queue' of numbers raises TypeError, not InvalidStateError"),
-    ("fought-text", "purchase", _set("fought", value="no"), ("fought",),
+    ("fought-text", "purchase", setting("fought", value="no"), ("fought",),
      "fixed engine bug: 'fought' is read with bool(), so the text \"no\" is accepted as true"),
     ("tech-listed-twice-by-one-player", "purchase", _tech_listed_twice_by_one_player,
      ("technolog",),
@@ -408,10 +388,19 @@ INCONSISTENT: list[tuple[str, str, Callable[[Data], None], tuple[str, ...], str]
     ("purchase-decided-by-the-other-player", "purchase", _purchase_by_the_other_player, ("decider|current",),
      "fixed engine bug: a purchase step whose 'decider' is not 'current' is accepted; that player "
      "then buys during another player's turn"),
-    ("defend-without-attacks", "purchase", _set("phase", value="defend"), ("phase|attacks",),
+    ("defend-without-attacks", "purchase", setting("phase", value="defend"), ("phase|attacks",),
      "fixed engine bug: phase 'defend' with no attack is accepted ('done' is always legal)"),
-    ("lose-population-without-damage", "purchase", _set("phase", value="lose-population"), ("phase|damage",),
+    ("lose-population-without-damage", "purchase", setting("phase", value="lose-population"), ("phase|damage",),
      "fixed engine bug: phase 'lose-population' with no 'damage' is accepted"),
+    # found by the fuzz kit (issue 13): each loaded, then broke an invariant in play
+    ("draft-population-from-the-bank", "draft", _bank_on_a_plot, ("players[1].plots", "population"),
+     "a draft with the bank's population on a plot loaded; the free population then made the bank negative"),
+    ("draft-seat-left-out", "draft", removing("queue", 1), ("queue",),
+     "a draft skipping a seat loaded; the next draft row then replaced the plot left over (a plot lost)"),
+    ("lose-population-with-none-to-take", "lose-population", setting("damage", 0, 1, value=0), ("damage[0]",),
+     "a lose-population step with no population to take loaded; the damage then went negative"),
+    ("damage-out-of-order", "destroy-building", _damage_reversed, ("damage",),
+     "a destroy-building step whose first damage has no building loaded; the damage then went negative"),
 ]
 
 
@@ -422,6 +411,44 @@ INCONSISTENT: list[tuple[str, str, Callable[[Data], None], tuple[str, ...], str]
 def test_inconsistent_position_is_rejected(phase: str, mutate: Callable[[Data], None],
                                           words: tuple[str, ...]) -> None:
     _rejects(game(), position(phase), mutate, words)
+
+
+# Issue 13: a Code of Laws step that asks for more resources than the victim holds
+# loaded, and then the player to move had no legal action (a deadlock).
+THEFT: dict[str, Any] = {"players": [{"technologies": ["code_of_laws"], "used": 2},
+                                     {"resources": {"food": 1, "commerce": 1}}],
+                         "queue": [PHASE_NAMES.index("purchase"), 0], "target": 1}
+
+
+def _both(*mutations: Callable[[Data], None]) -> Callable[[Data], None]:
+    def mutate(d: Data) -> None:
+        for m in mutations:
+            m(d)
+
+    return mutate
+
+
+BROKEN_THEFTS = [
+    (setting("left", value=3), ("left", "holds 2")),  # the issue's deadlock
+    (setting("players", 1, "resources", "commerce", value=0), ("left", "holds 1")),
+    (_both(setting("players", 1, "resources", "food", value=9), setting("left", value=4)), ("left", "takes 3")),
+    (setting("target", value=0), ("target",)),
+]
+
+
+@pytest.mark.parametrize(("reading", "step", "decider"), [("B", "take-resources", 0), ("C", "give-resources", 1)])
+def test_a_theft_asking_more_than_the_victim_holds_is_refused(reading: str, step: str, decider: int) -> None:
+    """CCG-9.2 (code-of-laws-choice B, C): ``left`` is at most what Code of Laws takes
+    and what the victim holds, and the victim is not the thief; the good position plays
+    on to the thief's purchases."""
+    g = load_game(GAME_ID, **{"code-of-laws-choice": reading})
+    good = position_json(g, **THEFT, phase=step, decider=decider, left=2)
+    s = g.state_from_json(copy.deepcopy(good))
+    while s.to_json()["phase"] == step:
+        s.apply(decider, s.legal_actions(decider)[0])
+    assert s.to_json()["phase"] == "purchase" and s.to_move() == (0,)
+    for mutate, words in BROKEN_THEFTS:
+        _rejects(g, good, mutate, words)
 
 
 # ------------------------------------------------------------- card files
@@ -506,16 +533,16 @@ BAD_CARD_FILES: list[tuple[str, Callable[[Data], None], tuple[str, ...]]] = [
     ("building-yield-unknown-building", _effect("technologies", "pottery", "building_yield",
                                                 {"building": "silo", "food": 1}), ("pottery", "building_yield")),
     # sections and ids
-    *[(f"missing-section-{sec}", _delete(sec), (sec,))
+    *[(f"missing-section-{sec}", removing(sec), (sec,))
       for sec in ("plots", "technologies", "buildings", "wonders", "units")],
-    ("empty-section", _set("units", value=[]), ("units",)),
+    ("empty-section", setting("units", value=[]), ("units",)),
     ("duplicate-building-id", _duplicate("buildings", "library", "buildings"), ("library", "twice")),
     ("wonder-with-a-building-id", _rename_wonder_to("granary"), ("granary", "twice")),
     ("plot-and-tech-same-id", _duplicate("plots", "coast", "technologies"), ("coast",)),
     ("entry-without-id", lambda raw: raw["buildings"][0].pop("id"), ("buildings", "id")),
     ("entry-not-an-object", lambda raw: raw["wonders"].append("colossus"), ("wonders",)),
-    ("unknown-number", _set("numbers", "hand_limit", value=7), ("hand_limit",)),
-    ("negative-number", _set("numbers", "population_bank", value=-1), ("population_bank",)),
+    ("unknown-number", setting("numbers", "hand_limit", value=7), ("hand_limit",)),
+    ("negative-number", setting("numbers", "population_bank", value=-1), ("population_bank",)),
 ]
 
 
@@ -562,3 +589,19 @@ def test_card_file_that_is_not_a_card_object(tmp_path: Path, text: str) -> None:
 def test_missing_card_file(tmp_path: Path) -> None:
     with pytest.raises(InvalidStateError, match="no card file"):
         load_game(GAME_ID, cards=str(tmp_path / "nowhere.json"))
+
+
+@pytest.mark.parametrize(("name", "words"), [("/dev/zero", "not a regular file"), (".", "directory"),
+                                             ("cards\x00.json", "NUL")])
+def test_a_card_file_is_a_bounded_regular_file(name: str, words: str) -> None:
+    """Issue 13: the cards option is read through ``civtable.core.files``: a device,
+    a directory or a name with a NUL byte is refused in one sentence (never read)."""
+    with pytest.raises(InvalidStateError, match=words):
+        load_game(GAME_ID, cards=name)
+
+
+def test_a_card_file_nested_too_deeply_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(InvalidStateError, match="nested too deeply"):
+        load_game(GAME_ID, cards=str(path))

@@ -55,58 +55,61 @@ CALAMITY_PARAMS: dict[str, dict[str, Any]] = {
 # how each advance modifies a calamity: (calamity, advance) -> (param, delta, role)
 # role: "any" victim, "primary" or "secondary" only; a "flag" param switches on an option
 MODIFIERS: dict[tuple[str, str], tuple[str, int, str]] = {
-    ("Volcanic Eruption/Earthquake", "Engineering"): ("reduce_instead", 1, "primary"),
-    ("Famine", "Agriculture"): ("points", 5, "primary"),
-    ("Famine", "Pottery"): ("points", -5, "any"),
-    ("Famine", "Calendar"): ("points", -5, "any"),
-    ("Flood", "Engineering"): ("points", -5, "any"),
-    ("Civil War", "Music"): ("keep_points", 5, "primary"),
-    ("Civil War", "Drama and Poetry"): ("keep_points", 5, "primary"),
-    ("Civil War", "Democracy"): ("keep_points", 10, "primary"),
-    ("Civil War", "Philosophy"): ("keep_points", -5, "primary"),
-    ("Civil War", "Military"): ("keep_points", -5, "primary"),
-    ("Cyclone", "Trade Empire"): ("cities", 1, "any"),
-    ("Cyclone", "Masonry"): ("cities", -1, "any"),
-    ("Cyclone", "Calendar"): ("cities", -2, "any"),
-    ("Tyranny", "Sculpture"): ("points", -5, "primary"),
-    ("Tyranny", "Law"): ("points", -5, "primary"),
-    ("Tyranny", "Monarchy"): ("points", 5, "primary"),
-    ("Tyranny", "Provincial Empire"): ("points", 5, "primary"),
-    ("Corruption", "Law"): ("value", -5, "primary"),
-    ("Corruption", "Coinage"): ("value", 5, "primary"),
-    ("Corruption", "Wonder of the World"): ("value", 5, "primary"),
-    ("Regression", "Fundamentalism"): ("steps", 1, "primary"),
-    ("Regression", "Library"): ("steps", -1, "primary"),
-    ("Regression", "Enlightenment"): ("cities_instead", 1, "primary"),
-    ("Treachery", "Diplomacy"): ("cities", 1, "primary"),
-    ("Slave Revolt", "Mythology"): ("support_delta", -1, "primary"),
-    ("Slave Revolt", "Enlightenment"): ("support_delta", -1, "primary"),
-    ("Slave Revolt", "Mining"): ("support_delta", 1, "primary"),
-    ("Superstition", "Mysticism"): ("cities", -1, "primary"),
-    ("Superstition", "Deism"): ("cities", -1, "primary"),
-    ("Superstition", "Enlightenment"): ("cities", -1, "primary"),
-    ("Superstition", "Universal Doctrine"): ("cities", 1, "primary"),
-    ("Barbarian Hordes", "Monarchy"): ("tokens", -5, "primary"),
-    ("Barbarian Hordes", "Politics"): ("tokens", 5, "primary"),
-    ("Barbarian Hordes", "Provincial Empire"): ("tokens", 5, "primary"),
-    ("Epidemic", "Medicine"): ("points", -5, "any"),
-    ("Epidemic", "Enlightenment"): ("points", -5, "primary"),
-    ("Epidemic", "Anatomy"): ("points", -5, "secondary"),
-    ("Epidemic", "Roadbuilding"): ("points", 5, "primary"),
-    ("Epidemic", "Trade Empire"): ("points", 5, "primary"),
-    ("Civil Disorder", "Music"): ("keep", 1, "primary"),
-    ("Civil Disorder", "Drama and Poetry"): ("keep", 1, "primary"),
-    ("Civil Disorder", "Law"): ("keep", 1, "primary"),
-    ("Civil Disorder", "Democracy"): ("keep", 1, "primary"),
-    ("Civil Disorder", "Advanced Military"): ("keep", -1, "primary"),
-    ("Civil Disorder", "Naval Warfare"): ("keep", -1, "primary"),
-    ("Iconoclasm and Heresy", "Philosophy"): ("cities", -2, "primary"),
-    ("Iconoclasm and Heresy", "Theology"): ("cities", -3, "primary"),
-    ("Iconoclasm and Heresy", "Monotheism"): ("cities", 1, "primary"),
-    ("Iconoclasm and Heresy", "Theocracy"): ("buy_off_cards", 2, "any"),
-    ("Piracy", "Cartography"): ("cities", 1, "primary"),
-    ("Piracy", "Naval Warfare"): ("cities", -1, "primary"),
-}
+    (calamity, advance): (param, int(delta), role)
+    for calamity, advance, (param, delta, role) in (
+        (*(x.strip() for x in row.split("|")[:2]), row.split("|")[2].split()) for row in """
+    Volcanic Eruption/Earthquake | Engineering         | reduce_instead   1 primary
+    Famine                       | Agriculture         | points           5 primary
+    Famine                       | Pottery             | points          -5 any
+    Famine                       | Calendar            | points          -5 any
+    Flood                        | Engineering         | points          -5 any
+    Civil War                    | Music               | keep_points      5 primary
+    Civil War                    | Drama and Poetry    | keep_points      5 primary
+    Civil War                    | Democracy           | keep_points     10 primary
+    Civil War                    | Philosophy          | keep_points     -5 primary
+    Civil War                    | Military            | keep_points     -5 primary
+    Cyclone                      | Trade Empire        | cities           1 any
+    Cyclone                      | Masonry             | cities          -1 any
+    Cyclone                      | Calendar            | cities          -2 any
+    Tyranny                      | Sculpture           | points          -5 primary
+    Tyranny                      | Law                 | points          -5 primary
+    Tyranny                      | Monarchy            | points           5 primary
+    Tyranny                      | Provincial Empire   | points           5 primary
+    Corruption                   | Law                 | value           -5 primary
+    Corruption                   | Coinage             | value            5 primary
+    Corruption                   | Wonder of the World | value            5 primary
+    Regression                   | Fundamentalism      | steps            1 primary
+    Regression                   | Library             | steps           -1 primary
+    Regression                   | Enlightenment       | cities_instead   1 primary
+    Treachery                    | Diplomacy           | cities           1 primary
+    Slave Revolt                 | Mythology           | support_delta   -1 primary
+    Slave Revolt                 | Enlightenment       | support_delta   -1 primary
+    Slave Revolt                 | Mining              | support_delta    1 primary
+    Superstition                 | Mysticism           | cities          -1 primary
+    Superstition                 | Deism               | cities          -1 primary
+    Superstition                 | Enlightenment       | cities          -1 primary
+    Superstition                 | Universal Doctrine  | cities           1 primary
+    Barbarian Hordes             | Monarchy            | tokens          -5 primary
+    Barbarian Hordes             | Politics            | tokens           5 primary
+    Barbarian Hordes             | Provincial Empire   | tokens           5 primary
+    Epidemic                     | Medicine            | points          -5 any
+    Epidemic                     | Enlightenment       | points          -5 primary
+    Epidemic                     | Anatomy             | points          -5 secondary
+    Epidemic                     | Roadbuilding        | points           5 primary
+    Epidemic                     | Trade Empire        | points           5 primary
+    Civil Disorder               | Music               | keep             1 primary
+    Civil Disorder               | Drama and Poetry    | keep             1 primary
+    Civil Disorder               | Law                 | keep             1 primary
+    Civil Disorder               | Democracy           | keep             1 primary
+    Civil Disorder               | Advanced Military   | keep            -1 primary
+    Civil Disorder               | Naval Warfare       | keep            -1 primary
+    Iconoclasm and Heresy        | Philosophy          | cities          -2 primary
+    Iconoclasm and Heresy        | Theology            | cities          -3 primary
+    Iconoclasm and Heresy        | Monotheism          | cities           1 primary
+    Iconoclasm and Heresy        | Theocracy           | buy_off_cards    2 any
+    Piracy                       | Cartography         | cities           1 primary
+    Piracy                       | Naval Warfare       | cities          -1 primary
+""".strip().splitlines())}
 # Naval Warfare's second effect on Piracy: its holder cannot be a secondary victim
 IMMUNE_SECONDARY = {"Piracy": ["Naval Warfare"]}
 

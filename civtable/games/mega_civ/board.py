@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import InvalidStateError
+from civtable.core.files import DATA_LIMIT, read_json
 
 MAPS = Path(__file__).with_name("data") / "maps"
 SHIPPED_MAPS = ("full", "small")
@@ -63,13 +64,13 @@ class Area:
     name: str
     kind: str
     population_limit: int | None  # None on water
-    city_site: bool
-    flood_plain: bool
-    volcano: bool
     start_for: tuple[str, ...]
     land: tuple[int, ...]
     water: tuple[int, ...]
     coastal: bool  # a land area with any water adjacency
+    city_site: bool
+    flood_plain: bool
+    volcano: bool
     city_site_on_flood_plain: bool = False
     region: str | None = None
     provisional: bool = False
@@ -94,19 +95,33 @@ class Civilization:
 class Board:
     """A checked map. Build it with ``load_board`` or ``parse_board``; never mutate it."""
 
+    areas: tuple[Area, ...]
+    civilizations: tuple[Civilization, ...]
     name: str
     source: str
     completeness: str
     repairs: tuple[str, ...]
-    areas: tuple[Area, ...]
-    civilizations: tuple[Civilization, ...]
-    land_areas: tuple[int, ...]
-    water_areas: tuple[int, ...]
-    coastal_areas: tuple[int, ...]
-    city_sites: tuple[int, ...]
-    _area_index: dict[str, int] = field(repr=False)
-    _civ_index: dict[str, int] = field(repr=False)
-    ids: tuple[str, ...] = field(default=(), repr=False)  # area ids in index order
+
+    # what follows from the areas (found once, ``__post_init__``)
+    ids: tuple[str, ...] = field(init=False, repr=False)  # area ids in index order
+    _area_index: dict[str, int] = field(init=False, repr=False)
+    land_areas: tuple[int, ...] = field(init=False, repr=False)
+    _civ_index: dict[str, int] = field(init=False, repr=False)
+    water_areas: tuple[int, ...] = field(init=False, repr=False)
+    coastal_areas: tuple[int, ...] = field(init=False, repr=False)
+    city_sites: tuple[int, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        areas = self.areas
+        derived = {
+            "ids": tuple(a.id for a in areas), "_area_index": {a.id: a.index for a in areas},
+            "_civ_index": {c.id: i for i, c in enumerate(self.civilizations)},
+            "land_areas": tuple(a.index for a in areas if a.is_land),
+            "water_areas": tuple(a.index for a in areas if a.is_water),
+            "coastal_areas": tuple(a.index for a in areas if a.coastal),
+            "city_sites": tuple(a.index for a in areas if a.city_site)}
+        for key, value in derived.items():
+            object.__setattr__(self, key, value)
 
     def __len__(self) -> int:
         return len(self.areas)
@@ -358,10 +373,11 @@ def parse_board(raw: Any, source: str = "map data") -> Board:
                     raise c.fail(key, f"lists {other!r} but area {other!r} field {key!r} does not list {aid!r}")
 
     areas = tuple(
-        Area(i, c.entry["id"], f["name"], f["kind"], f["limit"], f["city_site"], f["flood_plain"],
-             f["volcano"], f["start_for"], tuple(neighbours[i][LAND]), tuple(neighbours[i][WATER]),
-             f["kind"] == LAND and bool(neighbours[i][WATER]), f["city_site_on_flood_plain"],
-             f["region"], f["provisional"])
+        Area(index=i, id=c.entry["id"], name=f["name"], kind=f["kind"], population_limit=f["limit"],
+             start_for=f["start_for"], land=tuple(neighbours[i][LAND]), water=tuple(neighbours[i][WATER]),
+             coastal=f["kind"] == LAND and bool(neighbours[i][WATER]), city_site=f["city_site"],
+             flood_plain=f["flood_plain"], volcano=f["volcano"], city_site_on_flood_plain=f["city_site_on_flood_plain"],
+             region=f["region"], provisional=f["provisional"])
         for i, (c, f) in enumerate(zip(checks, fields, strict=True))
     )
     civilizations = []
@@ -370,16 +386,8 @@ def parse_board(raw: Any, source: str = "map data") -> Board:
         if not starts:
             raise InvalidStateError(f"{prefix}: civilization {cid!r} has no start area (no area lists it in field 'start_for')")
         civilizations.append(Civilization(cid, cname, starts))
-    return Board(
-        name=name, source=src, completeness=completeness, repairs=tuple(repairs), areas=areas,
-        civilizations=tuple(civilizations),
-        land_areas=tuple(a.index for a in areas if a.is_land),
-        water_areas=tuple(a.index for a in areas if a.is_water),
-        coastal_areas=tuple(a.index for a in areas if a.coastal),
-        city_sites=tuple(a.index for a in areas if a.city_site),
-        _area_index=index, _civ_index={cid: i for i, cid in enumerate(civ_ids)},
-        ids=tuple(a.id for a in areas),
-    )
+    return Board(areas=areas, civilizations=tuple(civilizations), name=name, source=src,
+                 completeness=completeness, repairs=tuple(repairs))
 
 
 def map_file(name_or_path: str | os.PathLike[str]) -> Path:
@@ -391,13 +399,13 @@ def map_file(name_or_path: str | os.PathLike[str]) -> Path:
 
 @cache
 def load_board(name_or_path: str | os.PathLike[str] = "full") -> Board:
-    """A shipped map by name ("full", "small") or a map file by path, checked (cached per argument)."""
+    """A shipped map by name ("full", "small") or a map file by path (a regular file of
+    bounded size and depth, ``core.files``), checked (cached per argument)."""
     file = map_file(name_or_path)
     try:
-        raw = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        shipped = ", ".join(SHIPPED_MAPS)
-        raise InvalidStateError(f"no map file {str(file)!r}; the shipped maps are {shipped}") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise InvalidStateError(f"map file {str(file)!r} is not readable JSON: {e}") from None
+        raw = read_json(file, "map", DATA_LIMIT, InvalidStateError)
+    except InvalidStateError as e:
+        if str(e).startswith("no map file"):
+            raise InvalidStateError(f"{e}; the shipped maps are {', '.join(SHIPPED_MAPS)}") from None
+        raise
     return parse_board(raw, source=str(file))

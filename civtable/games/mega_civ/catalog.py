@@ -9,7 +9,6 @@ cards too (they travel in the same stacks and hands).
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import InvalidStateError
+from civtable.core.files import DATA_LIMIT, read_json
 
 DATA = Path(__file__).with_name("data")
 STACKS = 9
@@ -270,20 +270,12 @@ def parse_catalog(cards_raw: Any, advances_raw: Any, source: str = "data") -> Ca
                    card_index, advance_index)
 
 
-def _read(file: Path) -> Any:
-    try:
-        return json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InvalidStateError(f"no data file {file}") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise InvalidStateError(f"data file {file} is not readable JSON: {e}") from None
-
-
 @cache
 def load_catalog(cards: str | None = None, advances: str | None = None) -> Catalog:
     cfile = Path(cards) if cards else DATA / "cards.json"
     afile = Path(advances) if advances else DATA / "advances.json"
-    return parse_catalog(_read(cfile), _read(afile), f"{cfile.name}/{afile.name}")
+    return parse_catalog(read_json(cfile, "card", DATA_LIMIT, InvalidStateError),
+                         read_json(afile, "advance", DATA_LIMIT, InvalidStateError), f"{cfile.name}/{afile.name}")
 
 
 def slug(name: str) -> str:

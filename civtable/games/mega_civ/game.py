@@ -35,18 +35,16 @@ class MegaCiv(Game):
         board = load_board(self.options["map"])
         self.rules = Rules(self.options, board, load_tables(), self.num_players)
 
+    # ------------------------------------------------------------ positions
     def new_state(self, seed: int | None = None) -> MegaState:
+        """MC-0.1: a new game (the civilizations set up, the stacks shuffled)."""
         return MegaState.initial(self, 0 if seed is None else seed)
 
     def read_state(self, reader: Reader) -> MegaState:
+        """A saved position, every field checked (``serialize.py``)."""
         from .serialize import read_state
 
         return read_state(self, reader)
-
-    def bots(self) -> Mapping[str, AgentFactory]:
-        from .bots import FACTORIES
-
-        return FACTORIES
 
     # ------------------------------------------------------------ showing the game
     @cached_property
@@ -77,13 +75,19 @@ class MegaCiv(Game):
         return path(self, action, obs)
 
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
-        from .helptext import help_text
+        from .render import help_text
 
         return help_text(self, obs, viewer)
 
     def interpret(self, obs: dict[str, Any], line: str) -> str | None:
         """Display names typed with spaces ("grow Kings Vale", "buy Drama and Poetry") as ids."""
         return self.words.to_ids(line)
+
+    def bots(self) -> Mapping[str, AgentFactory]:
+        """The game's own bots (``bots.py``): greedy, also known as heuristic."""
+        from .bots import FACTORIES
+
+        return FACTORIES
 
     def reference(self) -> Sequence[Table]:
         from .reference import reference_tables

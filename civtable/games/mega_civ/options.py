@@ -23,6 +23,36 @@ DECLARED = declaration(__package__)
 """The game's info and its rule variants and settings, as data (``data/game.json``)."""
 OPTIONS: tuple[OptionSpec, ...] = DECLARED.options
 
+FLAGS: tuple[tuple[str, ...], ...] = tuple(tuple(row.split()) for row in """
+    tax_from_map           tax-source            B
+    revolt_per_city        tax-revolt-count      B
+    revolt_optional        tax-revolt-optional   B
+    revolt_destroy_strict  revolt-destroy        B
+    growth_limited         growth-supply         B
+    ship_adjacent_only     ship-cost             B
+    step_before_boarding   ship-movement         B
+    open_sea_free          open-sea              B
+    conflict_when_shared   conflict-trigger      B
+    attack_win_by_more     city-attack-win       B
+    plunder_from_stock     plunder-source        B
+    support_local          support-counting      B
+    phase_11_support       phase-11              A
+    end_by_ast             game-end              A
+    exactly_200_high       cost-200              A
+    ast_all_forward        ast-squares           B
+    late_reaching          late-iron-age         B
+    water_card             water-card            A
+    one_purchase           stack9-purchase       A
+    revolt_exempt_cards    revolt-exemption      B
+    calamity_limit_split   calamity-limit        B
+    calamity_excess_random calamity-excess       B
+    calamity_per_player    calamity-order        B
+    non_tradable_by_stack  non-tradable-first    B
+    non_tradable_top       non-tradable-position B
+    cost_paid              cost-basis            B
+""".strip().splitlines())
+"""``Rules`` flags: (attribute, option, the reading that sets it)."""
+
 
 class Rules:
     """The options, the map and the tables of one game, as the state reads them."""
@@ -42,40 +72,15 @@ class Rules:
             step for step, on in ((GROW, together(o["growth-order"])), (MOVE, together(o["unstated-order"])),
                                   (BUILD, together(o["unstated-order"])), (MILITARY, together(o["unstated-order"])))
             if on)
-        self.tax_from_map = o["tax-source"] == "B"
-        self.revolt_per_city = o["tax-revolt-count"] == "B"
-        self.revolt_optional = o["tax-revolt-optional"] == "B"
-        self.revolt_destroy_strict = o["revolt-destroy"] == "B"
-        self.growth_limited = o["growth-supply"] == "B"
-        self.ship_adjacent_only = o["ship-cost"] == "B"
-        self.step_before_boarding = o["ship-movement"] == "B"
-        self.open_sea_free = o["open-sea"] == "B"
-        self.conflict_when_shared = o["conflict-trigger"] == "B"
-        self.attack_win_by_more = o["city-attack-win"] == "B"
-        self.plunder_from_stock = o["plunder-source"] == "B"
+        for flag, option, reading in FLAGS:  # the rule variants read on the hot path, as booleans
+            setattr(self, flag, o[option] == reading)
         self.surplus_scope = o["surplus-scope"]
-        self.support_local = o["support-counting"] == "B"
-        self.phase_11_support = o["phase-11"] == "A"
-        self.end_by_ast = o["game-end"] == "A"
         self.last_turn = o["last-turn"]
-        self.exactly_200_high = o["cost-200"] == "A"
-        self.ast_all_forward = o["ast-squares"] == "B"
-        self.late_reaching = o["late-iron-age"] == "B"
-        # part 2
         self.catalog = load_catalog()
         self.card_side = o["side"]
         self.two_blocks = self.catalog.uses_two_blocks(players, o["side"])
-        self.water_card = o["water-card"] == "A"
-        self.one_purchase = o["stack9-purchase"] == "A"
-        self.revolt_exempt_cards = o["revolt-exemption"] == "B"
         self.trade_rounds = o["trade-rounds"]
         self.trade_max_cards = o["trade-max-cards"]
-        self.calamity_limit_split = o["calamity-limit"] == "B"
-        self.calamity_excess_random = o["calamity-excess"] == "B"
-        self.calamity_per_player = o["calamity-order"] == "B"
-        self.non_tradable_by_stack = o["non-tradable-first"] == "B"
-        self.non_tradable_top = o["non-tradable-position"] == "B"
-        self.cost_paid = o["cost-basis"] == "B"
         self._actions: dict[tuple[object, ...], Action] = {}
         self._reach: dict[tuple[int, int, bool], tuple[int, ...]] = {}
         self._late: dict[tuple[str, ...], list[int]] = {}

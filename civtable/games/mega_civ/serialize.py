@@ -17,32 +17,25 @@ from civtable.core.events import ROOT
 from civtable.core.reader import Reader, shown
 from civtable.core.rng import Rng
 
-from .codes import (
-    AUTO,
-    BUY,
-    DISCARD,
-    MOVE,
-    OVER,
-    PIRATE,
-    PROVINCIAL,
-    REDUCE,
-    REINFORCE,
-    REVOLT,
-    SPECIAL,
-    STEP_NAMES,
-    STEP_PHASES,
-    TASK,
-    TRADE,
-)
+from . import codes
 from .order import ast_order
 from .state import MegaState
-from .view import _pay_json, _sparse
+from .view import _pay_json, _sparse, disclosed_json
 
 if TYPE_CHECKING:
     from .game import MegaCiv
 
 
 def state_to_json(s: MegaState) -> dict[str, Any]:
+    """The position; ``disclosed`` (the last simultaneous step's choices, shown in every
+    observation) only when there is one, so that older positions read the same."""
+    data = _position_json(s)
+    if s.disclosed is not None:
+        data["disclosed"] = disclosed_json(s.disclosed)
+    return data
+
+
+def _position_json(s: MegaState) -> dict[str, Any]:
     areas = s.board.areas
     cards = s.cat.cards
     adv = s.cat.advances
@@ -52,12 +45,12 @@ def state_to_json(s: MegaState) -> dict[str, Any]:
         "rng": s.rng.state,
         "turn": s.turn_no,
         "phase": s.phase,
-        "step": STEP_NAMES[s.step],
+        "step": codes.STEP_NAMES[s.step],
         "decider": s.decider,
         "queue": list(s.queue),
         "target": s.target,
         "city": {areas[a].id: o for a, o in enumerate(s.city) if o >= 0},
-        "pirates": [areas[a].id for a, o in enumerate(s.city) if o == PIRATE],
+        "pirates": [areas[a].id for a, o in enumerate(s.city) if o == codes.PIRATE],
         "barbarians": _sparse(s, s.barb),
         "stacks": {str(k): [cards[c].id for c in x] for k, x in enumerate(s.stacks) if k},
         "discards": {str(k): [cards[c].id for c in x] for k, x in enumerate(s.discards) if x},
@@ -102,6 +95,9 @@ def state_to_json(s: MegaState) -> dict[str, Any]:
     }
 
 
+SIMULTANEOUS = tuple(codes.STEP_NAMES[k] for k in (codes.GROW, codes.MOVE, codes.BUILD, codes.MILITARY))
+"""The steps that may be decided at the same time (and then disclosed)."""
+
 TASK_KINDS = ("lose", "reduce", "destroy", "support", "annex", "annex-city", "pirate", "quake-neighbour", "victims",
               "discard", "discard-value", "pay-or", "regress-or", "buy-off", "give", "credit", "free-advance", "barbarians")
 
@@ -123,10 +119,15 @@ class Loader:
         self.n = game.num_players
 
     # ------------------------------------------------------------ ids
+    def named(self, index: dict[str, int], value: Any, path: str, what: str) -> int:
+        """The index of an id in ``index`` (areas, cards, advances), or a refusal naming the field."""
+        found = index.get(value) if isinstance(value, str) else None
+        if found is None:
+            self.r.fail(path, f"names unknown {what} {shown(value)}")
+        return found
+
     def area(self, value: Any, path: str, land: bool = False) -> int:
-        a = self.board._area_index.get(value) if isinstance(value, str) else None
-        if a is None:
-            self.r.fail(path, f"names unknown area {shown(value)}")
+        a = self.named(self.board._area_index, value, path, "area")
         if land and self.board.areas[a].is_water:
             self.r.fail(path, f"names water area {shown(value)}, where no unit can stand")
         return a
@@ -141,19 +142,13 @@ class Loader:
         return row
 
     def card(self, value: Any, path: str) -> int:
-        c = self.cat.card_index.get(value) if isinstance(value, str) else None
-        if c is None:
-            self.r.fail(path, f"names unknown trade card {shown(value)}")
-        return c
+        return self.named(self.cat.card_index, value, path, "trade card")
 
     def cards(self, value: Any, path: str) -> list[int]:
         return [self.card(v, f"{path}[{i}]") for i, v in enumerate(self.r.seq(value, path))]
 
     def advance(self, value: Any, path: str) -> int:
-        a = self.cat.advance_index.get(value) if isinstance(value, str) else None
-        if a is None:
-            self.r.fail(path, f"names unknown advance {shown(value)}")
-        return a
+        return self.named(self.cat.advance_index, value, path, "advance")
 
     def seats(self, value: Any, path: str) -> list[int]:
         return [self.r.seat(v, f"{path}[{i}]", self.n) for i, v in enumerate(self.r.seq(value, path))]
@@ -172,9 +167,9 @@ class Loader:
         s.rng = Rng.from_state(rng)
         s.turn_no = r.integer(r.get("turn"), "turn", 1, game.rules.last_turn)  # MC-0.3: the game ends by then
         s.phase = r.integer(r.get("phase"), "phase", 1, 13)
-        step = r.choice(r.get("step"), STEP_NAMES, "step")
-        s.step = STEP_NAMES.index(step)
-        if step in STEP_PHASES and s.phase not in STEP_PHASES[step]:
+        step = r.choice(r.get("step"), codes.STEP_NAMES, "step")
+        s.step = codes.STEP_NAMES.index(step)
+        if step in codes.STEP_PHASES and s.phase not in codes.STEP_PHASES[step]:
             r.fail("step", f"is {step!r}, which cannot happen in phase {s.phase}")
         s.decider = r.integer(r.get("decider"), "decider", -1, n - 1)
         s.queue = self.seats(r.get("queue"), "queue")
@@ -199,10 +194,26 @@ class Loader:
         self.read_tasks()
         log = r.optional("log", [])
         s.log = [r.text(x, f"log[{i}]") for i, x in enumerate(r.seq(log, "log"))]
-        s.disclosed = None  # not part of a position (see MegaState.disclosed)
+        s.disclosed = self.read_disclosed(r.optional("disclosed"))
         self.check_calamities()
         self.check_flow(step)
         return s
+
+    def read_disclosed(self, value: Any) -> list[Any] | None:
+        """MC-0.5: the choices of the last simultaneous step, revealed to all (absent: none yet)."""
+        if value is None:
+            return None
+        r = self.r
+        found = r.obj(value, "disclosed")
+        step = r.choice(r.get("step", found, "disclosed"), SIMULTANEOUS, "disclosed.step")
+        choices: dict[int, list[str]] = {}
+        for q, texts in r.obj(r.get("choices", found, "disclosed"), "disclosed.choices").items():
+            if not (isinstance(q, str) and q.isdigit() and len(q) < 3):
+                r.fail("disclosed.choices", f"names no seat: {shown(q)}")
+            where = f"disclosed.choices.{q}"
+            choices[r.seat(int(q), where, self.n)] = [
+                r.text(x, f"{where}[{i}]") for i, x in enumerate(r.seq(texts, where))]
+        return [codes.STEP_NAMES.index(step), choices]
 
     def read_pieces(self, players: list[Any]) -> None:
         """Tokens, cities and ships, conserved (MC-0.4's 55 tokens, 9 cities and 4 ships a player)."""
@@ -266,7 +277,7 @@ class Loader:
             at = self.area(a, f"pirates[{i}]", land=True)
             if s.city[at] != -1:
                 r.fail("pirates", f"puts a pirate city where another city is: {shown(a)}")
-            s.city[at] = PIRATE
+            s.city[at] = codes.PIRATE
         s.barb = self.sparse(r.optional("barbarians", {}), "barbarians")
         for a, k in enumerate(s.barb):
             if k and self.board.areas[a].is_water:
@@ -316,10 +327,10 @@ class Loader:
     def use(self, value: Any, path: str) -> str:
         """A ``used`` entry: an ability's name, or an area reinforced, or a player chosen."""
         text = self.r.text(value, path)
-        if text.startswith(REINFORCE):
-            self.area(text[len(REINFORCE):], path, land=True)
-        elif text.startswith(PROVINCIAL):
-            tail = text[len(PROVINCIAL):]
+        if text.startswith(codes.REINFORCE):
+            self.area(text[len(codes.REINFORCE):], path, land=True)
+        elif text.startswith(codes.PROVINCIAL):
+            tail = text[len(codes.PROVINCIAL):]
             if not (tail.isdigit() and len(tail) < 3 and int(tail) < self.n):
                 self.r.fail(path, f"names no seat: {shown(text)}")
         return text
@@ -356,7 +367,7 @@ class Loader:
                 r.fail("deal.counters", f"names no seat: {shown(q)}")
             counters[r.seat(int(q), "deal.counters", n)] = self.cards(v, f"deal.counters.{q}")
         stage = r.integer(r.get("stage", deal, "deal"), "deal.stage", 0, 2)
-        if s.step != TRADE or frm in counters:
+        if s.step != codes.TRADE or frm in counters:
             r.fail("deal", "is an offer under way: only in step 'trade', never countered by its proposer")
         limit = self.game.rules.trade_max_cards
         for who, side in [(frm, cs), *counters.items()]:
@@ -374,6 +385,10 @@ class Loader:
                 r.fail(name, f"has player {who} show a calamity or offer a non-tradable one")  # MC-7.3, MC-7.5
             if any(cat.cards[c].calamity for c in side[3::2]):  # MC-7.4: a commodity is declared
                 r.fail(name, "declares a hidden card as a calamity")
+            for h, d in zip(side[2::2], side[3::2], strict=True):  # MC-7.4: its own name or a shown one
+                if d not in (side[0], side[1]) and (d != h or cat.cards[h].calamity):
+                    r.fail(name, f"declares the hidden card {cat.cards[h].id!r} as {cat.cards[d].id!r}: a hidden "
+                                 "card is declared as its own name or a shown card's name")
         if stage == 0 and (counters or s.decider != frm):
             r.fail("deal", "at stage 0 is an offer its proposer (the decider) is still building: no counters yet")
         if stage == 1 and (s.decider == frm or frm in s.queue):
@@ -403,7 +418,7 @@ class Loader:
             if t[0] not in ("give", "credit", "free-advance") and (card < 0 or not self.cat.cards[card].calamity):
                 r.fail("tasks", f"has a calamity's task without its calamity: {shown(t)}")
             s.tasks.append([t[0], r.seat(t[1], where, n), r.seat(t[2], where, n), r.integer(t[3], where, 0, 10**6),
-                            card, t[5]])
+                            card, list(t[5]) if isinstance(t[5], list) else t[5]])
         s.pay = None
         pay = r.optional("pay")
         if pay is not None:
@@ -413,7 +428,7 @@ class Loader:
                      r.integer(r.get("paid", pay, "pay"), "pay.paid", 0, 10**6),
                      self.cards(r.get("cards", pay, "pay"), "pay.cards")]
             payer = s.decider
-            if s.step != BUY or payer < 0 or s.pay[0] in s.owned[payer]:
+            if s.step != codes.BUY or payer < 0 or s.pay[0] in s.owned[payer]:
                 r.fail("pay", "is a purchase under way: only in step 'buy', of an advance the decider lacks")
             left = list(s.hands[payer])
             for c in s.pay[3]:
@@ -435,7 +450,7 @@ class Loader:
             if s.phase >= 10:
                 raise InvalidStateError(f"position gives player {p} the calamity {cards[held[0]].id!r} in phase "
                                         f"{s.phase}; every calamity held is revealed and resolved in phase 9")
-            if s.phase == 8 and over_limit(s, held) and not (s.step == DISCARD and p in s.queue):
+            if s.phase == 8 and over_limit(s, held) and not (s.step == codes.DISCARD and p in s.queue):
                 raise InvalidStateError(f"position gives player {p} {len(held)} calamities "
                                         f"({', '.join(cards[c].id for c in held)}), over the limit of MC-8.2, and "
                                         "he is not choosing which to discard")
@@ -445,7 +460,7 @@ class Loader:
         """The step's decider, queue, target and buffers fit together, and whoever is to
         decide has something to decide."""
         r, s = self.r, self.s
-        if s.step == OVER:
+        if s.step == codes.OVER:
             if s.queue:
                 r.fail("queue", "must be empty in step 'over'")
             scores = [s.vp(p) for p in range(s.n)]
@@ -454,27 +469,27 @@ class Loader:
             return
         if s.winner_list:
             r.fail("winners", "is set but the game is not over")
-        if s.step == AUTO:
+        if s.step == codes.AUTO:
             r.fail("step", "may not be 'auto': a saved position waits for a decision")
-        if s.tasks and s.step != TASK:
+        if s.tasks and s.step != codes.TASK:
             r.fail("tasks", f"are waiting in step {step!r}; tasks are decided in step 'task'")
         self.check_target(step)
         buffers = r.optional("buffers")
         if buffers is not None:
             self.read_buffers(buffers, step)
             return
-        if s.step == REVOLT:  # the Beneficiary decides; 'queue' holds the defaulters still to come
+        if s.step == codes.REVOLT:  # the Beneficiary decides; 'queue' holds the defaulters still to come
             if (s.decider < 0 or s.target == s.decider or not s.cities_of(s.target)
                     or not s.city_stock[s.decider]):
                 r.fail("decider", "(the Beneficiary, with a city piece in stock) and 'target' (the defaulter, who has "
                        "a city) are needed in step 'revolt'")
         elif s.decider < 0 or not s.queue or s.decider != s.queue[0]:
             r.fail("decider", "must be the first seat of 'queue'")
-        if s.step in (TASK, SPECIAL, BUY) and s.queue != [s.decider]:
+        if s.step in (codes.TASK, codes.SPECIAL, codes.BUY) and s.queue != [s.decider]:
             r.fail("queue", f"must hold the decider alone in step {step!r}")
-        if s.step == TASK and (not s.tasks or s.tasks[-1][1] != s.decider):
+        if s.step == codes.TASK and (not s.tasks or s.tasks[-1][1] != s.decider):
             r.fail("tasks", "must end with a task of the decider in step 'task'")
-        if s.step == DISCARD:
+        if s.step == codes.DISCARD:
             for p in s.queue:
                 if not _discards(s, p):
                     r.fail("queue", f"names player {p}, who has nothing to discard")
@@ -487,17 +502,17 @@ class Loader:
         it is (trade, abilities, purchases)."""
         r, s = self.r, self.s
         t = s.target
-        if s.step == REDUCE and t != (6 if s.phase == 5 else 12):
+        if s.step == codes.REDUCE and t != (6 if s.phase == 5 else 12):
             r.fail("target", f"must be {6 if s.phase == 5 else 12} (the next phase) in step 'reduce' of phase {s.phase}")
-        if s.step == MOVE and t not in (-1, 1):
+        if s.step == codes.MOVE and t not in (-1, 1):
             r.fail("target", "must be -1 or 1 (the first movement round) in step 'move'")
-        if s.step == REVOLT and not 0 <= t < s.n:
+        if s.step == codes.REVOLT and not 0 <= t < s.n:
             r.fail("target", "must be the seat of the defaulting player in step 'revolt'")
-        if s.step in (TRADE, SPECIAL, BUY) or (s.step == TASK and s.phase in (10, 12)):
+        if s.step in (codes.TRADE, codes.SPECIAL, codes.BUY) or (s.step == codes.TASK and s.phase in (10, 12)):
             if not 0 <= t < s.n:
                 r.fail("target", f"must be the AST position (0 to {s.n - 1}) of the player whose turn it is")
             whose = s.deal[0] if s.deal is not None else s.decider
-            if s.step != TASK and s.order[t] != whose:
+            if s.step != codes.TASK and s.order[t] != whose:
                 r.fail("target", f"is AST position {t}, not that of player {whose}, whose turn it is")
 
     def read_buffers(self, buffers: Any, step: str) -> None:
@@ -513,7 +528,7 @@ class Loader:
             texts = [r.text(t, f"buffers.{p}[{i}]") for i, t in enumerate(r.seq(found[str(p)], f"buffers.{p}"))]
             view = s.preview(s.step, p)
             for i, text in enumerate(texts):
-                if view.step == AUTO:
+                if view.step == codes.AUTO:
                     r.fail(f"buffers.{p}[{i}]", "follows the end of the player's choices")
                 try:
                     view.play(p, view.find(p, text))

@@ -22,6 +22,7 @@ from civtable.core.events import ROOT, Viewer
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
+from . import view
 from .codes import AUTO, OVER, STEP_NAMES, TRADE
 from .order import ast_order
 from .rules import STEPS, run
@@ -178,59 +179,36 @@ class MegaState(State):
         return s
 
     def clone(self) -> MegaState:
+        """A copy sharing nothing mutable (lists copied by hand: the fastest way)."""
         s = MegaState.__new__(MegaState)
         s.journal = self.journal
-        s.game, s.rules, s.board, s.n = self.game, self.rules, self.board, self.n
-        r = Rng.__new__(Rng)
-        r.state = self.rng.state
-        s.rng = r
-        s.civ = self.civ[:]
-        s.rank = self.rank[:]
-        s.order = self.order[:]
-        s.tokens = [t[:] for t in self.tokens]
-        s.moved = [m[:] for m in self.moved]
-        s.city = self.city[:]
-        s.stock = self.stock[:]
-        s.treasury = self.treasury[:]
-        s.city_stock = self.city_stock[:]
-        s.ship_stock = self.ship_stock[:]
-        s.ships = [x[:] for x in self.ships]
-        s.docked = [x[:] for x in self.docked]
-        s.ast = self.ast[:]
-        s.ast_forward = self.ast_forward[:]
-        s.census = self.census[:]
-        s.exempt = self.exempt[:]
-        s.built = [b[:] for b in self.built]
-        s.turn_no = self.turn_no
-        s.phase = self.phase
-        s.step = self.step
-        s.decider = self.decider
-        s.queue = self.queue[:]
-        s.target = self.target
+        s.game, s.rules, s.board, s.n, s.cat = self.game, self.rules, self.board, self.n, self.cat
+        s.rng = self.rng.clone()
+        s.turn_no, s.phase, s.step, s.decider = self.turn_no, self.phase, self.step, self.decider
+        s.target, s.solo, s.trade_round = self.target, self.solo, self.trade_round
+        # flat lists
+        s.civ, s.rank, s.order, s.city = self.civ[:], self.rank[:], self.order[:], self.city[:]
+        s.stock, s.treasury, s.city_stock = self.stock[:], self.treasury[:], self.city_stock[:]
+        s.ship_stock, s.ast, s.ast_forward = self.ship_stock[:], self.ast[:], self.ast_forward[:]
+        s.census, s.exempt, s.queue, s.log = self.census[:], self.exempt[:], self.queue[:], self.log[:]
+        s.winner_list, s.defaulters = self.winner_list[:], self.defaulters[:]
+        s.tax_rate, s.barb = self.tax_rate[:], self.barb[:]
+        # lists of lists
+        s.tokens, s.moved = [x[:] for x in self.tokens], [x[:] for x in self.moved]
+        s.ships, s.docked = [x[:] for x in self.ships], [x[:] for x in self.docked]
+        s.built, s.stacks = [x[:] for x in self.built], [x[:] for x in self.stacks]
+        s.discards, s.hands = [x[:] for x in self.discards], [x[:] for x in self.hands]
+        s.owned, s.paid = [x[:] for x in self.owned], [x[:] for x in self.paid]
+        s.extra_credit, s.calq = [x[:] for x in self.extra_credit], [x[:] for x in self.calq]
+        s.revealed, s.bought = [x[:] for x in self.revealed], [x[:] for x in self.bought]
+        s.used = [x[:] for x in self.used]
+        # the rest
         s.buffers = None if self.buffers is None else {p: b[:] for p, b in self.buffers.items()}
         s.previews = None if self.previews is None else {p: v.clone() for p, v in self.previews.items()}
-        s.winner_list = self.winner_list[:]
-        s.solo = self.solo
-        s.defaulters = self.defaulters[:]
-        s.cat = self.cat
-        s.stacks = [x[:] for x in self.stacks]
-        s.discards = [x[:] for x in self.discards]
-        s.hands = [x[:] for x in self.hands]
-        s.owned = [x[:] for x in self.owned]
-        s.paid = [x[:] for x in self.paid]
-        s.extra_credit = [x[:] for x in self.extra_credit]
-        s.tax_rate = self.tax_rate[:]
-        s.barb = self.barb[:]
         d = self.deal
         s.deal = None if d is None else [d[0], d[1][:], d[2], {q: v[:] for q, v in d[3].items()}]
-        s.trade_round = self.trade_round
-        s.calq = [x[:] for x in self.calq]
         s.tasks = [x[:5] + [x[5][:] if isinstance(x[5], list) else x[5]] for x in self.tasks]
-        s.revealed = [x[:] for x in self.revealed]
         s.pay = None if self.pay is None else self.pay[:3] + [self.pay[3][:]]
-        s.bought = [x[:] for x in self.bought]
-        s.used = [x[:] for x in self.used]
-        s.log = self.log[:]
         d = self.disclosed
         s.disclosed = None if d is None else [d[0], {p: t[:] for p, t in d[1].items()}]
         return s
@@ -263,9 +241,9 @@ class MegaState(State):
         return list(self.winner_list)
 
     def returns(self) -> list[float]:
-        if self.step != OVER or not self.winner_list:
-            return [0.0] * self.n
-        return [1.0 if p in self.winner_list else -1.0 for p in range(self.n)]
+        """+1 for each winner and -1 for the others once the game is over; 0 before."""
+        won = self.winner_list if self.step == OVER else []
+        return [(1.0 if p in won else -1.0) if won else 0.0 for p in range(self.n)]
 
     def deciding(self, player: int) -> MegaState | None:
         """The state in which ``player`` decides now: this one, or his preview in a
@@ -290,11 +268,8 @@ class MegaState(State):
         return STEPS[self.step].legal(self, p)
 
     def apply(self, player: int, action: Action | str) -> None:
-        if isinstance(action, Action):
-            text = action.text
-        elif isinstance(action, str):
-            text = normalize(action)
-        else:
+        text = action.text if isinstance(action, Action) else normalize(action) if isinstance(action, str) else None
+        if text is None:
             raise TypeError(f"an action is a text or an Action, not {type(action).__name__}")
         view = self.deciding(player) if isinstance(player, int) and not isinstance(player, bool) else None
         if view is None:
@@ -319,7 +294,7 @@ class MegaState(State):
         """The legal action of this text, or ``IllegalActionError`` saying why not."""
         found = self.lookup(player, text)
         if found is None:
-            from .reasons import explain_step
+            from .explain import explain_step
 
             raise IllegalActionError(explain_step(self, player, text))
         return found
@@ -409,21 +384,21 @@ class MegaState(State):
 
     # ------------------------------------------------------------------ views
     def observation(self, viewer: Viewer) -> dict[str, Any]:
-        from .view import observation
-
-        return observation(self, viewer)
+        """What ``viewer`` sees (``view.py``)."""
+        return view.observation(self, viewer)
 
     def determinize(self, viewer: Viewer, rng: Rng) -> MegaState:
-        from .view import determinize
-
-        return determinize(self, viewer, rng)
+        """A sample of what ``viewer`` cannot tell from this state (``view.py``)."""
+        return view.determinize(self, viewer, rng)
 
     def explain(self, player: int, text: str) -> str:
-        from .view import explain_move
+        """Why ``text`` is not legal for ``player`` now (``explain.py``)."""
+        from .explain import explain
 
-        return explain_move(self, player, text)
+        return explain(self, player, text)
 
     def to_json(self) -> dict[str, Any]:
+        """The position (``serialize.py``)."""
         from .serialize import state_to_json
 
         return state_to_json(self)

@@ -6,13 +6,13 @@ Loaded from ``data/tables.json`` (converted from the public sources in
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import InvalidStateError
+from civtable.core.files import DATA_LIMIT, read_json
 
 DATA = Path(__file__).with_name("data") / "tables.json"
 NUMBER_KEYS = ("tax_per_city", "support_per_city", "city_on_site", "city_elsewhere", "city_attack_minimum",
@@ -106,10 +106,4 @@ def parse_tables(raw: Any, source: str = "tables") -> Tables:
 @cache
 def load_tables(path: str | None = None) -> Tables:
     file = Path(path) if path else DATA
-    try:
-        raw = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InvalidStateError(f"no tables file {file}") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise InvalidStateError(f"tables file {file} is not readable JSON: {e}") from None
-    return parse_tables(raw, str(file))
+    return parse_tables(read_json(file, "tables", DATA_LIMIT, InvalidStateError), str(file))

@@ -1,5 +1,5 @@
 """What each viewer sees of a Mega Civilization state: observations, determinized
-samples, public texts of actions and explanations of illegal ones.
+samples and public texts of actions.
 
 Everything on the table is public (tokens, cities, stock, treasury, AST, the
 discards); hidden are the generator, the other players' trade cards (a hand shows
@@ -67,15 +67,9 @@ def observation(s: MegaState, player: Viewer) -> dict[str, Any]:
             "calamities_declared": sum(1 for c in view.hands[p] if cards[c].calamity) if view.phase == 8 else None,
         })
     return {
-        "game": "mega-civ",
-        "player": player,
-        "turn": s.turn_no,
-        "phase": s.phase,
-        "phase_name": PHASE_NAMES[s.phase],
-        "step": STEP_NAMES[view.step],
-        "to_move": list(s.to_move()),
-        "over": s.step == OVER,
-        "winners": list(s.winner_list),
+        "game": "mega-civ", "player": player, "turn": s.turn_no,  # where the game stands
+        "phase": s.phase, "phase_name": PHASE_NAMES[s.phase], "step": STEP_NAMES[view.step],
+        "to_move": list(s.to_move()), "over": s.step == OVER, "winners": list(s.winner_list),
         "ast_order": list(s.order),
         "players": players,
         "moved": _sparse(view, view.moved[player]) if player is not None else {},
@@ -185,18 +179,32 @@ def determinize(s: MegaState, viewer: Viewer, rng: Rng) -> MegaState:
 
 
 # ------------------------------------------------------------------ hidden cards
+def other_sides(s: MegaState, player: Viewer) -> list[tuple[int, list[int]]]:
+    """The sides of the deal under way that are not ``player``'s: (owner, side)."""
+    deal = s.deal
+    if deal is None:
+        return []
+    return [(q, side) for q, side in [(deal[FROM], deal[SIDE]), *sorted(deal[COUNTERS].items())] if q != player]
+
+
+def unknown_slots(side: list[int]) -> list[int]:
+    """MC-7.4: the places in a side of the hidden cards nobody else can know: those
+    declared as a shown card's name. A hidden card declared as another name is that
+    card (a declaration names the hidden card itself or a shown card)."""
+    return [i for i in range(2, len(side), 2) if side[i + 1] in (side[0], side[1])]
+
+
 def known_cards(s: MegaState, player: Viewer) -> dict[int, list[int]]:
     """The cards of other players' hands that ``player`` knows: the shown cards of an
-    offer or counter (MC-7.3), the cards of a payment under way, the cards kept
-    against Banditry, the non-tradable calamities (drawn from a known place in their
-    stack, never traded) and, in phase 8, every calamity held (declared, MC-8.1)."""
+    offer or counter (MC-7.3) and the hidden ones declared as their own name (MC-7.4),
+    the cards of a payment under way, the cards kept against Banditry, the
+    non-tradable calamities (drawn from a known place in their stack, never traded)
+    and, in phase 8, every calamity held (declared, MC-8.1)."""
     cards = s.cat.cards
     out: dict[int, list[int]] = {q: [] for q in range(s.n) if q != player}
-    deal = s.deal
-    if deal is not None:
-        for q, side in [(deal[FROM], deal[SIDE]), *sorted(deal[COUNTERS].items())]:
-            if q != player:
-                out[q] += shown_of(side)
+    for q, side in other_sides(s, player):
+        unknown = unknown_slots(side)
+        out[q] += shown_of(side) + [side[i] for i in range(2, len(side), 2) if i not in unknown]
     if s.pay is not None and s.decider != player and s.decider >= 0:
         out[s.decider] += s.pay[3]
     for t in s.tasks:
@@ -218,17 +226,13 @@ def redeal(s: MegaState, player: Viewer, rng: Rng) -> None:
     show the stack) and their known cards (``known_cards``); a non-tradable calamity
     in a stack keeps its place; the unknown cards are calamities only in phases 6 and 7
     (in phase 8 the calamities held are declared, MC-8.1; all are revealed in phase 9,
-    MC-9.1.1, and none is drawn before phase 6). Every hidden offered card is replaced
-    by a tradable card of its stack from the new hand (MC-7.4); the declarations stay."""
+    MC-9.1.1, and none is drawn before phase 6). Then every hidden offered card the
+    player cannot know is drawn again from the tradable cards of its owner's new hand
+    not already in his side (MC-7.4; its stack is not shown, so any stack will do); the
+    declarations stay. The sample depends on what ``player`` sees only."""
     cards = s.cat.cards
     calamity_free = s.phase not in (6, 7)  # phase 8: the calamities held are known (declared)
     known = known_cards(s, player)
-    deal = s.deal
-    hidden: dict[int, list[int]] = {}  # owner -> his side of the deal (hidden cards at 2, 4, ...)
-    if deal is not None:
-        for q, side in [(deal[FROM], deal[SIDE]), *deal[COUNTERS].items()]:
-            if q != player:
-                hidden[q] = side
     others = sorted(known)
     kept: dict[int, list[int]] = {q: [] for q in others}  # the known cards, in the new hands
     secret: dict[int, list[int]] = {q: [] for q in others}  # the unknown cards, dealt again
@@ -245,30 +249,31 @@ def redeal(s: MegaState, player: Viewer, rng: Rng) -> None:
         stack = s.stacks[k]
         fixed_at = {i: c for i, c in enumerate(stack) if cards[c].calamity and not cards[c].tradable}
         pool = [c for i, c in enumerate(stack) if i not in fixed_at]
-        slots: list[tuple[int, int]] = []  # (owner, where in his side the card goes as a hidden card, or -1)
+        owners: list[int] = []
         for q in others:
             mine = [c for c in secret[q] if cards[c].stack == k]
             pool += mine
-            side = hidden.get(q)
-            at = [i for i in range(2, len(side), 2) if cards[side[i]].stack == k] if side is not None else []
-            slots += [(q, at[i] if i < len(at) else -1) for i in range(len(mine))]
+            owners += [q] * len(mine)
         pool.sort()
         rng.shuffle(pool)
-        slots.sort(key=lambda slot: slot[1] < 0)  # the hidden offered cards first
-        for q, where in slots:
-            j = next((j for j, c in enumerate(pool)
-                      if not (calamity_free and cards[c].calamity) and (where < 0 or cards[c].tradable)),
+        for q in owners:
+            j = next((j for j, c in enumerate(pool) if not (calamity_free and cards[c].calamity)),
                      0)  # a hand-built position may break the phase's rule: then any card
-            c = pool.pop(j)
-            new_hands[q].append(c)
-            if where >= 0:
-                hidden[q][where] = c
+            new_hands[q].append(pool.pop(j))
         stack[:] = []
         for i in range(len(pool) + len(fixed_at)):
             stack.append(fixed_at[i] if i in fixed_at else pool.pop())
     for q in others:
         new_hands[q] += [c for c in secret[q] if not cards[c].stack]  # Water cards
         s.hands[q] = sorted(new_hands[q])
+    for q, side in other_sides(s, player):
+        unknown = unknown_slots(side)
+        spare = [c for c in s.hands[q] if cards[c].tradable]
+        for i in [0, 1, *range(2, len(side), 2)]:
+            if i not in unknown:
+                spare.remove(side[i])
+        for i in unknown:
+            side[i] = spare.pop(rng.below(len(spare)))
 
 
 # ------------------------------------------------------------------ public texts
@@ -290,9 +295,3 @@ def public_text(text: str) -> str:
         return "give " + HIDDEN
     return text
 
-
-def explain_move(s: MegaState, player: int, text: str) -> str:
-    """Why ``text`` is not a legal action of ``player`` now (``reasons.explain``)."""
-    from .reasons import explain
-
-    return explain(s, player, text)

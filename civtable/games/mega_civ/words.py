@@ -172,16 +172,14 @@ class Words:
         simple = PHRASES.get(kind)
         if simple is not None:
             template, kinds = simple
-            names: dict[str, Callable[[Any], str]] = {"a": self.area, "c": self.card, "v": self.advance,
-                                                      "g": self.group, "n": str}
+            names: dict[str, Callable[[Any], str]] = {
+                "a": self.area, "c": self.card, "v": self.advance, "g": self.group, "n": str,
+                "p": lambda x: PAYMENT_WORDS.get(x, x), "t": lambda x: _count(int(x), "token"),
+                "r": lambda x: str(2 + int(x))}
             return template.format(*(names[k](x) for k, x in zip(kinds, a, strict=False)))
         if kind == "move":
             via = f" through {area(a[1])}" if len(a) == 3 else ""
             return f"move a token from {area(a[0])}{via} to {area(a[-1])}"
-        if kind == "ship":
-            return f"build a ship in {area(a[0])} (paying {PAYMENT_WORDS.get(a[1], a[1])})"
-        if kind == "sail":
-            return f"sail from {area(a[0])} to {area(a[1])} with {_count(int(a[2]), 'token')}"
         if kind == "city":
             way = f" ({CITY_WAYS[a[1]]})" if len(a) > 1 and a[1] in CITY_WAYS else ""
             return f"build a city in {area(a[0])}{way}"
@@ -197,40 +195,61 @@ class Words:
             if len(a) == 2:
                 return f"pay with every {card(a[0])} card and {card(a[1])} in its place (Trade Empire)"
             return f"pay with every {card(a[0])} card"
-        if kind == "tax-rate":
-            return f"set the tax to {2 + int(a[0])} per city"
         return None
 
 
 PHRASES: dict[str, tuple[str, str]] = {
-    # kind: (phrase, the kinds of its arguments: a area, c card, v advance, g group, n as written)
-    "done": ("done", ""), "decline": ("decline", ""), "post": ("post the offer as it is", ""),
-    "pass": ("pass (no offer)", ""), "reject": ("reject every counter-offer", ""),
-    "refuse": ("refuse to pay (suffer the calamity)", ""), "regress": ("move the AST marker back", ""),
-    "destroy-cities": ("destroy cities instead of moving back", ""), "suffer": ("suffer the reductions", ""),
-    "none": ("take no advance", ""), "treasury": ("pay the rest from treasury", ""),
-    "cancel": ("cancel the purchase", ""), "politics-treasury": ("take 5 treasury tokens from the stock (Politics)", ""),
-    "grow": ("grow in {0}", "a"), "reduce": ("reduce the city in {0}", "a"),
-    "revolt": ("take over the revolting city in {0}", "a"),
-    "reinforce": ("reinforce the conflict in {0} from the areas next to it", "a"),
-    "buy-card": ("buy a card of stack {0} for {1} treasury", "nn"),
-    "free-card": ("take a free card of stack {0} (Wonder of the World)", "n"),
-    "accept": ("accept the counter-offer of player {0}", "n"), "discard": ("discard {0}", "c"),
-    "keep": ("keep {0} (paying treasury)", "c"), "lose": ("lose a token in {0}", "a"),
-    "lose-city": ("lose the city in {0}", "a"), "destroy": ("destroy the city in {0}", "a"),
-    "annex": ("annex the units in {0}", "a"), "pirate": ("turn the city in {0} into a pirate city", "a"),
-    "victim": ("choose player {0} as a secondary victim", "n"), "barbarians": ("send the barbarians into {0}", "a"),
-    "buy-off": ("discard {0} and {1} instead of reducing cities", "cc"), "give": ("give {0}", "c"),
-    "credit": ("take a credit token of 5 for {0}", "g"), "take": ("take {0} free", "v"),
-    "trade-routes": ("turn in {0} for treasury (Trade Routes)", "c"),
-    "politics-annex": ("buy the units in {0} (Politics)", "a"),
-    "fundamentalism": ("destroy every unit in {0} (Fundamentalism)", "a"),
-    "monotheism": ("convert the units in {0} (Monotheism)", "a"),
-    "universal-doctrine": ("take over the barbarians or pirates in {0} (Universal Doctrine)", "a"),
-    "provincial-empire": ("demand a card from player {0} (Provincial Empire)", "n"),
-    "diaspora": ("move a token from {0} to {1} (Diaspora)", "aa"), "buy": ("buy {0}", "v"),
-}
-"""The phrases of the actions that need nothing but their arguments' names."""
+    kind: (phrase, "" if args == "-" else args)
+    for kind, args, phrase in (row.split(maxsplit=2) for row in """
+    done               -   done
+    decline            -   decline
+    post               -   post the offer as it is
+    pass               -   pass (no offer)
+    reject             -   reject every counter-offer
+    refuse             -   refuse to pay (suffer the calamity)
+    regress            -   move the AST marker back
+    destroy-cities     -   destroy cities instead of moving back
+    suffer             -   suffer the reductions
+    none               -   take no advance
+    treasury           -   pay the rest from treasury
+    cancel             -   cancel the purchase
+    politics-treasury  -   take 5 treasury tokens from the stock (Politics)
+    grow               a   grow in {0}
+    reduce             a   reduce the city in {0}
+    revolt             a   take over the revolting city in {0}
+    reinforce          a   reinforce the conflict in {0} from the areas next to it
+    buy-card           nn  buy a card of stack {0} for {1} treasury
+    free-card          n   take a free card of stack {0} (Wonder of the World)
+    accept             n   accept the counter-offer of player {0}
+    discard            c   discard {0}
+    keep               c   keep {0} (paying treasury)
+    lose               a   lose a token in {0}
+    lose-city          a   lose the city in {0}
+    destroy            a   destroy the city in {0}
+    annex              a   annex the units in {0}
+    pirate             a   turn the city in {0} into a pirate city
+    victim             n   choose player {0} as a secondary victim
+    barbarians         a   send the barbarians into {0}
+    buy-off            cc  discard {0} and {1} instead of reducing cities
+    give               c   give {0}
+    credit             g   take a credit token of 5 for {0}
+    take               v   take {0} free
+    trade-routes       c   turn in {0} for treasury (Trade Routes)
+    politics-annex     a   buy the units in {0} (Politics)
+    fundamentalism     a   destroy every unit in {0} (Fundamentalism)
+    monotheism         a   convert the units in {0} (Monotheism)
+    universal-doctrine a   take over the barbarians or pirates in {0} (Universal Doctrine)
+    provincial-empire  n   demand a card from player {0} (Provincial Empire)
+    diaspora           aa  move a token from {0} to {1} (Diaspora)
+    buy                v   buy {0}
+    ship               ap  build a ship in {0} (paying {1})
+    sail               aat sail from {0} to {1} with {2}
+    tax-rate           r   set the tax to {0} per city
+""".strip().splitlines())}
+"""The phrases of the actions that need nothing but their arguments' names: kind,
+the kinds of its arguments (a area, c card, v advance, g group, n as written, p a
+ship's payment, t a count of tokens, r a tax rate change; - none)
+and the phrase."""
 
 
 def _count(n: int, noun: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 
 from civtable.core.errors import InvalidStateError
+from civtable.core.files import DATA_LIMIT
 from civtable.games.mega_civ.board import (
     MAPS,
     Board,
@@ -28,6 +30,7 @@ from civtable.games.mega_civ.board import (
     map_file,
     parse_board,
 )
+from civtable.testing.mutate import GONE, Mutation, changing, setting
 from tools.mega_civ.convert_map import convert, convert_file, main
 
 SHARED = Path(__file__).resolve().parents[4] / "shared" / "data"
@@ -280,53 +283,40 @@ def test_converter_repairs_a_small_source() -> None:
 # --- broken map files ------------------------------------------------------------------
 
 
-def area_of(data: Data, aid: str) -> Data:
-    return next(a for a in data["areas"] if a["id"] == aid)
+SMALL_AREAS = {a["id"]: i for i, a in enumerate(map_data("small")["areas"])}
 
 
-def _set(aid: str, key: str, value: Any) -> Callable[[Data], None]:
-    def mutate(d: Data) -> None:
-        area_of(d, aid)[key] = value
-    return mutate
+def _set(aid: str, key: str, value: Any = GONE) -> Mutation:
+    """Write (or, with no value, remove) a field of an area of the small map."""
+    return setting("areas", SMALL_AREAS[aid], key, value=value)
 
 
-def _delete(aid: str, key: str) -> Callable[[Data], None]:
-    def mutate(d: Data) -> None:
-        del area_of(d, aid)[key]
-    return mutate
+def _add(aid: str, key: str, other: str) -> Mutation:
+    return changing("areas", SMALL_AREAS[aid], key, by=lambda ids: [*ids, other])
 
 
-def _add(aid: str, key: str, other: str) -> Callable[[Data], None]:
-    def mutate(d: Data) -> None:
-        area_of(d, aid)[key].append(other)
-    return mutate
+def _remove(aid: str, key: str, other: str) -> Mutation:
+    return changing("areas", SMALL_AREAS[aid], key, by=lambda ids: [i for i in ids if i != other])
 
 
-def _remove(aid: str, key: str, other: str) -> Callable[[Data], None]:
-    def mutate(d: Data) -> None:
-        area_of(d, aid)[key].remove(other)
-    return mutate
-
-
-def _both(*mutations: Callable[[Data], None]) -> Callable[[Data], None]:
+def _both(*mutations: Mutation) -> Mutation:
     def mutate(d: Data) -> None:
         for m in mutations:
             m(d)
     return mutate
 
 
-def _duplicate_id(d: Data) -> None:
-    area_of(d, "north_downs")["id"] = "nw_hills"
+_duplicate_id = _set("north_downs", "id", "nw_hills")
 
 
 def _extra_civilization(d: Data) -> None:
     d["civilizations"].append({"id": "iberia", "name": "Iberia"})
 
 
-BROKEN: dict[str, tuple[Callable[[Data], None], str, str]] = {
+BROKEN: dict[str, tuple[Mutation, str, str]] = {
     # case: (mutation, area or civilization named, field named)
-    "missing field": (_delete("kings_vale", "volcano"), "kings_vale", "volcano"),
-    "missing adjacency": (_delete("middle_sea", "water"), "middle_sea", "water"),
+    "missing field": (_set("kings_vale", "volcano"), "kings_vale", "volcano"),
+    "missing adjacency": (_set("middle_sea", "water"), "middle_sea", "water"),
     "flag not a bool": (_set("kings_vale", "city_site", "yes"), "kings_vale", "city_site"),
     "limit not an int": (_set("kings_vale", "population_limit", "3"), "kings_vale", "population_limit"),
     "limit a bool": (_set("kings_vale", "population_limit", True), "kings_vale", "population_limit"),
@@ -399,10 +389,46 @@ def test_unreadable_map_files(tmp_path: Path) -> None:
         load_board(tmp_path / "nothing.json")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
-    with pytest.raises(InvalidStateError, match="is not readable JSON"):
+    with pytest.raises(InvalidStateError, match="is not valid JSON"):
         load_board(bad)
     with pytest.raises(InvalidStateError, match="a map file must be a JSON object"):
         parse_board([1, 2])
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "huge", "deep", "nul"])
+def test_a_map_file_is_a_bounded_regular_file(kind: str, tmp_path: Path) -> None:
+    """Issue 13: a map file is read through ``core.files``: a FIFO, a directory, a file over
+    the size limit, JSON nested too deeply or a name with a NUL byte is refused in one
+    sentence (never a hang, a memory blow-up or a traceback)."""
+    path = tmp_path / "map.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "huge":
+        with open(path, "wb") as f:
+            f.truncate(DATA_LIMIT + 1)
+    elif kind == "deep":
+        path.write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    expected = {"fifo": "not a regular file", "directory": "is a directory", "huge": "MB",
+                "deep": "nested too deeply", "nul": "NUL"}[kind]
+    with pytest.raises(InvalidStateError, match=expected) as err:
+        load_board(f"{path}\x00" if kind == "nul" else path)
+    assert "\n" not in str(err.value)
+
+
+def test_the_map_option_is_a_file_option() -> None:
+    """Issue 13: a saved game may name a shipped map, never a path (core.records refuses it)."""
+    from civtable.core.errors import CivtableError
+    from civtable.core.records import check_file_options
+    from civtable.core.registry import game_class
+
+    cls = game_class("mega-civ")
+    assert cls.spec("map").file
+    check_file_options(cls, {"map": "small"}, (), "record header")
+    with pytest.raises(CivtableError, match="names a file"):
+        check_file_options(cls, {"map": "/etc/passwd"}, (), "record header")
+    check_file_options(cls, {"map": "/tmp/mine.json"}, ("/tmp/mine.json",), "record header")
 
 
 def test_a_good_copy_loads_by_path(tmp_path: Path) -> None:

@@ -4,11 +4,12 @@ EGYPT=4; AST order MINOA, ASSYRIA, HATTI, HELLAS, EGYPT)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
-from civtable.core.errors import IllegalActionError
+from civtable.core.errors import IllegalActionError, InvalidStateError
 from civtable.core.events import Event
 from civtable.games.mega_civ.codes import TASK
 
@@ -77,7 +78,26 @@ def test_mc_0_5_simultaneous_moves_are_private_until_all_are_done() -> None:
     assert all(e.public for e in s.events(None) if e.id == "tokens.moved")
     shown = s.observation(None)["disclosed"]  # what was told is in every observation afterwards
     assert shown["step"] == "move" and shown["choices"][str(p)] == [move.text, "done"]
-    assert "disclosed" not in s.to_json() and g.state_from_json(s.to_json()).observation(None)["disclosed"] is None
+    data = s.to_json()  # a position keeps them (an optional key), so a read-back position shows the same
+    assert data["disclosed"] == shown
+    assert g.state_from_json(data).observation(None) == s.observation(None)
+    assert "disclosed" not in g.new_state(seed=5).to_json()  # left out while there is none
+
+
+def test_a_disclosed_step_in_a_position_is_checked() -> None:
+    """The optional ``disclosed`` key names a simultaneous step and seats with their texts."""
+    g = game(**{"strict-ast-order": "A", "last-turn": 6})
+    s = g.new_state(seed=5)
+    for q in s.to_move():
+        s.apply(q, "done")
+    good = s.to_json()
+    for bad, field in (({"step": "trade", "choices": {}}, "disclosed.step"),
+                       ({"step": "move", "choices": {"9": []}}, "disclosed.choices.9"),
+                       ({"step": "move", "choices": {"x": []}}, "disclosed.choices"),
+                       ({"step": "move", "choices": {"0": [3]}}, "disclosed.choices.0[0]"),
+                       ({"step": "move"}, "disclosed.choices"), ([], "disclosed")):
+        with pytest.raises(InvalidStateError, match=re.escape(field)):
+            g.state_from_json({**good, "disclosed": bad})
 
 
 def test_mc_4_1_a_conflict_tells_each_side_its_losses() -> None:

@@ -9,7 +9,6 @@ the card data (``parse_catalog``) one naming the entry.
 from __future__ import annotations
 
 import copy
-import functools
 import json
 from collections.abc import Callable
 from functools import cache
@@ -23,6 +22,7 @@ from civtable.core.registry import load_game
 from civtable.core.rng import Rng
 from civtable.games.mega_civ.board import load_board
 from civtable.games.mega_civ.catalog import DATA, load_catalog, parse_catalog
+from civtable.testing.mutate import removing, setting
 
 from ._mc_helpers import position_json
 
@@ -71,19 +71,6 @@ def land_area() -> str:
     return next(a.id for a in load_board("small").areas if a.is_land)
 
 
-def _parent(d: Data, path: tuple[Any, ...]) -> Any:
-    """The container of the field at ``path`` (keys and indices)."""
-    return functools.reduce(lambda node, key: node[key], path[:-1], d)
-
-
-def _set(*path: Any, value: Any) -> Callable[[Data], None]:
-    return lambda d: _parent(d, path).__setitem__(path[-1], value)
-
-
-def _delete(*path: Any) -> Callable[[Data], None]:
-    return lambda d: _parent(d, path).__delitem__(path[-1])
-
-
 def _add_tokens(area: Callable[[], str], k: int = 1, p: int = 0, from_stock: bool = False) -> Callable[[Data], None]:
     def mutate(d: Data) -> None:
         tokens = d["players"][p]["tokens"]
@@ -116,37 +103,37 @@ def _docked_late(d: Data) -> None:
 
 BAD: dict[str, tuple[Callable[[Data], Any], str]] = {
     # missing fields
-    "no rng": (_delete("rng"), "rng"),
-    "no turn": (_delete("turn"), "turn"),
-    "no phase": (_delete("phase"), "phase"),
-    "no step": (_delete("step"), "step"),
-    "no decider": (_delete("decider"), "decider"),
-    "no queue": (_delete("queue"), "queue"),
-    "no city": (_delete("city"), "city"),
-    "no players": (_delete("players"), "players"),
-    "no tokens": (_delete("players", 2, "tokens"), "players[2].tokens"),
-    "no stock": (_delete("players", 0, "stock"), "players[0].stock"),
-    "no treasury": (_delete("players", 1, "treasury"), "players[1].treasury"),
-    "no cities_in_stock": (_delete("players", 3, "cities_in_stock"), "players[3].cities_in_stock"),
-    "no ships_in_stock": (_delete("players", 4, "ships_in_stock"), "players[4].ships_in_stock"),
-    "no ast": (_delete("players", 0, "ast"), "players[0].ast"),
-    "no civilization": (_delete("players", 0, "civilization"), "players[0].civilization"),
+    "no rng": (removing("rng"), "rng"),
+    "no turn": (removing("turn"), "turn"),
+    "no phase": (removing("phase"), "phase"),
+    "no step": (removing("step"), "step"),
+    "no decider": (removing("decider"), "decider"),
+    "no queue": (removing("queue"), "queue"),
+    "no city": (removing("city"), "city"),
+    "no players": (removing("players"), "players"),
+    "no tokens": (removing("players", 2, "tokens"), "players[2].tokens"),
+    "no stock": (removing("players", 0, "stock"), "players[0].stock"),
+    "no treasury": (removing("players", 1, "treasury"), "players[1].treasury"),
+    "no cities_in_stock": (removing("players", 3, "cities_in_stock"), "players[3].cities_in_stock"),
+    "no ships_in_stock": (removing("players", 4, "ships_in_stock"), "players[4].ships_in_stock"),
+    "no ast": (removing("players", 0, "ast"), "players[0].ast"),
+    "no civilization": (removing("players", 0, "civilization"), "players[0].civilization"),
     # wrong types and ranges
-    "players not a list": (_set("players", value={}), "players"),
+    "players not a list": (setting("players", value={}), "players"),
     "a player too few": (lambda d: d["players"].pop(), "players"),
-    "player not an object": (_set("players", 1, value=[]), "players[1]"),
-    "turn 0": (_set("turn", value=0), "turn"),
-    "phase 14": (_set("phase", value=14), "phase"),
-    "phase text": (_set("phase", value="tax"), "phase"),
-    "stock negative": (_set("players", 0, "stock", value=-1), "players[0].stock"),
-    "stock bool": (_set("players", 0, "stock", value=True), "players[0].stock"),
-    "ast 0": (_set("players", 0, "ast", value=0), "players[0].ast"),
-    "rng negative": (_set("rng", value=-1), "rng"),
-    "rng text": (_set("rng", value="seed"), "rng"),
-    "decider out of range": (_set("decider", value=5), "decider"),
-    "queue not a list": (_set("queue", value=3), "queue"),
-    "queue seat out of range": (_set("queue", value=[9]), "queue"),
-    "wrong civilization": (_set("players", 0, "civilization", value="atlantis"), "players[0].civilization"),
+    "player not an object": (setting("players", 1, value=[]), "players[1]"),
+    "turn 0": (setting("turn", value=0), "turn"),
+    "phase 14": (setting("phase", value=14), "phase"),
+    "phase text": (setting("phase", value="tax"), "phase"),
+    "stock negative": (setting("players", 0, "stock", value=-1), "players[0].stock"),
+    "stock bool": (setting("players", 0, "stock", value=True), "players[0].stock"),
+    "ast 0": (setting("players", 0, "ast", value=0), "players[0].ast"),
+    "rng negative": (setting("rng", value=-1), "rng"),
+    "rng text": (setting("rng", value="seed"), "rng"),
+    "decider out of range": (setting("decider", value=5), "decider"),
+    "queue not a list": (setting("queue", value=3), "queue"),
+    "queue seat out of range": (setting("queue", value=[9]), "queue"),
+    "wrong civilization": (setting("players", 0, "civilization", value="atlantis"), "players[0].civilization"),
     "city owner out of range": (lambda d: d["city"].update({land_area(): 7}), "city"),
     "negative tokens": (lambda d: d["players"][0]["tokens"].update({land_area(): -1}), "players[0].tokens"),
     # unknown areas
@@ -154,35 +141,41 @@ BAD: dict[str, tuple[Callable[[Data], Any], str]] = {
     "unknown city area": (lambda d: d["city"].update({"atlantis": 0}), "city"),
     "unknown moved area": (lambda d: d["players"][1]["moved"].update({"atlantis": 1}), "players[1].moved"),
     "unknown ship area": (lambda d: d["players"][1]["ships"].append("atlantis"), "players[1].ships"),
-    "unknown exempt area": (_set("exempt", value=["atlantis"]), "exempt"),
-    "tokens not a map": (_set("players", 0, "tokens", value=[1, 2]), "players[0].tokens"),
+    "unknown exempt area": (setting("exempt", value=["atlantis"]), "exempt"),
+    # issue 13: these raised TypeError / ValueError instead of naming the field
+    "exempt a number": (setting("exempt", value=1.5), "'exempt'"),
+    "exempt area a number": (setting("exempt", value=[1.5]), "exempt[0]"),
+    "pending calamity without its card": (setting("calamities_pending", value=[[1]]), "calamities_pending[0]"),
+    "pending calamity a number": (setting("calamities_pending", value=[1]), "calamities_pending[0]"),
+    "pending calamity of a float seat": (setting("calamities_pending", value=[[1.5, "flood"]]), "calamities_pending[0]"),
+    "tokens not a map": (setting("players", 0, "tokens", value=[1, 2]), "players[0].tokens"),
     # pieces created or lost
     "tokens created": (_add_tokens(land_area, 1), "player 0"),
     "tokens lost": (lambda d: d["players"][2].update(stock=d["players"][2]["stock"] - 1), "player 2"),
     "treasury created": (lambda d: d["players"][3].update(treasury=d["players"][3]["treasury"] + 2), "player 3"),
     "a city too many": (_city_too_many, "player 0"),
     "a city piece lost": (lambda d: d["players"][4].update(cities_in_stock=d["players"][4]["cities_in_stock"] - 1), "player 4"),
-    "cities_in_stock over 9": (_set("players", 0, "cities_in_stock", value=10), "players[0].cities_in_stock"),
+    "cities_in_stock over 9": (setting("players", 0, "cities_in_stock", value=10), "players[0].cities_in_stock"),
     "a ship made": (_ship_made, "player 1"),
-    "ships_in_stock over 4": (_set("players", 0, "ships_in_stock", value=5), "players[0].ships_in_stock"),
+    "ships_in_stock over 4": (setting("players", 0, "ships_in_stock", value=5), "players[0].ships_in_stock"),
     "a docked ship made": (lambda d: d["players"][1]["docked_ships"].append(land_area()), "player 1"),
-    "docked ships not a list": (_set("players", 2, "docked_ships", value="kings_vale"), "players[2].docked_ships"),
+    "docked ships not a list": (setting("players", 2, "docked_ships", value="kings_vale"), "players[2].docked_ships"),
     "unknown docked ship area": (lambda d: d["players"][1]["docked_ships"].append("atlantis"), "players[1].docked_ships"),
     "docked ship after phase 4": (_docked_late, "players[0].docked_ships"),
     # tokens on water
     "tokens on water": (_add_tokens(water_area, 2, from_stock=True), "players[0].tokens"),
     # bad step
-    "unknown step": (_set("step", value="haggle"), "step"),
-    "step of another phase": (_set("step", value="trade"), "step"),
-    "step auto": (_set("step", value="auto"), "step"),
-    "step number": (_set("step", value=2), "step"),
+    "unknown step": (setting("step", value="haggle"), "step"),
+    "step of another phase": (setting("step", value="trade"), "step"),
+    "step auto": (setting("step", value="auto"), "step"),
+    "step number": (setting("step", value=2), "step"),
     "decider not first in queue": (lambda d: d.update(queue=list(reversed(d["queue"])) if len(d["queue"]) > 1 else [4, 3]), "decider"),
-    "winners in a running game": (_set("winners", value=[0]), "winners"),
+    "winners in a running game": (setting("winners", value=[0]), "winners"),
     "over with a queue": (lambda d: d.update(step="over"), "queue"),
     # option mismatch
-    "option mismatch": (_set("options", "surplus-scope", value="A"), "surplus-scope"),
-    "player count mismatch": (_set("options", "players", value=6), "players"),
-    "map mismatch": (_set("options", "map", value="full"), "map"),
+    "option mismatch": (setting("options", "surplus-scope", value="A"), "surplus-scope"),
+    "player count mismatch": (setting("options", "players", value=6), "players"),
+    "map mismatch": (setting("options", "map", value="full"), "map"),
 }
 
 
@@ -489,5 +482,5 @@ def test_a_broken_card_data_file_is_named_by_load_catalog(tmp_path: Path) -> Non
     with pytest.raises(InvalidStateError, match="cards.json/advances.json: commodity 'ochre' stack must be 1 to 9, not 12"):
         load_catalog(str(path))
     path.write_text("{", encoding="utf-8")
-    with pytest.raises(InvalidStateError, match="not readable JSON"):
+    with pytest.raises(InvalidStateError, match="not valid JSON"):
         load_catalog(str(path))

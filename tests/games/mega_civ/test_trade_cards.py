@@ -669,30 +669,72 @@ def test_mc_7_4_hidden_cards_of_a_multi_card_offer_stay_hidden() -> None:
 
 def test_mc_7_4_determinize_replaces_every_hidden_card_of_a_multi_card_offer() -> None:
     """MC-7.3 / MC-7.4: for Hellas, Minoa's four-card offer keeps its two shown ochre,
-    its declarations and its size; both hidden cards (treachery, stack 2; gold, stack
-    9) become tradable cards of the same stacks held in Minoa's new hand (two distinct
-    cards of it), not always the true ones; Minoa's own determinization keeps them."""
+    its declarations and its size. The gold declared as gold is known (a hidden card
+    is declared as its own name or a shown card's name); the treachery declared as
+    ochre may be any tradable card of Minoa's new hand not already offered, of any
+    stack (the backs of offered cards are not shown). Minoa's own sample keeps them."""
     s = trading(minoa=MINOA_BIG)
     for text in ("offer ochre ochre treachery as ochre", "add gold as gold", "post"):
         s.apply(MINOA, text)
     before = s.to_json()
-    seen = set()
+    stacks = set()
     for seed in range(40):
         d = s.determinize(HELLAS, Rng(seed))
         side = d.deal[1]
         assert ids(d, side[:2]) == ["ochre", "ochre"] and [d.cat.cards[c].id for c in side[3::2]] == ["ochre", "gold"]
         hidden = [d.cat.cards[c] for c in side[2::2]]
-        assert [h.stack for h in hidden] == [2, 9] and all(h.tradable for h in hidden)
+        assert hidden[1].id == "gold" and all(h.tradable for h in hidden)
         rest = list(d.hands[MINOA])
         for c in side[:2] + side[2::2]:
             rest.remove(c)  # every offered card is in the new hand, each its own card
         assert d.observation(HELLAS) == s.observation(HELLAS)
         assert d.legal_actions(HELLAS) == s.legal_actions(HELLAS)
-        seen.add(tuple(h.id for h in hidden))
+        stacks.add(hidden[0].stack)
         own = s.determinize(MINOA, Rng(seed))
         assert own.deal[1] == s.deal[1] and own.hands[MINOA] == s.hands[MINOA]
-    assert len(seen) > 1
+    assert len(stacks) > 1
     assert s.to_json() == before
+
+
+def test_mc_7_4_determinize_does_not_keep_the_stack_of_a_hidden_offered_card() -> None:
+    """Issue 13: swapping a hidden offered card (declared as a shown card's name) with a
+    card of another stack of the same hand changes nothing another viewer receives:
+    the same observation, and the same determinized sample from the same generator
+    (before, the sample kept the hidden card's stack, which nobody else can see)."""
+    g = game(**{"trade-max-cards": 5})
+    s = trading(g, minoa=MINOA_BIG)
+    for text in ("offer ochre ochre treachery as ochre", "add wine as ochre", "post"):
+        s.apply(MINOA, text)
+    s.apply(HELLAS, "counter wool wool oil as wool")
+    s.apply(HELLAS, "post")
+    data = s.to_json()
+    cards = {c.id: c for c in g.rules.catalog.cards}
+    swaps = 0
+    for at, owner, side in ((2, MINOA, data["deal"]["cards"]), (4, MINOA, data["deal"]["cards"]),
+                            (2, HELLAS, data["deal"]["counters"][str(HELLAS)])):
+        offered = side[:2] + side[2::2]
+        for other in sorted(set(data["players"][owner]["hand"])):
+            spare = data["players"][owner]["hand"].count(other) - offered.count(other)
+            if spare <= 0 or cards[other].stack == cards[side[at]].stack or not cards[other].tradable:
+                continue
+            swapped = json.loads(json.dumps(data))
+            where = swapped["deal"]["cards"] if owner == MINOA else swapped["deal"]["counters"][str(HELLAS)]
+            where[at] = other
+            t = g.state_from_json(swapped)
+            swaps += 1
+            for viewer in (None, *[q for q in range(5) if q != owner]):
+                assert t.observation(viewer) == s.observation(viewer)
+                for seed in range(3):
+                    assert (t.determinize(viewer, Rng(seed)).to_json()
+                            == s.determinize(viewer, Rng(seed)).to_json()), (owner, at, other, viewer)
+    assert swaps >= 4
+
+
+def test_mc_7_4_a_declaration_names_the_hidden_card_or_a_shown_one() -> None:
+    """MC-7.4: a saved offer whose hidden card is declared as another card than itself
+    or a shown one does not load."""
+    with pytest.raises(InvalidStateError, match="declares the hidden card 'wine' as 'gold'"):
+        building_position(cards=("ochre", "ochre", "wine", "gold"))
 
 
 @pytest.mark.parametrize("moves", [
@@ -850,9 +892,10 @@ def stacks_of(s: MegaState, p: int) -> list[int]:
 
 def test_mc_7_3_determinize_keeps_the_shown_cards_and_deals_the_hidden_one_again() -> None:
     """MC-7.3 / MC-7.4: for Hellas, Minoa's offer keeps its proposer, two shown ochre and
-    declaration; the hidden card (a treachery, stack 2) becomes some tradable card of
-    stack 2 of Minoa's new hand, not always the treachery; his flood (non-tradable, its
-    place is known) stays. Minoa himself keeps his own hidden card."""
+    declaration; the hidden card (a treachery, declared as ochre) becomes some tradable
+    card of Minoa's new hand not already shown, of any stack (issue 13: its back is not
+    seen), not always the treachery; his flood (non-tradable, its place is known)
+    stays. Minoa himself keeps his own hidden card."""
     s = trading()
     s.apply(MINOA, "offer ochre ochre treachery as ochre")
     s.apply(MINOA, "post")
@@ -865,7 +908,10 @@ def test_mc_7_3_determinize_keeps_the_shown_cards_and_deals_the_hidden_one_again
         side = d.deal[1]
         assert [ids(d, side[:2]), d.deal[0], d.cat.cards[side[3]].id, len(side)] == [["ochre", "ochre"], MINOA, "ochre", 4]
         h = d.cat.cards[side[2]]
-        assert h.stack == 2 and h.tradable and side[2] in d.hands[MINOA]
+        assert h.tradable and side[2] in d.hands[MINOA]
+        rest = list(d.hands[MINOA])
+        for c in side[:3:2] + side[1:2]:
+            rest.remove(c)  # the hidden card is another card than the two shown
         assert "ochre" in hand(d, MINOA) and "flood" in hand(d, MINOA)
         assert d.observation(HELLAS) == s.observation(HELLAS)
         hidden.add(h.id)

@@ -12,18 +12,7 @@ from typing import TYPE_CHECKING
 
 from civtable.core.reader import shown
 
-from .codes import (
-    BUILD,
-    BUY,
-    CARDS,
-    GROW,
-    MOVE,
-    OVER,
-    PHASE_TITLES,
-    REDUCE,
-    STEP_NAMES,
-    TRADE,
-)
+from .codes import BUILD, BUY, CARDS, GROW, MOVE, OVER, PHASE_TITLES, REDUCE, STEP_NAMES, TRADE
 
 if TYPE_CHECKING:
     from .state import MegaState

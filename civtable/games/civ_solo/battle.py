@@ -173,8 +173,10 @@ class BattleResult:
     """The end of a battle: each side's total (surviving strength + bonus) and the winner."""
 
     winner: str
+    """``player`` or ``opponent``."""
     player_total: int
     opponent_total: int
+    """Each side's surviving strength (wounds ignored) plus its combat bonus."""
     player_survivors: tuple[Unit, ...]
     opponent_survivors: tuple[Unit, ...]
 

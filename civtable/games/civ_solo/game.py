@@ -15,36 +15,34 @@ from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
 from . import render as screen
+from .bots import FACTORIES
 from .catalog import load_tables
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
+from .reference import reference
+from .serialize import read_state as read_position
 from .state import SoloState
 from .words import term
 
 
 class CivSolo(Game):
-    """Solo rules v0.4 (SOLO-1 to SOLO-8) for Civilization: The Board Game (FFG 2010)."""
+    """Solo rules v0.4 (SOLO-1 to SOLO-8) for Civilization: The Board Game (FFG 2010):
+    the info, options and tables as data, the hooks delegating to the modules."""
 
-    info = DECLARED.info
-    option_specs = OPTIONS
-    messages = MESSAGES
+    info, option_specs, messages = DECLARED.info, OPTIONS, MESSAGES
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.tables = load_tables(self.options["tables"])
+        self.tables = load_tables(self.options["tables"])  # SOLO-8.1, SOLO-8.2 (option tables)
         self.rules = Rules(self.options)
 
     def new_state(self, seed: int | None = None) -> SoloState:
         return SoloState.initial(self, 0 if seed is None else seed)
 
     def read_state(self, reader: Reader) -> SoloState:
-        from .serialize import read_state
-
-        return read_state(self, reader)
+        return read_position(self, reader)
 
     def bots(self) -> Mapping[str, AgentFactory]:
-        from .bots import FACTORIES
-
         return FACTORIES
 
     # ------------------------------------------------------------ showing the game
@@ -52,7 +50,7 @@ class CivSolo(Game):
         return screen.render(obs, viewer)
 
     def reference(self) -> Sequence[Table]:
-        return screen.reference(self.tables)
+        return reference(self.tables)
 
     def term(self, kind: str, value: Any) -> str:
         return term(self.tables, kind, value)

@@ -43,15 +43,8 @@ def _plain(v: Any) -> Any:
 
 def state_to_json(s: SoloState) -> dict[str, Any]:
     return {
-        "game": "civ-solo",
-        "options": dict(s.game.options),
-        "rng": s.rng.state,
-        "turn": s.turn_no,
-        "stage": s.stage,
-        "ask": s.ask,
-        "pool": s.pool,
-        "civ": s.civ,
-        "era": s.era,
+        "game": "civ-solo", "options": dict(s.game.options), "rng": s.rng.state,
+        "turn": s.turn_no, "stage": s.stage, "ask": s.ask, "pool": s.pool, "civ": s.civ, "era": s.era,
         "event": None if s.event is None else dict(s.event),
         "work": _plain(s.work),
         "roll": _plain(s.roll),

@@ -122,9 +122,7 @@ class SoloState(State):
         s = SoloState.__new__(SoloState)
         s.journal = self.journal
         s.game, s.tables, s.rules = self.game, self.tables, self.rules
-        r = Rng.__new__(Rng)
-        r.state = self.rng.state
-        s.rng = r
+        s.rng = self.rng.clone()
         s.turn_no, s.stage, s.ask, s.pool = self.turn_no, self.stage, self.ask, self.pool
         s.civ, s.era = self.civ, self.era
         s.event = None if self.event is None else dict(self.event)

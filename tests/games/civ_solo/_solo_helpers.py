@@ -11,11 +11,13 @@ told (the events since a cursor, in words).
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import civtable
+from civtable.agents import PlayerView, make_agent
 from civtable.cli import main
 from civtable.games.civ_solo.state import SoloState
 
@@ -103,6 +105,16 @@ def with_deck(s: SoloState, deck: list[tuple[str, int]]) -> SoloState:
     data["battle_info"]["limit"] = len(deck) + played  # the deck it drew (SOLO-4.4.5), as the position must say
     return s.game.state_from_json(data)
 
+
+
+def bot_game(g: Any, bot: str, seed: int) -> Iterator[SoloState]:
+    """A whole game of ``bot`` from ``seed``: every position before its answer, then the end."""
+    s = g.new_state(seed=seed)
+    agent = make_agent(bot, g, seed=seed)
+    while not s.is_terminal():
+        yield s
+        s.apply(0, agent.act(PlayerView(s, 0)))
+    yield s
 
 
 def told(s: SoloState, since: int = 0, viewer: int | None = 0) -> list[str]:

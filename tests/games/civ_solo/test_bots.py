@@ -11,7 +11,7 @@ from civtable.agents import PlayerView, make_agent
 from civtable.core.errors import AgentError
 from civtable.games.civ_solo.bots import GrowthModel, grown
 
-from ._solo_helpers import answer, cli, event, game, new, to_turn
+from ._solo_helpers import answer, bot_game, cli, event, game, new, to_turn
 
 
 def model(spec: str = "model", seed: int = 1) -> GrowthModel:
@@ -72,16 +72,10 @@ def test_model_enters_its_unit_cards_and_uses_destroyers() -> None:
 def test_model_plays_whole_games() -> None:
     g = game(dice="engine")
     for seed in range(20):
-        s = g.new_state(seed=seed)
-        bot = make_agent("model", g, seed=seed)
-        while not s.is_terminal():
-            s.apply(0, bot.act(PlayerView(s, 0)))
-        assert s.outcome in ("won", "battle")  # win=1: a survivor counts as won
-    bot = make_agent("model:win=0", g, seed=1)
-    s = g.new_state(seed=1)
-    while not s.is_terminal():
-        s.apply(0, bot.act(PlayerView(s, 0)))
-    assert s.outcome in ("time", "battle")
+        *_, end = bot_game(g, "model", seed)
+        assert end.outcome in ("won", "battle")  # win=1: a survivor counts as won
+    *_, end = bot_game(g, "model:win=0", 1)
+    assert end.outcome in ("time", "battle")
 
 
 def test_simulate_reports_survival_and_causes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -40,29 +40,25 @@ def test_cli_solo_battle(capsys: pytest.CaptureFixture[str]) -> None:
         assert text in out, text
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["--units", "tank:2", "--turn", "3"], "unknown unit type 'tank'"),
-    (["--units", "infantry:5", "--turn", "3"], "between 1 and 4, not 5"),
-    (["--units", "infantry:-2", "--turn", "3"], "not -2"),
-    (["--units", "infantry:2", "--turn", "17"], "--turn must be between 1 and 16"),
-    (["--units", "infantry:2", "--turn", "3", "--games", "0"], "--games must be at least 1"),
-    (["--units", "infantry:2", "--turn", "3", "--bonus", "-1"], "--bonus must be 0 or more"),
-    (["--units", "infantry:2", "--turn", "3", "-o", "strongest-tie=C"], "strongest-tie must be one of A, B"),
-    (["--units", "infantry:2", "--turn", "3", "-o", "loss-choice=B"], "does not change the solo odds"),
-    (["--units", "infantry:2", "--turn", "x"], "invalid int value"),
-])
-def test_cli_solo_battle_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = cli(capsys, "solo", "battle", *argv)
-    assert code == 2 and message in err
+BAD_INPUT = {  # the command line after 'civtable solo': the refusal's words
+    "battle --units tank:2 --turn 3": "unknown unit type 'tank'",
+    "battle --units infantry:5 --turn 3": "between 1 and 4, not 5",
+    "battle --units infantry:-2 --turn 3": "not -2",
+    "battle --units infantry:2 --turn 17": "--turn must be between 1 and 16",
+    "battle --units infantry:2 --turn 3 --games 0": "--games must be at least 1",
+    "battle --units infantry:2 --turn 3 --bonus -1": "--bonus must be 0 or more",
+    "battle --units infantry:2 --turn 3 -o strongest-tie=C": "strongest-tie must be one of A, B",
+    "battle --units infantry:2 --turn 3 -o loss-choice=B": "does not change the solo odds",
+    "battle --units infantry:2 --turn x": "invalid int value",
+    "odds --compare last-turn=A": "at least two different readings",
+    "odds --compare last-turn": "NAME=V1,V2",
+    "odds --compare colour=A,B": "does not change the solo odds",
+    "odds --compare last-turn=A,B -o last-turn=B": "both compared and set",
+    "odds -o last-turn": "NAME=VALUE",
+}
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["--compare", "last-turn=A"], "at least two different readings"),
-    (["--compare", "last-turn"], "NAME=V1,V2"),
-    (["--compare", "colour=A,B"], "does not change the solo odds"),
-    (["--compare", "last-turn=A,B", "-o", "last-turn=B"], "both compared and set"),
-    (["-o", "last-turn"], "NAME=VALUE"),
-])
-def test_cli_solo_odds_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = cli(capsys, "solo", "odds", *argv)
-    assert code == 2 and message in err
+@pytest.mark.parametrize("line", BAD_INPUT)
+def test_cli_solo_bad_input(line: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "solo", *line.split())
+    assert code == 2 and BAD_INPUT[line] in err

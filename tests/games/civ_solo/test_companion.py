@@ -9,6 +9,7 @@ problem, and the session unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -111,46 +112,60 @@ def refused(s: Any, text: str, *words: str) -> str:
     return str(e.value)
 
 
-def test_answers_that_cannot_be_true() -> None:
-    s = event(new(), 1)
-    s.apply(0, "accept")
-    refused(s, "culture -3", "cannot be true", "negative")
-    refused(s, "culture lots", "whole number")
-    refused(s, "resources 2", "not an answer now", "'resources N' is asked when a rule needs it",
-            "how many culture tokens do you hold? 'culture N'")
-    s = event(new(), 5)
-    s.apply(0, "accept")
-    refused(s, "unit tank 2 3", "no unit type 'tank'")
-    refused(s, "unit cavalry 2 3", "called 'mounted'")
-    refused(s, "unit infantry 5 6", "rank 5 does not exist")
-    refused(s, "unit infantry 0 1", "rank 0 does not exist")
-    refused(s, "unit infantry 1 6", "rank-I infantry card has strength 1, 2 or 3, not 6")
-    refused(s, "unit aircraft 2 6", "aircraft have no rank")
-    refused(s, "unit aircraft 9", "strength 5, 6 or 7")
-    answer(s, "unit infantry 2 3")
-    refused(s, "unit infantry 3 4", "entered your infantry at rank 2")
-    answer(s, "unit infantry 2 2", "unit infantry 2 2", "unit infantry 2 2")
-    refused(s, "unit infantry 2 2", "only 3 cards")
+def count_question() -> Any:
+    return answer(event(new(), 1), "accept")
 
 
-def test_trades_that_do_not_cover_what_is_bought() -> None:
-    s = new()
-    answer(s, "miss", "trade roll", "die 5", "die 5", "die 1", "buy resource")
-    refused(s, "pay", "given nothing yet", "not free")
-    answer(s, "give trade-point 3")
-    refused(s, "pay", "worth 3", "worth 8 when bought", "give 5 more")
-    refused(s, "give trade-point 6", "more than needed")
-    refused(s, "give culture-event-card 1", "cannot be sold")
-    refused(s, "give resource 1", "same item")
-    refused(s, "give castle 1", "no item 'castle'")
-    refused(s, "give culture-token 0", "at least one")
-    answer(s, "give culture-token 5", "pay")
+def unit_list(*entered: str) -> Any:
+    return answer(event(new(), 5), "accept", *entered)
+
+
+def paying(*given: str) -> Any:
+    return answer(new(), "miss", "trade roll", "die 5", "die 5", "die 1", "buy resource", *given)
+
+
+POSITIONS: dict[str, Callable[[], Any]] = {
+    "count": count_question,
+    "units": unit_list,
+    "units at rank II": lambda: unit_list("unit infantry 2 3"),
+    "units, a full deck": lambda: unit_list(*["unit infantry 2 3"] + ["unit infantry 2 2"] * 3),
+    "paying": paying,
+    "paying, 3 given": lambda: paying("give trade-point 3"),
+    "battle": lambda: battle_at_play(["unit infantry 1 2"], False),
+}
+WRONG = {  # "where | what is typed": "what the reason says | ..."
+    "count | culture -3": "cannot be true | negative",
+    "count | culture lots": "whole number",
+    "count | resources 2": ("not an answer now | 'resources N' is asked when a rule needs it | "
+                            "how many culture tokens do you hold? 'culture N'"),
+    "units | unit tank 2 3": "no unit type 'tank'",
+    "units | unit cavalry 2 3": "called 'mounted'",
+    "units | unit infantry 5 6": "rank 5 does not exist",
+    "units | unit infantry 0 1": "rank 0 does not exist",
+    "units | unit infantry 1 6": "rank-I infantry card has strength 1, 2 or 3, not 6",
+    "units | unit aircraft 2 6": "aircraft have no rank",
+    "units | unit aircraft 9": "strength 5, 6 or 7",
+    "units at rank II | unit infantry 3 4": "entered your infantry at rank 2",
+    "units, a full deck | unit infantry 2 2": "only 3 cards",
+    "paying | pay": "given nothing yet | not free",
+    "paying, 3 given | pay": "worth 3 | worth 8 when bought | give 5 more",
+    "paying, 3 given | give trade-point 6": "more than needed",
+    "paying | give culture-event-card 1": "cannot be sold",
+    "paying | give resource 1": "same item",
+    "paying | give castle 1": "no item 'castle'",
+    "paying | give culture-token 0": "at least one",
+    "battle | play mounted 2 new": "no mounted of strength 2 in your battle hand",
+    "battle | play infantry 2 front 3": "front 3 has no lone enemy unit",
+    "battle | next": "only between the steps of a turn",
+}
+
+
+@pytest.mark.parametrize("case", WRONG)
+def test_answers_that_cannot_be_true_are_explained(case: str) -> None:
+    where, text = case.split(" | ")
+    refused(POSITIONS[where](), text, *WRONG[case].split(" | "))
+
+
+def test_a_payment_that_covers_the_price_closes_the_acquisition() -> None:
+    s = answer(paying("give trade-point 3"), "give culture-token 5", "pay")
     assert s.ask == "buy" and s.work["left"] == 1
-
-
-def test_battle_answers_that_cannot_be_played() -> None:
-
-    s = battle_at_play(["unit infantry 1 2"], False)
-    refused(s, "play mounted 2 new", "no mounted of strength 2 in your battle hand")
-    refused(s, "play infantry 2 front 3", "front 3 has no lone enemy unit")
-    refused(s, "next", "only between the steps of a turn")

@@ -6,17 +6,19 @@ invariants (nothing negative, debts of the reading in force, cards conserved in 
 from __future__ import annotations
 
 from functools import cache
+from itertools import islice
 from typing import Any
 
 from hypothesis import strategies as st
 
-from civtable.agents import PlayerView, make_agent
 from civtable.core.game import Game
 from civtable.core.registry import game_class
 from civtable.core.state import State
 from civtable.games.civ_solo.state import SoloState
 from civtable.testing import ContractSuite, GameAdapter
 from civtable.testing.adapter import Scenario
+
+from ._solo_helpers import bot_game
 
 GAME_CLS = game_class("civ-solo")
 VARIANTS = tuple(s for s in GAME_CLS.option_specs if s.choices and s.name not in ("players",))
@@ -93,15 +95,10 @@ def _starts(game: Game) -> tuple[State, ...]:
     reached by the growth model on a few seeds."""
     found: dict[str, State] = {}
     for seed in range(6):
-        s = game.new_state(seed=seed)
-        bot = make_agent(BOTS[seed % len(BOTS)], game, seed=seed)
-        for _ in range(600):
-            if s.is_terminal():
-                break
+        for s in islice(bot_game(game, BOTS[seed % len(BOTS)], seed), 600):
             assert isinstance(s, SoloState)
             if s.ask in RARE_ASKS and s.ask not in found:
                 found[s.ask] = s.clone()
-            s.apply(0, bot.act(PlayerView(s, 0)))
         if len(found) >= 8:
             break
     return tuple(found[k] for k in sorted(found))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from civtable.agents.human import MENU_SIZE, Menu
 from civtable.core.rng import Rng
 
-from ._solo_helpers import answer, battle_at_play, event, game, new, to_turn, with_deck
+from ._solo_helpers import answer, battle_at_play, bot_game, event, game, new, to_turn, with_deck
 
 
 def menu(s: object) -> Menu:
@@ -99,18 +99,12 @@ def test_trade_labels_show_values() -> None:
 
 def test_every_menu_level_is_short() -> None:
     g = game(dice="engine")
-    from civtable.agents import PlayerView, make_agent
-
     for seed in range(3):
-        s = g.new_state(seed=seed)
-        bot = make_agent("model:units=2&buy=1", g, seed=seed)
-        while not s.is_terminal():
+        for s in bot_game(g, "model:units=2&buy=1", seed):
             m = menu(s)
             assert len(m.items()) <= MENU_SIZE, (s.ask, len(m.items()))
-            s.apply(0, bot.act(PlayerView(s, 0)))
 
 
-# ------------------------------------------------------------ help and shorthand
 def test_help_and_shorthand() -> None:
     s = new()
     obs = s.observation(0)

@@ -16,10 +16,7 @@ def culture(s: SoloState, face: int) -> None:
     """SOLO-4.2.2: the event of column 3 or 4 of table SOLO-8.1."""
     ev = s.tables.row(s.turn_no)[str(face)]["event"]
     if ev == "random-unit":
-        if s.rules.random_unit == "A":
-            unit_card(s)
-        else:
-            army_figure(s)
+        random_unit(s)
         return
     info = s.tables.culture_events[ev]
     if s.rules.culture_event_effects == "A":
@@ -33,38 +30,30 @@ def culture(s: SoloState, face: int) -> None:
     end_event(s)
 
 
-def unit_card(s: SoloState) -> None:
-    """SOLO-4.2.2 (random-unit A): one of your unit cards at random."""
-    units = s.need("units")
-    if units is None:
+def random_unit(s: SoloState) -> None:
+    """SOLO-4.2.2 random-unit: one of your unit cards at random (A), or one of your army
+    figures (B); nothing when you have none."""
+    cards = s.rules.random_unit == "A"
+    have = s.need("units" if cards else "armies")
+    if have is None:
         return
-    if not units:
-        s.say("Culture event: loss of a random unit card - you have none, so nothing is lost.")
-        s.emit("culture.unit.none")
-    else:
-        i = s.rng.below(len(units))
-        lost = units[i]
-        s.units = units[:i] + units[i + 1:]
+    if not have:
+        what = "unit card" if cards else "army figure"
+        s.say(f"Culture event: loss of a random {what} - you have none, so nothing is lost.")
+        s.emit("culture.unit.none" if cards else "culture.army.none")
+    elif cards:
+        i = s.rng.below(len(have))
+        lost = have[i]
+        s.units = have[:i] + have[i + 1:]
         s.lose("unit", -1, tuple(lost))
         s.count("units_lost")
         s.say(f"Culture event: loss of a random unit card (random-unit A) - the companion picks your "
               f"{unit_text(lost)}: return it.")
         s.emit("culture.unit.lost", {"unit": unit_code(lost)})
-    end_event(s)
-
-
-def army_figure(s: SoloState) -> None:
-    """SOLO-4.2.2 (random-unit B): one of your army figures at random."""
-    armies = s.need("armies")
-    if armies is None:
-        return
-    if not armies:
-        s.say("Culture event: loss of a random army figure - you have none, so nothing is lost.")
-        s.emit("culture.army.none")
     else:
-        k = s.rng.below(armies) + 1
+        k = s.rng.below(have) + 1
         s.lose("armies", -1)
         s.say(f"Culture event: loss of a random unit (random-unit B) - remove army figure number {k} of "
-              f"your {armies}, counted from the north-west corner of the map, row by row.")
-        s.emit("culture.army.lost", {"k": k, "armies": armies})
+              f"your {have}, counted from the north-west corner of the map, row by row.")
+        s.emit("culture.army.lost", {"k": k, "armies": have})
     end_event(s)

@@ -72,6 +72,11 @@ class Agent(ABC):
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self.notes: list[tuple[int, str]] = []
+        """What happened to this bot that the game's record should keep (ply, text)."""
+
+    def end(self, returns: list[float], winners: list[int]) -> None:  # noqa: B027 (most bots need nothing)
+        """The game is over (an external bot is told, and its process ends)."""
 
     @abstractmethod
     def act(self, view: PlayerView) -> Action: ...
@@ -89,6 +94,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     ``"rules:my.yaml"`` -> ``("rules", {"": "my.yaml"})``."""
     name, _, rest = spec.strip().partition(":")
     params: dict[str, str] = {}
+    if name.strip().lower() == "cmd":  # a command line, taken as it is
+        return "cmd", {"": rest.strip()}
     if rest:
         for part in rest.split(";") if ";" in rest else [rest]:
             if "=" in part:

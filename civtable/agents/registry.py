@@ -6,6 +6,7 @@ from civtable.core.errors import AgentError
 from civtable.core.game import Game
 
 from .base import Agent, AgentFactory, check_params, parse_spec
+from .external import make_external
 from .ismcts import make_ismcts
 from .mcts import make_mcts
 from .random_agent import RandomAgent
@@ -16,7 +17,8 @@ def _random(game: Game, seed: int, params: dict[str, str]) -> Agent:
     return RandomAgent(seed)
 
 
-GENERIC: dict[str, AgentFactory] = {"random": _random, "mcts": make_mcts, "ismcts": make_ismcts}
+GENERIC: dict[str, AgentFactory] = {"random": _random, "mcts": make_mcts, "ismcts": make_ismcts,
+                                    "cmd": make_external}
 
 
 def _factories(game: Game) -> dict[str, AgentFactory]:

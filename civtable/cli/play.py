@@ -125,6 +125,9 @@ def run(args: argparse.Namespace) -> int:
     def on_move(player: int, action: Action) -> None:
         if writer is not None:
             writer.add(player, str(action))
+            for agent in agents:
+                while agent.notes:
+                    writer.note(*agent.notes.pop(0))
         if not humans:  # bots only: the game is told as a spectator sees it
             for event in state.events(None, told[0]):
                 told[0] += 1
@@ -137,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
             print()
             print(saved_message(writer))
             return 0
+        for agent in agents:
+            agent.end(state.returns(), state.winners())
         if writer is not None:
             writer.finish(state)
     finally:

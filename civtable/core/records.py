@@ -53,6 +53,8 @@ class Record:
     result: dict[str, Any] | None = None
     engine: str = field(default_factory=engine_version)
     torn: str | None = None
+    notes: list[tuple[int, str]] = field(default_factory=list)
+    """What happened beside the moves (a bot that failed and was replaced): (ply, text)."""
 
     def header(self) -> dict[str, Any]:
         return {
@@ -66,8 +68,15 @@ class Record:
 
     def lines(self) -> Iterable[str]:
         yield json.dumps(self.header(), sort_keys=True)
+        notes = sorted(self.notes)
+        k = 0
         for ply, (player, action) in enumerate(self.moves, 1):
+            while k < len(notes) and notes[k][0] < ply:
+                yield note_line(*notes[k])
+                k += 1
             yield action_line(ply, player, action)
+        for note in notes[k:]:
+            yield note_line(*note)
         if self.result is not None:
             yield json.dumps({"type": "result", **self.result}, sort_keys=True)
 
@@ -136,6 +145,10 @@ def check_file_options(cls: type[Game], options: dict[str, Any], files: Collecti
             raise CivtableError(
                 f"{where}: option {spec.name}={shown(value)} names a file; a saved game may only name the "
                 f"game's own data sets (give the file on the command line to use it)")
+
+
+def note_line(ply: int, text: str) -> str:
+    return json.dumps({"type": "note", "ply": ply, "text": text})
 
 
 def action_line(ply: int, player: int, action: str) -> str:
@@ -208,6 +221,11 @@ def parse_record(text: str, source: str = "record") -> Record:
             record.moves.append((player, action))
         elif kind == "result":
             record.result = _result(data, source, number, len(record.players))
+        elif kind == "note":
+            at, said = data.get("ply"), data.get("text")
+            if not isinstance(at, int) or isinstance(at, bool) or not isinstance(said, str):
+                raise RecordError(f"{source} line {number}: a note line needs 'ply' (a number) and 'text'")
+            record.notes.append((at, said[:1000]))
         else:
             raise RecordError(f"{source} line {number}: unknown line type {shown(kind)}")
     if record is None:
@@ -284,6 +302,10 @@ class RecordWriter:
             os.fsync(self.stream.fileno())
         except OSError as e:
             raise RecordError(f"cannot write record {self.path}: {e.strerror or e.__class__.__name__}") from None
+
+    def note(self, ply: int, text: str) -> None:
+        self.record.notes.append((ply, text))
+        self._write(note_line(ply, text))
 
     def add(self, player: int, action: str) -> None:
         self.record.moves.append((player, action))

@@ -45,6 +45,8 @@ class GameResult:
     holdings: dict[str, list[int]] = field(default_factory=dict)
     trajectory: list[list[float]] | None = None
     """Each player's score at the start of every turn (``State.scores``), when the game has one."""
+    notes: list[tuple[int, str]] = field(default_factory=list)
+    """What the bots' record should keep beside the moves (``Agent.notes``)."""
 
     def record(self) -> Record:
         """The game as a record (with its result line), to save or replay."""
@@ -53,7 +55,7 @@ class GameResult:
         result = {"returns": self.returns, "winners": self.winners, "turns": self.turns}
         return Record(
             self.game, dict(self.options), self.seed, list(self.players), list(self.moves),
-            result=result if self.finished else None,
+            result=result if self.finished else None, notes=list(self.notes),
         )
 
 
@@ -166,7 +168,11 @@ def play_game(
             if now is not None:
                 trajectory.append(list(now))
 
-    steps = play_out(state, agents, max_steps, hook if moves is not None or trajectory is not None else None)
+    try:
+        steps = play_out(state, agents, max_steps, hook if moves is not None or trajectory is not None else None)
+    finally:
+        for agent in agents:
+            agent.end(state.returns(), state.winners())
     return GameResult(
         seed=seed,
         returns=list(state.returns()),
@@ -182,6 +188,7 @@ def play_game(
         stats=game_stats(state),
         holdings=holdings(state),
         trajectory=trajectory,
+        notes=sorted((ply, text) for agent in agents for ply, text in agent.notes),
     )
 
 

@@ -1,0 +1,222 @@
+"""Any program as a bot: JSON Lines over its standard input and output.
+
+``cmd:COMMAND`` wherever a bot spec is accepted (``--players "cmd:node bot.js,greedy"``).
+The protocol is specified in ``docs/protocol.md``; in short, civtable sends
+``hello`` (the bot answers ``ready``), then ``act`` for each decision (the seat's
+observation, its events since the last request, its legal actions as text and
+index; the bot answers ``action``, and may first ask for ``determinize`` samples
+of its own information set), and ``end``. The bot's standard error is passed on,
+prefixed with its seat.
+
+A bot that crashes, answers late, prints garbage or answers illegally never stops
+the game: that decision is played by the fallback bot (a uniformly random legal
+action), the bot is told with an ``error`` message, and the game's record keeps a
+note of it. After ``MAX_FAILURES`` failures in a row, or once the process has
+ended, the fallback bot plays the seat to the end of the game.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import shlex
+import subprocess
+import sys
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+from civtable.core.errors import AgentError
+from civtable.core.rng import Rng
+
+from .base import Agent, PlayerView
+
+if TYPE_CHECKING:
+    from civtable.core.action import Action
+    from civtable.core.game import Game
+
+PROTOCOL = 1
+MAX_FAILURES = 3
+MAX_LINE = 1 << 20  # a longer line from the bot is garbage
+MAX_SAMPLES = 64
+
+
+class ExternalAgent(Agent):
+    """A bot in another process (see the module docstring)."""
+
+    replayable = False  # its state lives in another process: a resumed game starts it afresh
+
+    def __init__(self, game: Game, command: str, seed: int = 0, time_ms: int = 5000) -> None:
+        super().__init__(seed)
+        self.game = game
+        self.command = command
+        self.time_ms = time_ms
+        self.notes: list[tuple[int, str]] = []
+        self.failures = 0
+        self.dead = False
+        self.proc: subprocess.Popen[str] | None = None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.seat: int | None = None
+        self.cursor = 0
+        self.requests = 0
+
+    # ------------------------------------------------------------ process
+    def start(self, seat: int) -> None:
+        try:
+            args = shlex.split(self.command)
+        except ValueError as e:
+            raise AgentError(f"bot command {self.command!r} cannot be read: {e}") from None
+        if not args:
+            raise AgentError("cmd: needs a command, e.g. cmd:python3 examples/bots/random_bot.py")
+        try:
+            self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                         text=True, bufsize=1)
+        except OSError as e:
+            raise AgentError(f"bot command {args[0]!r} cannot be started: {e.strerror or e}") from None
+        self.seat = seat
+        threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True).start()
+        threading.Thread(target=self._pass_on, args=(self.proc.stderr, seat), daemon=True).start()
+        self._send({"type": "hello", "protocol": PROTOCOL, "game": self.game.id, "options": self.game.options,
+                    "players": self.game.num_players, "seat": seat, "time_ms": self.time_ms})
+        reply = self._receive(self.time_ms)
+        if not isinstance(reply, dict) or reply.get("type") != "ready":
+            self._fail(0, f"the bot did not answer 'hello' with 'ready' ({self._what(reply)})", fatal=True)
+
+    def _read(self, stream: Any) -> None:
+        for line in stream:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    @staticmethod
+    def _pass_on(stream: Any, seat: int) -> None:
+        for line in stream:
+            sys.stderr.write(f"[bot {seat}] {line if line.endswith(chr(10)) else line + chr(10)}")
+
+    def _send(self, message: dict[str, Any]) -> None:
+        if self.proc is None or self.proc.stdin is None or self.dead:
+            return
+        try:
+            self.proc.stdin.write(json.dumps(message) + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            self.dead = True
+
+    def _receive(self, ms: int) -> Any:
+        """The next message the bot sends (unknown types skipped), or a reason string."""
+        deadline = time.monotonic() + ms / 1000
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return "timeout"
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                return "timeout"
+            if line is None:
+                self.dead = True
+                return "ended"
+            if len(line) > MAX_LINE:
+                return "garbage"
+            try:
+                message = json.loads(line)
+            except (json.JSONDecodeError, RecursionError):
+                return "garbage"
+            if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+                return "garbage"
+            if message["type"] in ("ready", "action", "determinize"):
+                return message
+            # "log" and unknown messages are ignored
+
+    @staticmethod
+    def _what(reply: Any) -> str:
+        return {"timeout": "no answer in time", "ended": "the bot process ended", "garbage": "not a JSON message"}.get(
+            reply, f"a {reply.get('type')!r} message" if isinstance(reply, dict) else str(reply))
+
+    def _fail(self, ply: int, why: str, fatal: bool = False) -> None:
+        self.failures += 1
+        self.notes.append((ply, f"seat {self.seat}: {why}; the fallback bot plays this decision"))
+        if fatal or self.dead or self.failures >= MAX_FAILURES:
+            self.notes.append((ply, f"seat {self.seat}: the bot is replaced by the fallback bot to the end"))
+            self.dead = True
+            self.close()
+
+    def close(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                if self.proc.stdin is not None:
+                    self.proc.stdin.close()
+                self.proc.wait(1)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+
+    # ------------------------------------------------------------ deciding
+    def act(self, view: PlayerView) -> Action:
+        if self.proc is None:
+            self.start(view.player)
+        legal = view.legal_actions
+        ply = self.requests = self.requests + 1
+        if self.dead:
+            if not self.notes or "replaced" not in self.notes[-1][1]:
+                self._fail(ply, "the bot process ended", fatal=True)
+            return legal[self.rng.below(len(legal))]
+        events = view.events(self.cursor)
+        self.cursor += len(events)
+        self._send({"type": "act", "id": ply, "observation": view.observation,
+                    "events": [{"id": e.id, "args": dict(e.args), "text": view.game.render_event(e, view.player)}
+                               for e in events],
+                    "legal": [{"text": a.text, "index": i} for i, a in enumerate(legal)], "time_ms": self.time_ms})
+        deadline = time.monotonic() + self.time_ms / 1000
+        while True:
+            reply = self._receive(max(1, int(1000 * (deadline - time.monotonic()))))
+            if isinstance(reply, dict) and reply["type"] == "determinize":
+                self._samples(view, reply, ply)
+                continue
+            break
+        choice = self._choice(reply, legal, ply)
+        if choice is None:
+            return legal[self.rng.below(len(legal))]
+        self.failures = 0
+        return choice
+
+    def _samples(self, view: PlayerView, request: dict[str, Any], ply: int) -> None:
+        count = request.get("count", 1)
+        count = count if isinstance(count, int) and not isinstance(count, bool) and 0 < count else 1
+        seed = request.get("seed", ply)
+        rng = Rng(seed if isinstance(seed, int) and not isinstance(seed, bool) else ply)
+        states = [view.determinize(rng).to_json() for _ in range(min(count, MAX_SAMPLES))]
+        self._send({"type": "samples", "id": request.get("id", ply), "states": states})
+
+    def _choice(self, reply: Any, legal: list[Action], ply: int) -> Action | None:
+        if not isinstance(reply, dict) or reply.get("type") != "action":
+            kind = "timeout" if reply == "timeout" else "garbage"
+            self._send({"type": "error", "id": ply, "kind": kind, "message": self._what(reply), "policy": "fallback"})
+            self._fail(ply, self._what(reply))
+            return None
+        if reply.get("id") != ply:
+            return self._refuse(ply, f"the answer is for request {str(reply.get('id'))[:20]}, not {ply}")
+        index, text = reply.get("index"), reply.get("action")
+        if isinstance(index, int) and not isinstance(index, bool):
+            if 0 <= index < len(legal):
+                return legal[index]
+            return self._refuse(ply, f"index {index} is not one of the {len(legal)} legal actions")
+        if isinstance(text, str):
+            wanted = " ".join(text.lower().split())
+            for a in legal:
+                if a.text == wanted:
+                    return a
+            return self._refuse(ply, f"{text[:60]!r} is not a legal action now")
+        return self._refuse(ply, "an action needs 'action' (text) or 'index'")
+
+    def _refuse(self, ply: int, why: str) -> Action | None:
+        self._send({"type": "error", "id": ply, "kind": "illegal", "message": why, "policy": "fallback"})
+        self._fail(ply, f"illegal answer: {why}")
+        return None
+
+    def end(self, returns: list[float], winners: list[int]) -> None:
+        self._send({"type": "end", "returns": returns, "winners": winners})
+        self.close()
+
+
+def make_external(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    command = params.get("", "")
+    return ExternalAgent(game, command, seed=seed)

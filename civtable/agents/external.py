@@ -180,7 +180,7 @@ class ExternalAgent(Agent):
 
     def _samples(self, view: PlayerView, request: dict[str, Any], ply: int) -> None:
         count = request.get("count", 1)
-        count = count if isinstance(count, int) and not isinstance(count, bool) and 0 < count else 1
+        count = count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1
         seed = request.get("seed", ply)
         rng = Rng(seed if isinstance(seed, int) and not isinstance(seed, bool) else ply)
         states = [view.determinize(rng).to_json() for _ in range(min(count, MAX_SAMPLES))]

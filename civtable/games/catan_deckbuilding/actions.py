@@ -20,21 +20,7 @@ from typing import Any
 
 from civtable.core.action import Action
 
-from .catalog import (
-    BANDIT,
-    BUYABLE,
-    CITY,
-    DESERT,
-    HARBOR,
-    KDEF,
-    KOFF,
-    N_CARDS,
-    RESOURCES,
-    ROAD,
-    ROLE_IDS,
-    SEA,
-    SETTLEMENT,
-)
+from . import catalog as cat
 
 # action codes, dispatched in CatanState.apply
 (PLAY_RES, PLAY_WILD, PLAY_ROAD, PLAY_HARBOR, PLAY_KDEF, PLAY_ATTACK, LAY, BUY, BUY_TRADE, END,
@@ -67,32 +53,29 @@ def _add(code: int, card: int, kind: str, *args: object) -> CdbAction:
     return a
 
 
-PLAY = [None] * N_CARDS  # type: list[CdbAction | None]
-for _r in RESOURCES:
-    PLAY[_r] = _add(PLAY_RES, _r, "play", ROLE_IDS[_r])
-PLAY[SETTLEMENT] = _add(PLAY_WILD, SETTLEMENT, "play", "settlement")
-PLAY[CITY] = _add(PLAY_WILD, CITY, "play", "city")
-PLAY[HARBOR] = _add(PLAY_HARBOR, HARBOR, "play", "harbor")
-PLAY[KDEF] = _add(PLAY_KDEF, KDEF, "play", "kdef")
-PLAY[BANDIT] = _add(PLAY_ATTACK, BANDIT, "play", "bandit")
-PLAY[KOFF] = _add(PLAY_ATTACK, KOFF, "play", "koff")
+PLAY = [None] * cat.N_CARDS  # type: list[CdbAction | None]
+for _r in cat.RESOURCES:
+    PLAY[_r] = _add(PLAY_RES, _r, "play", cat.ROLE_IDS[_r])
+for _c, _code in ((cat.SETTLEMENT, PLAY_WILD), (cat.CITY, PLAY_WILD), (cat.HARBOR, PLAY_HARBOR),
+                  (cat.KDEF, PLAY_KDEF), (cat.BANDIT, PLAY_ATTACK), (cat.KOFF, PLAY_ATTACK)):
+    PLAY[_c] = _add(_code, _c, "play", cat.ROLE_IDS[_c])
 PLAY_ROADS = [None] + [_add(PLAY_ROAD, n, "play", "road", n) for n in range(1, MAX_ROADS + 1)]
 # cards whose "play" is already a plain lay-down get no separate "lay" action
-LAYABLE = (SEA, DESERT, BANDIT, KDEF, KOFF, HARBOR, ROAD, SETTLEMENT, CITY)
-LAY_ACT = [None] * N_CARDS  # type: list[CdbAction | None]
+LAYABLE = (cat.SEA, cat.DESERT, cat.BANDIT, cat.KDEF, cat.KOFF, cat.HARBOR, cat.ROAD, cat.SETTLEMENT, cat.CITY)
+LAY_ACT = [None] * cat.N_CARDS  # type: list[CdbAction | None]
 for _c in LAYABLE:
-    LAY_ACT[_c] = _add(LAY, _c, "lay", ROLE_IDS[_c])
-BUY_ACT = [None] * N_CARDS  # type: list[CdbAction | None]
-BUY_TRADE_ACT = [None] * N_CARDS  # type: list[CdbAction | None]
-for _c in BUYABLE:
-    BUY_ACT[_c] = _add(BUY, _c, "buy", ROLE_IDS[_c])
-    BUY_TRADE_ACT[_c] = _add(BUY_TRADE, _c, "buy", ROLE_IDS[_c], "trade")
+    LAY_ACT[_c] = _add(LAY, _c, "lay", cat.ROLE_IDS[_c])
+BUY_ACT = [None] * cat.N_CARDS  # type: list[CdbAction | None]
+BUY_TRADE_ACT = [None] * cat.N_CARDS  # type: list[CdbAction | None]
+for _c in cat.BUYABLE:
+    BUY_ACT[_c] = _add(BUY, _c, "buy", cat.ROLE_IDS[_c])
+    BUY_TRADE_ACT[_c] = _add(BUY_TRADE, _c, "buy", cat.ROLE_IDS[_c], "trade")
 END_ACT = _add(END, -1, "end")
-REFLECT_ACT = _add(REFLECT, KDEF, "reflect")
+REFLECT_ACT = _add(REFLECT, cat.KDEF, "reflect")
 ALLOW_ACT = _add(ALLOW, -1, "allow")
 KEEP_ACT = _add(KEEP, -1, "keep")
 RETURN_ACT = _add(RETURN, -1, "return")
-DISCARD_ACT = [_add(DISCARD, _c, "discard", ROLE_IDS[_c]) for _c in range(N_CARDS)]
+DISCARD_ACT = [_add(DISCARD, _c, "discard", cat.ROLE_IDS[_c]) for _c in range(cat.N_CARDS)]
 DISCARD_TOP_ACT = _add(DISCARD_TOP, -1, "discard", "top")
 
 BY_TEXT: dict[str, CdbAction] = {a.text: a for a in ACTIONS}

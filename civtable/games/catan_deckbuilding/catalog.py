@@ -9,13 +9,14 @@ are plain lists of counts on the hot path; names are used only at the edges.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import InvalidStateError
+from civtable.core.files import DATA_LIMIT, read_json
+from civtable.core.reader import Reader
 
 DATA = Path(__file__).with_name("data") / "cards.json"
 
@@ -56,79 +57,88 @@ class CardData:
             raise InvalidStateError(f"unknown card {card_id!r}; cards are {', '.join(self.ids)}") from None
 
 
-def _count(where: str, value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidStateError(f"{where} must be a non-negative integer, not {value!r}")
-    return value
+MAX_COUNT = 1000
+"""The most of one card a card file may name (a start deck of a billion cards is no game)."""
 
 
-def parse_cards(raw: dict[str, Any], source: str = "card data") -> CardData:
-    """Check a card file; every error names the card and the field."""
-    try:
-        cards = raw["cards"]
-    except (KeyError, TypeError):
-        raise InvalidStateError(f"{source}: no 'cards' list") from None
-    ids = tuple(c.get("id") for c in cards if isinstance(c, dict))
+def parse_cards(raw: Any, source: str = "data/cards.json") -> CardData:
+    """Check a card file (on the shared ``Reader``): every error names the field, e.g.
+    ``cards[7].cost.desert``."""
+    r = Reader(raw, f"card file {source}")
+    cards = [r.obj(c, f"cards[{i}]") for i, c in enumerate(r.seq(r.get("cards"), "cards"))]
+    ids = tuple(c.get("id") for c in cards)
     if ids != ROLE_IDS:
-        raise InvalidStateError(f"{source}: 'cards' must list, in order, {', '.join(ROLE_IDS)}")
+        r.fail("cards", f"must list, in order, the cards {', '.join(ROLE_IDS)}")
+
+    def count(value: Any, path: str) -> int:
+        return r.integer(value, path, 0, MAX_COUNT)
+
     cost: list[tuple[int, ...]] = []
     supply: list[int] = []
     produces: list[int] = []
     for i, card in enumerate(cards):
-        cid = card["id"]
+        where = f"cards[{i}]"
         c = [0] * len(RESOURCES)
         if i in BUYABLE:
-            for key, n in (card.get("cost") or {}).items():
-                n = _count(f"{source}: card {cid!r} cost {key!r}", n)
+            for key, n in r.obj(r.get("cost", card, where), where + ".cost").items():
+                n = count(n, f"{where}.cost.{key}")
                 if key in ROLE_IDS[: len(RESOURCES)]:
                     c[ROLE_IDS.index(key)] = n
                 elif not ((key == "desert" and i == BANDIT) or (key == "settlement" and i == CITY)):
-                    raise InvalidStateError(f"{source}: card {cid!r} cost names {key!r}, which cannot be paid")
-            supply.append(_count(f"{source}: card {cid!r} supply", card.get("supply")))
+                    r.fail(f"{where}.cost", f"names {key!r}, which cannot be paid")
+            supply.append(count(r.get("supply", card, where), where + ".supply"))
         else:
             supply.append(0)
         cost.append(tuple(c))
-        produces.append(_count(f"{source}: card {cid!r} produces", card.get("produces", 0)))
-    if "desert" not in cards[BANDIT].get("cost", {}) or "settlement" not in cards[CITY].get("cost", {}):
-        raise InvalidStateError(f"{source}: the Bandit must cost a Desert and the City a Settlement")
+        produces.append(count(card.get("produces", 0), where + ".produces"))
+    if "desert" not in cards[BANDIT]["cost"] or "settlement" not in cards[CITY]["cost"]:
+        r.fail("cards", "must make the Bandit cost a Desert and the City a Settlement")
     deck = [0] * N_CARDS
-    for key, n in (raw.get("start_deck") or {}).items():
-        if key not in ROLE_IDS:
-            raise InvalidStateError(f"{source}: start_deck names unknown card {key!r}")
-        deck[ROLE_IDS.index(key)] = _count(f"{source}: start_deck {key!r}", n)
+    for key, n in r.obj(r.get("start_deck"), "start_deck").items():
+        deck[r.index(key, ROLE_IDS, "start_deck", "card")] = count(n, f"start_deck.{key}")
     pre = list(supply)
-    for key, n in (raw.get("supply_pre_revision") or {}).items():
-        if key not in ROLE_IDS or ROLE_IDS.index(key) not in BUYABLE:
-            raise InvalidStateError(f"{source}: supply_pre_revision names {key!r}, not a supply card")
-        pre[ROLE_IDS.index(key)] = _count(f"{source}: supply_pre_revision {key!r}", n)
-    draw = raw.get("draw") or {}
+    for key, n in r.obj(r.optional("supply_pre_revision", {}), "supply_pre_revision").items():
+        c = r.index(key, ROLE_IDS, "supply_pre_revision", "card")
+        if c not in BUYABLE:
+            r.fail("supply_pre_revision", f"names {key!r}, not a supply card")
+        pre[c] = count(n, f"supply_pre_revision.{key}")
+    draw = r.obj(r.get("draw"), "draw")
     return CardData(
-        ids=ids,
-        names=tuple(str(c.get("name", c["id"])) for c in cards),
-        german=tuple(str(c.get("german", "")) for c in cards),
-        types=tuple(str(c.get("type", "")) for c in cards),
+        ids=ROLE_IDS,
+        names=tuple(r.text(c.get("name", c["id"]), f"cards[{i}].name") for i, c in enumerate(cards)),
+        german=tuple(r.text(c.get("german", ""), f"cards[{i}].german") for i, c in enumerate(cards)),
+        types=tuple(r.text(c.get("type", ""), f"cards[{i}].type") for i, c in enumerate(cards)),
         cost=tuple(cost),
         supply=tuple(supply),
         supply_pre_revision=tuple(pre),
         start_deck=tuple(deck),
         produces=tuple(produces),
-        opening_hand=_count(f"{source}: opening_hand", raw.get("opening_hand")),
-        draw_minimum=_count(f"{source}: draw.minimum", draw.get("minimum")),
-        refill_below=_count(f"{source}: draw.refill_below", draw.get("refill_below")),
-        refill_to=_count(f"{source}: draw.refill_to", draw.get("refill_to")),
-        cities_to_win=_count(f"{source}: cities_to_win", raw.get("cities_to_win")),
-        source=str(raw.get("source", "")),
+        opening_hand=count(r.get("opening_hand"), "opening_hand"),
+        draw_minimum=count(r.get("minimum", draw, "draw"), "draw.minimum"),
+        refill_below=count(r.get("refill_below", draw, "draw"), "draw.refill_below"),
+        refill_to=count(r.get("refill_to", draw, "draw"), "draw.refill_to"),
+        cities_to_win=r.integer(r.get("cities_to_win"), "cities_to_win", 1, MAX_COUNT),
+        source=r.text(r.optional("source", ""), "source"),
     )
+
+
+def cards_file(value: str | None) -> Path:
+    """The file of option ``cards``: the package's card data when empty, else a path. A
+    word without a path separator or a dot would be a data set's name (all a record or
+    a position may name, ``core.records.check_file_options``): the game ships one card
+    set, so such a word is refused, never read from the folder."""
+    if not value:
+        return DATA
+    if not any(c in value for c in "/\\."):
+        raise InvalidStateError(f"there is no card data set {value!r}: the game ships one (leave the option "
+                                f"cards empty); name a card file by its path, e.g. ./{value}.json")
+    return Path(value)
 
 
 @cache
 def load_cards(path: str | None = None) -> CardData:
-    """The package's card data, or a user's card file."""
-    file = Path(path) if path else DATA
-    try:
-        raw = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InvalidStateError(f"no card file {file}") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise InvalidStateError(f"card file {file} is not readable JSON: {e}") from None
-    return parse_cards(raw, source=str(file))
+    """The package's card data, or a user's card file (``--option cards=FILE``), read
+    through ``core.files``: a regular file of bounded size, JSON of bounded depth."""
+    file = cards_file(path)
+    source = "data/cards.json" if file == DATA else str(file)
+    return parse_cards(read_json(file, "card", DATA_LIMIT, InvalidStateError), source=source)

@@ -38,7 +38,7 @@ def explain(s: CatanState, player: int, text: str) -> str:
         return f"there is no player {shown(player)} in this 2-player game"
     action = act.BY_TEXT.get(wanted)
     if player != s.decider:
-        what = decision_text(phase, s.current, pending_view(s, player), player, names_of(s))
+        what = decision_text(phase, s.current, pending_view(s, player), player, names)
         return f"{quoted} is not legal: player {player} has nothing to decide now ({what})"
     if action is None:
         return _unknown(s, player, wanted)
@@ -59,32 +59,19 @@ def explain(s: CatanState, player: int, text: str) -> str:
             return (f"{quoted} is not legal: your Knight (Defensive) has blocked an attack this turn and "
                     f"cannot be played for its card (CDB-3.2.4); 'lay kdef' lays it down")
         return f"{quoted} is not legal now"
-    attack = names[s.attack] if s.attack >= 0 else "attack"
-    if phase in ("react", "counter"):
-        if code == act.REFLECT:
-            if not h[KDEF]:
-                return f"{quoted} needs a Knight (Defensive) in your hand; you have none: answer with 'allow'"
-            return (f"{quoted} is not legal: your Knight (Defensive) has already blocked an attack (CDB-3.2.4): "
-                    f"answer with 'allow'")
-        if phase == "react":
-            return (f"{quoted} is not legal now: player {s.attacker} attacks you with a {attack}; "
-                    f"answer with 'reflect' or 'allow' first")
-        return (f"{quoted} is not legal now: player {s.victim} reflected your {attack}; "
-                f"answer with 'reflect' (counter-reflect) or 'allow' first")
-    if phase == "steal":
-        return (f"{quoted} is not legal now: the {attack} took a {names[s.stolen]}; "
-                f"'keep' it on your discard pile or 'return' it first")
-    if phase == "discard":
-        if code == act.DISCARD:
-            return f"{quoted} needs a {names[card]} in your hand; you have none"
-        if code == act.DISCARD_TOP:
-            if not s.rules.discard_from_draw:
-                return (f"{quoted} is not legal: the discards come from the hand (discard-source A; "
-                        f"reading B allows the top of the draw pile, CDB-3.3.2)")
-            return f"{quoted} is not legal: your draw pile is empty"
-        return (f"{quoted} is not legal now: player {s.attacker}'s {attack} makes you discard "
-                f"{s.left} more card{'s' if s.left > 1 else ''} ('discard ore', ...)")
-    return f"{quoted} is not legal now"  # pragma: no cover - every phase is handled above
+    if code == act.REFLECT and phase in ("react", "counter"):
+        if not h[KDEF]:
+            return f"{quoted} needs a Knight (Defensive) in your hand; you have none: answer with 'allow'"
+        return (f"{quoted} is not legal: your Knight (Defensive) has already blocked an attack (CDB-3.2.4): "
+                f"answer with 'allow'")
+    if code == act.DISCARD and phase == "discard":
+        return f"{quoted} needs a {names[card]} in your hand; you have none"
+    if code == act.DISCARD_TOP and phase == "discard":
+        if not s.rules.discard_from_draw:
+            return (f"{quoted} is not legal: the discards come from the hand (discard-source A; "
+                    f"reading B allows the top of the draw pile, CDB-3.3.2)")
+        return f"{quoted} is not legal: your draw pile is empty"
+    return f"{quoted} is not legal now: {decision_text(phase, s.current, pending_view(s, player), player, names)}"
 
 
 def names_of(s: CatanState) -> tuple[str, ...]:

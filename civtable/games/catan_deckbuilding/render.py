@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .catalog import BANDIT, BUYABLE, CITY, HARBOR, KDEF, KOFF, ROAD, ROLE_IDS, SETTLEMENT
-from .words import action_words, cost_text, counts_text, decision_text, plural, seat
+from .words import action_words, cost_text, counts_text, decision_text, owner, plural, seat
 
 if TYPE_CHECKING:
     from civtable.core.action import Action
@@ -47,10 +47,6 @@ def render(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: S
     lines.append("")
     for p in ((me, 1 - me) if me is not None else (0, 1)):
         lines.extend(_player_lines(obs, p, me, rules))
-    pending = obs.get("pending")
-    if pending and not obs["over"]:
-        lines.append("")
-        lines.append(_pending_line(obs, me, names))
     return "\n".join(lines)
 
 
@@ -88,30 +84,6 @@ def _player_lines(obs: Mapping[str, Any], p: int, me: int | None, rules: Rules) 
     out.append(f"  owns {sum(owned.values())} cards" + (f", of which {of_which}" if of_which != "-" else
                                                           ", none of them an action card"))
     return out
-
-
-def owner(p: int, viewer: int | None) -> str:
-    return "your" if p == viewer else f"player {p}'s"
-
-
-def _pending_line(obs: Mapping[str, Any], me: int | None, names: Sequence[str]) -> str:
-    pending = obs["pending"]
-    attack = names[ROLE_IDS.index(pending["attack"])] if pending.get("attack") else "attack"
-    attacker, victim = pending["attacker"], pending["victim"]
-    phase = obs["phase"]
-    if phase == "react":
-        return (f"Attack: {seat(attacker, me)} played a {attack} against {seat(victim, me)}; "
-                f"'reflect' (with a Knight (Defensive)) or 'allow'.")
-    if phase == "counter":
-        return (f"Attack: {seat(victim, me)} reflected the {attack} of {seat(attacker, me)}; "
-                f"{seat(attacker, me)} may counter-reflect ('reflect') or 'allow'.")
-    if phase == "steal":
-        stolen = pending.get("stolen")
-        what = f"a {names[ROLE_IDS.index(stolen)]}" if stolen else "a card"
-        return (f"Attack: the {attack} took {what} from {owner(victim, me)} hand; "
-                f"{seat(attacker, me)} may 'keep' it (onto the discard pile) or 'return' it.")
-    left = pending.get("left", 0)
-    return f"Attack: the {attack} of {seat(attacker, me)}: {seat(victim, me)} must discard {left} more card(s)."
 
 
 # ------------------------------------------------------------------ help

@@ -26,33 +26,25 @@ SUPPLY_KEYS = tuple(ROLE_IDS[c] for c in BUYABLE)
 
 
 def state_to_json(s: CatanState) -> dict[str, Any]:
+    """The position (the key order is the format's: records and golden files keep it)."""
+    def card(c: int) -> str | None:
+        return ROLE_IDS[c] if c >= 0 else None
+
+    def seat(p: int) -> int | None:
+        return p if p >= 0 else None
+
     return {
-        "game": "catan-deckbuilding",
-        "options": dict(s.game.options),
-        "rng": s.rng.state,
-        "turn": s.turn_no,
-        "current": s.current,
-        "phase": PHASE_NAMES[s.phase],
-        "decider": s.decider,
-        "attack": ROLE_IDS[s.attack] if s.attack >= 0 else None,
-        "attacker": s.attacker if s.attacker >= 0 else None,
-        "victim": s.victim if s.victim >= 0 else None,
-        "stolen": ROLE_IDS[s.stolen] if s.stolen >= 0 else None,
-        "left": s.left,
-        "winner": s.winner if s.winner >= 0 else None,
+        "game": "catan-deckbuilding", "options": dict(s.game.options), "rng": s.rng.state, "turn": s.turn_no,
+        "current": s.current, "phase": PHASE_NAMES[s.phase], "decider": s.decider,
+        "attack": card(s.attack), "attacker": seat(s.attacker), "victim": seat(s.victim), "stolen": card(s.stolen),
+        "left": s.left, "winner": seat(s.winner),
         "supply": {ROLE_IDS[c]: s.supply[c] for c in BUYABLE},
         "pool": dict(zip(POOL_KEYS, s.pool, strict=True)),
-        "roads_played": s.roads_played,
-        "road_seas": s.road_seas,
+        "roads_played": s.roads_played, "road_seas": s.road_seas,
         "players": [
-            {
-                "hand": all_counts(s.hand[p]),
-                "draw": [ROLE_IDS[c] for c in s.draw[p]],
-                "discard": [ROLE_IDS[c] for c in s.disc[p]],
-                "laid": all_counts(s.laid[p]),
-                "reserved_knights": s.reserved[p],
-                "spent_knights": s.spent[p],
-            }
+            {"hand": all_counts(s.hand[p]), "draw": [ROLE_IDS[c] for c in s.draw[p]],
+             "discard": [ROLE_IDS[c] for c in s.disc[p]], "laid": all_counts(s.laid[p]),
+             "reserved_knights": s.reserved[p], "spent_knights": s.spent[p]}
             for p in range(2)
         ],
     }

@@ -109,33 +109,16 @@ class CatanState(State):
 
     def clone(self) -> CatanState:
         s = CatanState.__new__(CatanState)
-        s.journal = self.journal
-        s.game = self.game
-        s.rules = self.rules
+        s.journal, s.game, s.rules = self.journal, self.game, self.rules
         r = Rng.__new__(Rng)
         r.state = self.rng.state
         s.rng = r
         h, d, x, lay = self.hand, self.draw, self.disc, self.laid
-        s.hand = [h[0][:], h[1][:]]
-        s.draw = [d[0][:], d[1][:]]
-        s.disc = [x[0][:], x[1][:]]
-        s.laid = [lay[0][:], lay[1][:]]
-        s.reserved = self.reserved[:]
-        s.spent = self.spent[:]
-        s.supply = self.supply[:]
-        s.pool = self.pool[:]
-        s.roads_played = self.roads_played
-        s.road_seas = self.road_seas
-        s.current = self.current
-        s.turn_no = self.turn_no
-        s.phase = self.phase
-        s.decider = self.decider
-        s.attack = self.attack
-        s.attacker = self.attacker
-        s.victim = self.victim
-        s.stolen = self.stolen
-        s.left = self.left
-        s.winner = self.winner
+        s.hand, s.draw, s.disc, s.laid = [h[0][:], h[1][:]], [d[0][:], d[1][:]], [x[0][:], x[1][:]], [lay[0][:], lay[1][:]]
+        s.reserved, s.spent, s.supply, s.pool = self.reserved[:], self.spent[:], self.supply[:], self.pool[:]
+        s.roads_played, s.road_seas, s.current, s.turn_no = self.roads_played, self.road_seas, self.current, self.turn_no
+        s.phase, s.decider, s.attack, s.attacker = self.phase, self.decider, self.attack, self.attacker
+        s.victim, s.stolen, s.left, s.winner = self.victim, self.stolen, self.left, self.winner
         return s
 
     # --------------------------------------------------------------- protocol

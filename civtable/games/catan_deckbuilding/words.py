@@ -113,24 +113,33 @@ def seat(p: int | None, viewer: int | None) -> str:
     return "nobody" if p is None else ("you" if p == viewer else f"player {p}")
 
 
+def owner(p: int, viewer: int | None) -> str:
+    return "your" if p == viewer else f"player {p}'s"
+
+
 def decision_text(phase: str, current: int, pending: Mapping[str, Any] | None, viewer: int | None,
                   names: Sequence[str]) -> str:
-    """Who decides what now, for ``viewer``: "player 1 answers your Bandit: reflect or allow"."""
+    """Who decides what now, for ``viewer``: "player 1 may reflect your Bandit or allow it"
+    (the stolen card named only to those who may know it)."""
     if phase == "over":
         return "the game is over"
     if phase == "main" or not pending:
         return "your turn" if current == viewer else f"player {current} is playing the turn"
     attack = names[ROLE_IDS.index(pending["attack"])] if pending.get("attack") else "attack"
     attacker, victim = pending["attacker"], pending["victim"]
-    owner = "your" if attacker == viewer else f"player {attacker}'s"
     if phase == "react":
-        return f"{seat(victim, viewer)} may reflect {owner} {attack} or allow it"
+        return f"{seat(victim, viewer)} may reflect {owner(attacker, viewer)} {attack} or allow it"
     if phase == "counter":
-        return f"{seat(attacker, viewer)} may counter-reflect the reflected {attack} or allow it"
+        return (f"{seat(victim, viewer)} reflected the {attack}: {seat(attacker, viewer)} may counter-reflect "
+                "it or allow it")
     if phase == "steal":
-        return f"{seat(attacker, viewer)} may keep or return the card the {attack} took"
+        stolen = pending.get("stolen")
+        what = names[ROLE_IDS.index(stolen)] if stolen else "card"
+        return (f"the {attack} took a {what} from {owner(victim, viewer)} hand: {seat(attacker, viewer)} may "
+                "keep it (onto the discard pile) or return it")
     left = pending.get("left", 0)
-    return f"{seat(victim, viewer)} must discard {left} more card{'s' if left != 1 else ''} ({owner} {attack})"
+    return (f"{seat(victim, viewer)} must discard {left} more card{'s' if left != 1 else ''} "
+            f"({owner(attacker, viewer)} {attack})")
 
 
 def action_words(text: str, rules: Rules, obs: Mapping[str, Any] | None = None) -> str:

@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
+
 import civtable
+from civtable.core.errors import IllegalActionError
 from civtable.games.catan_deckbuilding.catalog import BUYABLE, N_CARDS, ROLE_IDS
 from civtable.games.catan_deckbuilding.position import build_position
 
@@ -126,6 +129,17 @@ def supply(s) -> dict[str, int]:
 def pool(s) -> dict[str, int]:
     """The unspent resources laid down this turn, zero entries left out."""
     return {k: v for k, v in s.to_json()["pool"].items() if v}
+
+
+def refused(s, p: int, *actions: str, match: str | None = None) -> None:
+    """Each action is not legal for ``p``: it is not offered, applying it raises and
+    changes nothing."""
+    before = s.to_json()
+    for a in actions:
+        assert a not in legal(s, p)
+        with pytest.raises(IllegalActionError, match=match):
+            s.apply(p, a)
+        assert s.to_json() == before
 
 
 def play(s, p: int, *actions: str) -> None:

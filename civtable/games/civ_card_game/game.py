@@ -69,6 +69,16 @@ class CivCardGame(Game):
     def action_path(self, action: Any, obs: dict[str, Any]) -> tuple[str, ...]:
         return render.path(action.text, obs, self.names)
 
+    def html(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        from .web import html
+
+        return html(obs, viewer, self.names)
+
+    def action_target(self, action: Any, obs: dict[str, Any]) -> str | None:
+        from .web import action_target
+
+        return action_target(action.text, obs)
+
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         return render.help_text(obs, viewer, self.names)
 

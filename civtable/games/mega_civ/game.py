@@ -74,6 +74,18 @@ class MegaCiv(Game):
 
         return path(self, action, obs)
 
+    def html(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        """The map as a zoomable SVG and the panels beside it (``web.py``)."""
+        from .web import Page
+
+        return Page(self, obs, viewer).html()
+
+    def action_target(self, action: Action, obs: dict[str, Any]) -> str | None:
+        """The area, card, stack, advance, player or counter-offer an action acts on."""
+        from .web import action_target
+
+        return action_target(action, obs)
+
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         from .render import help_text
 

@@ -1,0 +1,348 @@
+"""Mega Civilization in the browser: ``Game.html`` and ``Game.action_target``.
+
+The page is the map (``webmap.py``: one zoomable SVG) and, beside it, what a
+player at the table looks at: whose decision it is, the players in AST order with
+their colours, the viewer's trade cards as cards with their values, the offer
+under way (shown cards, hidden cards as backs with their declarations, each
+counter-offer), the calamities, the trade-card stacks, the advances and the AST
+track. Everything is drawn from the viewer's observation and the game's data,
+every text escaped. Things a viewer acts on carry ``data-target``: ``area:<id>``
+(moves, cities, losses...), ``card:<id>`` (discards, payments), ``stack:<n>``
+(buying cards), ``advance:<id>``, ``player:<seat>`` (victims) and
+``counter:<seat>`` (accepting a counter-offer); an offer is built card by card
+through the menus.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from civtable.core.action import Action
+from civtable.core.events import Viewer
+
+from .catalog import set_value
+from .codes import PHASE_TITLES
+from .explain import STEP_TASKS
+from .scoring import advance_vp
+from .webmap import MAP_CSS, MapDrawing, colour, ink
+
+if TYPE_CHECKING:
+    from .game import MegaCiv
+
+AREA_KINDS = frozenset(("move", "ship", "sail", "city", "grow", "reduce", "revolt", "reinforce", "lose", "lose-city",
+                        "destroy", "annex", "pirate", "barbarians", "politics-annex", "fundamentalism", "monotheism",
+                        "universal-doctrine", "diaspora"))
+CARD_KINDS = frozenset(("discard", "keep", "give", "trade-routes", "pay"))
+TARGETS = {**dict.fromkeys(AREA_KINDS, "area"), **dict.fromkeys(CARD_KINDS, "card"), "buy": "advance",
+           "take": "advance", "buy-card": "stack", "free-card": "stack", "victim": "player",
+           "provincial-empire": "player", "accept": "counter"}
+"""The thing each kind of action acts on (named by its first argument)."""
+EPOCH_COLOURS = {"stone": "#d9d2c5", "early_bronze": "#e8c9a0", "middle_bronze": "#dcae73", "late_bronze": "#c98d4a",
+                 "early_iron": "#a9b4bf", "late_iron": "#7d8b99"}
+
+
+def action_target(action: Action, obs: dict[str, Any]) -> str | None:
+    """``kind:first argument`` for actions on a thing drawn on the page; None otherwise
+    (offers, 'done', answers: the side menu)."""
+    kind = TARGETS.get(action.kind)
+    if kind is None or not action.args:
+        return None
+    first = str(action.args[0])
+    if action.kind == "pay" and (first.isdigit() or len(action.args) != 1):
+        return None  # paying treasury against a calamity, or Trade Empire's substitute: the menu
+    return f"{kind}:{first}"
+
+
+def tag(name: str, body: str = "", cls: str = "", **attrs: Any) -> str:
+    """An element; ``body`` is HTML already, attribute values are escaped here."""
+    extra = "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"' for k, v in attrs.items() if v is not None)
+    klass = f' class="{escape(cls)}"' if cls else ""
+    return f"<{name}{klass}{extra}>{body}</{name}>"
+
+
+class Page:
+    """The HTML fragment of one observation for one viewer."""
+
+    def __init__(self, game: MegaCiv, obs: dict[str, Any], viewer: Viewer) -> None:
+        self.game = game
+        self.obs = obs
+        self.viewer = viewer
+        self.w = game.words
+        self.cat = game.rules.catalog
+        self.tables = game.rules.tables
+        self.players = obs["players"]
+
+    def html(self) -> str:
+        panels = [self.deal(), self.hand() if self.viewer is not None else "", self.calamities(), self.legend(),
+                  self.stacks(), self.ast(), self.advances()]
+        return (f"<style>{MAP_CSS}{CSS}</style>"
+                + tag("div", self.status() + MapDrawing(self.game, self.obs).svg() + self.key()
+                      + tag("div", "".join(panels), "mc-panels"), "mc"))
+
+    # ------------------------------------------------------------ pieces
+    def civ(self, seat: int) -> str:
+        return self.w.civ(self.players[seat]["civilization"])
+
+    def who(self, seat: int | None) -> str:
+        if seat is None or seat < 0:
+            return "nobody"
+        return f"player {seat} {self.civ(seat)}" + (" (you)" if seat == self.viewer else "")
+
+    def swatch(self, seat: int) -> str:
+        return tag("span", "", "mc-swatch", style=f"background:{colour(self.players[seat]['civilization'])}")
+
+    def card(self, card_id: str, count: int = 1, target: bool = True, note: str = "") -> str:
+        """A trade card: its name, its stack and face value, the value of the set held."""
+        c = self.cat.cards[self.cat.card_index[card_id]]
+        if c.calamity:
+            kind = ("major" if c.major else "minor") + ("" if c.tradable else ", not tradable")
+            body = tag("div", escape(c.name), "title") + tag("div", f"calamity, stack {c.stack}", "cost") + \
+                tag("div", escape(kind), "note")
+            cls = "card mc-calamity"
+        else:
+            worth = f"set of {count}: {set_value(count, c.face_value)}" if count > 1 else ""
+            body = tag("div", escape(c.name), "title") + \
+                tag("div", f"stack {c.stack} · value {c.face_value}" if c.stack else "worth 0", "cost") + \
+                tag("div", escape(worth), "note")
+            cls = f"card mc-stack-{c.stack}"
+        if note:
+            body += tag("div", escape(note), "note")
+        body += tag("div", f"×{count}" if count > 1 else "", "count")
+        return tag("div", body, cls, data_target=f"card:{card_id}" if target else None)
+
+    def back(self, declared: str, hidden: str | None) -> str:
+        """A hidden offered card: its back and what it is declared as (and, to its owner, what it is)."""
+        body = tag("div", "hidden card", "title") + tag("div", f"declared as {escape(self.w.card(declared))}", "note")
+        if hidden is not None:
+            body += tag("div", f"(yours: {escape(self.w.card(hidden))})", "note")
+        return tag("div", body, "card mc-back")
+
+    # ------------------------------------------------------------ panels
+    def status(self) -> str:
+        obs = self.obs
+        options = self.game.options
+        if obs["over"]:
+            ranked = sorted(self.players, key=lambda p: -p["vp"])
+            lines = [tag("h3", "The game is over"),
+                     tag("p", "Winners: " + escape(", ".join(self.who(p) for p in obs["winners"]))),
+                     tag("p", escape("Score: " + ", ".join(f"{self.who(p['seat'])} {p['vp']} VP" for p in ranked)))]
+            return tag("div", "".join(lines), "zone mc-status")
+        end = "at most " if options["game-end"] == "A" else ""
+        task = STEP_TASKS.get(obs["step"], obs["step"])
+        lines = [tag("h3", escape(f"Turn {obs['turn']} (of {end}{options['last-turn']}) · phase {obs['phase']}: "
+                                  f"{PHASE_TITLES[obs['phase']]}")),
+                 tag("p", escape(f"Now: {task}."))]
+        if obs.get("waiting_for"):
+            lines.append(tag("p", escape("Deciding at the same time (hidden until all are done): "
+                                         + ", ".join(self.who(p) for p in obs["waiting_for"]))))
+        elif obs["to_move"]:
+            mine = self.viewer in obs["to_move"]
+            lines.append(tag("p", "Your decision." if mine else escape(f"Waiting for {self.who(obs['to_move'][0])}."),
+                             "mc-yours" if mine else ""))
+        if obs["revolt_victim"] is not None and obs["step"] == "revolt":
+            lines.append(tag("p", escape(f"Tax revolt: {self.who(obs['revolt_victim'])} could not pay his tax.")))
+        if obs["step"] == "trade":
+            lines.append(tag("p", escape(f"Trade round {obs['trade_round'] + 1} of {options['trade-rounds']}.")))
+        disclosed = obs.get("disclosed")
+        if disclosed:
+            items = [f"{self.who(int(p))}: " + "; ".join(self.w.action(t) for t in texts[:8])
+                     + (f" and {len(texts) - 8} more" if len(texts) > 8 else "")
+                     for p, texts in disclosed["choices"].items() if texts]
+            lines.append(tag("details", tag("summary", escape(f"Revealed choices ({disclosed['step']})"))
+                             + "".join(tag("p", escape(i)) for i in items)))
+        return tag("div", "".join(lines), "zone mc-status")
+
+    def legend(self) -> str:
+        """The players in AST order, in their colours, with what everybody sees of them."""
+        head = "".join(tag("th", h) for h in ("", "seat", "AST", "VP", "tokens", "stock", "cities", "treasury",
+                                               "cards", "ships"))
+        rows = []
+        for seat in self.obs["ast_order"]:
+            p = self.players[seat]
+            by_stack = ", ".join(f"{k}×{n}" if k else f"water×{n}" for k, n in enumerate(p["hand_by_stack"]) if n)
+            cards = tag("span", str(p["hand_size"]), title=f"by stack: {by_stack}" if by_stack else "no cards")
+            you = " (you)" if seat == self.viewer else ""
+            cells = [self.swatch(seat), escape(f"{seat} {self.civ(seat)}{you}"), str(p["ast"]), str(p["vp"]),
+                     str(sum(p["tokens"].values())), str(p["stock"]), str(len(p["cities"])), str(p["treasury"]),
+                     cards, str(len(p["ships_on_map"]))]
+            cls = "mc-me" if seat == self.viewer else ("mc-moving" if seat in self.obs["to_move"] else "")
+            rows.append(tag("tr", "".join(tag("td", c) for c in cells), cls, data_target=f"player:{seat}"))
+        return tag("div", tag("h4", "Players in AST order") + tag("table", tag("tr", head) + "".join(rows), "mc-players"),
+                   "zone")
+
+    def hand(self) -> str:
+        hand = self.obs["hand"]
+        limit = self.cat.hand_limit(len(self.players))
+        counts = Counter(hand)
+        cards = self.cat.cards
+        order = sorted(counts, key=lambda c: (cards[self.cat.card_index[c]].calamity, cards[self.cat.card_index[c]].stack, c))
+        total = sum(set_value(k, cards[self.cat.card_index[c]].face_value) for c, k in counts.items()
+                    if cards[self.cat.card_index[c]].commodity)
+        me = self.players[self.viewer] if self.viewer is not None else None
+        title = f"Your trade cards: {len(hand)} (limit {limit}), sets worth {total}"
+        if me is not None:
+            title += f"; treasury {me['treasury']}"
+        body = "".join(self.card(c, counts[c]) for c in order) or tag("p", "no cards", "summary")
+        return tag("div", tag("h4", escape(title)) + tag("div", body, "cards"), "zone")
+
+    def side_cards(self, side: dict[str, Any]) -> str:
+        shown = "".join(self.card(c, target=False, note="shown") for c in side["shown"])
+        hidden = side.get("hidden") or [None] * len(side["declared"])
+        backs = "".join(self.back(d, h) for d, h in zip(side["declared"], hidden, strict=False))
+        return tag("div", shown + backs, "cards")
+
+    def deal(self) -> str:
+        deal = self.obs["deal"]
+        if deal is None:
+            return ""
+        building = " (being built)" if deal["stage"] == "offer" else ""
+        parts = [tag("h4", escape(f"Offer of {self.who(deal['from'])}{building}")), self.side_cards(deal)]
+        for q, side in deal["counters"].items():
+            being = " (being built)" if deal["building"] == int(q) else ""
+            parts.append(tag("div", tag("h4", escape(f"Counter-offer of {self.who(int(q))}{being}"))
+                             + self.side_cards(side), "mc-counter", data_target=f"counter:{q}"))
+        if deal["stage"] == "accept":
+            parts.append(tag("p", escape(f"{self.who(deal['from'])} accepts one counter-offer or rejects them all.")))
+        return tag("div", "".join(parts), "zone mc-deal")
+
+    def calamities(self) -> str:
+        obs = self.obs
+        lines = []
+        if obs["task"] is not None:
+            from .render import Screen
+
+            lines.append(tag("p", escape(Screen(self.game, obs, self.viewer).task_line(obs["task"])), "mc-task"))
+        if obs["calamities_pending"]:
+            lines.append(tag("p", escape("Still to come: " + ", ".join(
+                f"{self.w.card(c)} ({self.who(v)})" for v, c in obs["calamities_pending"]))))
+        for seat in obs["ast_order"]:
+            p = self.players[seat]
+            if p["revealed"]:
+                lines.append(tag("p", self.swatch(seat) + escape(f"{self.who(seat)} drew "
+                                                                 + ", ".join(self.w.card(c) for c in p["revealed"]))))
+            if p.get("calamities_declared"):
+                lines.append(tag("p", self.swatch(seat) + escape(f"{self.who(seat)} holds {p['calamities_declared']} "
+                                                                 "calamities")))
+        if not lines:
+            return ""
+        return tag("div", tag("h4", "Calamities") + "".join(lines), "zone mc-calamities")
+
+    def stacks(self) -> str:
+        """The nine trade-card stacks with their sizes, the cards bought for treasury and the discards."""
+        me = self.players[self.viewer] if self.viewer is not None else None
+        owned = set(me["advances"]) if me is not None else set()
+        costs: dict[int, int] = {}
+        for stack, cost, needs in self.cat.purchases:
+            if needs < 0 or self.cat.advances[needs].id in owned:
+                costs[stack] = min(cost, costs.get(stack, cost))
+        piles = []
+        for k, n in enumerate(self.obs["stacks"], 1):
+            discards = len(self.obs["discards"].get(str(k), []))
+            body = (tag("b", f"stack {k}") + tag("span", f"{n} cards")
+                    + (tag("span", f"buy: {costs[k]}") if k in costs else "")
+                    + (tag("span", f"{discards} discarded") if discards else ""))
+            piles.append(tag("div", body, "pile mc-pile", data_target=f"stack:{k}"))
+        return tag("div", tag("h4", "Trade-card stacks") + tag("div", "".join(piles), "mc-piles"), "zone")
+
+    def advances(self) -> str:
+        """Every advance by group: cost and VP, who owns it, the viewer's price when he can buy it."""
+        prices = self.obs.get("prices") or {}
+        owners: dict[str, list[int]] = {}
+        for p in self.players:
+            for a in p["advances"]:
+                owners.setdefault(a, []).append(p["seat"])
+        vp, high = self.tables.vp, self.game.rules.exactly_200_high
+        groups = []
+        for g in self.cat.groups:
+            chips = []
+            for a in sorted((a for a in self.cat.advances if a.groups[0] == g), key=lambda a: (a.cost, a.name)):
+                mine = self.viewer in owners.get(a.id, [])
+                dots = "".join(self.swatch(s) for s in owners.get(a.id, []))
+                price = tag("span", f"your price {prices[a.id]}", "mc-price") if a.id in prices else ""
+                chips.append(tag("div", tag("span", escape(a.name), "mc-adv-name")
+                                 + tag("span", f"{a.cost} · {advance_vp(a.cost, vp, high)} VP", "mc-adv-cost")
+                                 + price + dots, "mc-adv" + (" mc-owned" if mine else ""),
+                                 data_target=f"advance:{a.id}", title=a.ability or ""))
+            groups.append(tag("div", tag("h5", escape(self.w.group(g))) + "".join(chips), "mc-group"))
+        return tag("div", tag("h4", "Civilization advances (cost · VP; your price where you can buy)")
+                   + tag("div", "".join(groups), "mc-groups"), "zone mc-wide")
+
+    def ast(self) -> str:
+        """The AST track: each civilization's row of squares by epoch, its marker on its square."""
+        spaces = self.tables.spaces
+        rows = []
+        for seat in self.obs["ast_order"]:
+            p = self.players[seat]
+            cells = []
+            for square in range(1, spaces + 1):
+                epoch = self.game.rules.epoch_of(p["civilization"], square)
+                mark = ""
+                if square == p["ast"]:
+                    fill = colour(p["civilization"])
+                    mark = tag("span", str(seat), "mc-marker", style=f"background:{fill};color:{ink(fill)}")
+                cells.append(tag("td", mark, style=f"background:{EPOCH_COLOURS.get(epoch, '#eee')}",
+                                 title=f"square {square}: {self.w.epoch(epoch)}"))
+            rows.append(tag("tr", tag("th", self.swatch(seat) + escape(self.civ(seat)[:10])) + "".join(cells)))
+        legend = " ".join(tag("span", escape(self.w.epoch(e)), "mc-epoch", style=f"background:{c}")
+                          for e, c in EPOCH_COLOURS.items())
+        return tag("div", tag("h4", "AST track") + tag("table", "".join(rows), "mc-ast") + tag("p", legend), "zone")
+
+    def key(self) -> str:
+        """What the map's marks mean."""
+        items = [tag("span", "", "mc-key-site") + "city site", tag("span", "3", "mc-key-limit") + "population limit",
+                 tag("span", "", "mc-key-land") + "land link", tag("span", "", "mc-key-coast") + "by sea (ships)",
+                 tag("span", "", "mc-key-barb") + "barbarians", "☠ pirate city",
+                 "wheel: zoom · drag: move · double click: back"]
+        return tag("p", " ".join(tag("span", i, "mc-key-item") for i in items), "mc-key")
+
+
+CSS = """
+.mc { display: flex; flex-direction: column; gap: .4rem; }
+.mc .mc-panels { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: .4rem;
+                 align-items: start; }
+.mc .mc-wide { grid-column: 1 / -1; }
+.mc .zone { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: .4rem .6rem; }
+.mc .zone h3 { font-size: 1rem; margin: .1rem 0 .3rem; }
+.mc .zone p { margin: .2rem 0; }
+.mc .mc-yours { color: #1a7f37; font-weight: 700; }
+.mc .mc-swatch { display: inline-block; width: .8rem; height: .8rem; border-radius: 50%; border: 1px solid #333;
+                 margin-right: .3rem; vertical-align: -1px; }
+.mc table.mc-players { border-collapse: collapse; width: 100%; font-size: .82rem; }
+.mc table.mc-players td, .mc table.mc-players th { padding: .1rem .25rem; text-align: right; }
+.mc table.mc-players td:nth-child(2), .mc table.mc-players th:nth-child(2) { text-align: left; }
+.mc tr.mc-me { font-weight: 700; background: #f6f8fa; }
+.mc tr.mc-moving td:nth-child(2)::after { content: " ◀"; color: #1a7f37; }
+.mc .card { width: 92px; min-height: 96px; }
+.mc .card.mc-calamity { border-color: #cf222e; background: #fff1f0; }
+.mc .card.mc-back { background: repeating-linear-gradient(45deg, #e6edf3, #e6edf3 6px, #d0dae4 6px, #d0dae4 12px); }
+.mc .card.mc-stack-0 { background: #eaf5ff; }
+.mc .mc-piles { display: flex; flex-wrap: wrap; gap: .3rem; }
+.mc .pile.mc-pile { width: 74px; height: 68px; font-size: .75rem; margin: 0; }
+.mc .mc-counter { border-top: 1px dashed #d0d7de; }
+.mc .mc-groups { display: grid; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); gap: .4rem; }
+.mc .mc-group h5 { margin: .2rem 0; font-size: .8rem; color: #656d76; }
+.mc .mc-adv { font-size: .74rem; border: 1px solid #d0d7de; border-radius: 5px; padding: .05rem .3rem; margin: .1rem 0;
+              display: flex; flex-wrap: wrap; gap: .25rem; align-items: center; }
+.mc .mc-adv.mc-owned { background: #dafbe1; border-color: #4ac26b; }
+.mc .mc-adv-name { font-weight: 600; }
+.mc .mc-adv-cost { color: #656d76; }
+.mc .mc-price { color: #0969da; font-weight: 700; }
+.mc .mc-adv .mc-swatch { width: .55rem; height: .55rem; margin: 0; }
+.mc table.mc-ast { border-collapse: separate; border-spacing: 1px; font-size: .72rem; }
+.mc table.mc-ast td { width: 1.15rem; height: 1.05rem; text-align: center; padding: 0; }
+.mc table.mc-ast th { text-align: left; font-weight: 500; padding-right: .3rem; white-space: nowrap; }
+.mc .mc-marker { display: inline-block; width: 1rem; border-radius: 50%; font-weight: 700; border: 1px solid #222; }
+.mc .mc-epoch { font-size: .7rem; padding: 0 .3rem; border-radius: 3px; }
+.mc .mc-key { font-size: .78rem; color: #656d76; margin: .3rem 0; display: flex; flex-wrap: wrap; gap: .8rem; }
+.mc .mc-key-site, .mc .mc-key-limit, .mc .mc-key-land, .mc .mc-key-coast, .mc .mc-key-barb {
+  display: inline-block; margin-right: .25rem; vertical-align: middle; }
+.mc .mc-key-site { width: .6rem; height: .6rem; border: 1.5px solid #222; background: #fff; }
+.mc .mc-key-limit { width: 1rem; height: 1rem; border: 1px solid #6b5b3e; border-radius: 50%; font-size: .65rem;
+                    text-align: center; line-height: 1rem; }
+.mc .mc-key-land { width: 1.4rem; border-top: 3px solid #8a7a5c; }
+.mc .mc-key-coast { width: 1.4rem; border-top: 2px dashed #2f6f9f; }
+.mc .mc-key-barb { width: .8rem; height: .8rem; border-radius: 50%; background: #222; border: 2px solid #c0392b; }
+.mc .actionable.card, .mc .actionable.pile, .mc .actionable.mc-adv, .mc tr.actionable { outline: 2px solid #4ac26b; }
+"""

@@ -17,7 +17,7 @@ from .rules.base import PHASE_NAMES, POOL_KEYS, WILD_O, WILD_S
 from .rules.main import plan_for
 from .rules.payment import missing
 from .view import pending_view
-from .words import counts_text, decision_text, join
+from .words import a, counts_text, decision_text, join
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -54,7 +54,7 @@ def explain(s: CatanState, player: int, text: str) -> str:
         if code in (act.BUY, act.BUY_TRADE):
             return _why_not_buy(s, player, card, code == act.BUY_TRADE, quoted)
         if not h[card]:
-            return f"{quoted} needs a {names[card]} in your hand; you have none"
+            return f"{quoted} needs {a(names[card])} in your hand; you have none"
         if code == act.PLAY_KDEF:
             return (f"{quoted} is not legal: your Knight (Defensive) has blocked an attack this turn and "
                     f"cannot be played for its card (CDB-3.2.4); 'lay kdef' lays it down")
@@ -65,7 +65,7 @@ def explain(s: CatanState, player: int, text: str) -> str:
         return (f"{quoted} is not legal: your Knight (Defensive) has already blocked an attack (CDB-3.2.4): "
                 f"answer with 'allow'")
     if code == act.DISCARD and phase == "discard":
-        return f"{quoted} needs a {names[card]} in your hand; you have none"
+        return f"{quoted} needs {a(names[card])} in your hand; you have none"
     if code == act.DISCARD_TOP and phase == "discard":
         if not s.rules.discard_from_draw:
             return (f"{quoted} is not legal: the discards come from the hand (discard-source A; "
@@ -110,7 +110,7 @@ def _unknown(s: CatanState, player: int, wanted: str) -> str:
         if verb == "lay" and card in RESOURCES:
             return f"{base}: a resource card is laid down with 'play {ROLE_IDS[card]}', which adds it to the pool"
         if verb == "play" and card in (SEA, DESERT):
-            return f"{base}: a {names[card]} has no effect to play (CDB-2.4); 'lay {ROLE_IDS[card]}' lays it down"
+            return f"{base}: {a(names[card])} has no effect to play (CDB-2.4); 'lay {ROLE_IDS[card]}' lays it down"
         if verb == "play" and card == ROAD:
             return f"{base}: say how many Roads to play together, e.g. 'play road 2' (CDB-3.5.2)"
     if verb in ("play", "lay", "buy", "discard") and card is None:
@@ -134,7 +134,7 @@ def _card_named(s: CatanState, text: str) -> int | None:
 def cost_sentence(card: int, cost: tuple[int, ...], names: tuple[str, ...]) -> str:
     """"a City costs 3 Ore and 2 Grain and needs a Settlement in your hand" (CDB-2.6)."""
     price = join([f"{cost[r]} {names[r]}" for r in range(5) if cost[r]])
-    text = f"a {names[card]} costs {price}"
+    text = f"{a(names[card])} costs {price}"
     if card == CITY:
         text += " and needs an unplayed Settlement in your hand (CDB-3.6.4)"
     elif card == BANDIT:

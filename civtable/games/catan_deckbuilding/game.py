@@ -13,7 +13,7 @@ from civtable.core.game import Game
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
-from . import reference, render, words
+from . import reference, render, web, words
 from .catalog import load_cards
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
@@ -63,6 +63,12 @@ class CatanDeckBuilding(Game):
 
     def action_path(self, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
         return render.action_path(action, obs, self.rules)
+
+    def html(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        return web.html(obs, viewer, self.rules, self.variants)
+
+    def action_target(self, action: Action, obs: dict[str, Any]) -> str | None:
+        return web.action_target(action, obs)
 
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         return render.help_text(obs, viewer, self.rules)

@@ -41,7 +41,7 @@ MESSAGES: dict[str, str] = {
                                  "the {attack:card} affects neither player."),
     "attack.turned": N_("{attacker:Player} does not counter-reflect: the {attack:card} strikes {attacker:player}."),
     "bandit.stole": N_("{thief:Player} takes a card at random from {victim:player}'s hand."),
-    "bandit.stole.which": N_("The card taken is a {card:card}."),
+    "bandit.stole.which": N_("The card taken: {card:card}."),
     "bandit.nothing": N_("{victim:Player} has no cards in hand: the Bandit takes nothing."),
     "bandit.kept": N_("{thief:Player} puts the stolen {card:card} on the discard pile."),
     "bandit.returned": N_("{thief:Player} gives the card back to {victim:player}."),

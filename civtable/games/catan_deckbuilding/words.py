@@ -109,6 +109,11 @@ def payment_text(pool: Sequence[int], cost: Sequence[int], plan: Sequence[int], 
     return join(words)
 
 
+def a(name: str) -> str:
+    """A name with its indefinite article: "an Ore", "a City"."""
+    return ("an " if name[:1] in "AEIOU" else "a ") + name
+
+
 def seat(p: int | None, viewer: int | None) -> str:
     return "nobody" if p is None else ("you" if p == viewer else f"player {p}")
 
@@ -134,8 +139,8 @@ def decision_text(phase: str, current: int, pending: Mapping[str, Any] | None, v
                 "it or allow it")
     if phase == "steal":
         stolen = pending.get("stolen")
-        what = names[ROLE_IDS.index(stolen)] if stolen else "card"
-        return (f"the {attack} took a {what} from {owner(victim, viewer)} hand: {seat(attacker, viewer)} may "
+        what = a(names[ROLE_IDS.index(stolen)]) if stolen else "a card"
+        return (f"the {attack} took {what} from {owner(victim, viewer)} hand: {seat(attacker, viewer)} may "
                 "keep it (onto the discard pile) or return it")
     left = pending.get("left", 0)
     return (f"{seat(victim, viewer)} must discard {left} more card{'s' if left != 1 else ''} "
@@ -147,11 +152,11 @@ def action_words(text: str, rules: Rules, obs: Mapping[str, Any] | None = None) 
     state (the move events' words: "play Road x3 (+3 resources of choice)"); with the
     observation of the player who may take it, also its costs, payment and draws (the
     menus' labels)."""
-    a = act.BY_TEXT.get(text)
-    if a is None:
+    found = act.BY_TEXT.get(text)
+    if found is None:
         return text
     cards = rules.cards
-    code, card, names = a.code, a.card, cards.names
+    code, card, names = found.code, found.card, cards.names
     if code == act.PLAY_RES:
         return f"play {names[card]} (+1 {names[card]})"
     if code == act.PLAY_WILD:

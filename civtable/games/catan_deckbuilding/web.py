@@ -1,0 +1,324 @@
+"""Catan Deck Building in the browser: the table drawn from one viewer's observation
+(``Game.html``) and the thing each action acts on (``Game.action_target``).
+
+Targets: a card in the viewer's hand is ``hand:ID`` (play it, lay it down, play
+Roads together, discard it under a Knight (Offensive)), a supply stack is
+``supply:ID`` (buy it, with or without trades), the viewer's draw pile is
+``pile:draw`` (discard-source B: discard its top card), the attack card being
+answered is ``attack`` (reflect or allow) and the card a Bandit took is ``stolen``
+(keep or return). Ending the turn has no target: the page offers it beside the
+table, with every other action.
+
+Everything is drawn from the observation, so nothing hidden can be shown: the
+opponent's hand is card backs, draw piles are counts, a discard pile is its top card
+(discard-visibility A: all of it, as counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from . import actions as act
+from .catalog import BANDIT, BUYABLE, CITY, ROLE_IDS
+from .rules.base import POOL_KEYS
+from .words import EFFECTS, a, counts_text, decision_text, owner, plural, seat
+
+if TYPE_CHECKING:
+    from civtable.core.action import Action
+
+    from .options import Rules
+
+NOTES = {
+    "ore": "+1 Ore to spend", "brick": "+1 Brick to spend", "grain": "+1 Grain to spend",
+    "lumber": "+1 Lumber to spend", "wool": "+1 Wool to spend",
+    "sea": "each in hand: a Harbor draws 1 more", "desert": "pays for a Bandit",
+    "bandit": "attack: take a card from the opponent's hand", "kdef": "+1 card, or reflect an attack",
+    "koff": "attack: the opponent discards 2", "harbor": "draw 1 + 1 per Sea",
+    "road": "n together: 2n-3 resources of choice", "settlement": "2 resources of choice",
+    "city": "3 resources of choice; 3 in hand win",
+}
+"""A card's effect in the few words a card has room for (the full text is its tooltip)."""
+
+COLOURS = {
+    "ore": ("#7d8597", "#fff"), "brick": ("#b5472b", "#fff"), "grain": ("#e9c46a", "#3d2c00"),
+    "lumber": ("#2d6a4f", "#fff"), "wool": ("#95d5b2", "#123524"), "sea": ("#4895ef", "#fff"),
+    "desert": ("#e0c097", "#4a3410"), "bandit": ("#3c2f5c", "#fff"), "kdef": ("#457b9d", "#fff"),
+    "koff": ("#9d0208", "#fff"), "harbor": ("#0077b6", "#fff"), "road": ("#7f5539", "#fff"),
+    "settlement": ("#bc6c25", "#fff"), "city": ("#6a040f", "#fff"),
+    "choice-settlement": ("#bc6c25", "#fff"), "choice-other": ("#6a040f", "#fff"),
+}
+
+STYLE = """<style>
+.cdb { display: flex; flex-direction: column; gap: .6rem; }
+.cdb .cdb-head { display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: baseline; font-size: 1.05rem; }
+.cdb .cdb-head .now { font-weight: 700; }
+.cdb .cdb-head .now.mine { color: #1a7f37; }
+.cdb .cdb-head .variants { color: #656d76; font-size: .85rem; }
+.cdb .zone { border: 1px solid #d0d7de; border-radius: 8px; padding: .3rem .6rem .1rem; background: #fbfcfd; }
+.cdb .zone.mine { background: #f3fbf5; }
+.cdb .zone.alert { background: #fff8e6; border-color: #d4a72c; }
+.cdb .zone h4 span { text-transform: none; letter-spacing: 0; font-weight: 400; }
+.cdb .row { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; align-items: flex-start; }
+.cdb .card { border-top: 12px solid var(--c); position: relative; }
+.cdb .supply .card { width: 110px; }
+.cdb .story { flex: 1; min-width: 260px; }
+.cdb .card.small { width: 84px; min-height: 96px; font-size: .75rem; }
+.cdb .card .kind { font-size: .72rem; text-transform: uppercase; letter-spacing: .04em; color: #656d76; }
+.cdb .card .count { font-size: 1rem; }
+.cdb .card.empty { opacity: .45; }
+.cdb .card.actionable { outline-width: 3px; }
+.cdb .chip { display: inline-block; border-radius: 9px; padding: 0 .4rem; margin: 1px 2px 1px 0;
+             background: var(--c); color: var(--t); font-size: .78rem; white-space: nowrap; }
+.cdb .pile { height: 96px; width: 78px; font-size: .8rem; text-align: center; }
+.cdb .pile b { font-size: 1.3rem; color: #1f2328; }
+.cdb .backs { display: flex; align-items: center; height: 96px; }
+.cdb .backs .stack { display: flex; padding-right: 14px; }
+.cdb .back { width: 30px; height: 44px; margin-right: -14px; border-radius: 4px; border: 1px solid #7f5539;
+             background: repeating-linear-gradient(45deg, #b5651d 0 5px, #d4a373 5px 10px); }
+.cdb .pool { margin: .2rem 0 .5rem; }
+.cdb .muted { color: #656d76; font-size: .85rem; }
+.cdb .story p { margin: .2rem 0 .4rem; }
+</style>"""
+
+
+# ------------------------------------------------------------------ targets
+def action_target(action: Action, obs: Mapping[str, Any]) -> str | None:
+    """The card or stack an action acts on: ``hand:ID``, ``supply:ID``, ``pile:draw``,
+    ``attack``, ``stolen``; None for ending the turn."""
+    found = act.BY_TEXT.get(action.text)
+    if found is None:
+        return None
+    code = found.code
+    if code == act.PLAY_ROAD:
+        return "hand:road"
+    if code in (act.BUY, act.BUY_TRADE):
+        return f"supply:{ROLE_IDS[found.card]}"
+    if code == act.DISCARD_TOP:
+        return "pile:draw"
+    if code < act.BUY or code == act.DISCARD:
+        return f"hand:{ROLE_IDS[found.card]}"
+    if code in (act.REFLECT, act.ALLOW):
+        return "attack"
+    if code in (act.KEEP, act.RETURN):
+        return "stolen"
+    return None
+
+
+# ------------------------------------------------------------------ pieces
+def _e(value: Any) -> str:
+    return escape(str(value))
+
+
+def _style(card: str) -> str:
+    back, ink = COLOURS.get(card, ("#8c959f", "#fff"))
+    return f"--c:{back};--t:{ink}"
+
+
+def card_html(card: str, rules: Rules, *, count: str = "", target: str | None = None, cost: bool = False,
+              small: bool = False, empty: bool = False) -> str:
+    """One card: its name, its kind, what it costs (supply cards), its effect and a count."""
+    cards = rules.cards
+    c = ROLE_IDS.index(card)
+    classes = "card" + (" small" if small else "") + (" empty" if empty else "")
+    attrs = f' class="{classes}" style="{_style(card)}" title="{_e(cards.names[c] + ": " + EFFECTS[card])}"'
+    if target:
+        attrs += f' data-target="{_e(target)}"'
+    parts = [f'<div class="title">{_e(cards.names[c])}</div>', f'<div class="kind">{_e(cards.types[c])}</div>']
+    if cost:
+        parts.append(f'<div class="cost">{cost_chips(c, rules)}</div>')
+    if not small:
+        parts.append(f'<div class="note">{_e(NOTES[card])}</div>')
+    if count:
+        parts.append(f'<div class="count">{_e(count)}</div>')
+    return f"<div{attrs}>{''.join(parts)}</div>"
+
+
+def chip(key: str, text: str) -> str:
+    return f'<span class="chip" style="{_style(key)}">{_e(text)}</span>'
+
+
+def cost_chips(c: int, rules: Rules) -> str:
+    """CDB-2.6: a supply card's price as resource chips (plus the Desert or Settlement it takes)."""
+    names = rules.cards.names
+    out = [chip(ROLE_IDS[r], f"{n} {names[r]}") for r, n in enumerate(rules.cost[c]) if n]
+    if c == CITY:
+        out.append(chip("settlement", "+ Settlement"))
+    elif c == BANDIT:
+        out.append(chip("desert", "+ Desert"))
+    return "".join(out)
+
+
+def cards_row(counts: Mapping[str, int], rules: Rules, target: str | None = None, small: bool = False) -> str:
+    """Cards by count, one card a kind with "x N" (``target``: a prefix such as ``hand``)."""
+    shown = [card_html(k, rules, count=f"x {n}" if n > 1 else "", small=small,
+                       target=f"{target}:{k}" if target else None)
+             for k, n in counts.items() if n]
+    return f'<div class="cards">{"".join(shown)}</div>' if shown else '<div class="muted">no cards</div>'
+
+
+def pile_html(label: str, n: int, target: str | None = None) -> str:
+    attrs = f' data-target="{_e(target)}"' if target else ""
+    return f'<div class="pile"{attrs}>{_e(label)}<b>{n}</b>{"card" if n == 1 else "cards"}</div>'
+
+
+def zone(title: str, body: Iterable[str], extra: str = "", note: str = "") -> str:
+    aside = f" <span>{_e(note)}</span>" if note else ""
+    return f'<section class="zone{extra}"><h4>{_e(title)}{aside}</h4>{"".join(body)}</section>'
+
+
+# ------------------------------------------------------------------ zones
+def supply_zone(obs: Mapping[str, Any], rules: Rules) -> str:
+    """The supply (CDB-4.5): every stack with its cost and what is left, to buy from."""
+    stacks = [card_html(ROLE_IDS[c], rules, count=f"{obs['supply'][ROLE_IDS[c]]} left", cost=True,
+                        target=f"supply:{ROLE_IDS[c]}", empty=not obs["supply"][ROLE_IDS[c]])
+              for c in BUYABLE]
+    return zone("Supply", [f'<div class="cards">{"".join(stacks)}</div>'], " supply", "click a stack to buy")
+
+
+def table_zone(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> str:
+    """The current player's cards laid down this turn and the resources still to spend."""
+    cur = obs["current"]
+    view = obs["players"][cur]
+    pool = {k: n for k, n in obs["pool"].items() if n}
+    words = {"choice-settlement": "of choice (Settlement)", "choice-other": "of choice"}
+    chips = "".join(chip(k, f"{n} {words.get(k) or rules.cards.names[POOL_KEYS.index(k)]}") for k, n in pool.items())
+    body = [f'<div class="pool">To spend: {chips or "<span class=muted>nothing yet</span>"}</div>',
+            cards_row(view["laid"], rules, small=True)]
+    who = "you" if cur == viewer else f"player {cur}"
+    return zone(f"Laid down this turn by {who}", body, " mine" if cur == viewer else "")
+
+
+def player_zone(obs: Mapping[str, Any], p: int, viewer: int | None, rules: Rules) -> str:
+    """A player's hand (cards for the viewer, backs for the others), piles and holdings."""
+    view = obs["players"][p]
+    mine = p == viewer
+    n = view["hand_size"]
+    row = [pile_html("Draw pile", view["draw_size"], "pile:draw" if mine else None)]
+    top = view["discard_top"]
+    if top:
+        row.append(card_html(top, rules, count=f"{view['discard_size']} in the pile", small=True))
+    else:
+        row.append(pile_html("Discard pile", 0))
+    row.append(f"<div>{''.join(f'<div class=muted>{_e(line)}</div>' for line in holdings(view, rules))}</div>")
+    if "hand" in view:
+        body = [cards_row(view["hand"], rules, target="hand")]
+    else:
+        backs = '<span class="back"></span>' * min(n, 12)
+        row.insert(0, f'<div class="backs"><span class="stack">{backs}</span></div>')
+        body = []
+    body.append(f'<div class="row">{"".join(row)}</div>')
+    title = "Your hand" if mine else (f"Player {p}" + (" (opponent)" if viewer is not None else ""))
+    note = f"{n} card{'s' if n != 1 else ''} in hand"
+    if mine:
+        note += f"; {view['hand']['city']} of the {rules.to_win} Cities that win"
+    return zone(title, body, " mine" if mine else "", note)
+
+
+def holdings(view: Mapping[str, Any], rules: Rules) -> list[str]:
+    """A player's public facts: the discard pile (discard-visibility A), the Knights
+    (Defensive) that reflected or blocked, and the cards he owns."""
+    cards = rules.cards
+    kdef = ROLE_IDS.index("kdef")
+    lines = []
+    if "discard" in view and view["discard_size"] > 1:
+        lines.append(f"Discard pile: {counts_text(view['discard'], cards)}")
+    if view["reserved_knights"]:
+        k = view["reserved_knights"]
+        lines.append(f"{k} {plural(kdef, k, cards)} laid down to reflect an attack")
+    if view["spent_knights"]:
+        k = view["spent_knights"]
+        lines.append(f"{k} {plural(kdef, k, cards)} in hand {'has' if k == 1 else 'have'} blocked an attack")
+    owned = view["owned"]
+    keys = ("city", "settlement", "road", "harbor", "kdef", "koff", "bandit")
+    lines.append(f"Owns {sum(owned.values())} cards: {counts_text({k: owned[k] for k in keys if owned[k]}, cards)}")
+    return lines
+
+
+def attack_zone(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> str:
+    """The attack being answered (click it to answer), with the stolen card for those who
+    may see it (click it to keep or return it) and what the answers do."""
+    pending = obs["pending"]
+    shown = [card_html(pending["attack"], rules, small=True, target="attack")]
+    if pending.get("stolen"):
+        shown.append(card_html(pending["stolen"], rules, small=True, count="taken", target="stolen"))
+    body = [f'<div class="row"><div class="cards">{"".join(shown)}</div>'
+            f'<div class="story">{"".join(f"<p>{_e(line)}</p>" for line in attack_story(obs, viewer, rules))}'
+            "</div></div>"]
+    return zone("Attack", body, " alert")
+
+
+def attack_story(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> list[str]:
+    """What the attack does (CDB-3.1 to CDB-3.3) and, for the player who answers, how."""
+    names = rules.cards.names
+    pending, phase = obs["pending"], obs["phase"]
+    attacker, victim = pending["attacker"], pending["victim"]
+    attack = names[ROLE_IDS.index(pending["attack"])]
+    deciding = viewer is not None and viewer in obs["to_move"]
+    if phase == "react":
+        effect = (f"it takes a card at random from {owner(victim, viewer)} hand" if pending["attack"] == "bandit"
+                  else f"{seat(victim, viewer)} must discard 2 cards")
+        lines = [f"{cap(seat(attacker, viewer))} played {a(attack)} against {seat(victim, viewer)}: {effect}."]
+        if deciding:
+            lines.append(f"Click the {attack} to reflect it with a Knight (Defensive) from your hand (it then "
+                         f"strikes player {attacker}) or to allow it.")
+        return lines
+    if phase == "counter":
+        lines = [f"{cap(seat(victim, viewer))} reflected the {attack} with a Knight (Defensive): it strikes "
+                 f"{seat(attacker, viewer)} unless a Knight (Defensive) counter-reflects it."]
+        if deciding:
+            lines.append(f"Click the {attack} to counter-reflect it (it then affects nobody) or to allow it.")
+        return lines
+    if phase == "steal":
+        what = a(names[ROLE_IDS.index(pending["stolen"])]) if pending.get("stolen") else "a card"
+        lines = [f"The {attack} took {what} from {owner(victim, viewer)} hand."]
+        if deciding:
+            lines.append("Click it to keep it (onto your discard pile) or to give it back.")
+        return lines
+    left = pending.get("left", 0)
+    lines = [f"{cap(seat(victim, viewer))} must discard {left} more card{'s' if left != 1 else ''} "
+             f"({owner(attacker, viewer)} {attack})."]
+    if deciding:
+        top = " (or your draw pile, to discard its top card)" if rules.discard_from_draw else ""
+        lines.append(f"Click a card of your hand to discard it{top}.")
+    return lines
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def head(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: Iterable[str]) -> str:
+    """The turn and whose decision it is (the winner at the end)."""
+    names = rules.cards.names
+    if obs["over"]:
+        w = obs["winner"]
+        now = (f"The game is over: {seat(w, viewer)} won with {rules.to_win} Cities in hand" if w is not None
+               else f"The game is over: a draw at the turn cap ({rules.max_turns} turns)")
+    else:
+        text = decision_text(obs["phase"], obs["current"], obs["pending"], viewer, names)
+        if obs["phase"] == "main" and obs["current"] == viewer:
+            text = "your turn: click cards in your hand to play them, a supply stack to buy, then end the turn"
+        now = cap(text)
+    mine = " mine" if viewer is not None and viewer in obs["to_move"] else ""
+    chosen = ", ".join(variants)
+    return (f'<div class="cdb-head"><span>Turn {obs["turn"]} of at most {rules.max_turns}</span>'
+            f'<span class="now{mine}">{_e(now)}</span>'
+            + (f'<span class="variants">Rule variants: {_e(chosen)}</span>' if chosen else "") + "</div>")
+
+
+def html(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: Iterable[str] = ()) -> str:
+    """The whole table for ``viewer``: the opponent above, the supply and the cards laid
+    down in the middle, the viewer's hand below (a spectator sees both players alike)."""
+    me = viewer if isinstance(viewer, int) else None
+    order = (1 - me, me) if me is not None else (0, 1)
+    parts = [STYLE, head(obs, me, rules, variants)]
+    if obs["pending"] and not obs["over"]:
+        parts.append(attack_zone(obs, me, rules))
+    parts.append(player_zone(obs, order[0], me, rules))
+    parts.append(supply_zone(obs, rules))
+    parts.append(table_zone(obs, me, rules))
+    parts.append(player_zone(obs, order[1], me, rules))
+    return f'<div class="cdb">{"".join(parts)}</div>'
+

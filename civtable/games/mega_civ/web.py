@@ -254,6 +254,11 @@ class Page:
             for a in p["advances"]:
                 owners.setdefault(a, []).append(p["seat"])
         vp, high = self.tables.vp, self.game.rules.exactly_200_high
+        credits: dict[str, int] = {}
+        if self.viewer is not None:
+            from .render import Screen
+
+            credits = Screen(self.game, self.obs, self.viewer).credits(self.viewer)
         groups = []
         for g in self.cat.groups:
             chips = []
@@ -265,7 +270,8 @@ class Page:
                                  + tag("span", f"{a.cost} · {advance_vp(a.cost, vp, high)} VP", "mc-adv-cost")
                                  + price + dots, "mc-adv" + (" mc-owned" if mine else ""),
                                  data_target=f"advance:{a.id}", title=a.ability or ""))
-            groups.append(tag("div", tag("h5", escape(self.w.group(g))) + "".join(chips), "mc-group"))
+            credit = f" (your credit {credits[g]})" if credits.get(g) else ""
+            groups.append(tag("div", tag("h5", escape(self.w.group(g) + credit)) + "".join(chips), "mc-group"))
         return tag("div", tag("h4", "Civilization advances (cost · VP; your price where you can buy)")
                    + tag("div", "".join(groups), "mc-groups"), "zone mc-wide")
 
@@ -314,7 +320,8 @@ CSS = """
 .mc table.mc-players td:nth-child(2), .mc table.mc-players th:nth-child(2) { text-align: left; }
 .mc tr.mc-me { font-weight: 700; background: #f6f8fa; }
 .mc tr.mc-moving td:nth-child(2)::after { content: " ◀"; color: #1a7f37; }
-.mc .card { width: 92px; min-height: 96px; }
+.mc .card { width: 100px; min-height: 96px; }
+.mc .card .title { overflow-wrap: anywhere; hyphens: auto; }
 .mc .card.mc-calamity { border-color: #cf222e; background: #fff1f0; }
 .mc .card.mc-back { background: repeating-linear-gradient(45deg, #e6edf3, #e6edf3 6px, #d0dae4 6px, #d0dae4 12px); }
 .mc .card.mc-stack-0 { background: #eaf5ff; }
@@ -334,7 +341,7 @@ CSS = """
 .mc table.mc-ast td { width: 1.15rem; height: 1.05rem; text-align: center; padding: 0; }
 .mc table.mc-ast th { text-align: left; font-weight: 500; padding-right: .3rem; white-space: nowrap; }
 .mc .mc-marker { display: inline-block; width: 1rem; border-radius: 50%; font-weight: 700; border: 1px solid #222; }
-.mc .mc-epoch { font-size: .7rem; padding: 0 .3rem; border-radius: 3px; }
+.mc .mc-epoch { display: inline-block; font-size: .7rem; padding: 0 .3rem; margin: 1px; border-radius: 3px; }
 .mc .mc-key { font-size: .78rem; color: #656d76; margin: .3rem 0; display: flex; flex-wrap: wrap; gap: .8rem; }
 .mc .mc-key-site, .mc .mc-key-limit, .mc .mc-key-land, .mc .mc-key-coast, .mc .mc-key-barb {
   display: inline-block; margin-right: .25rem; vertical-align: middle; }

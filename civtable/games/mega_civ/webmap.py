@@ -208,15 +208,9 @@ class MapDrawing:
     def tooltip(self, i: int) -> str:
         """An area in words: its limit, features and who stands there."""
         a = self.board.areas[i]
-        facts = [f"limit {a.population_limit or 0}"]
-        if a.city_site:
-            facts.append("city site")
-        if a.flood_plain:
-            facts.append("flood plain")
-        if a.volcano:
-            facts.append("volcano")
-        if a.coastal:
-            facts.append("coastal")
+        features = ((a.city_site, "city site"), (a.flood_plain, "flood plain"), (a.volcano, "volcano"),
+                    (a.coastal, "coastal"))
+        facts = [f"limit {a.population_limit or 0}", *(word for on, word in features if on)]
         there = []
         owner = self.cities.get(a.id)
         if owner is not None:

@@ -113,13 +113,14 @@ class MapDrawing:
         return "".join(parts)
 
     def view_box(self) -> str:
-        """The whole map; a player's own areas and their surroundings on a large map."""
+        """What is seen first: on a large map, a player's own areas and their surroundings
+        (a spectator's: everybody's); the whole map otherwise."""
         lay = self.layout
         viewer = self.obs.get("player")
-        if viewer is None or lay.width <= FOCUS_W * 1.3:
+        if lay.width <= FOCUS_W * 1.3:
             return f"0 0 {lay.width} {lay.height}"
-        me = self.obs["players"][viewer]
-        mine = [self.board.index(a) for a in (*me["tokens"], *me["cities"])]
+        seen = self.obs["players"] if viewer is None else [self.obs["players"][viewer]]
+        mine = [self.board.index(a) for p in seen for a in (*p["tokens"], *p["cities"])]
         if not mine:
             return f"0 0 {lay.width} {lay.height}"
         xs = [lay.centres[i][0] for i in mine]

@@ -79,6 +79,8 @@ CSS = """
 .ccg .ccg-over{font-size:1.2rem;font-weight:700}
 """
 
+STATUS_WORDS = {"active": "not blocked", "blocked": "blocked", "bounced": "bounced back by the walls",
+                "sieged": "sent against the City Walls"}
 KINDS = {"building": "Building", "wonder": "Wonder", "unit": "Unit", "resource": "Resource"}
 
 
@@ -205,8 +207,8 @@ def _plot_card(plot_id: str, names: Names, target: str) -> str:
             f'<div class="note">a turn: {_yields(plot.yields)}</div></div>')
 
 
-def _tech_card(tech: Tech, names: Names, me: dict[str, Any] | None, target: str) -> str:
-    return (f'<div class="card k-tech"{_t(target)}><div class="title">{escape(tech.name)}<span class="vp">1 VP</span>'
+def _tech_card(tech: Tech, names: Names, me: dict[str, Any] | None, target: str, size: str = "") -> str:
+    return (f'<div class="card k-tech{size}"{_t(target)}><div class="title">{escape(tech.name)}<span class="vp">1 VP</span>'
             f'</div>{_cost(tech.cost, me["discounts"][0] if me is not None else 0, "Commerce")}'
             f'{_effects(tech_effects(tech, names.cards, stats=False))}{_stats(tech.culture, tech.happiness)}</div>')
 
@@ -224,8 +226,14 @@ def _effects(text: str) -> str:
 
 
 def _yields(values: Any) -> str:
-    return "".join(f'<span class="chip mini {r}">{n} {name if n > 1 or r != "hammers" else "Hammer"}</span>'
-                   for r, name, n in zip(RESOURCES, RESOURCE_NAMES, values, strict=True) if n)
+    return "".join(f'<span class="chip mini {r}">{_resource(r, n)}</span>'
+                   for r, n in zip(RESOURCES, values, strict=True) if n)
+
+
+def _resource(r: str, n: int) -> str:
+    """``"hammers", 1`` -> "1 Hammer"."""
+    name = RESOURCE_NAMES[RESOURCES.index(r)]
+    return f"{n} {'Hammer' if n == 1 and r == 'hammers' else name}"
 
 
 def _stats(culture: int, happiness: int) -> str:
@@ -255,7 +263,7 @@ def _combat(obs: dict[str, Any], viewer: Viewer, names: Names) -> str:
     out = [f'<section class="ccg-combat"><h4>Combat: {escape(seat(combat["attacker"], viewer))} attacks</h4>']
     for i, a in enumerate(combat["attacks"]):
         unit = names.card[a["unit"]]
-        what = f"→ {seat(a['defender'], viewer)}: {a['status']}"
+        what = f"attacks {seat(a['defender'], viewer)}: {STATUS_WORDS[a['status']]}"
         if i in blockers:
             what += f" by {names.of(blockers[i])}"
         if i in damage:
@@ -287,8 +295,8 @@ def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Na
             f'{"s" if wonders != 1 else ""})</span><span class="stat">culture {view["culture"]} · happiness '
             f'{view["happiness"]}</span><span class="stat">{view["hand_size"]} card{"s" if view["hand_size"] != 1 else ""}'
             f' in hand</span>' + "".join(f'<span class="badge">{escape(b)}</span>' for b in badges) + "</div>")
-    res = "".join(f'<span class="chip {r}"{_t(f"res:{p}:{r}")}>{view["resources"][r]} {name}</span>'
-                  for r, name in zip(RESOURCES, RESOURCE_NAMES, strict=True))
+    res = "".join(f'<span class="chip {r}"{_t(f"res:{p}:{r}")}>{_resource(r, view["resources"][r])}</span>'
+                  for r in RESOURCES)
     out = [f'<section class="{" ".join(classes)}">', head, f'<div class="ccg-res">{res}</div>']
     off = list(view["discounts"])
     if any(off):
@@ -300,7 +308,7 @@ def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Na
     out.append("</div>")
     if view["technologies"]:
         out.append('<h4>Technologies</h4><div class="cards">')
-        out += [_tech_card(names.tech[t], names, None, f"owned:{p}:{t}") for t in view["technologies"]]
+        out += [_tech_card(names.tech[t], names, None, f"owned:{p}:{t}", " small") for t in view["technologies"]]
         out.append("</div>")
     if "hand" in view:
         out.append(f'<h4>Your hand ({view["hand_size"]})</h4><div class="cards">')
@@ -329,9 +337,9 @@ def _plot(obs: dict[str, Any], pl: dict[str, Any], p: int, i: int, viewer: Viewe
     """One plot as a card: its yield, its population, its slots and what is built on it."""
     plot = names.plot[pl["plot"]]
     pop = pl["population"]
-    dots = "●" * min(pop, 12) + (f" +{pop - 12}" if pop > 12 else "")
+    dots = "●" * min(pop, 8) + (f"+{pop - 8}" if pop > 8 else "")
     price = ""
-    if p == viewer and obs["turn"]:
+    if p == viewer and obs["turn"] and not obs["over"]:
         price = f'<div class="cost">next population {obs_population_cost(pop, names)} Food</div>'
     placed = "".join(
         f'<div class="placed k-{names.card[c].kind}"{_t(f"placed:{p}:{i}:{c}")} title="'
@@ -341,7 +349,7 @@ def _plot(obs: dict[str, Any], pl: dict[str, Any], p: int, i: int, viewer: Viewe
     return (f'<div class="card plot k-plot{" collecting" if collecting else ""}"{_t(f"plot:{p}:{i}")}>'
             f'<div class="title">{i}. {escape(plot.name)}</div>'
             f'<div class="note">{_yields(plot.yields)}</div>'
-            f'<div><span class="pop" title="population">{dots or "-"}</span> {pop} pop</div>{price}{placed}'
+            f'<div><span class="pop" title="population">{dots}</span> {pop} pop</div>{price}{placed}'
             f'<div class="slots">{len(pl["cards"])} of {pl["slots"]} slot{"s" if pl["slots"] != 1 else ""} used'
             f'{"" if free > 0 else " (full)"}</div></div>')
 

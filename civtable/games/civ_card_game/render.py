@@ -5,9 +5,11 @@ observation (it cannot show what he may not see) and the card set's names."""
 from __future__ import annotations
 
 import textwrap
+from importlib.resources import files
 from typing import Any
 
 from civtable.core.events import Viewer
+from civtable.core.files import parse_json
 from civtable.core.messages import join
 
 from .catalog import RESOURCE_NAMES, RESOURCES, WONDER
@@ -18,31 +20,15 @@ __all__ = ["help_text", "label", "path", "screen"]
 
 WIDTH = 100
 
-STEPS: dict[str, tuple[str, str]] = {
-    # phase: (what the decider is to do, the notation of the step)
-    "draft": ("take a plot in the draft", "draft PLOT: take one of the plots laid out"),
-    "free-population": ("place the free population", "place N: the free population on your plot N"),
-    "start-discard": ("discard from the starting hand", "discard CARD: one card at a time"),
-    "steal-window": ("steal or pass before the turn begins",
-                     "writing SEAT: a random card of that player's hand; laws SEAT: 3 of his resources; pass"),
-    "collect": ("choose what a population yields",
-                "yield food|hammers|commerce: one resource a population of the plot may yield"),
-    "purchase": ("buy, or end the purchases", "pop N | plot PLOT [spare-R] | tech TECH | build CARD N | cash CARD "
-                 "| trade R+R+R for R | writing SEAT | laws SEAT | attack UNIT SEAT | fight | done"),
-    "declare": ("declare attackers", "attack UNIT SEAT: one unit at a time; fight when done; pass: no combat"),
-    "siege": ("decide about the next Catapult", "siege yes: it knocks down City Walls; siege no"),
-    "bounce": ("choose the attackers the walls bounce", "bounce UNIT: back to the Attacker's hand"),
-    "redeclare": ("send the bounced units again or fight", "attack UNIT SEAT: send one again; fight: go on"),
-    "defend": ("defend", "block ATTACKER DEFENDER: one pair at a time; done: take the rest"),
-    "lose-population": ("choose the plot that loses a population", "lose N: from your plot N"),
-    "gain-population": ("place a stolen population", "gain N: on your plot N"),
-    "destroy-building": ("choose the building to lose", "destroy CARD N: that building on plot N"),
-    "take-resources": ("take resources (Code of Laws)", "take food|hammers|commerce: one at a time"),
-    "give-resources": ("give resources (Code of Laws)", "give food|hammers|commerce: one at a time"),
-    "draw": ("choose how many cards to draw", "draw N [astronomy] [culture]: the extra cards are optional"),
-    "discard": ("discard at the end of the turn", "discard CARD: one card at a time"),
-    "over": ("", ""),
-}
+def _steps() -> dict[str, tuple[str, str]]:
+    """``data/steps.json``: for each step, what the decider is to do and how its actions are written."""
+    path = files(__package__) / "data" / "steps.json"
+    table = parse_json(path.read_text(encoding="utf-8"), f"step texts {path}")["steps"]
+    return {**{name: (step["doing"], step["notation"]) for name, step in table.items()}, "over": ("", "")}
+
+
+STEPS = _steps()
+"""phase: (what the decider is to do, the notation of the step)"""
 
 
 def seat(p: int, viewer: Viewer) -> str:
@@ -100,23 +86,40 @@ def screen(obs: dict[str, Any], viewer: Viewer, names: Names) -> str:
         lines += _player(obs, obs["players"][p], viewer, names)
     lines += _combat(obs, viewer, names)
     if obs["over"]:
-        won = obs["winners"]
-        lines.append("The game is over: " + (join([seat(p, viewer) for p in won]) + " won." if won else "nobody won."))
+        lines.append(result(obs, viewer))
     return "\n".join(lines)
 
 
 def _headline(obs: dict[str, Any], viewer: Viewer) -> str:
-    phase = obs["phase"]
     if obs["over"]:
         return f"Civilization: The Card Game - turn {obs['turn']}: the game is over."
     turn = f"turn {obs['turn']}, {seat(obs['current'], viewer)}'s turn" if obs["turn"] else "set-up"
-    movers = obs["to_move"]
-    who = seat(movers[0], viewer) if movers else "nobody"
+    who, what = deciding(obs, viewer)
+    return f"Civilization: The Card Game - {turn}; step: {obs['phase']}. Deciding: {who}, to {what}."
+
+
+def result(obs: dict[str, Any], viewer: Viewer) -> str:
+    """The end of the game in words (CCG-1.2, CCG-1.3)."""
+    won = obs["winners"]
+    return "The game is over: " + (join([seat(p, viewer) for p in won]) + " won." if won else "nobody won.")
+
+
+COUNTED = ("start-discard", "discard", "bounce", "take-resources", "give-resources")
+"""The steps that ask for several choices in a row (``pending.left`` of them)."""
+
+
+def deciding(obs: dict[str, Any], viewer: Viewer) -> tuple[str, str]:
+    """Who decides now and what, in words: ("player 1", "give resources (Code of Laws)
+    (2 to go) to player 0")."""
+    phase, movers, pending = obs["phase"], obs["to_move"], obs["pending"]
     what = STEPS[phase][0]
-    pending = obs["pending"]
-    if phase in ("start-discard", "discard", "bounce", "take-resources", "give-resources") and pending["left"]:
+    if phase in COUNTED and pending["left"]:
         what += f" ({pending['left']} to go)"
-    return f"Civilization: The Card Game - {turn}; step: {phase}. Deciding: {who}, to {what}."
+    if phase == "take-resources":
+        what += f" from {seat(pending['target'], viewer)}"
+    elif phase == "give-resources":
+        what += f" to {seat(pending['queue'][1], viewer)}"
+    return (seat(movers[0], viewer) if movers else "nobody"), what
 
 
 def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Names) -> list[str]:

@@ -28,7 +28,7 @@ from civtable.core.events import Viewer
 from civtable.core.messages import join
 
 from .catalog import RESOURCE_NAMES, RESOURCES, WONDER, PlayCard, Tech
-from .render import STEPS, obs_population_cost, seat
+from .render import deciding, obs_population_cost, result, seat
 from .words import Names, card_effects, tech_effects
 
 CSS = """
@@ -138,22 +138,12 @@ def html(obs: dict[str, Any], viewer: Viewer, names: Names) -> str:
 def _now(obs: dict[str, Any], viewer: Viewer, names: Names) -> str:
     """Whose turn, the step, who decides and what."""
     if obs["over"]:
-        won = obs["winners"]
-        text = "The game is over: " + (join([seat(p, viewer) for p in won]) + " won." if won else "nobody won.")
-        return f'<p class="ccg-now over ccg-over">{escape(text)}</p>'
-    phase = obs["phase"]
-    movers = obs["to_move"]
-    who = seat(movers[0], viewer) if movers else "nobody"
-    what = STEPS[phase][0]
-    pending = obs["pending"]
-    if phase in ("start-discard", "discard", "bounce", "take-resources", "give-resources") and pending["left"]:
-        what += f" ({pending['left']} to go)"
-    if phase in ("take-resources", "give-resources"):
-        what += f" from {seat(pending['target'], viewer)}"
+        return f'<p class="ccg-now over ccg-over">{escape(result(obs, viewer))}</p>'
+    who, what = deciding(obs, viewer)
     when = f"Turn {obs['turn']}, {seat(obs['current'], viewer)}'s turn" if obs["turn"] else "Set-up"
-    mine = viewer is not None and viewer in movers
+    mine = viewer is not None and viewer in obs["to_move"]
     lead = "Your decision: " if mine else f"{who[:1].upper()}{who[1:]} decides: "
-    return (f'<p class="ccg-now{" mine" if mine else ""}">{escape(when)} · step <b>{escape(phase)}</b> · '
+    return (f'<p class="ccg-now{" mine" if mine else ""}">{escape(when)} · step <b>{escape(obs["phase"])}</b> · '
             f'{escape(lead)}{escape(what)}</p>')
 
 

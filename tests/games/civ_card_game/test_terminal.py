@@ -107,3 +107,19 @@ def test_names_typed_for_ids() -> None:
     assert g.interpret({}, "tech Code of Laws") == "tech code_of_laws"
     assert g.interpret({}, "plot Gold Hills") == "plot gold"
     assert g.interpret({}, "done") is None
+
+
+def test_every_step_says_what_is_decided_and_how_it_is_written() -> None:
+    """``data/steps.json`` has the words of every step of the position format, and a
+    Code of Laws choice names the victim (take) or the thief (give)."""
+    from civtable.games.civ_card_game.phases import PHASE_NAMES
+    from civtable.games.civ_card_game.render import STEPS, deciding
+
+    assert list(STEPS) == list(PHASE_NAMES)
+    assert all(what and how for phase, (what, how) in STEPS.items() if phase != "over")
+    for reading, step, words in (("B", "take-resources", "from player 1"), ("C", "give-resources", "to player 0")):
+        g = game(**{"code-of-laws-choice": reading})
+        s = position(g, players=[{"technologies": ["code_of_laws"]}, {"resources": {"food": 2, "commerce": 2}}])
+        s.apply(0, "laws 1")
+        assert s.observation(None)["phase"] == step
+        assert deciding(s.observation(None), None)[1].endswith(f"(3 to go) {words}")

@@ -24,37 +24,43 @@ GAME_ID = "civ-card-game"
 VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "wbr"})
 
 
-class Balance(HTMLParser):
-    """Checks that every element is closed in order; collects the data-targets."""
+class Tags(HTMLParser):
+    """The fragment as a list of tags (``"<div"``, ``"</div"``) with their attributes,
+    and its text outside ``<style>``."""
 
-    def __init__(self) -> None:
+    def __init__(self, fragment: str) -> None:
         super().__init__(convert_charrefs=True)
-        self.stack: list[str] = []
-        self.targets: set[str] = set()
-        self.text: list[str] = []
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.words: list[str] = []
+        self.feed(fragment)
+        self.close()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag not in VOID:
-            self.stack.append(tag)
-        for k, v in attrs:
-            if k == "data-target" and v is not None:
-                self.targets.add(v)
+        self.tags.append(("<" + tag, dict(attrs)))
 
     def handle_endtag(self, tag: str) -> None:
-        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes <{self.stack[-1] if self.stack else '-'}>"
-        self.stack.pop()
+        self.tags.append(("</" + tag, {}))
 
     def handle_data(self, data: str) -> None:
-        if not self.stack or self.stack[-1] != "style":
-            self.text.append(data)
+        if not self.tags or self.tags[-1][0] != "<style":
+            self.words.append(data)
 
 
-def parse(fragment: str) -> Balance:
-    b = Balance()
-    b.feed(fragment)
-    b.close()
-    assert not b.stack, f"unclosed {b.stack}"
-    return b
+class Page:
+    """A fragment checked for balance: every element closed, in order."""
+
+    def __init__(self, fragment: str) -> None:
+        read = Tags(fragment)
+        stack: list[str] = []
+        for tag, _ in read.tags:
+            if tag.startswith("</"):
+                assert stack and stack[-1] == tag[2:], f"{tag}> closes another element ({stack})"
+                stack.pop()
+            elif tag[1:] not in VOID:
+                stack.append(tag[1:])
+        assert not stack, f"unclosed {stack}"
+        self.targets = {v for _, attrs in read.tags for k, v in attrs.items() if k == "data-target" and v}
+        self.text = read.words
 
 
 def sampled(options: dict[str, Any], seeds: range, every: int) -> list[Any]:
@@ -84,7 +90,7 @@ def test_every_viewer_gets_balanced_html_with_a_target_for_each_action(options: 
         game = s.game
         for viewer in [None, *range(s.num_players)]:
             obs = s.observation(viewer)
-            page = parse(game.html(obs, viewer))
+            page = Page(game.html(obs, viewer))
             if viewer is None:
                 continue
             for a in s.legal_actions(viewer):
@@ -104,7 +110,7 @@ def test_the_cards_show_their_names_and_numbers() -> None:
                                 "hand": {"library": 2, "chariot": 1}, "technologies": ["pottery"],
                                 "resources": {"food": 3}}],
                    tech_display=["writing", "masonry", "mysticism"])
-    page = parse(g.html(s.observation(0), 0))
+    page = Page(g.html(s.observation(0), 0))
     text = " ".join(page.text)
     for words in ("Your decision: buy, or end the purchases", "Writing", "Library", "Chariot", "Granary",
                   "3 Food", "Your hand (3)", "×2", "2 pop", "Play deck", "Population bank"):
@@ -112,7 +118,7 @@ def test_the_cards_show_their_names_and_numbers() -> None:
     library = next(c for c in g.rules.cards.cards if c.id == "library")
     assert f"{library.cost} Hammers" in text
     assert {"hand:library", "hand:chariot", "tech:writing", "plot:0:1", "player:1", "bank"} <= page.targets
-    other = " ".join(parse(g.html(s.observation(1), 1)).text)
+    other = " ".join(Page(g.html(s.observation(1), 1)).text)
     assert "Player 0 decides: buy, or end the purchases" in other
     assert "Chariot" not in other and "Your hand" in other  # player 1 sees his own hand, not player 0's
 
@@ -144,7 +150,7 @@ def test_every_text_is_escaped(tmp_path: Path) -> None:
     fragment = g.html(s.observation(0), 0)
     assert "<script>" not in fragment and "<b>Lib" not in fragment
     assert "&lt;b&gt;Lib &amp; Co&lt;/b&gt;" in fragment
-    parse(fragment)
+    Page(fragment)
 
 
 @pytest.mark.parametrize(("text", "target"), [

@@ -15,6 +15,7 @@ from civtable.core.reader import Reader
 from civtable.core.reference import Table
 
 from . import render as screen
+from . import web
 from .bots import FACTORIES
 from .catalog import load_tables
 from .messages import MESSAGES
@@ -60,6 +61,12 @@ class CivSolo(Game):
 
     def action_path(self, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
         return screen.action_path(self.tables, action, obs)
+
+    def html(self, obs: dict[str, Any], viewer: Viewer) -> str:
+        return web.html(self.tables, obs, viewer)
+
+    def action_target(self, action: Action, obs: dict[str, Any]) -> str | None:
+        return web.action_target(action, obs)
 
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         return screen.help_text(obs, viewer)

@@ -29,6 +29,13 @@ BEFORE_DICE = frozenset({"setup", "base-start", "counter", "event-dice"})
 """The stages of a turn before its event dice are rolled (the pool has not grown yet)."""
 EVENT_STAGES = frozenset({"cancel", "cancel-roll", "resolve"})
 PENDING = {"rolled", "due", "level", "limit"}
+ASK_STAGES = {"start": "setup", "cancel": "cancel", "destroy": "resolve", "units": "resolve", "limit": "resolve",
+              "culture": "resolve", "resources": "resolve", "people": "resolve", "buildings": "resolve",
+              "armies": "resolve", "bonus": "resolve battle", "hand": "battle", "fortified": "battle",
+              "play": "battle", "tie": "battle", "trade": "trade", "buy": "buy", "give": "give",
+              "phase:start": "base-start", "phase:move": "move", "phase:end": "end",
+              **{f"gained:{k}": "debt" for k in DEBT_KINDS}}
+"""The stages that ask each question (the dice are asked by the stage of their roll)."""
 BATTLE_INFO = {"level", "limit", "rank", "rolled", "fortified", "hand", "pool"}
 
 
@@ -154,17 +161,25 @@ def _battle_info(r: Reader, s: SoloState) -> dict[str, Any] | None:
             "pool": r.count(meta["pool"], "battle_info.pool")}
 
 
-def _ledger(r: Reader) -> list[tuple[int, str, int, Any]]:
+LEDGER_ITEMS = (*DEBT_KINDS, "unit", "armies", "destroyer", "card")
+"""What the ledger counts: tokens and pieces, unit cards, army figures, culture event cards."""
+
+
+def _ledger(r: Reader, s: SoloState) -> list[tuple[int, str, int, Any]]:
+    """The ledger: [turn, item, change, detail], the detail a unit card for a unit, "debt"
+    for gains that paid off wound markers, else null."""
     ledger = r.get("ledger")
     if not isinstance(ledger, list) or not all(isinstance(e, list) and len(e) == 4 for e in ledger):
         r.fail("ledger", "must be a list of [turn, item, change, detail]")
     out: list[tuple[int, str, int, Any]] = []
     for i, (turn, item, change, detail) in enumerate(ledger):
         path = f"ledger[{i}]"
-        if isinstance(detail, list):
-            detail = tuple(detail)
-        out.append((r.count(turn, f"{path}[0]"), r.text(item, f"{path}[1]"), r.integer(change, f"{path}[2]", None),
-                    detail))
+        item = r.choice(item, LEDGER_ITEMS, f"{path}[1]")
+        if item == "unit":
+            detail = _unit(r, detail, f"{path}[3]", s)
+        elif detail not in (None, "debt"):
+            r.fail(f"{path}[3]", f"must be null or 'debt' for {item}, not {shown(detail)}")
+        out.append((r.count(turn, f"{path}[0]"), item, r.integer(change, f"{path}[2]", None), detail))
     return out
 
 
@@ -208,7 +223,7 @@ def read_state(game: CivSolo, r: Reader) -> SoloState:
     s.bmeta = _battle_info(r, s)
     if (s.battle is None) != (s.bmeta is None):
         r.fail("battle", "and 'battle_info' must both be given or both be null")
-    s.ledger = _ledger(r)
+    s.ledger = _ledger(r, s)
     log = r.seq(r.get("log"), "log")
     s.log = [r.text(x, f"log[{i}]") for i, x in enumerate(log)]
     s.news_from = r.integer(r.get("news_from"), "news_from", 0, len(s.log))
@@ -258,6 +273,8 @@ def _consistent(r: Reader, s: SoloState) -> None:
         r.fail("ask", "is 'play' but it is not the player's turn in the battle")
     if s.ask == "tie" and (s.battle is None or len(s.battle.opponent_targets()) < 2):
         r.fail("ask", "is 'tie' but the opponent's card has no choice of targets")
+    if s.ask in ASK_STAGES and s.stage not in ASK_STAGES[s.ask].split():
+        r.fail("ask", f"is {s.ask!r}, a question stage {s.stage!r} does not ask")
     if s.stage in ("buy", "give") and "left" not in s.work:
         r.fail("work.left", f"is missing: stage {s.stage!r} counts the acquisitions left (SOLO-5.2)")
     if s.stage == "give" and not {"item", "given"} <= set(s.work):

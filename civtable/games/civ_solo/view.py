@@ -17,6 +17,7 @@ from civtable.core.rng import Rng
 from .battle import Unit
 from .opponent import opponent_deck, unseen_units
 from .questions import question
+from .rules import legal
 from .rules.end import OVER
 
 if TYPE_CHECKING:
@@ -25,8 +26,9 @@ if TYPE_CHECKING:
 
 def observation(s: SoloState, viewer: Viewer) -> dict[str, Any]:
     """The whole position but the generator and the opponent's face-down deck, plus the
-    question in words and what the companion said since the last answer (``news``: the
-    dice just rolled, the cards just drawn or lost, which the events tell)."""
+    question in words, its answers (all public: they follow from what is shown) and what
+    the companion said since the last answer (``news``: the dice just rolled, the cards
+    just drawn or lost, which the events tell)."""
     battle = None
     top = None
     if s.battle is not None:
@@ -44,7 +46,9 @@ def observation(s: SoloState, viewer: Viewer) -> dict[str, Any]:
         "resume": s.resume,
         "ask": s.ask,
         "question": question(s),
+        "answers": [a.text for a in legal(s)],
         "news": s.log[s.news_from:],
+        "said_before": s.log[max(0, s.news_from - 2):s.news_from],
         "civ": s.civ,
         "era": s.era,
         "pool": s.pool,

@@ -52,8 +52,13 @@ BROKEN = [
     (setting("rng", value=-1), "'rng' must be an integer"),
     (setting("ask", value=None), "'ask' is null but the game is not over"),
     (setting("ask", value="play"), "no battle is under way"),
+    (setting("ask", value="give"), "'ask' is 'give', a question stage 'event-dice' does not ask"),
     (setting("work", value={"mystery": 1}), "unknown entry 'mystery'"),
     (removing("ledger"), "'ledger' is missing"),
+    (setting("ledger", value=[[1, "unit", -1, [None]]]), "'ledger[0][3]' must be [type, rank, strength]"),
+    (setting("ledger", value=[[1, "unit", -1, ["infantry", 1, 9]]]), "no infantry card has strength 9 at rank 1"),
+    (setting("ledger", value=[[1, "gold", -1, None]]), "'ledger[0][1]' must be one of"),
+    (setting("ledger", value=[[1, "culture", -1, 3]]), "'ledger[0][3]' must be null or 'debt'"),
 ]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from civtable.core.errors import InvalidStateError
 from civtable.core.files import DATA_LIMIT, read_json
-from civtable.core.reader import Reader
+from civtable.core.reader import Reader, shown
 
 DATA = Path(__file__).with_name("data") / "cards.json"
 
@@ -122,23 +122,17 @@ def parse_cards(raw: Any, source: str = "data/cards.json") -> CardData:
     )
 
 
-def cards_file(value: str | None) -> Path:
-    """The file of option ``cards``: the package's card data when empty, else a path. A
-    word without a path separator or a dot would be a data set's name (all a record or
-    a position may name, ``core.records.check_file_options``): the game ships one card
-    set, so such a word is refused, never read from the folder."""
-    if not value:
-        return DATA
-    if not any(c in value for c in "/\\."):
-        raise InvalidStateError(f"there is no card data set {value!r}: the game ships one (leave the option "
-                                f"cards empty); name a card file by its path, e.g. ./{value}.json")
-    return Path(value)
-
-
 @cache
 def load_cards(path: str | None = None) -> CardData:
     """The package's card data, or a user's card file (``--option cards=FILE``), read
-    through ``core.files``: a regular file of bounded size, JSON of bounded depth."""
-    file = cards_file(path)
-    source = "data/cards.json" if file == DATA else str(file)
+    through ``core.files``: a regular file of bounded size, JSON of bounded depth.
+
+    A word without a path separator or a dot would name a data set (all that a record
+    or a position may name, ``core.records.check_file_options``): the game ships one
+    card set, so such a word is refused, never read from the folder."""
+    if path and all(c not in path for c in "/\\."):
+        raise InvalidStateError(f"there is no card data set {shown(path)}: the game ships one (leave the option "
+                                "cards empty); name a card file by its path, e.g. ./my-cards.json")
+    file = Path(path) if path else DATA
+    source = str(file) if path else "data/cards.json"
     return parse_cards(read_json(file, "card", DATA_LIMIT, InvalidStateError), source=source)

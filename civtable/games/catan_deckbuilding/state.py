@@ -141,7 +141,7 @@ class CatanState(State):
         return [self.winner] if self.winner >= 0 else []
 
     def legal_actions(self, player: int) -> list[CdbAction]:  # type: ignore[override]
-        if player != self.decider:
+        if player != self.decider or player.__class__ is not int:
             return []
         return LEGAL[self.phase](self, player)  # type: ignore[return-value]
 
@@ -155,7 +155,7 @@ class CatanState(State):
                 raise IllegalActionError(self.explain(player, str(action)))
             action = found
         phase = self.phase
-        if player != self.decider or phase == OVER:
+        if player != self.decider or phase == OVER or player.__class__ is not int:  # 0.0 == 0, True == 1
             raise IllegalActionError(self.explain(player, action.text))
         # the move is told first (``emit_move``, inlined: it happens at every step); a step
         # that finds the action illegal raises before changing anything, and the move is

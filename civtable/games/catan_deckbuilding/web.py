@@ -64,7 +64,7 @@ STYLE = """<style>
 .cdb .card { border-top: 12px solid var(--c); position: relative; }
 .cdb .supply .card { width: 110px; }
 .cdb .story { flex: 1; min-width: 260px; }
-.cdb .card.small { width: 84px; min-height: 96px; font-size: .75rem; }
+.cdb .card.small { width: 94px; min-height: 96px; font-size: .75rem; }
 .cdb .card .kind { font-size: .72rem; text-transform: uppercase; letter-spacing: .04em; color: #656d76; }
 .cdb .card .count { font-size: 1rem; }
 .cdb .card.empty { opacity: .45; }
@@ -256,19 +256,25 @@ def attack_story(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> li
     attacker, victim = pending["attacker"], pending["victim"]
     attack = names[ROLE_IDS.index(pending["attack"])]
     deciding = viewer is not None and viewer in obs["to_move"]
+    me = obs["players"][viewer] if deciding else None
+    knight = me is not None and me["hand"]["kdef"] > me["spent_knights"]  # CDB-3.2.4: one not blocked yet
     if phase == "react":
         effect = (f"it takes a card at random from {owner(victim, viewer)} hand" if pending["attack"] == "bandit"
                   else f"{seat(victim, viewer)} must discard 2 cards")
         lines = [f"{cap(seat(attacker, viewer))} played {a(attack)} against {seat(victim, viewer)}: {effect}."]
-        if deciding:
+        if knight:
             lines.append(f"Click the {attack} to reflect it with a Knight (Defensive) from your hand (it then "
                          f"strikes player {attacker}) or to allow it.")
+        elif deciding:
+            lines.append(f"You have no Knight (Defensive) to reflect it: click the {attack} to allow it.")
         return lines
     if phase == "counter":
         lines = [f"{cap(seat(victim, viewer))} reflected the {attack} with a Knight (Defensive): it strikes "
                  f"{seat(attacker, viewer)} unless a Knight (Defensive) counter-reflects it."]
-        if deciding:
+        if knight:
             lines.append(f"Click the {attack} to counter-reflect it (it then affects nobody) or to allow it.")
+        elif deciding:
+            lines.append(f"You have no Knight (Defensive) to counter-reflect it: click the {attack} to allow it.")
         return lines
     if phase == "steal":
         what = a(names[ROLE_IDS.index(pending["stolen"])]) if pending.get("stolen") else "a card"

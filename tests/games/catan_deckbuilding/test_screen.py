@@ -186,3 +186,14 @@ def test_a_person_at_the_terminal_is_told_why_and_can_type_display_names() -> No
     assert action.text == "play road 1"
     assert "'buy city' is not legal: a City costs 3 Ore and 2 Grain" in text
     assert "play > Road x1 (nothing to spend)" in text
+
+
+@pytest.mark.parametrize("seat", [0.0, True, 1.0, False, None, "0", 10**60])
+def test_a_seat_that_is_no_int_is_refused_in_one_sentence(seat: Any) -> None:
+    """Issue 13: ``apply(0.0, ...)`` raised a TypeError from inside the rules (0.0 == 0)."""
+    s = position()
+    before = s.to_json()
+    assert s.legal_actions(seat) == []
+    with pytest.raises(IllegalActionError, match="there is no player"):
+        s.apply(seat, "end")
+    assert s.to_json() == before

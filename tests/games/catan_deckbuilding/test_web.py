@@ -128,6 +128,11 @@ def test_the_attack_is_drawn_and_answered_on_its_card() -> None:
     fragment = g.html(obs, 1)
     assert 'data-target="attack"' in fragment and "Click the Bandit to reflect it" in fragment
     assert "Click the Bandit" not in g.html(s.observation(0), 0)
+    s = position(hands=[{"ore": 1}, {"grain": 1}], laid=[{"koff": 1}, None], phase="react", decider=1,
+                 attack="koff", attacker=0, victim=1)
+    fragment = g.html(s.observation(1), 1)
+    assert "you must discard 2 cards" in fragment
+    assert "You have no Knight (Defensive) to reflect it: click the Knight (Offensive) to allow it." in fragment
     s = position(hands=[{"wool": 1}, {"grain": 2}], laid=[{"bandit": 1}, None], phase="steal", decider=0,
                  attack="bandit", attacker=0, victim=1, stolen="city")
     assert 'data-target="stolen"' in g.html(s.observation(0), 0)

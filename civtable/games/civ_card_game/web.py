@@ -128,10 +128,11 @@ def html(obs: dict[str, Any], viewer: Viewer, names: Names) -> str:
     out = [f"<div class=\"ccg\"><style>{CSS}</style>", _now(obs, viewer, names)]
     out.append(_market(obs, viewer, names))
     out.append(_combat(obs, viewer, names))
-    order = ([viewer] if viewer is not None else []) + [p for p in range(obs["players_count"]) if p != viewer]
-    for p in order:
-        out.append(_player(obs, obs["players"][p], viewer, names))
-    out.append("</div>")
+    if viewer is not None:
+        out.append(_player(obs, obs["players"][viewer], viewer, names))
+    out.append('<div class="ccg-others">')
+    out += [_player(obs, view, viewer, names) for view in obs["players"] if view["seat"] != viewer]
+    out.append("</div></div>")
     return "".join(out)
 
 
@@ -159,9 +160,9 @@ def _market(obs: dict[str, Any], viewer: Viewer, names: Names) -> str:
         out += [_tech_card(names.tech[t], names, me, f"tech:{t}") for t in obs["tech_display"]]
         out.append("</div></div>")
     if obs["plot_display"]:
-        price = f" · your next plot costs {me['plot_cost']} resources" if me is not None else ""
-        out.append(f'<div><h4>Plots for sale{escape(price)}</h4><div class="cards">')
-        out += [_plot_card(p, names, f"display:{p}") for p in obs["plot_display"]]
+        out.append('<div><h4>Plots for sale</h4><div class="cards">')
+        cost = f'<div class="pay">costs you {me["plot_cost"]} resources</div>' if me is not None else ""
+        out += [_plot_card(p, names, f"display:{p}", cost) for p in obs["plot_display"]]
         out.append("</div></div>")
     out.append("</div>")
     discarded = sum(obs["discard"].values())
@@ -191,10 +192,10 @@ def _pile(title: str, count: int, listing: str = "") -> str:
     return f'<div class="pile"{tip}>{escape(title)}<b>{count}</b></div>'
 
 
-def _plot_card(plot_id: str, names: Names, target: str) -> str:
+def _plot_card(plot_id: str, names: Names, target: str, cost: str = "") -> str:
     plot = names.plot[plot_id]
     return (f'<div class="card k-plot"{_t(target)}><div class="title">{escape(plot.name)}</div>'
-            f'<div class="note">a turn: {_yields(plot.yields)}</div></div>')
+            f'<div class="note">a turn: {_yields(plot.yields)}</div>{cost}</div>')
 
 
 def _tech_card(tech: Tech, names: Names, me: dict[str, Any] | None, target: str, size: str = "") -> str:

@@ -54,13 +54,16 @@ CSS = """
 .solo .ask .q { font-size: 1.45rem; line-height: 1.3; font-weight: 600; margin: 0 0 .3rem; }
 .solo .ask .more { color: var(--muted); font-size: .88rem; margin: 0 0 .6rem; }
 .solo .answers { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin: .35rem 0; }
-.solo .answers .label { font-size: .85rem; color: var(--muted); min-width: 10rem; }
+.solo .answers .label { font-size: .85rem; color: var(--muted); margin-right: .3rem; }
+.solo .numbers .label { min-width: 10rem; }
+.solo button[disabled] { opacity: .75; }
 .solo .ans { border: 1px solid #8c959f; border-radius: 8px; background: #fff; padding: .35rem .8rem;
   font-size: 1rem; cursor: default; }
 .solo .ans.main { background: #1f6feb; color: #fff; border-color: #1f6feb; font-weight: 600; }
 .solo .ans.small { font-size: .85rem; padding: .2rem .55rem; color: var(--muted); }
 .solo .numbers .ans { min-width: 2.3rem; padding: .25rem .3rem; text-align: center; font-variant-numeric:
   tabular-nums; }
+.solo .typed { display: flex; gap: .3rem; align-items: center; margin: 0 0 .3rem; }
 .solo .ans.die { padding: 2px; border-radius: 10px; line-height: 0; }
 .solo .said { background: #fff; border-left: 4px solid #8250df; border-radius: 6px; padding: .5rem .8rem; }
 .solo .said p { margin: .15rem 0 .35rem; }
@@ -82,6 +85,9 @@ CSS = """
 .solo .card .wounds { color: var(--wound); font-weight: 700; }
 .solo .card.slot { border: 2px dashed #c5ccd3; background: transparent; box-shadow: none; color: var(--muted);
   align-items: center; justify-content: center; }
+.solo .mat { border-radius: 10px; padding: .5rem .8rem .6rem; }
+.solo .mat.battle { background: #fff5f5; border: 1px solid #f4c7c3; }
+.solo .mat.event { background: #f3f8ff; border: 1px solid #c8dcf5; }
 .solo .fronts { display: flex; gap: .6rem; flex-wrap: wrap; }
 .solo .front { display: flex; flex-direction: column; gap: .3rem; align-items: center; border: 1px solid #d0d7de;
   border-radius: 8px; padding: .3rem; background: #f6f8fa; }
@@ -112,7 +118,7 @@ PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0
         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
 SHORT = {"start": "Start turn 1", "accept": "Accept", "cancel": "Cancel it with a card", "miss": "Miss",
          "destroy": "Play a destroying card", "undo": "Undo the last card", "done": "Done",
-         "fortified yes": "Yes, fortified", "fortified no": "No", "trade roll": "Roll the trade dice",
+         "fortified yes": "Yes, fortified", "fortified no": "No, not fortified", "trade roll": "Roll the trade dice",
          "trade skip": "Skip", "next": "Next", "won": "I have won", "use card": "Use a culture event card",
          "use ability": "Use a resource ability", "pay": "Pay", "same": "Same cards as last time"}
 CONTEXT = {("destroy", "accept"): "Accept the loss", ("cancel", "accept"): "Accept the event",
@@ -178,14 +184,17 @@ def html(tables: Tables, obs: dict[str, Any], viewer: Viewer) -> str:
         parts.append(_said(obs))
     else:
         wide = " wide" if len(obs["answers"]) > 24 else ""
-        parts.append(f'<div class="two{wide}"><div>{_ask(tables, obs)}</div><div>{_said(obs)}</div></div>')
+        parts.append(f'<div class="two{wide}"><div>{_ask(tables, obs, viewer)}</div><div>{_said(obs)}</div></div>')
     parts.append(_event(tables, obs))
     if obs["battle"] is not None:
         parts.append(_battle(obs))
     parts.append(_automa(tables, obs))
     parts.append(_you(obs))
     parts.append("</div>")
-    return "".join(parts)
+    page = "".join(parts)
+    if viewer is None:  # a spectator sees the answers the player is offered, not as buttons to press
+        page = page.replace('<button type="button"', '<button type="button" disabled')
+    return page
 
 
 def _head(obs: dict[str, Any], viewer: Viewer) -> str:
@@ -235,7 +244,7 @@ def _track(tables: Tables, obs: dict[str, Any]) -> str:
 
 
 # ------------------------------------------------------------ the question
-def _ask(tables: Tables, obs: dict[str, Any]) -> str:
+def _ask(tables: Tables, obs: dict[str, Any], viewer: Viewer) -> str:
     answers: list[str] = obs["answers"]
     q, more = _headline(obs)
     body = _answers(tables, obs, [a for a in answers if a not in LATER])
@@ -244,7 +253,8 @@ def _ask(tables: Tables, obs: dict[str, Any]) -> str:
         body += ('<div class="answers"><span class="label">Also now</span>'
                  + "".join(button(f"answer:{a}", e(SHORT[a]), "small") for a in later) + "</div>")
     extra = f'<p class="more">{e(more)}</p>' if more else ""
-    return f'<section class="ask"><p class="q">{e(q)}</p>{extra}{body}</section>'
+    who = '<h4>The player is asked</h4>' if viewer is None else ""
+    return f'<section class="ask">{who}<p class="q">{e(q)}</p>{extra}{body}</section>'
 
 
 HINT = re.compile(r"(^|[\s(/])'[a-z][a-z0-9 -]*'")
@@ -303,11 +313,11 @@ def _answers(tables: Tables, obs: dict[str, Any], answers: list[str]) -> str:
         nums = "".join(button(f"answer:{a}", e(a.split()[-1])) for a in answers)
         return f'<div class="answers numbers">{nums}</div>'
     if ask == "dice":
-        got = "".join(die(d, 28) for d in obs["roll"]["got"])
-        typed = f'<div class="answers"><span class="label">Entered</span>{got}</div>' if got else ""
+        got = "".join(die(d, 30) for d in obs["roll"]["got"])
+        typed = f'<p class="typed">Entered so far: {got}</p>' if got else ""
         faces = "".join(button(f"answer:{a}", die(int(a.split()[1]), 44), "die") if a.startswith("die ")
                         else button(f"answer:{a}", e(SHORT.get(a, a))) for a in answers)
-        return f'<div class="answers">{faces}</div>{typed}'
+        return f'{typed}<div class="answers">{faces}</div>'
     if ask in ("units", "hand"):
         return _unit_answers(obs, answers)
     if ask == "give":
@@ -456,7 +466,7 @@ def _event(tables: Tables, obs: dict[str, Any]) -> str:
                    f' left this turn (SOLO-5.2)</div>')
     if not out:
         return ""
-    return '<section><h4>Under way</h4>' + "".join(out) + "</section>"
+    return '<section class="mat event"><h4>Under way</h4>' + "".join(out) + "</section>"
 
 
 def _battle(obs: dict[str, Any]) -> str:
@@ -493,7 +503,7 @@ def _battle(obs: dict[str, Any]) -> str:
     tie = "you" if obs["options"]["battle-tie"] == "player" else "the opponent"
     nxt = "you" if b["next"] == "player" else "the opponent"
     return (
-        f'<section><h4>Battle against your capital: opponent level {info["level"]}, rank '
+        f'<section class="mat battle"><h4>Battle against your capital: opponent level {info["level"]}, rank '
         f'{RANK_NAMES[info["rank"]]}, card limit {info["limit"]}; {e(nxt)} to play</h4>'
         f'<div class="side-row"><div><h4>Opponent deck</h4><div class="pile">{plural(deck, "card")}<br>face down'
         f'</div></div>{face}<div><h4>Fronts (theirs above, yours below)</h4><div class="fronts">'

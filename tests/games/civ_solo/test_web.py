@@ -114,6 +114,8 @@ def test_the_automa_the_track_the_debts_and_the_words() -> None:
                   "wound markers for culture tokens", "✖✖ 2", "The companion says", "Trade phase"):
         assert words in text, words
     assert 'data-target="answer:trade roll"' in text and 'class="pawn"' in text
+    watching = s.game.html(s.observation(None), None)
+    assert "The player is asked" in watching and '<button type="button" class' not in watching  # all disabled
     over = answer(new(), "miss", "won")
     page = over.game.html(over.observation(None), None)
     assert "You won" in page and "watching" in page and "data-target" not in page

@@ -98,10 +98,10 @@ def parse_cards(raw: Any, source: str = "data/cards.json") -> CardData:
         deck[r.index(key, ROLE_IDS, "start_deck", "card")] = count(n, f"start_deck.{key}")
     pre = list(supply)
     for key, n in r.obj(r.optional("supply_pre_revision", {}), "supply_pre_revision").items():
-        c = r.index(key, ROLE_IDS, "supply_pre_revision", "card")
-        if c not in BUYABLE:
+        stack = r.index(key, ROLE_IDS, "supply_pre_revision", "card")
+        if stack not in BUYABLE:
             r.fail("supply_pre_revision", f"names {key!r}, not a supply card")
-        pre[c] = count(n, f"supply_pre_revision.{key}")
+        pre[stack] = count(n, f"supply_pre_revision.{key}")
     draw = r.obj(r.get("draw"), "draw")
     return CardData(
         ids=ROLE_IDS,

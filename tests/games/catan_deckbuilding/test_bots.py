@@ -16,16 +16,16 @@ from civtable.core.registry import load_game
 from civtable.core.rng import Rng, derive_seed
 from civtable.games.catan_deckbuilding import strategy as strategy_module
 from civtable.games.catan_deckbuilding.position import build_position
+from civtable.testing.adapter import decisions
 
 GAME_ID = "catan-deckbuilding"
 
 
 def play(g: Any, specs: tuple[str, str], seed: int) -> Any:
+    """A whole game of two bots (``civtable.testing.decisions``); the final state."""
     agents = [make_agent(spec, g, seed=derive_seed(seed, i)) for i, spec in enumerate(specs)]
-    s = g.new_state(seed=seed)
-    while s.to_move():
-        p = s.to_move()[0]
-        s.apply(p, agents[p].act(PlayerView(s, p)))
+    *_, (_, s, _, _) = decisions(g, seed, agents, max_steps=10**6)  # the live state, played to the end
+    assert s.is_terminal()
     return s
 
 
@@ -35,18 +35,9 @@ def sampled_states(g: Any, count: int) -> list[Any]:
     for seed in range(count):
         specs = ("greedy", "random") if seed % 2 else ("random", "greedy")
         agents = [make_agent(spec, g, seed=seed * 10 + i) for i, spec in enumerate(specs)]
-        s = g.new_state(seed=seed)
-        rng = Rng(seed)
-        stop = 5 + rng.below(200)
-        for step in range(stop):
-            if not s.to_move():
-                break
-            p = s.to_move()[0]
-            s.apply(p, agents[p].act(PlayerView(s, p)))
-            if step % 9 == 0 and s.to_move():
+        for step, s, _, _ in decisions(g, seed, agents, max_steps=5 + Rng(seed).below(200)):
+            if step % 9 == 0:
                 out.append(s.clone())
-        if s.to_move():
-            out.append(s.clone())
     return out
 
 

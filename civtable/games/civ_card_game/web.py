@@ -125,7 +125,7 @@ def _t(target: str) -> str:
 def html(obs: dict[str, Any], viewer: Viewer, names: Names) -> str:
     """The whole table for ``viewer``: what is decided now, the displays and piles,
     the combat in progress, and every player's area (the viewer's first, with his hand)."""
-    out = [f"<div class=\"ccg\"><style>{CSS}</style>", _now(obs, viewer, names)]
+    out = [f"<div class=\"ccg\"><style>{CSS}</style>", _now(obs, viewer)]
     out.append(_market(obs, viewer, names))
     out.append(_combat(obs, viewer, names))
     if viewer is not None:
@@ -136,7 +136,7 @@ def html(obs: dict[str, Any], viewer: Viewer, names: Names) -> str:
     return "".join(out)
 
 
-def _now(obs: dict[str, Any], viewer: Viewer, names: Names) -> str:
+def _now(obs: dict[str, Any], viewer: Viewer) -> str:
     """Whose turn, the step, who decides and what."""
     if obs["over"]:
         return f'<p class="ccg-now over ccg-over">{escape(result(obs, viewer))}</p>'

@@ -246,7 +246,7 @@ def _track(tables: Tables, obs: dict[str, Any]) -> str:
 # ------------------------------------------------------------ the question
 def _ask(tables: Tables, obs: dict[str, Any], viewer: Viewer) -> str:
     answers: list[str] = obs["answers"]
-    q, more = _headline(obs)
+    q, more = _headline(tables, obs)
     body = _answers(tables, obs, [a for a in answers if a not in LATER])
     later = [a for a in answers if a in LATER]
     if later:
@@ -257,16 +257,16 @@ def _ask(tables: Tables, obs: dict[str, Any], viewer: Viewer) -> str:
     return f'<section class="ask">{who}<p class="q">{e(q)}</p>{extra}{body}</section>'
 
 
-HINT = re.compile(r"(^|[\s(/])'[a-z][a-z0-9 -]*'")
+HINT = re.compile(r"(^|[\s(/])'[a-z][A-Za-z0-9 -]*'")
 """A sentence telling what to type ('trade roll', 'die 5'): the page has buttons instead."""
 
 
 def _sentences(text: str) -> list[str]:
     """The question's sentences without the typing hints."""
-    return [x for x in re.split(r"(?<=[.?])\s+", text) if x and not HINT.search(x)]
+    return [x for x in re.split(r"(?<!e\.g\.)(?<=[.?])\s+", text) if x and not HINT.search(x)]
 
 
-def _headline(obs: dict[str, Any]) -> tuple[str, str]:
+def _headline(tables: Tables, obs: dict[str, Any]) -> tuple[str, str]:
     """The question in one sentence (large), and the rest of what the companion asks."""
     ask, text = obs["ask"] or "", obs["question"]
     work = obs["work"]
@@ -280,8 +280,8 @@ def _headline(obs: dict[str, Any]) -> tuple[str, str]:
         "units": ("Which unit cards do you own?", "One card at a time: its type, the rank of your military "
                                                   "technology and the strength it shows at that rank; then Done."),
         "hand": ("Draw your battle hand and enter it.",
-                 f"Its size in the base game: {text[text.find('(') + 1:text.find(')')]}. One card at a time, "
-                 f"then Done."),
+                 f"Its size in the base game: {tables.hand_size_note}. One card at a time, then Done."),
+        "phase:start": ("Carry out the base game's start of turn.", "Then click Next (turn-start-order B)."),
         "play": ("Your battle turn: play a card of your hand.",
                  "Click a card, then open a new front with it or attack a lone enemy unit."),
         "tie": ("Which of your units does the opponent's card destroy?",
@@ -294,6 +294,13 @@ def _headline(obs: dict[str, Any]) -> tuple[str, str]:
     if ask == "destroy":
         return (f"{parts[0][:-1]}: play a card that destroys an opponent's figure?",
                 "The table value drops by 2 (SOLO-4.3.5); a culture event card such as Defection.")
+    if ask == "phase:move":
+        return "City management, then movement.", " ".join([*parts[1:], "Click Next when your movement phase ends."])
+    if ask == "phase:end":
+        if obs["final"]:
+            return ("Research phase of the last turn: have you won?", "I have won: a culture, technology or "
+                    "economic victory; Next ends the game without one (SOLO-2.3).")
+        return f"Research phase, then the end of turn {obs['turn']}.", "Click Next when the turn is over."
     if ask == "give":
         buy = obs["options"]["trade-value-direction"] == "A"
         item = ITEM_NAMES.get(work["item"], work["item"])

@@ -137,6 +137,10 @@ def test_counts_are_a_row_of_numbers_and_dice_are_faces() -> None:
     text = s.game.html(s.observation(0), 0)
     assert "How many culture tokens do you hold?" in text and 'data-target="answer:culture 60"' in text
     assert "Answer '" not in text  # the terminal's typing hint is left out
+    g = answer(event(new(), 1), "accept", "culture 1", "trade skip", "next", "next")
+    text = g.game.html(g.observation(0), 0)
+    assert s.ask == "culture" and g.ask == "gained:culture"
+    assert "How many culture tokens did you gain this turn?" in text and "'gained culture N'" not in text
     d = new()
     text = d.game.html(d.observation(0), 0)
     assert text.count('aria-label="die ') >= 6 and 'data-target="answer:miss"' in text

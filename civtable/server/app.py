@@ -27,7 +27,7 @@ from starlette.responses import Response
 from civtable import __version__
 from civtable.agents import agent_names, make_agent, parse_spec
 from civtable.core.errors import CivtableError
-from civtable.core.records import RecordError, parse_record
+from civtable.core.records import RecordError, check_file_options, parse_record
 from civtable.core.registry import game_class, game_ids
 from civtable.core.rng import derive_seed
 from civtable.sim.runner import load_game_for
@@ -131,7 +131,7 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0) -> F
             cls = game_class(gid)
             out.append({"id": gid, "name": cls.name, "min": cls.min_players, "max": cls.max_players,
                         "default": cls.info.default_players, "summary": cls.info.summary,
-                        "bots": agent_names(cls()),
+                        "bots": [b for b in agent_names(cls()) if b != "cmd"],
                         "options": [{"name": s.name, "default": s.default, "choices": [str(c) for c in s.choices],
                                      "help": s.help, "variant": s.variant, "rule": s.rule}
                                     for s in cls.option_specs if s.name != "players" and not s.file]})
@@ -152,9 +152,10 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0) -> F
             seats.append(s)
         options = {k: v for k, v in body.options.items() if v is not None and k != "players"}
         cls = game_class(body.game)
-        for spec in cls.option_specs:
-            if spec.file and spec.name in options:
-                raise ServerError(f"option {spec.name} names a file; the server plays with the game's own data only", 422)
+        try:
+            check_file_options(cls, options, (), "the new game")
+        except CivtableError as e:  # a data set's name is fine; a file is not
+            raise ServerError(str(e), 422) from None
         game = load_game_for(body.game, options, len(seats))
         own = sorted(game.bots())
         takeover = body.takeover or ("greedy" if "greedy" in own else own[0] if own else "random")

@@ -49,6 +49,7 @@
     const takeover = $("takeover");
     takeover.textContent = "";
     for (const b of g.bots.filter((b) => b !== "random")) takeover.append(el("option", {value: b}, b));
+    if (g.bots.includes("greedy")) takeover.value = "greedy";
     seatRows();
   }
 

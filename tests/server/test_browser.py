@@ -108,6 +108,9 @@ def test_the_lobby_creates_a_game_and_a_whole_catan_game_is_played_by_clicking(s
         assert not error or "position changed" in error, error
         assert clicks < 2000
     shot(page, "catan-deckbuilding-over")
+    gid, token = page.url.split("/play/")[1].split("#t=")
+    told = httpx.get(f"{server.url}/api/games/{gid}/view", headers={"X-Token": token}).json()["events"]
+    assert page.locator("#log li").count() == len(told), "the page told an event twice (or missed one)"
     title = page.locator("#decision-title").inner_text()
     log = page.locator("#log").inner_text()
     assert "over" in title and ("won" in log or "draw" in log.lower()), log[-500:]

@@ -119,6 +119,14 @@
     for (const svg of board.querySelectorAll("svg[data-zoom]")) zoomable(svg);
     const targets = new Map();
     for (const a of view.legal) if (a.target) targets.set(a.target, (targets.get(a.target) || 0) + 1);
+    for (const form of board.querySelectorAll("form[data-template]")) {
+      // a number typed into a drawing: <form data-template="culture {value}"><input name="value"></form>
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const value = (new FormData(form).get("value") || "").toString().trim();
+        if (value) act(form.dataset.template.replace("{value}", value));
+      });
+    }
     for (const node of board.querySelectorAll("[data-target]")) {
       const t = node.getAttribute("data-target");
       if (!targets.has(t)) continue;
@@ -146,16 +154,29 @@
     showMenu();
   }
 
+  let loading = null, again = false;
+
   async function refresh() {
+    // one request at a time: a refresh asked for while one runs is done once after it
+    // (the event stream and a move's answer often ask together), so no event is told twice
     if (mode === "replay") return replay();
-    $("error").textContent = "";
-    try {
-      const first = view === null;
-      view = await call(`/api/games/${gid}/view?since=${cursor}`);
-      cursor = view.cursor;
-      prefix = []; target = null;
-      draw(first);
-    } catch (e) { $("error").textContent = e.message; }
+    if (loading) { again = true; return loading; }
+    loading = (async () => {
+      do {
+        again = false;
+        try {
+          const first = view === null;
+          const next = await call(`/api/games/${gid}/view?since=${cursor}`);
+          if (next.cursor < cursor) continue;
+          view = next;
+          cursor = view.cursor;
+          prefix = []; target = null;
+          $("error").textContent = "";
+          draw(first);
+        } catch (e) { $("error").textContent = e.message; }
+      } while (again);
+    })();
+    try { await loading; } finally { loading = null; }
   }
 
   async function act(text) {

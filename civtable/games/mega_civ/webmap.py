@@ -94,9 +94,12 @@ class MapDrawing:
             for a in p["ships_on_map"]:
                 self.ships.setdefault(a, []).append(p["seat"])
         viewer = obs.get("player")
+        self.mine: frozenset[str] = frozenset()
         if viewer is not None:
             for a in obs["ships"]:  # the viewer's ships built this turn, not yet sailed
                 self.ships.setdefault(a, []).append(viewer)
+            me = obs["players"][viewer]
+            self.mine = frozenset((*me["tokens"], *me["cities"]))
 
     def svg(self) -> str:
         parts = [f'<svg data-zoom class="mc-map" viewBox="{self.view_box()}" xmlns="http://www.w3.org/2000/svg" '
@@ -150,6 +153,8 @@ class MapDrawing:
             kinds.append("mc-flood")
         if a.volcano:
             kinds.append("mc-volcano")
+        if a.id in self.mine:
+            kinds.append("mc-mine")
         aid = escape(a.id)
         body = [f'<g class="{" ".join(kinds)}" data-target="area:{aid}" transform="translate({x:.0f} {y:.0f})">',
                 f"<title>{escape(self.tooltip(i))}</title>",
@@ -226,6 +231,9 @@ class MapDrawing:
             there.append(f"barbarians {self.obs['barbarians'][a.id]}")
         for seat in self.ships.get(a.id, []):
             there.append(f"a ship of {self.words.civ(self.civs[seat])}")
+        moved = self.obs["moved"].get(a.id)
+        if moved and self.obs["step"] == "move":
+            there.append(f"{moved} of your tokens moved this turn")
         return f"{self.words.area(a.id)}: {', '.join(facts)}" + (f"; {', '.join(there)}" if there else "")
 
 
@@ -239,6 +247,7 @@ MAP_CSS = """
 .mc .mc-sea-name { font: italic 10px sans-serif; fill: #1d4e75; text-anchor: middle; }
 .mc .mc-area-card { fill: #f6efd9; stroke: #6b5b3e; stroke-width: 1.5; }
 .mc .mc-flood .mc-area-card { fill: #dcecc8; }
+.mc .mc-mine .mc-area-card { stroke: #0969da; stroke-width: 2.6; }
 .mc .mc-area-name { font: 600 9.5px sans-serif; fill: #2b2418; text-anchor: middle; }
 .mc .mc-limit { fill: #fff; stroke: #6b5b3e; stroke-width: 1.2; }
 .mc .mc-limit-n { font: 700 10px sans-serif; text-anchor: middle; fill: #2b2418; }

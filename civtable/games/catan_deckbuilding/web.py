@@ -65,6 +65,7 @@ STYLE = """<style>
 .cdb .supply .card { width: 110px; }
 .cdb .story { flex: 1; min-width: 260px; }
 .cdb .card.small { width: 94px; min-height: 96px; font-size: .75rem; }
+.cdb .card.small .title { font-size: .78rem; }
 .cdb .card .kind { font-size: .72rem; text-transform: uppercase; letter-spacing: .04em; color: #656d76; }
 .cdb .card .count { font-size: 1rem; }
 .cdb .card.empty { opacity: .45; }
@@ -169,12 +170,14 @@ def zone(title: str, body: Iterable[str], extra: str = "", note: str = "") -> st
 
 
 # ------------------------------------------------------------------ zones
-def supply_zone(obs: Mapping[str, Any], rules: Rules) -> str:
+def supply_zone(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> str:
     """The supply (CDB-4.5): every stack with its cost and what is left, to buy from."""
     stacks = [card_html(ROLE_IDS[c], rules, count=f"{obs['supply'][ROLE_IDS[c]]} left", cost=True,
                         target=f"supply:{ROLE_IDS[c]}", empty=not obs["supply"][ROLE_IDS[c]])
               for c in BUYABLE]
-    return zone("Supply", [f'<div class="cards">{"".join(stacks)}</div>'], " supply", "click a stack to buy")
+    buying = obs["phase"] == "main" and obs["current"] == viewer
+    return zone("Supply", [f'<div class="cards">{"".join(stacks)}</div>'], " supply",
+                "click a stack to buy it with what is laid down" if buying else "")
 
 
 def table_zone(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> str:
@@ -323,7 +326,7 @@ def html(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: Ite
     if obs["pending"] and not obs["over"]:
         parts.append(attack_zone(obs, me, rules))
     parts.append(player_zone(obs, order[0], me, rules))
-    parts.append(supply_zone(obs, rules))
+    parts.append(supply_zone(obs, me, rules))
     parts.append(table_zone(obs, me, rules))
     parts.append(player_zone(obs, order[1], me, rules))
     return f'<div class="cdb">{"".join(parts)}</div>'

@@ -34,7 +34,7 @@ import pytest
 import civtable
 from civtable.core.errors import IllegalActionError
 from civtable.games.mega_civ.catalog import load_catalog
-from civtable.games.mega_civ.codes import AUTO
+from civtable.games.mega_civ.codes import AUTO, BUILD
 from civtable.games.mega_civ.rules import run
 
 from ._seats import ASSYRIA, AST_ORDER, EGYPT, HATTI, HELLAS, MINOA  # noqa: F401 (re-exported)
@@ -193,3 +193,31 @@ def conserved(s) -> None:
         assert sum(s.tokens[p]) + s.stock[p] + s.treasury[p] == TOKENS
         assert s.city.count(p) + s.city_stock[p] == CITIES
         assert s.ship_stock[p] + len(s.ships[p]) + len(s.docked[p]) == SHIPS
+
+
+# a player who can build a city (6 tokens on the great_delta site): the flow stops at
+# the city-building step (phase 5) right after the conflicts, before surplus removal
+EGYPT_BUILDER = {EGYPT: {"tokens": {"great_delta": 6}}}
+
+
+def stop_at_build(players, city=None, g=None, first=EGYPT):
+    """Play the movement step to its end and stop at the city-building decision
+    (Egypt's, unless ``first`` says who can build first)."""
+    players = {**EGYPT_BUILDER, **players}
+    s = position(g, players=players, city=city or {}, queue=[p for p in AST_ORDER if p in players])
+    finish_movement(s)
+    assert (s.phase, s.step, s.to_move()) == (5, BUILD, (first,))
+    return s
+
+
+def beneficiary_without_pieces_position(g=None):
+    """Phase 1: Minoa and Hatti hold all their cities, so the tax revolt's Beneficiary
+    has no city piece (MC-1.2.2, MC-1.2.3)."""
+    city = {a: MINOA for a in ("nw_hills", "north_downs", "frost_wastes", "high_moor", "ember_peak",
+                               "west_cape", "pearl_isle", "smoke_isle")}
+    city.update({a: HATTI for a in ("ash_plains", "east_strand", "south_cape", "harbour_bay",
+                                    "dune_coast", "red_cliffs", "salt_marsh", "date_oasis")})
+    city.update({"twin_rivers": ASSYRIA, "kings_vale": HELLAS, "old_ford": HELLAS, "great_delta": EGYPT})
+    players = {MINOA: {"tokens": {"river_bend": 1}}, HATTI: {"tokens": {"upper_river": 1}},
+               ASSYRIA: {"treasury": 55}, HELLAS: {"treasury": 55}, EGYPT: {"treasury": 55}}
+    return run_from(g, phase=1, city=city, players=players)

@@ -11,9 +11,14 @@ from civtable.games.mega_civ.codes import GROW, MOVE, OVER, REDUCE, REVOLT
 from civtable.games.mega_civ.scoring import victory_points
 
 from . import _mc_helpers as mc
-from ._mc_helpers import game, position, run_from
+from ._mc_helpers import (
+    beneficiary_without_pieces_position,
+    game,
+    position,
+    run_from,
+    stop_at_build,
+)
 from ._seats import ASSYRIA, AST_ORDER, EGYPT, HATTI, HELLAS, MINOA
-from .test_rules_phases import _beneficiary_without_pieces_position, stop_at_build
 
 
 # ------------------------------------------------------------ MC-0: order and game end
@@ -200,7 +205,7 @@ def test_revolt_destroy_b_city_survives_while_any_player_has_a_piece():
     """MC-1.2.3 (revolt-destroy B): as in the MC-1.2.2 test, nobody who may be
     Beneficiary has a piece for Egypt's revolt, but the victims still have pieces in
     stock, so great_delta is not destroyed: it stays Egypt's."""
-    s = _beneficiary_without_pieces_position(game(**{"revolt-destroy": "B"}))
+    s = beneficiary_without_pieces_position(game(**{"revolt-destroy": "B"}))
     s.apply(HATTI, "revolt kings_vale")
     assert mc.owner(s, "great_delta") == EGYPT
     assert s.city_stock[EGYPT] == 8

@@ -10,7 +10,7 @@
   const token = mode === "play" ? (fromHash || localStorage.getItem(key)) : null;
   const $ = (id) => document.getElementById(id);
   const MENU = 24;
-  let view = null, cursor = 0, prefix = [], target = null, ply = 0, asSeat = "", busy = false;
+  let view = null, cursor = 0, prefix = [], target = null, targetLabel = "", ply = 0, asSeat = "", busy = false;
 
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -71,7 +71,7 @@
         (view.viewer === null ? "Watching" : "Waiting for " + view.seats.filter((s) => s.to_move).map((s) => s.name).join(", "));
       return;
     }
-    $("decision-title").textContent = target === null ? "Your decision" : "Your decision: " + target.split(":").pop();
+    $("decision-title").textContent = target === null ? "Your decision" : "Your decision: " + targetLabel;
     if (prefix.length || target !== null) {
       const back = el("button", {class: "link"}, "‹ back");
       back.onclick = () => { if (prefix.length) prefix.pop(); else target = null; showMenu(); };
@@ -133,6 +133,8 @@
       node.classList.add("actionable");
       node.addEventListener("click", () => {
         const on = view.legal.filter((a) => a.target === t);
+        targetLabel = node.dataset.label || node.getAttribute("title") || node.textContent.trim().split("\n")[0]
+          || t.split(":").pop();
         if (on.length === 1) act(on[0].text); else { target = t; prefix = []; showMenu(); }
       });
     }

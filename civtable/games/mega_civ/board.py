@@ -391,9 +391,15 @@ def parse_board(raw: Any, source: str = "map data") -> Board:
 
 
 def map_file(name_or_path: str | os.PathLike[str]) -> Path:
-    """The file of a shipped map ("full", "small"), or the given path."""
-    if isinstance(name_or_path, str) and name_or_path in SHIPPED_MAPS:
-        return MAPS / f"{name_or_path}.json"
+    """The file of a shipped map ("full", "small"), or the given path. A bare word is
+    the name of a shipped map, never a file of the current folder (a saved game may name
+    only the game's own data sets: ``core.records.check_file_options``)."""
+    if isinstance(name_or_path, str):
+        if name_or_path in SHIPPED_MAPS:
+            return MAPS / f"{name_or_path}.json"
+        if "/" not in name_or_path and "\\" not in name_or_path and "." not in name_or_path:
+            raise InvalidStateError(f"there is no shipped map {name_or_path[:40]!r}; the shipped maps are "
+                                    f"{', '.join(SHIPPED_MAPS)} (a map file is named by a path, e.g. ./my-map.json)")
     return Path(name_or_path)
 
 

@@ -436,3 +436,20 @@ def test_a_good_copy_loads_by_path(tmp_path: Path) -> None:
     path.write_text(json.dumps(map_data("small")), encoding="utf-8")
     board = load_board(str(path))
     assert board.areas == load_board("small").areas
+
+
+def test_a_bare_word_is_a_shipped_map_never_a_file_of_the_folder(tmp_path, monkeypatch) -> None:
+    """Issue 13: a record naming map=passwd must not read ./passwd."""
+    import pytest as _pytest
+
+    from civtable.core.errors import InvalidStateError
+    from civtable.core.records import Record, RecordError
+
+    (tmp_path / "passwd").write_text("{}")
+    monkeypatch.chdir(tmp_path)
+    with _pytest.raises(RecordError, match="no shipped map 'passwd'"):
+        Record("mega-civ", {"map": "passwd"}, 1, ["random"] * 5).replay()
+    with _pytest.raises(InvalidStateError, match="no shipped map"):
+        from civtable.games.mega_civ.board import map_file
+
+        map_file("passwd")

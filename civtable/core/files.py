@@ -100,3 +100,23 @@ def read_json(path: str | Path, what: str, limit: int = POSITION_LIMIT,
               error: type[CivtableError] = CivtableError) -> Any:
     """A JSON file (a position, a card file): a bounded regular file of bounded depth."""
     return parse_json(read_text(path, what, limit, error), f"{what} file {path}", error)
+
+
+def is_path(value: str) -> bool:
+    """A file option's value names a file when it has a path separator or a dot; a bare
+    word is a data set's name (all that a record or a position may name:
+    ``core.records.check_file_options``)."""
+    return any(c in value for c in "/\\.")
+
+
+def data_file(value: str, shipped: dict[str, Path], what: str, error: type[CivtableError] = CivtableError) -> Path:
+    """The file a file option stands for: a shipped data set by name (``""``: the
+    default one), or a path; a bare word that names no data set is refused, never read
+    from the current folder."""
+    if value in shipped:
+        return shipped[value]
+    if not is_path(value):
+        names = ", ".join(repr(k) for k in shipped if k) or "none by name (leave the option empty)"
+        raise error(f"there is no {what} data set {value[:40]!r}; the game ships {names}; name a {what} file by "
+                    f"its path, e.g. ./{value[:40]}.json")
+    return Path(value)

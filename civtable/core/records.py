@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .errors import CivtableError, RecordError
-from .files import RECORD_LIMIT, parse_json, read_text
+from .files import RECORD_LIMIT, is_path, parse_json, read_text
 from .game import Game
 from .reader import shown
 from .registry import game_class
@@ -141,7 +141,7 @@ def check_file_options(cls: type[Game], options: dict[str, Any], files: Collecti
         value = options.get(spec.name)
         if not value or not isinstance(value, str) or value in files:
             continue
-        if "/" in value or "\\" in value or "." in value or "\x00" in value:
+        if is_path(value) or "\x00" in value:
             raise CivtableError(
                 f"{where}: option {spec.name}={shown(value)} names a file; a saved game may only name the "
                 f"game's own data sets (give the file on the command line to use it)")

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import InvalidStateError
-from civtable.core.files import DATA_LIMIT, read_json
-from civtable.core.reader import Reader, shown
+from civtable.core.files import DATA_LIMIT, data_file, read_json
+from civtable.core.reader import Reader
 
 DATA = Path(__file__).with_name("data") / "cards.json"
 
@@ -130,9 +130,6 @@ def load_cards(path: str | None = None) -> CardData:
     A word without a path separator or a dot would name a data set (all that a record
     or a position may name, ``core.records.check_file_options``): the game ships one
     card set, so such a word is refused, never read from the folder."""
-    if path and all(c not in path for c in "/\\."):
-        raise InvalidStateError(f"there is no card data set {shown(path)}: the game ships one (leave the option "
-                                "cards empty); name a card file by its path, e.g. ./my-cards.json")
-    file = Path(path) if path else DATA
+    file = data_file(path or "", {"": DATA}, "card", InvalidStateError)
     source = str(file) if path else "data/cards.json"
     return parse_cards(read_json(file, "card", DATA_LIMIT, InvalidStateError), source=source)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import InvalidStateError
-from civtable.core.files import DATA_LIMIT, read_json
+from civtable.core.files import DATA_LIMIT, data_file, read_json
 from civtable.core.reader import Reader, shown
 
 DATA = Path(__file__).with_name("data") / "cards.json"
@@ -305,7 +305,8 @@ def parse_cards(raw: Any, source: str = "card data") -> CardSet:
 
 @cache
 def load_cards(path: str | None = None) -> CardSet:
-    """The package's card set, or a user's card file (``--option cards=FILE``)."""
-    file = Path(path) if path else DATA
+    """The package's card set, or a user's card file (``--option cards=FILE``); a bare
+    word names a data set (``core.files.data_file``), never a file of the folder."""
+    file = data_file(path or "", {"": DATA}, "card", InvalidStateError)
     raw = read_json(file, "card", DATA_LIMIT, InvalidStateError)
     return parse_cards(raw, source=str(file))

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import OptionError
-from civtable.core.files import DATA_LIMIT, read_json
+from civtable.core.files import DATA_LIMIT, data_file, read_json
 
 DATA_DIR = Path(__file__).with_name("data")
 TABLES = DATA_DIR / "tables.json"
@@ -187,12 +187,7 @@ def tables_file(value: str) -> Path:
     A word without a path separator or a dot would be a data set's name (a record or a
     position may name only those, ``core.records.check_file_options``): the companion
     ships one set of tables, so such a word is refused, never read from the folder."""
-    if not value:
-        return TABLES
-    if not any(c in value for c in "/\\."):
-        raise OptionError(f"there is no civ-solo tables data set {value!r}: the companion ships one (leave the "
-                          f"option empty); name a tables file by its path, e.g. ./{value}.json")
-    return Path(value)
+    return data_file(value, {"": TABLES}, "civ-solo tables", OptionError)
 
 
 @cache

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import InvalidStateError
-from civtable.core.files import DATA_LIMIT, read_json
+from civtable.core.files import DATA_LIMIT, data_file, read_json
 
 MAPS = Path(__file__).with_name("data") / "maps"
 SHIPPED_MAPS = ("full", "small")
@@ -395,11 +395,7 @@ def map_file(name_or_path: str | os.PathLike[str]) -> Path:
     the name of a shipped map, never a file of the current folder (a saved game may name
     only the game's own data sets: ``core.records.check_file_options``)."""
     if isinstance(name_or_path, str):
-        if name_or_path in SHIPPED_MAPS:
-            return MAPS / f"{name_or_path}.json"
-        if "/" not in name_or_path and "\\" not in name_or_path and "." not in name_or_path:
-            raise InvalidStateError(f"there is no shipped map {name_or_path[:40]!r}; the shipped maps are "
-                                    f"{', '.join(SHIPPED_MAPS)} (a map file is named by a path, e.g. ./my-map.json)")
+        return data_file(name_or_path, {m: MAPS / f"{m}.json" for m in SHIPPED_MAPS}, "map", InvalidStateError)
     return Path(name_or_path)
 
 

@@ -447,9 +447,9 @@ def test_a_bare_word_is_a_shipped_map_never_a_file_of_the_folder(tmp_path, monke
 
     (tmp_path / "passwd").write_text("{}")
     monkeypatch.chdir(tmp_path)
-    with _pytest.raises(RecordError, match="no shipped map 'passwd'"):
+    with _pytest.raises(RecordError, match="no map data set .passwd."):
         Record("mega-civ", {"map": "passwd"}, 1, ["random"] * 5).replay()
-    with _pytest.raises(InvalidStateError, match="no shipped map"):
+    with _pytest.raises(InvalidStateError, match="no map data set"):
         from civtable.games.mega_civ.board import map_file
 
         map_file("passwd")

@@ -16,6 +16,7 @@ from .checks import (
     check_observations,
     check_shares_nothing,
     check_turn,
+    check_web,
     viewers,
 )
 from .leaks import check_channels
@@ -36,6 +37,7 @@ __all__ = [
     "check_observations",
     "check_shares_nothing",
     "check_turn",
+    "check_web",
     "scenarios",
     "steps",
     "viewers",

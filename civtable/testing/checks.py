@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any
 
@@ -319,3 +320,56 @@ def check_events(before: State, actor: int, action: Action) -> State:
             assert isinstance(text, str) and text.strip() and "\n" not in text.strip(), \
                 f"event {e.id!r} renders badly for viewer {v}: {text!r}"
     return after
+
+
+# ------------------------------------------------------------ the browser's drawing
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+                  "wbr", "circle", "ellipse", "line", "path", "polygon", "polyline", "rect", "stop", "use"})
+
+
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self.targets: set[str] = set()
+        self.problems: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for k, v in attrs:
+            if k == "data-target" and v:
+                self.targets.add(v)
+        if tag not in VOID:
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for k, v in attrs:
+            if k == "data-target" and v:
+                self.targets.add(v)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID:
+            return
+        if not self.open or self.open[-1] != tag:
+            self.problems.append(f"</{tag}> closes <{self.open[-1] if self.open else 'nothing'}>")
+            return
+        self.open.pop()
+
+
+def check_web(state: State) -> None:
+    """Every viewer's drawing (``Game.html``) is balanced HTML without scripts, and every
+    legal action that names a target has an element carrying that ``data-target``."""
+    game = state.game
+    for v in viewers(state):
+        obs = state.observation(v)
+        html = game.html(obs, v)
+        assert isinstance(html, str) and html.strip(), f"html({v}) is empty"
+        assert "<script" not in html.lower(), "a drawing carries a script (the page would not run it)"
+        tags = _Tags()
+        tags.feed(html)
+        tags.close()
+        assert not tags.problems and not tags.open, \
+            f"html({v}) is not balanced: {(tags.problems or ['unclosed ' + ', '.join(tags.open)])[0]}"
+        if v is not None:
+            for a in state.legal_actions(v):
+                t = game.action_target(a, obs)
+                assert t is None or t in tags.targets, f"{a.text!r} acts on {t!r}, which html({v}) does not draw"

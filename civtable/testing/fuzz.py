@@ -228,6 +228,15 @@ def fuzz_record(text: str, rng: Rng, counts: Counter[str]) -> None:
         raise AssertionError(f"a mutated record raised {e.__class__.__name__}: {e}") from e
 
 
+def seed() -> int:
+    """The fuzz run's seed (``CIVTABLE_FUZZ_SEED``, 0 by default): another seed explores
+    other games and mutations at the same budget."""
+    try:
+        return int(os.environ.get("CIVTABLE_FUZZ_SEED", "0"))
+    except ValueError:
+        return 0
+
+
 def budget() -> float:
     """The fuzz budget's scale: 1 in ``make test``, 500 in ``make fuzz`` (``CIVTABLE_FUZZ``)."""
     try:

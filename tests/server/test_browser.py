@@ -75,10 +75,10 @@ def click_an_action(page: object, prefer: tuple[str, ...] = ()) -> bool:
             pick = next((i for w in prefer for i, t in enumerate(texts) if t.startswith(w)), len(texts) - 1)
             clicked = page.evaluate(  # type: ignore[attr-defined]
                 f"(() => {{ const b = document.querySelectorAll('#menu button.act')[{pick}];"
-                f" if (!b || b.dataset.action !== {texts[pick]!r}) return false; b.click(); return true; }})()")
+                f" if (!b || b.disabled || b.dataset.action !== {texts[pick]!r}) return false; b.click(); return true; }})()")
             return bool(clicked)
         opened = page.evaluate(  # type: ignore[attr-defined]
-            "(() => { const b = document.querySelector('#menu button.group'); if (!b) return false;"
+            "(() => { const b = document.querySelector('#menu button.group'); if (!b || b.disabled) return false;"
             " b.click(); return true; })()")
         if not opened:
             return False

@@ -79,6 +79,7 @@
     }
     for (const item of items(legal)) {
       const b = el("button", {class: item.group ? "group" : "act", "data-action": item.action ? item.action.text : ""}, item.label);
+      b.disabled = busy;  // a move is on its way: the next one waits for its answer
       b.onclick = () => item.group ? (prefix.push(item.group), showMenu()) : act(item.action.text);
       menu.append(b);
     }
@@ -132,6 +133,7 @@
       if (!targets.has(t)) continue;
       node.classList.add("actionable");
       node.addEventListener("click", () => {
+        if (busy) return;
         const on = view.legal.filter((a) => a.target === t);
         targetLabel = node.dataset.label || node.getAttribute("title") || node.textContent.trim().split("\n")[0]
           || t.split(":").pop();

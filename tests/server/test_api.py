@@ -196,3 +196,26 @@ def test_the_same_server_on_postgresql() -> None:
         assert view(c, gid, tokens[0])["state"] == 2
     with TestClient(create_app(POSTGRES)) as c:  # a new server process reads the games back
         assert view(c, gid, tokens[0])["state"] == 2
+
+
+def test_no_response_shows_another_seats_hand(client: TestClient) -> None:
+    """Seat 0's page, the spectator's page, the stream and the game list never carry seat
+    1's hand; seat 1's page does (the same game, several moves in)."""
+    gid, tokens = new_game(client, seats=[{"kind": "human"}, {"kind": "invite"}], options={"start-player": 0},
+                           seed=8)
+    for _ in range(6):
+        for seat in (0, 1):
+            v = view(client, gid, tokens[seat])
+            if seat in v["to_move"]:
+                act(client, gid, tokens[seat], v["legal"][0]["text"], v["state"])
+    one = view(client, gid, tokens[1])
+    hand1 = one["observation"]["players"][1]["hand"]
+    assert hand1, "seat 1 sees its own hand"
+    zero, spectator = view(client, gid, tokens[0]), view(client, gid)
+    assert "hand" not in zero["observation"]["players"][1] and "hand" not in spectator["observation"]["players"][1]
+    own = [e for e in one["events"] if e["id"] == "cards.drawn.which"]  # "You drew 2 Ore, ..." to seat 1 only
+    assert own, "seat 1 was told which cards it drew"
+    assert not any(e["id"] == "cards.drawn.which" for e in spectator["events"])  # which cards: seats only
+    with client.stream("GET", f"/api/games/{gid}/stream") as r:
+        first = next(line for line in r.iter_lines() if line.startswith("data:"))
+    assert first.strip() == f"data: {one['state']}"  # the stream carries the state id only

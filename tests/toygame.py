@@ -28,6 +28,7 @@ from civtable.core.messages import N_
 from civtable.core.reader import Reader, shown
 from civtable.core.reference import Table
 from civtable.core.rng import Rng
+from civtable.core.spaces import ActionSpace, Encoding, Feature
 from civtable.core.state import State
 
 TAKES = {n: Action("take", n) for n in range(1, 6)}
@@ -87,6 +88,32 @@ class ToyNim(Game):
         if obs["bidding"]:
             lines.append("Bid 0-2 points to move first.")
         return "\n".join(lines)
+
+    def action_space(self) -> ActionSpace:
+        if not hasattr(self, "_space"):
+            self._space = ActionSpace([*(a.text for a in TAKES.values()), *(a.text for a in BIDS.values())])
+        return self._space
+
+    ENCODING = Encoding([
+        Feature("pile", 1, "counters in the pile / 32 (at most 1)"),
+        Feature("my_card", 3, "one-hot: the seat's hidden card 0, 1, 2"),
+        Feature("bidding", 1, "1 while the players bid"),
+        Feature("paid", 2, "bid paid / 2, the seat first"),
+        Feature("my_turn", 1, "1 when the seat is to move"),
+    ])
+
+    def encoding(self) -> Encoding:
+        return self.ENCODING
+
+    def encode(self, obs: dict[str, Any], viewer: int) -> Any:
+        e = self.ENCODING
+        v = e.zeros()
+        v[e.slot("pile")] = min(obs["pile"], 32) / 32
+        v[e.slot("my_card").start + obs["my_card"]] = 1
+        v[e.slot("bidding")] = 1 if obs["bidding"] else 0
+        v[e.slot("paid")] = [obs["paid"][viewer] / 2, obs["paid"][1 - viewer] / 2]
+        v[e.slot("my_turn")] = 1 if viewer in obs["to_move"] else 0
+        return v
 
     def bots(self) -> Mapping[str, AgentFactory]:
         return {"greedy": lambda game, seed, params: TakeMost(seed)}

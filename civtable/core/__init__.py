@@ -21,15 +21,19 @@ from .records import Record, RecordWriter, parse_record, read_record
 from .reference import Table
 from .registry import game_class, game_ids, load_game, register_game
 from .rng import Rng, derive_seed
+from .spaces import ActionSpace, Encoding, Feature
 from .state import State
 
 __all__ = [
     "ROOT",
     "Action",
+    "ActionSpace",
     "AgentError",
     "CivtableError",
+    "Encoding",
     "Command",
     "Event",
+    "Feature",
     "Game",
     "GameInfo",
     "IllegalActionError",

@@ -26,10 +26,13 @@ from .messages import CORE_MESSAGES, render_event
 from .reader import Reader, shown
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from civtable.agents.base import AgentFactory
 
     from .commands import Command
     from .reference import Table
+    from .spaces import ActionSpace, Encoding
     from .state import State
 
 
@@ -248,6 +251,36 @@ class Game(ABC):
         """A person's shorthand as an action text (a bare number answering "how
         many?"), or ``None`` when the line is to be read as it is."""
         return None
+
+    # ------------------------------------------------------------ learning agents
+    def action_space(self) -> ActionSpace:
+        """Every action text that can be legal in this game (its options and player
+        count), in a fixed order: action ``i`` of a learning agent is
+        ``action_space().text(i)``. Built once per game object."""
+        raise NotImplementedError(f"{self.id} declares no action space")
+
+    def encoding(self) -> Encoding:
+        """The layout of ``encode``'s vector, feature by feature."""
+        raise NotImplementedError(f"{self.id} declares no observation encoding")
+
+    def encode(self, obs: dict[str, Any], viewer: int) -> np.ndarray:
+        """``observation(viewer)`` as the fixed-size ``float32`` vector of ``encoding()``,
+        seen from ``viewer`` (its own things first), built from ``obs`` alone."""
+        raise NotImplementedError(f"{self.id} declares no observation encoding")
+
+    # ------------------------------------------------------------ designers
+    def value_items(self) -> Sequence[str]:
+        """The items ``civtable value`` can rate (cards, advances...): names as in
+        ``State.holdings``. Empty: the game has none."""
+        return ()
+
+    def give_item(self, state: State, item: str, seat: int | None) -> None:
+        """Change a fresh initial ``state`` for an item's causal value: ``seat`` starts
+        with ``item`` (the rule document's way to own it: in the deck, bought...), or,
+        with ``seat`` ``None``, the item is taken out of the game for everybody. The
+        change draws nothing from the state's generator, so games stay paired by seed.
+        An item the game does not have raises ``OptionError`` naming the valid ones."""
+        raise OptionError(f"{self.id} has no items to give or remove")
 
     @classmethod
     def commands(cls) -> Sequence[Command]:

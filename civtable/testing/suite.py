@@ -46,6 +46,7 @@ from .checks import (
     viewers,
 )
 from .leaks import check_channels
+from .learning import check_action_space, check_encoding, check_space_elsewhere
 
 
 def budget(adapter: GameAdapter, weight: int) -> int:
@@ -301,6 +302,19 @@ class ContractSuite:
                     fuzz.fuzz_record(text, rng, counts)
             counts["games"] += 1
         fuzz.report(a.game_id, counts)
+
+    # ------------------------------------------------------------ learning agents
+    def test_the_action_space_holds_every_legal_action(self) -> None:
+        """Every legal action has its number in the game's fixed action space."""
+        self._states(15, 2, lambda s, scn, i: check_action_space(s))
+
+    def test_the_encoding_is_bounded_and_hides_what_it_must(self) -> None:
+        """The observation vector has its declared size and bounds, and does not change
+        with what its seat cannot see."""
+        self._states(10, 6, lambda s, scn, i: check_encoding(s, derive_seed(scn.choice_seed, i)))
+
+    def test_the_action_space_is_the_same_in_other_processes(self) -> None:
+        check_space_elsewhere(self.adapter.game(_first_options(self.adapter)))
 
     def test_same_game_in_other_processes(self) -> None:
         """The same seed and bots give the same record under other hash seeds."""

@@ -1,0 +1,45 @@
+"""Environments for learning agents, the same entry points for every game:
+
+    env = pettingzoo_env("catan-deckbuilding", players=2, seed=1)   # PettingZoo AEC
+    env = gymnasium_env("civ-card-game", opponents=["greedy"] * 2)  # one seat learns
+
+Both use the game's fixed action space (``Game.action_space``) and observation
+encoding (``Game.encode``); ``docs/envs.md`` documents them, with the adapters for
+RLlib's and Tianshou's action-mask conventions (``adapters.py``). PettingZoo and
+Gymnasium are imported only when an environment is made (``pip install civtable[rl]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+def pettingzoo_env(game_id: str, players: int | None = None, seed: int | None = None, **options: Any) -> Any:
+    """A PettingZoo AEC environment of ``game_id`` (``max_steps``, ``render_mode`` and the
+    game's options as keywords)."""
+    from .aec import CivtableAEC
+
+    return CivtableAEC(game_id, players=players, seed=seed, **options)
+
+
+def gymnasium_env(game_id: str, opponents: Sequence[str] | str = ("greedy",), seat: int = 0,
+                  seed: int | None = None, **options: Any) -> Any:
+    """A Gymnasium environment in which ``seat`` learns against bots given by spec strings
+    (``illegal``, ``illegal_reward``, ``max_steps``, ``render_mode`` and the game's options
+    as keywords)."""
+    from .single import CivtableGym
+
+    return CivtableGym(game_id, opponents=opponents, seat=seat, seed=seed, **options)
+
+
+def rllib_env(game_id: str, opponents: Sequence[str] | str = ("greedy",), seat: int = 0,
+              seed: int | None = None, **options: Any) -> Any:
+    """``gymnasium_env`` with RLlib's masked observation: a Dict of ``observations`` and
+    ``action_mask``."""
+    from .adapters import RLlibMasked
+
+    return RLlibMasked(gymnasium_env(game_id, opponents, seat, seed, **options))
+
+
+__all__ = ["gymnasium_env", "pettingzoo_env", "rllib_env"]

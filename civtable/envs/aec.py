@@ -1,0 +1,127 @@
+"""PettingZoo's AEC environment for every civtable game.
+
+Agents are ``player_0`` ... ``player_{n-1}``; the agent selected is the first seat in
+``state.to_move()``. A simultaneous step (several seats to move) is played one seat
+at a time, and the game's observation never shows a seat's pending hidden choice to
+another, so no agent sees what another chose before choosing. A reaction in another
+player's turn simply selects the reacting seat.
+
+Each observation is ``{"observation": float32 vector, "action_mask": int8 vector}``
+(the same spaces for every agent); the mask is also in ``infos[agent]["action_mask"]``.
+Rewards come at the end: the game's ``returns()`` (+1 win, -1 loss, 0 draw).
+An action number outside the space, or masked out, raises ``IllegalActionError``
+and changes nothing. ``max_steps`` truncates a game (every agent ``truncated``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from .engine import Engine, make_game
+
+
+class CivtableAEC(AECEnv):  # type: ignore[misc]
+    metadata = {"render_modes": ["ansi"], "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, game_id: str, players: int | None = None, seed: int | None = None,
+                 max_steps: int | None = None, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        game = make_game(game_id, players, options)
+        self.metadata = {**self.metadata, "name": f"civtable_{game.id.replace('-', '_')}_v0"}
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.engine = Engine(game, seed)
+        n = game.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        size = self.engine.space.size
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(self.engine.low, self.engine.high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
+        })
+        act_space = spaces.Discrete(size)
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: act_space for a in self.possible_agents}
+        self._started = False
+
+    # ------------------------------------------------------------ the AEC API
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.engine.reset(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._started = True
+        self._select()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        return {"observation": self.engine.observe(seat), "action_mask": self.engine.mask(seat)}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        text = self.engine.action(seat, action)  # raises for a bad or masked-out number
+        self.engine.apply(seat, text)
+        self._cumulative_rewards[agent] = 0.0
+        state = self.engine.state
+        if state.is_terminal():
+            returns = state.returns()
+            for a in self.agents:
+                self.rewards[a] = float(returns[self._seat[a]])
+                self.terminations[a] = True
+        elif self.max_steps is not None and self.engine.steps >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
+        self._select()
+        self._accumulate_rewards()
+
+    def _select(self) -> None:
+        """The next agent: the first seat to move; at the end, each agent in turn (for
+        its last observation and its dead step)."""
+        mover = self.engine.mover()
+        done = self.engine.state.is_terminal() or any(self.truncations.values())
+        if mover is not None and not done:
+            self.agent_selection = self.possible_agents[mover]
+        else:
+            live = [a for a in self.agents if a in self.terminations]
+            self.agent_selection = live[0] if live else self.possible_agents[0]
+        for a in self.agents:
+            self.infos[a] = {"action_mask": self.engine.mask(self._seat[a])}
+
+    def render(self) -> str | None:
+        """The terminal screen of a spectator (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        state = self.engine.state
+        return self.engine.game.render(state.observation(None), None)
+
+    def close(self) -> None:
+        pass
+
+    # ------------------------------------------------------------ helpers for people
+    def action_text(self, index: int) -> str:
+        """The action text of a number (for logs and debugging)."""
+        return self.engine.space.text(index)
+
+    @property
+    def state_object(self) -> Any:
+        """The civtable state being played (for analysis; an agent must not read it)."""
+        return self.engine.state

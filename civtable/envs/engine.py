@@ -1,0 +1,90 @@
+"""What every environment shares: one game, one state, the numbers of its actions,
+and the encoding of what a seat may see (``Game.action_space``, ``Game.encode``).
+
+Nothing here reads a state directly for an agent: an agent's vector is
+``game.encode(state.observation(seat), seat)`` and its mask is built from
+``state.legal_actions(seat)``, so an environment shows exactly what the game's
+observation shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from civtable.core.errors import IllegalActionError, OptionError
+from civtable.core.game import Game
+from civtable.core.registry import load_game
+from civtable.core.rng import Rng
+from civtable.core.state import State
+
+
+def make_game(game_id: str, players: int | None, options: dict[str, Any]) -> Game:
+    """The game with its options; ``players`` (when given) is the ``players`` option."""
+    opts = dict(options)
+    if players is not None:
+        if "players" in opts and opts["players"] != players:
+            raise OptionError(f"players={players} and the option players={opts['players']} disagree")
+        opts["players"] = players
+    game = load_game(game_id, **opts)
+    game.action_space()  # a game without a declared space or encoding fails here,
+    game.encoding()  # not in the middle of a training run
+    return game
+
+
+class Engine:
+    """A game being played by an environment: its state and the seat-relative views."""
+
+    def __init__(self, game: Game, seed: int | None) -> None:
+        self.game = game
+        self.space = game.action_space()
+        self.enc = game.encoding()
+        low, high = self.enc.bounds()
+        self.low, self.high = low, high
+        self._seeds = Rng(seed if seed is not None else 0)
+        self.game_seed = self._seeds.next64()
+        self.state: State = game.new_state(seed=self.game_seed)
+        self.steps = 0
+
+    def reset(self, seed: int | None) -> None:
+        """A new game: with ``seed``, the game of that seed (as ``civtable play --seed``);
+        without, the next seed of this environment's own sequence."""
+        if seed is not None:
+            seed = int(seed)
+            self._seeds = Rng(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.next64()
+        self.game_seed = game_seed
+        self.state = self.game.new_state(seed=game_seed)
+        self.steps = 0
+
+    def mover(self) -> int | None:
+        movers = self.state.to_move()
+        return movers[0] if movers else None
+
+    def observe(self, seat: int) -> np.ndarray:
+        return self.game.encode(self.state.observation(seat), seat)
+
+    def mask(self, seat: int) -> np.ndarray:
+        if seat not in self.state.to_move():
+            return np.zeros(self.space.size, dtype=np.int8)
+        return self.space.mask(self.state.legal_actions(seat))
+
+    def action(self, seat: int, index: Any) -> str:
+        """The legal action with number ``index`` for ``seat``, or ``IllegalActionError``."""
+        if isinstance(index, np.ndarray) and index.shape == ():
+            index = index.item()
+        if isinstance(index, np.integer):
+            index = int(index)
+        text = self.space.text(index)
+        for a in self.state.legal_actions(seat):
+            if a.text == text:
+                return text
+        raise IllegalActionError(f"action {index} ({text}) is not legal for player {seat} now "
+                                 f"(it is masked out)")
+
+    def apply(self, seat: int, text: str) -> None:
+        self.state.apply(seat, text)
+        self.steps += 1

@@ -58,8 +58,10 @@ def test_cli_report_writes_one_html_with_the_figures(tmp_path: Path, summary: di
     out = tmp_path / "report.html"
     assert main(["report", str(result), "--out", str(out), "--png", str(tmp_path / "png")]) == 0
     html = out.read_text()
-    assert html.count("data:image/png;base64,") == 3 and "seat 0" in html  # the toy game keeps a score
-    assert sorted(p.name for p in (tmp_path / "png").iterdir()) == ["game-length.png", "scores.png", "win-rates.png"]
+    # the toy game keeps a score and reports who held its high card
+    assert html.count("data:image/png;base64,") == 4 and "seat 0" in html and "Items held at the end" in html
+    assert sorted(p.name for p in (tmp_path / "png").iterdir()) == ["game-length.png", "items.png", "scores.png",
+                                                                    "win-rates.png"]
     assert main(["report", str(result), "--out", str(out)]) == 2  # not overwritten
     assert "already exists" in capsys.readouterr().err
     other = tmp_path / "other.json"

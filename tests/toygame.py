@@ -20,7 +20,7 @@ from typing import Any
 
 from civtable.agents.base import Agent, AgentFactory, PlayerView
 from civtable.core.action import Action
-from civtable.core.errors import IllegalActionError, InvalidStateError
+from civtable.core.errors import IllegalActionError, InvalidStateError, OptionError
 from civtable.core.events import ROOT, Viewer
 from civtable.core.game import Game, OptionSpec
 from civtable.core.info import GameInfo
@@ -115,6 +115,19 @@ class ToyNim(Game):
         v[e.slot("my_turn")] = 1 if viewer in obs["to_move"] else 0
         return v
 
+    def value_items(self) -> Sequence[str]:
+        return ("high-card",)
+
+    def give_item(self, state: State, item: str, seat: int | None) -> None:
+        """``high-card``: the seat's hidden card is a 2 (removed: nobody's card is)."""
+        if item != "high-card":
+            raise OptionError(f"toy-nim has no item {item!r}; items: high-card")
+        assert isinstance(state, ToyNimState)
+        if seat is None:
+            state.cards = [min(c, 1) for c in state.cards]
+        else:
+            state.cards[seat] = 2
+
     def bots(self) -> Mapping[str, AgentFactory]:
         return {"greedy": lambda game, seed, params: TakeMost(seed)}
 
@@ -192,6 +205,9 @@ class ToyNimState(State):
             return []
         s = self.scores()
         return [] if s[0] == s[1] else [0 if s[0] > s[1] else 1]
+
+    def holdings(self) -> dict[str, list[int]]:
+        return {"high-card": [p for p in (0, 1) if self.cards[p] == 2]}
 
     def game_stats(self) -> dict[str, float]:
         stats = {"last_take_share": 2 / (2 + sum(self.cards))}

@@ -28,10 +28,11 @@ from . import (
     report,
     serve,
     simulate,
+    value,
 )
 from .common import PROG, Parser, add_command, os_error_message
 
-COMMANDS = (games, play, simulate, compare, ladder, report, replay, actions, cards, serve)
+COMMANDS = (games, play, simulate, compare, value, ladder, report, replay, actions, cards, serve)
 
 
 def build_parser() -> Parser:

@@ -65,6 +65,7 @@ def simulate(
     on_result: OnResult | None = None,
     backend: str = "process",
     address: str | None = None,
+    give: tuple[str, int | None] | None = None,
 ) -> BatchResult:
     """Play ``games`` games of ``game_id`` between the bots ``agent_specs`` (one per seat).
 
@@ -76,7 +77,7 @@ def simulate(
     workers = min(workers, games)
     batch = BatchResult(game_id, resolved, list(agent_specs), games, seed, workers, max_steps=max_steps)
     start = time.perf_counter()
-    tasks = [Task(tuple(batch.players), derive_seed(seed, i)) for i in range(games)]
+    tasks = [Task(tuple(batch.players), derive_seed(seed, i), give) for i in range(games)]
     try:
         results = play_many(game_id, resolved, tasks, workers, progress, max_steps, keep_records, on_result,
                             backend=backend, address=address)

@@ -30,17 +30,21 @@ def _pct(x: float | None) -> str:
 
 def kind(summary: Any) -> str:
     """'simulation' or 'comparison'; anything else is refused with one sentence."""
+    if isinstance(summary, dict) and summary.get("format") == "civtable-value" and "items" in summary:
+        return "value"
     if isinstance(summary, dict) and "figures" in summary and "labels" in summary:
         return "comparison"
     if isinstance(summary, dict) and "per_player" in summary and "games" in summary:
         return "simulation"
-    raise CivtableError("this is not a result of 'civtable simulate --json' or 'civtable compare --json'")
+    raise CivtableError("this is not a result of 'civtable simulate --json', 'compare --json' or 'value --json'")
 
 
 def sections(summary: dict[str, Any]) -> list[dict[str, Any]]:
     figs = dict(plots.all_figures(summary))
     images = {name: {"alt": name, "data": base64.b64encode(png(f)).decode()} for name, f in figs.items()}
     out: list[dict[str, Any]] = []
+    if kind(summary) == "value":
+        return value_sections(summary, images)
     if kind(summary) == "comparison":
         for k, lab in enumerate(summary["labels"][1:]):
             rows = []
@@ -75,11 +79,32 @@ def sections(summary: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def value_sections(summary: dict[str, Any], images: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for r in summary["items"]:
+        v, o = r.get("value") or {}, r.get("observed") or {}
+        ci = v.get("ci95")
+        rows.append([r["item"], _signed(v.get("diff")) + (" *" if v.get("significant") else ""),
+                     "n/a" if not ci else f"{_signed(ci[0])} .. {_signed(ci[1])}",
+                     _pct(o.get("win_rate")), _pct(o.get("win_rate_without"))])
+    out = [{"title": "Item values", "note": summary["why"],
+            "table": {"columns": ["item", "value (change of the win rate)", "95% CI", "holders won",
+                                  "the others won"], "rows": rows},
+            "images": [images["values"]] if "values" in images else []}]
+    return out
+
+
+def _signed(x: float | None) -> str:
+    return "n/a" if x is None else f"{100 * x:+.1f} pts"
+
+
 def write(summary: dict[str, Any], path: Path, png_dir: Path | None = None) -> None:
     what = kind(summary)
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
-    title = f"{summary['game']}: {'comparison of rule variants' if what == 'comparison' else 'simulation'}"
-    subtitle = f"{summary['games']} games{' per variant' if what == 'comparison' else ''}, seed {summary['seed']}, " \
+    heading = {"comparison": "comparison of rule variants", "value": "item values"}.get(what, "simulation")
+    title = f"{summary['game']}: {heading}"
+    per = {"comparison": " per variant", "value": " per treatment"}.get(what, "")
+    subtitle = f"{summary['games']} games{per}, seed {summary['seed']}, " \
                f"bots {', '.join(summary['players'])}"
     html = env.get_template("report.html").render(title=title, subtitle=subtitle, sections=sections(summary),
                                                    version=__version__)

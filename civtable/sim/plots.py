@@ -132,10 +132,41 @@ def differences(summary: dict[str, Any]) -> list[Figure]:
     return out
 
 
+def values(summary: dict[str, Any]) -> Figure | None:
+    """``civtable value``: each item's causal value (paired change of the win rate, 95% CI)
+    beside its observational figure (holders' minus the others' win rate)."""
+    rows = [r for r in summary.get("items") or [] if (r.get("value") or {}).get("diff") is not None]
+    if not rows:
+        return None
+    fig = Figure(figsize=(WIDTH, max(HEIGHT, 0.4 * len(rows) + 1.2)), layout="constrained")
+    ax = fig.subplots()
+    ys = range(len(rows))
+    d = [100 * r["value"]["diff"] for r in rows]
+    cis = [r["value"]["ci95"] for r in rows]
+    lo = [x - 100 * c[0] if c else 0 for x, c in zip(d, cis, strict=True)]
+    hi = [100 * c[1] - x if c else 0 for x, c in zip(d, cis, strict=True)]
+    colors = ["#0969da" if r["value"]["significant"] else "#8c959f" for r in rows]
+    ax.barh(ys, d, xerr=[lo, hi], capsize=3, color=colors, label="given at the start (causal)")
+    obs = [(i, 100 * (o["win_rate"] - o["win_rate_without"])) for i, r in enumerate(rows)
+           if (o := r.get("observed")) and o.get("win_rate") is not None and o.get("win_rate_without") is not None]
+    if obs:
+        ax.scatter([x for _, x in obs], [i for i, _ in obs], color="#cf222e", zorder=3, marker="D",
+                   label="holders minus others (observational)")
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_yticks(ys, [r["item"] for r in rows])
+    ax.invert_yaxis()
+    ax.set_xlabel("change of the win rate (points of %)")
+    ax.set_title("Item values (paired games, 95% CI; blue: significant)")
+    ax.legend(loc="lower right", fontsize="small")
+    return fig
+
+
 def all_figures(summary: dict[str, Any]) -> list[tuple[str, Figure]]:
     """Every figure a summary can give, with a file-name stem."""
     found: list[tuple[str, Figure | None]] = []
-    if "figures" in summary and "labels" in summary:  # a comparison
+    if summary.get("format") == "civtable-value":
+        found.append(("values", values(summary)))
+    elif "figures" in summary and "labels" in summary:  # a comparison
         found.extend((f"difference-{i + 1}", f) for i, f in enumerate(differences(summary)))
         for k, s in enumerate(summary.get("summaries", [])):
             found.append((f"win-rates-{k}", win_rates(s)))

@@ -50,6 +50,8 @@ class Task:
 
     specs: tuple[str, ...]
     seed: int
+    give: tuple[str, int | None] | None = None
+    """``(item, seat)``: the game starts with ``Game.give_item`` (``civtable value``)."""
 
 
 def chunks(n: int, workers: int) -> Iterator[range]:
@@ -82,7 +84,7 @@ def _watch_parent(parent: int) -> None:
 def play_chunk(game_id: str, options: dict[str, Any], tasks: list[Task], max_steps: int | None,
                 keep_moves: bool) -> list[GameResult]:
     game = load_game(game_id, **options)
-    return [play_game(game, list(t.specs), t.seed, max_steps, keep_moves=keep_moves) for t in tasks]
+    return [play_game(game, list(t.specs), t.seed, max_steps, keep_moves=keep_moves, give=t.give) for t in tasks]
 
 
 def play_many(game_id: str, options: dict[str, Any], tasks: Sequence[Task], workers: int = 1,

@@ -145,14 +145,18 @@ def play_game(
     max_steps: int | None = None,
     *,
     keep_moves: bool = True,
+    give: tuple[str, int | None] | None = None,
 ) -> GameResult:
     """One game between bots; seat ``i``'s bot gets seed ``derive_seed(seed, i)``.
 
     Fresh agents are built for every game, so a game's outcome depends on its seed
     alone: that is what makes batches reproducible whatever the number of workers.
+    ``give``: ``(item, seat)`` changes the initial state with ``Game.give_item``.
     """
     agents = [make_agent(spec, game, seed=derive_seed(seed, seat)) for seat, spec in enumerate(agent_specs)]
     state = game.new_state(seed=seed)
+    if give is not None:
+        game.give_item(state, *give)
     first = first_mover(state)
     moves: list[tuple[int, str]] | None = [] if keep_moves else None
     first_scores = state.scores()

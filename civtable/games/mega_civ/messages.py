@@ -55,4 +55,7 @@ MESSAGES: dict[str, str] = {
     "ast.back": N_("{player:Player} has no city and moves back to AST square {square}."),
     "game.score": N_("{player:Player} scores {vp} VP (AST square {ast}, {cities:count:city:cities}, "
                      "{advances:count:advance})."),
+    # appended for issue 17: the plundered trade card (MC-4.2.3)
+    "card.plundered": N_("{attacker:Player} takes a random trade card from {owner:player}."),
+    "card.plundered_own": N_("{attacker:Player} takes {card:card} from {owner:player} at random."),
 }

@@ -39,18 +39,31 @@ def test_mc_14_3_mc_14_4_mc_14_5_advance_bands():
     assert victory_points(0, [99, 100, 199, 201], 0, False, vp, g.rules.exactly_200_high) == 1 + 3 + 3 + 6
 
 
-def test_mc_14_7_no_bonus_on_the_late_iron_age_square():
-    """MC-14.7 (late-iron-age A): Hellas alone on his Late Iron Age square (15, the
-    last) has not passed it: 14 squares * 5 = 70 VP, no bonus."""
+def test_mc_14_7_bonus_on_the_late_iron_age_square_by_default():
+    """MC-14.7 (late-iron-age B, the default): Hellas alone on his Late Iron Age square
+    (15, the last: no marker can pass it) has reached it: 14 squares * 5 + 5 = 75 VP;
+    with Hatti on his Late Iron Age square too, nobody is the sole player: 70."""
+    assert game().options["late-iron-age"] == "B"
     s = position(players={HELLAS: {"tokens": {"kings_vale": 2}, "ast": 15}}, decider=HELLAS)
-    assert s.rules.late_iron_square("hellas") == 15
+    assert s.rules.late_iron_square("hellas") == 15 == s.rules.tables.spaces
+    assert s.vp(HELLAS) == 75
+    both = position(players={HELLAS: {"tokens": {"kings_vale": 2}, "ast": 15}, HATTI: {"ast": 15}}, decider=HELLAS)
+    assert both.vp(HELLAS) == both.vp(HATTI) == 70
+
+
+def test_mc_14_7_reading_a_never_scores_on_the_last_square():
+    """MC-14.7 (late-iron-age A): Hellas alone on his Late Iron Age square has not passed
+    it: 14 squares * 5 = 70 VP, no bonus."""
+    s = position(game(**{"late-iron-age": "A"}), players={HELLAS: {"tokens": {"kings_vale": 2}, "ast": 15}},
+                 decider=HELLAS)
     assert s.vp(HELLAS) == 70
 
 
 def test_mc_14_1_mc_0_3_game_ends_after_the_turn_a_marker_reaches_the_end():
     """MC-0.3 (game-end A) / MC-14.1: Hellas's marker is on the last AST square (15);
     at the end of the turn the game ends and the player with the most VP wins:
-    Hellas 70 + 1 city = 71 (he does not move past 15); Hatti (square 3, 1 city)
+    Hellas 70 + 1 city + 5 as the sole player on his Late Iron Age square (MC-14.7,
+    late-iron-age B) = 76 (he does not move past 15); Hatti (square 3, 1 city)
     advances to 4 in phase 13: 15 + 1 = 16."""
     s = position(players={HELLAS: {"tokens": {"kings_vale": 2}, "ast": 15},
                           HATTI: {"tokens": {"high_moor": 2}, "ast": 3}},
@@ -61,7 +74,7 @@ def test_mc_14_1_mc_0_3_game_ends_after_the_turn_a_marker_reaches_the_end():
     assert s.is_terminal()
     assert s.to_move() == ()
     assert (s.ast[HELLAS], s.ast[HATTI]) == (15, 4)
-    assert (s.vp(HELLAS), s.vp(HATTI)) == (71, 16)
+    assert (s.vp(HELLAS), s.vp(HATTI)) == (76, 16)
     assert s.winners() == [HELLAS]
     assert s.returns() == [1.0, -1.0, -1.0, -1.0, -1.0]
     assert s.legal_actions(HELLAS) == []

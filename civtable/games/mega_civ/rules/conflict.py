@@ -14,6 +14,7 @@ from ..population import (
     resolve_conflict,
     resolve_conflict_spared,
 )
+from .cards import add
 from .flow import ask, next_in_queue
 from .report import Item, lost
 
@@ -154,9 +155,11 @@ def conflicts(s: MegaState, fights: dict[int, list[int]] | None = None) -> None:
 
 
 def plunder(s: MegaState, lead: int, owner: int) -> None:
-    """MC-4.2.3 (plunder-source): the winner of a city attack takes 3 treasury tokens,
-    from the former owner's treasury (A) or from his own stock (B). Tokens are each
-    player's colour: plunder moves treasury by colour."""
+    """MC-4.2.3: the winner of a city attack takes 1 random trade card from the former
+    owner (``plunder_card``) and (plunder-source) 3 treasury tokens, from the former
+    owner's treasury (A) or from his own stock (B). Tokens are each player's colour:
+    plunder moves treasury by colour."""
+    plunder_card(s, lead, owner)
     r = s.rules
     amount = r.tables.numbers["plunder_treasury"]
     if r.plunder_from_stock:
@@ -168,6 +171,28 @@ def plunder(s: MegaState, lead: int, owner: int) -> None:
     s.stock[lead] -= k
     s.treasury[lead] += k
     s.emit("city.plundered", {"attacker": lead, "owner": owner, "amount": k})
+
+
+def plunder_card(s: MegaState, lead: int, owner: int) -> int | None:
+    """MC-4.2.3: "he may take 1 random trade card from the player who owned the city":
+    one card drawn at random (the state's generator) from the former owner's trade
+    cards goes to the attacker's hand; he always takes it (a card never hurts: the hand
+    limit lets him discard in phase 12). A calamity is no trade card to plunder (none is
+    held in phase 4: all are resolved in phase 9). A former owner with no trade card
+    loses none, and nothing is drawn from the generator. Which card: the two players
+    only; the others are told that a card changed hands (its stack shows on the back)."""
+    cards = s.cat.cards
+    hand = s.hands[owner]
+    pool = [c for c in hand if not cards[c].calamity]
+    if not pool:
+        return None
+    card = pool[s.rng.below(len(pool))]
+    hand.remove(card)
+    add(s, lead, card)
+    if s.journal is not None:
+        s.emit("card.plundered", {"attacker": lead, "owner": owner}, exclude=(lead, owner))
+        s.emit("card.plundered_own", {"attacker": lead, "owner": owner, "card": cards[card].id}, to=(lead, owner))
+    return card
 
 
 def attack_numbers(s: MegaState, attacker: int, owner: int) -> tuple[int, int]:

@@ -18,11 +18,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from civtable.i18n import ENGLISH, Translator, message
+
 from .action import Action, normalize
 from .errors import IllegalActionError, InvalidStateError, OptionError
 from .events import Event, Viewer
 from .info import GameInfo
-from .messages import CORE_MESSAGES, render_event
+from .messages import CORE_MESSAGES, N_, render_event
 from .reader import Reader, shown
 
 if TYPE_CHECKING:
@@ -207,12 +209,21 @@ class Game(ABC):
 
     def term(self, kind: str, value: Any) -> str:
         """The display name of a game thing in messages: ``term("card", "koff")`` ->
-        "Knight (Offensive)". ``kind`` is a message field's spec (``{card:card}``)."""
+        "Knight (Offensive)". ``kind`` is a message field's spec (``{card:card}``).
+        A translated game returns it ``Localized`` (``civtable.i18n``), so that
+        ``term_in`` and ``render_event`` give it in the reader's language."""
         return str(value)
 
-    def render_event(self, event: Event, viewer: Viewer, names: Sequence[str] | None = None) -> str:
-        """One event as a sentence for ``viewer`` (seat names default to "player N")."""
-        return render_event(event, self.messages, self.term, viewer, names)
+    def term_in(self, tr: Translator, kind: str, value: Any) -> str:
+        """``term`` in ``tr``'s language."""
+        return str(tr.localize(self.term(kind, value)))
+
+    def render_event(self, event: Event, viewer: Viewer, names: Sequence[str] | None = None,
+                     tr: Translator = ENGLISH) -> str:
+        """One event as a sentence for ``viewer`` in ``tr``'s language (seat names
+        default to "player N"): a replay reads in any language, and two players of
+        one game each read their own."""
+        return render_event(event, self.messages, self.term, viewer, names, tr)
 
     def public_text(self, action: Action, actor: int, viewer: Viewer) -> str:
         """What ``viewer`` is told of ``actor``'s action: its text, or for an action
@@ -297,12 +308,12 @@ class Game(ABC):
         movers = state.to_move()
         if player is None:
             if not movers:
-                raise IllegalActionError("the game is over: no action is legal")
+                raise IllegalActionError(message(N_("the game is over: no action is legal")))
             candidates: Sequence[int] = movers
         else:
             if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.num_players:
-                raise IllegalActionError(f"there is no player {shown(player)} in this "
-                                         f"{self.num_players}-player game")
+                raise IllegalActionError(message(N_("there is no player {player} in this {n}-player game"),
+                                                 player=shown(player), n=self.num_players))
             candidates = (player,)
         for p in candidates:
             for a in state.legal_actions(p):

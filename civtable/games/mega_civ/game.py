@@ -12,6 +12,8 @@ from civtable.core.events import Viewer
 from civtable.core.game import Game
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
+from civtable.core.spaces import ActionSpace, Encoding
+from civtable.core.state import State
 
 from .board import load_board
 from .messages import MESSAGES
@@ -105,3 +107,42 @@ class MegaCiv(Game):
         from .reference import reference_tables
 
         return reference_tables(self)
+
+    # ------------------------------------------------------------ learning agents
+    def action_space(self) -> ActionSpace:
+        """Every action text of this map, player count and rule variants (``space.py``),
+        built once per game object."""
+        space: ActionSpace | None = self.__dict__.get("_space")
+        if space is None:
+            from .space import build_space
+
+            space = self.__dict__["_space"] = build_space(self.rules, self.num_players)
+        return space
+
+    @cached_property
+    def _encoder(self) -> Any:
+        from .encode import Encoder
+
+        return Encoder(self.rules, self.num_players)
+
+    def encoding(self) -> Encoding:
+        """The observation vector's features (``encode.py``)."""
+        encoding: Encoding = self._encoder.encoding
+        return encoding
+
+    def encode(self, obs: dict[str, Any], viewer: int) -> Any:
+        """``observation(viewer)`` as a float32 vector, the viewer's things first (``encode.py``)."""
+        return self._encoder.encode(obs, viewer)
+
+    # ------------------------------------------------------------ designers
+    def value_items(self) -> Sequence[str]:
+        """The Civilization Advances by name, as ``MegaState.holdings`` names them (``items.py``)."""
+        from .items import value_items
+
+        return value_items(self.rules)
+
+    def give_item(self, state: State, item: str, seat: int | None) -> None:
+        """``seat`` starts owning the advance ``item`` unpaid, or (None) nobody can ever own it (``items.py``)."""
+        from .items import give_item
+
+        give_item(self, state, item, seat)

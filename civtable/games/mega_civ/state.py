@@ -423,6 +423,10 @@ class MegaState(State):
         adv = sum(advance_vp(self.cat.advances[a].cost, r.tables.vp, r.exactly_200_high) for o in self.owned for a in o)
         return adv / total
 
+    def scores(self) -> list[float]:
+        """MC-14: each player's victory points now (the simulator's score curves)."""
+        return [float(self.vp(p)) for p in range(self.n)]
+
     def holdings(self) -> dict[str, list[int]]:
         """Each advance and the players who own it at the end (what a designer rates)."""
         out: dict[str, list[int]] = {}

@@ -1,0 +1,365 @@
+"""Mega Civilization's observation encoding (``Game.encoding``, ``Game.encode``): one
+fixed-size ``float32`` vector per game object (map, player count), the same size for
+every seat, built from ``observation(viewer)`` alone.
+
+Seats are written from the viewer: slot 0 is the viewer, slot ``i`` the seat ``i``
+places after him in table order (seat ``(viewer + i) % players``). Blocks:
+
+- the moment: phase and decision step (one-hot), turn, trade round, whether the
+  viewer is to move, the stacks' sizes, the discards by card;
+- one row of numbers per map area (file order): the map's fixed facts (land,
+  coast, city site, flood plain, volcano, limit), the viewer's tokens, moved
+  tokens, city, ships, and the others' tokens (all of them, and the most of any
+  one player), how many others are there, their cities and ships, pirates,
+  barbarians, tax-revolt exemption;
+- one row per seat: civilization, AST square and order, stock, treasury, pieces,
+  census, cities, victory points, hand size and backs by stack, credit tokens, tax
+  rate, advances owned, calamities revealed and declared, to move, winner;
+- the viewer's own hand by card, the prices he can pay, the advance being paid,
+  the trade deal under way (shown cards, declarations, the viewer's own hidden
+  cards, each counter-offer), the task being asked (kind, chooser, victim, count,
+  calamity) and the calamities pending, as the observation tells them.
+
+Counts are divided by a documented maximum and clipped to 1.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from civtable.core.spaces import Encoding, Feature
+
+from .codes import STEP_NAMES
+from .scoring import advance_vp
+from .serialize import TASK_KINDS
+
+if TYPE_CHECKING:
+    from .options import Rules
+
+TOKENS_IN_AREA = 8  # the most tokens of one area written as 1 (limits are 0-4; a stack may pass through)
+SHIPS = 4
+BARBARIANS = 8
+HAND_CARD = 8  # cards of one kind in a hand
+HAND = 20  # cards in a hand
+BY_STACK = 5  # cards of one stack in a hand
+CREDIT = 20
+TREASURY = 55  # a player's 55 tokens
+PRICE = 300  # above the dearest advance (290)
+TASK_COUNT = 20
+DECLARED = 6
+PENDING = 3
+
+
+def _ones(n: int, text: str) -> str:
+    return f"{text} ({n} numbers)" if n > 1 else text
+
+
+class Encoder:
+    """The layout of one game object and the index tables ``encode`` needs (built once)."""
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        self.n = n = players
+        board = rules.board
+        cat = rules.catalog
+        tables = rules.tables
+        self.areas = A = len(board.areas)
+        self.area_index = {a.id: a.index for a in board.areas}
+        self.cards = C = len(cat.cards)
+        self.card_index = dict(cat.card_index)
+        self.advances = V = len(cat.advances)
+        self.advance_index = dict(cat.advance_index)
+        self.advance_cost = np.array([a.cost for a in cat.advances], dtype=np.float32)
+        self.calamities = [c.index for c in cat.cards if c.calamity]
+        self.calamity_slot = {cat.cards[c].id: i for i, c in enumerate(self.calamities)}
+        K = len(self.calamities)
+        self.civs = [c.id for c in tables.civilizations]
+        self.civ_index = {c: i for i, c in enumerate(self.civs)}
+        self.groups = list(cat.groups)
+        self.step_index = {name: i for i, name in enumerate(STEP_NAMES)}
+        self.task_index = {k: i for i, k in enumerate(TASK_KINDS)}
+        self.tokens = tables.tokens
+        self.city_pieces = tables.cities
+        self.ships = tables.ships
+        self.spaces = tables.spaces
+        self.last_turn = max(1, int(rules.last_turn or 1))
+        self.trade_rounds = max(1, rules.trade_rounds)
+        piles = cat.stacks_for(n, rules.card_side)
+        self.stack_size = np.array([max(1, len(x)) for x in piles[1:]], dtype=np.float32)
+        copies = np.ones(C, dtype=np.float32)
+        for pile in piles:
+            for c in pile:
+                copies[c] += 1
+        self.copies = np.maximum(1, copies - 1)
+        vp = tables.vp
+        self.vp_max = float(self.city_pieces * vp["per_city"] + vp["per_ast_space"] * tables.spaces
+                            + vp["sole_late_iron_bonus"]
+                            + sum(advance_vp(a.cost, vp, rules.exactly_200_high) for a in cat.advances))
+        # the map's fixed facts, one column each
+        static = np.zeros((A, 6), dtype=np.float32)
+        for a in board.areas:
+            static[a.index] = (a.is_land, a.coastal, a.city_site, a.flood_plain, a.volcano,
+                               min(a.population_limit or 0, 4) / 4)
+        self.static = static.T.reshape(-1).copy()
+        seats = [
+            ("seat_civilization", len(self.civs), "one-hot: the seat's civilization (tables order)"),
+            ("seat_ast", 1, "AST square / 15"),
+            ("seat_ast_order", 1, "place in this turn's AST order / players"),
+            ("seat_stock", 1, "tokens in stock / 55"),
+            ("seat_treasury", 1, "treasury tokens / 55"),
+            ("seat_cities_in_stock", 1, "city pieces in stock / 9"),
+            ("seat_ships_in_stock", 1, "ships in stock / 4"),
+            ("seat_ships_on_map", 1, "ships standing on the map / 4"),
+            ("seat_census", 1, "census (tokens counted in phase 2) / 55"),
+            ("seat_tokens", 1, "tokens on the map / 55"),
+            ("seat_cities", 1, "cities on the map / 9"),
+            ("seat_vp", 1, f"victory points / {self.vp_max:g} (every city, advance and AST square)"),
+            ("seat_hand_size", 1, f"trade cards in hand / {HAND}, clipped"),
+            ("seat_hand_by_stack", len(piles), f"hand cards of each stack (0 = Water) / {BY_STACK}, clipped"),
+            ("seat_credit_tokens", len(self.groups), f"credit tokens of each group / {CREDIT}, clipped"),
+            ("seat_tax_rate", 1, "(tax change per city + 1) / 2 (Coinage, Monarchy)"),
+            ("seat_advances", V, "1 for each advance owned (catalogue order)"),
+            ("seat_revealed", K, "1 for each calamity revealed this turn (MC-9.1.1)"),
+            ("seat_declared", 1, f"calamities declared in phase 8 / {DECLARED}, clipped (0 outside phase 8)"),
+            ("seat_to_move", 1, "1 when the seat decides now"),
+            ("seat_winner", 1, "1 when the seat has won"),
+        ]
+        self.seat_features = [name for name, _, _ in seats]
+        features = [
+            Feature("phase", 13, "one-hot: the phase 1-13"),
+            Feature("step", len(STEP_NAMES), "one-hot: the decision step (" + ", ".join(STEP_NAMES) + ")"),
+            Feature("turn", 1, f"turn / {self.last_turn} (option last-turn), clipped"),
+            Feature("my_turn", 1, "1 when the viewer decides now"),
+            Feature("simultaneous", 1, "1 during a simultaneous step (choices kept private until all are made)"),
+            Feature("over", 1, "1 when the game is over"),
+            Feature("trade_round", 1, f"trade round / {self.trade_rounds} (option trade-rounds), clipped"),
+            Feature("revolt_victim", n, "one-hot by seat from the viewer: whose city revolts (step revolt)"),
+            Feature("stacks", 9, "cards left in stacks 1-9 / their size at the start"),
+            Feature("discards", C, "cards of each kind discarded this turn / the copies in the game"),
+            Feature("area_static", 6 * A, "per area, six rows of the map's facts: land, coastal, city site, "
+                    "flood plain, volcano, population limit / 4"),
+            Feature("area_own_tokens", A, f"the viewer's tokens per area / {TOKENS_IN_AREA}, clipped"),
+            Feature("area_own_moved", A, f"the viewer's tokens moved (or grown) this phase per area / {TOKENS_IN_AREA}"),
+            Feature("area_own_city", A, "1 where the viewer has a city"),
+            Feature("area_own_ships", A, f"the viewer's ships per area (built and not sailed, or on the map) / {SHIPS}"),
+            Feature("area_other_tokens", A, f"other players' tokens per area / {TOKENS_IN_AREA}, clipped"),
+            Feature("area_other_most", A, f"the most tokens of one other player per area / {TOKENS_IN_AREA}, clipped"),
+            Feature("area_other_players", A, "other players with tokens or a city per area / 4, clipped"),
+            Feature("area_other_city", A, "1 where another player has a city"),
+            Feature("area_other_ships", A, f"other players' ships on the map per area / {SHIPS}, clipped"),
+            Feature("area_pirates", A, "1 for a pirate city"),
+            Feature("area_barbarians", A, f"barbarian tokens / {BARBARIANS}, clipped"),
+            Feature("area_exempt", A, "1 for a city that revolted this turn (no tax, no support)"),
+            *(Feature(name, n * size, _ones(n, f"per seat from the viewer: {text}")) for name, size, text in seats),
+            Feature("hand", C, f"the viewer's cards of each kind / {HAND_CARD}, clipped"),
+            Feature("prices", V, "the viewer buying: price / cost of each advance he can afford, else 0"),
+            Feature("affordable", V, "1 for each advance the viewer buying can afford"),
+            Feature("pay_advance", V, "one-hot: the advance being paid"),
+            Feature("pay_amounts", 2, f"the advance being paid: price / {PRICE}, paid so far / the price"),
+            Feature("deal_from", n, "one-hot by seat: who offers"),
+            Feature("deal_stage", 3, "one-hot: the offer is built, counter-offers are made, the proposer accepts"),
+            Feature("deal_building", n, "one-hot by seat: whose side is still being built"),
+            Feature("deal_shown", C, "the offer's two shown cards by kind / 2"),
+            Feature("deal_declared", C, "the offer's hidden cards as declared, by kind / 3, clipped"),
+            Feature("deal_hidden", 1, "the offer's hidden cards / 3, clipped"),
+            Feature("deal_own_hidden", C, "the viewer's own hidden cards in the deal by kind / 3, clipped"),
+            Feature("counter_made", n, "per seat: 1 when it made a counter-offer"),
+            Feature("counter_shown", n * C, "per seat: its counter's shown cards by kind / 2"),
+            Feature("counter_declared", n * C, "per seat: its counter's declared hidden cards by kind / 3, clipped"),
+            Feature("task_kind", len(TASK_KINDS), "one-hot: the task asked (" + ", ".join(TASK_KINDS) + ")"),
+            Feature("task_chooser", n, "one-hot by seat: who chooses for the task"),
+            Feature("task_victim", n, "one-hot by seat: whom the task strikes"),
+            Feature("task_count", 1, f"what the task still needs (units, cities, cards) / {TASK_COUNT}, clipped"),
+            Feature("task_calamity", K, "one-hot: the calamity behind the task"),
+            Feature("pending_by_seat", n, f"per seat: calamities still to resolve / {PENDING}, clipped"),
+            Feature("pending_calamities", K, "1 for each calamity still to resolve"),
+            Feature("pending_next", n + K, "the next calamity to resolve: its victim (by seat) and kind, one-hot"),
+        ]
+        self.encoding = Encoding(features)
+        e = self.encoding
+        self.s = {f.name: e.slot(f.name) for f in features}
+        self._zero = e.zeros()
+        self._zero[self.s["area_static"]] = self.static
+
+    # ------------------------------------------------------------------ encode
+    def encode(self, obs: dict[str, Any], viewer: int) -> np.ndarray:
+        """The vector of one observation (see the module docstring)."""
+        n, A, C = self.n, self.areas, self.cards
+        s = self.s
+        v = self._zero.copy()
+        ai, ci, vi = self.area_index, self.card_index, self.advance_index
+
+        def rel(q: int) -> int:
+            return (q - viewer) % n
+
+        v[s["phase"].start + obs["phase"] - 1] = 1
+        v[s["step"].start + self.step_index[obs["step"]]] = 1
+        v[s["turn"].start] = min(1.0, obs["turn"] / self.last_turn)
+        movers = obs["to_move"]
+        v[s["my_turn"].start] = viewer in movers
+        v[s["simultaneous"].start] = obs["waiting_for"] is not None
+        v[s["over"].start] = bool(obs["over"])
+        v[s["trade_round"].start] = min(1.0, obs["trade_round"] / self.trade_rounds)
+        if obs["revolt_victim"] is not None:
+            v[s["revolt_victim"].start + rel(obs["revolt_victim"])] = 1
+        v[s["stacks"]] = np.minimum(1.0, np.asarray(obs["stacks"], dtype=np.float32) / self.stack_size)
+        discards = np.zeros(C, dtype=np.float32)
+        for pile in obs["discards"].values():
+            for c in pile:
+                discards[ci[c]] += 1
+        v[s["discards"]] = np.minimum(1.0, discards / self.copies)
+        # the areas
+        own = np.zeros(A, dtype=np.float32)
+        others = np.zeros(A, dtype=np.float32)
+        most = np.zeros(A, dtype=np.float32)
+        present = np.zeros(A, dtype=np.float32)
+        own_ships = np.zeros(A, dtype=np.float32)
+        other_ships = np.zeros(A, dtype=np.float32)
+        own_city = np.zeros(A, dtype=np.float32)
+        other_city = np.zeros(A, dtype=np.float32)
+        seat = self._seats(obs, viewer)
+        for p, pl in enumerate(obs["players"]):
+            idx = [ai[a] for a in pl["tokens"]]
+            counts = np.fromiter(pl["tokens"].values(), dtype=np.float32, count=len(idx))
+            cities = [ai[a] for a in pl["cities"]]
+            ships = [ai[a] for a in pl["ships_on_map"]]
+            if p == viewer:
+                own[idx] = counts
+                own_city[cities] = 1
+                np.add.at(own_ships, ships, 1)
+            else:
+                others[idx] += counts
+                most[idx] = np.maximum(most[idx], counts)
+                present[idx] += 1
+                present[cities] += 1
+                other_city[cities] = 1
+                np.add.at(other_ships, ships, 1)
+        np.add.at(own_ships, [ai[a] for a in obs["ships"]], 1)
+        v[s["area_own_tokens"]] = np.minimum(1.0, own / TOKENS_IN_AREA)
+        moved = obs["moved"]
+        if moved:
+            m = np.zeros(A, dtype=np.float32)
+            m[[ai[a] for a in moved]] = list(moved.values())
+            v[s["area_own_moved"]] = np.minimum(1.0, m / TOKENS_IN_AREA)
+        v[s["area_own_city"]] = own_city
+        v[s["area_own_ships"]] = np.minimum(1.0, own_ships / SHIPS)
+        v[s["area_other_tokens"]] = np.minimum(1.0, others / TOKENS_IN_AREA)
+        v[s["area_other_most"]] = np.minimum(1.0, most / TOKENS_IN_AREA)
+        v[s["area_other_players"]] = np.minimum(1.0, present / 4)
+        v[s["area_other_city"]] = other_city
+        v[s["area_other_ships"]] = np.minimum(1.0, other_ships / SHIPS)
+        base = s["area_pirates"].start
+        for a in obs["pirates"]:
+            v[base + ai[a]] = 1
+        base = s["area_barbarians"].start
+        for a, k in obs["barbarians"].items():
+            v[base + ai[a]] = min(1.0, k / BARBARIANS)
+        base = s["area_exempt"].start
+        for a in obs["exempt"]:
+            v[base + ai[a]] = 1
+        for name, block in seat.items():
+            v[s[name]] = block.reshape(-1)
+        # the viewer's own things and the decision under way
+        base = s["hand"].start
+        hand = np.zeros(C, dtype=np.float32)
+        for c in obs["hand"]:
+            hand[ci[c]] += 1
+        v[s["hand"]] = np.minimum(1.0, hand / HAND_CARD)
+        if obs["prices"]:
+            pb, ab = s["prices"].start, s["affordable"].start
+            for a, price in obs["prices"].items():
+                i = vi[a]
+                v[pb + i] = min(1.0, price / self.advance_cost[i])
+                v[ab + i] = 1
+        pay = obs["pay"]
+        if pay is not None:
+            v[s["pay_advance"].start + vi[pay["advance"]]] = 1
+            due = pay["price"]
+            v[s["pay_amounts"]] = (min(1.0, due / PRICE), min(1.0, pay["paid"] / due) if due else 1.0)
+        deal = obs["deal"]
+        if deal is not None:
+            self._deal(v, deal, rel)
+        task = obs["task"]
+        if task is not None:
+            v[s["task_kind"].start + self.task_index[task["kind"]]] = 1
+            v[s["task_chooser"].start + rel(task["chooser"])] = 1
+            v[s["task_victim"].start + rel(task["victim"])] = 1
+            v[s["task_count"].start] = min(1.0, max(0, task["count"]) / TASK_COUNT)
+            if task["calamity"] is not None:
+                v[s["task_calamity"].start + self.calamity_slot[task["calamity"]]] = 1
+        pending = obs["calamities_pending"]
+        if pending:
+            by_seat = np.zeros(n, dtype=np.float32)
+            for victim, card in pending:
+                by_seat[rel(victim)] += 1
+                v[s["pending_calamities"].start + self.calamity_slot[card]] = 1
+            v[s["pending_by_seat"]] = np.minimum(1.0, by_seat / PENDING)
+            victim, card = pending[0]
+            v[s["pending_next"].start + rel(victim)] = 1
+            v[s["pending_next"].start + n + self.calamity_slot[card]] = 1
+        return v
+
+    def _seats(self, obs: dict[str, Any], viewer: int) -> dict[str, np.ndarray]:
+        """The per-seat blocks, one row per seat from the viewer."""
+        n = self.n
+        out = {
+            "seat_civilization": np.zeros((n, len(self.civs)), dtype=np.float32),
+            "seat_hand_by_stack": np.zeros((n, len(self.stack_size) + 1), dtype=np.float32),
+            "seat_credit_tokens": np.zeros((n, len(self.groups)), dtype=np.float32),
+            "seat_advances": np.zeros((n, self.advances), dtype=np.float32),
+            "seat_revealed": np.zeros((n, len(self.calamities)), dtype=np.float32),
+        }
+        flat = np.zeros((n, 16), dtype=np.float32)
+        order = obs["ast_order"]
+        movers = obs["to_move"]
+        winners = obs["winners"]
+        vi, cs = self.advance_index, self.calamity_slot
+        for p, pl in enumerate(obs["players"]):
+            r = (p - viewer) % n
+            out["seat_civilization"][r, self.civ_index[pl["civilization"]]] = 1
+            out["seat_hand_by_stack"][r] = np.minimum(1.0, np.asarray(pl["hand_by_stack"], dtype=np.float32) / BY_STACK)
+            credit = pl["credit_tokens"]
+            out["seat_credit_tokens"][r] = [min(1.0, credit.get(g, 0) / CREDIT) for g in self.groups]
+            out["seat_advances"][r, [vi[a] for a in pl["advances"]]] = 1
+            out["seat_revealed"][r, [cs[c] for c in pl["revealed"]]] = 1
+            declared = pl["calamities_declared"]
+            flat[r] = (
+                min(1.0, pl["ast"] / self.spaces), order.index(p) / n, pl["stock"] / self.tokens,
+                min(1.0, pl["treasury"] / TREASURY), pl["cities_in_stock"] / self.city_pieces,
+                pl["ships_in_stock"] / self.ships, min(1.0, len(pl["ships_on_map"]) / self.ships),
+                min(1.0, pl["census"] / self.tokens), min(1.0, sum(pl["tokens"].values()) / self.tokens),
+                min(1.0, len(pl["cities"]) / self.city_pieces), min(1.0, max(0, pl["vp"]) / self.vp_max),
+                min(1.0, pl["hand_size"] / HAND), (pl["tax_rate"] + 1) / 2,
+                0.0 if declared is None else min(1.0, declared / DECLARED), p in movers, p in winners)
+        names = ("seat_ast", "seat_ast_order", "seat_stock", "seat_treasury", "seat_cities_in_stock",
+                 "seat_ships_in_stock", "seat_ships_on_map", "seat_census", "seat_tokens", "seat_cities", "seat_vp",
+                 "seat_hand_size", "seat_tax_rate", "seat_declared", "seat_to_move", "seat_winner")
+        for i, name in enumerate(names):
+            out[name] = flat[:, i]
+        return {name: out[name] for name in self.seat_features}
+
+    def _deal(self, v: np.ndarray, deal: dict[str, Any], rel: Any) -> None:
+        """The trade deal under way: the offer, the viewer's hidden cards, each counter-offer."""
+        s, ci, C = self.s, self.card_index, self.cards
+        v[s["deal_from"].start + rel(deal["from"])] = 1
+        v[s["deal_stage"].start + ("offer", "counter", "accept").index(deal["stage"])] = 1
+        if deal["building"] is not None:
+            v[s["deal_building"].start + rel(deal["building"])] = 1
+        self._side(v, deal, s["deal_shown"].start, s["deal_declared"].start)
+        v[s["deal_hidden"].start] = min(1.0, deal["hidden_count"] / 3)
+        own = [deal, *deal["counters"].values()]
+        for side in own:
+            for c in side.get("hidden", ()):
+                v[s["deal_own_hidden"].start + ci[c]] = min(1.0, v[s["deal_own_hidden"].start + ci[c]] + 1 / 3)
+        for q, side in deal["counters"].items():
+            r = rel(int(q))
+            v[s["counter_made"].start + r] = 1
+            self._side(v, side, s["counter_shown"].start + r * C, s["counter_declared"].start + r * C)
+
+    def _side(self, v: np.ndarray, side: dict[str, Any], shown_at: int, declared_at: int) -> None:
+        ci = self.card_index
+        for c in side["shown"]:
+            v[shown_at + ci[c]] += 0.5
+        for c in side["declared"]:
+            v[declared_at + ci[c]] = min(1.0, v[declared_at + ci[c]] + 1 / 3)

@@ -4,7 +4,7 @@ hooks of the contract, each delegating to the module that does the work."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from civtable.agents.base import AgentFactory
 from civtable.core.events import Viewer
@@ -19,6 +19,14 @@ from .options import DECLARED, OPTIONS, Rules
 from .rules.setup import initial
 from .state import CcgState
 from .words import Names
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from civtable.core.spaces import ActionSpace, Encoding
+    from civtable.core.state import State
+
+    from .encode import Encoder
 
 
 class CivCardGame(Game):
@@ -37,6 +45,8 @@ class CivCardGame(Game):
         self.cards = load_cards(self.options["cards"] or None)
         self.rules = Rules(self.options, self.cards)
         self.names = Names(self.cards)
+        self._space: ActionSpace | None = None
+        self._encoder: Encoder | None = None
 
     def new_state(self, seed: int | None = None) -> CcgState:
         return initial(self, 0 if seed is None else seed)
@@ -84,3 +94,37 @@ class CivCardGame(Game):
 
     def interpret(self, obs: dict[str, Any], line: str) -> str | None:
         return self.names.interpret(line)
+
+    # ------------------------------------------------------------ learning agents
+    def action_space(self) -> ActionSpace:
+        """Every action text of these options and player count (``space.py``), built once."""
+        if self._space is None:
+            from .space import build_space
+
+            self._space = build_space(self)
+        return self._space
+
+    def _encoding(self) -> Encoder:
+        if self._encoder is None:
+            from .encode import Encoder
+
+            self._encoder = Encoder(self)
+        return self._encoder
+
+    def encoding(self) -> Encoding:
+        return self._encoding().encoding
+
+    def encode(self, obs: dict[str, Any], viewer: int) -> np.ndarray:
+        return self._encoding().encode(obs, viewer)
+
+    # ------------------------------------------------------------ designers
+    def value_items(self) -> Sequence[str]:
+        """The technologies and the wonders (``items.py``), as ``CcgState.holdings`` names them."""
+        from .items import value_items
+
+        return value_items(self)
+
+    def give_item(self, state: State, item: str, seat: int | None) -> None:
+        from .items import give
+
+        give(self, state, item, seat)  # type: ignore[arg-type]

@@ -304,6 +304,24 @@ class CcgState(State):
         out["rounds"] = self.turn_no / self.n
         return out
 
+    def scores(self) -> list[float]:
+        """Each player's victory points now (CCG-1.2 / CCG-3.1: population, wonders, technologies)."""
+        return [float(self.vp(p)) for p in range(self.n)]
+
+    def holdings(self) -> dict[str, list[int]]:
+        """Each technology (CCG-2.4.1) and wonder (CCG-2.7.1) owned, by card id, and its
+        owners (the items of ``Game.value_items``)."""
+        r = self.rules
+        out: dict[str, list[int]] = {}
+        for p in range(self.n):
+            for t in r.bits(self.techs[p]):
+                out.setdefault(r.tech_ids[t], []).append(p)
+        for p in range(self.n):
+            for c in self.placed_cards(p):
+                if r.kind[c] == WONDER:
+                    out.setdefault(r.ids[c], []).append(p)
+        return out
+
     def evaluate(self, player: int) -> float:
         """The win chance of ``player`` by points, production and holdings, fitted to
         self-play outcomes (``evaluate.py``), as ``2 P - 1``."""

@@ -4,7 +4,7 @@ hooks of the contract, each delegating to the module that does the work."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from civtable.agents.base import AgentFactory
 from civtable.core.action import Action
@@ -12,12 +12,20 @@ from civtable.core.events import Viewer
 from civtable.core.game import Game
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
+from civtable.core.spaces import ActionSpace, Encoding
 
-from . import reference, render, web, words
+from . import items, reference, render, web, words
 from .catalog import load_cards
+from .encode import Encoder
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
+from .space import build_space
 from .state import CatanState
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from civtable.core.state import State
 
 
 class CatanDeckBuilding(Game):
@@ -33,6 +41,8 @@ class CatanDeckBuilding(Game):
         self.rules = Rules(self.options, self.cards)
         self.variants = tuple(f"{s.name}={self.options[s.name]}" for s in self.option_specs
                               if s.variant and self.options[s.name] != s.default)
+        self._space: ActionSpace | None = None
+        self._encoder: Encoder | None = None
 
     # ------------------------------------------------------------ states
     def new_state(self, seed: int | None = None) -> CatanState:
@@ -75,3 +85,31 @@ class CatanDeckBuilding(Game):
 
     def interpret(self, obs: dict[str, Any], line: str) -> str | None:
         return words.interpret(obs, line, self.cards)
+
+    # ------------------------------------------------------------ learning agents
+    def action_space(self) -> ActionSpace:
+        """Every action text that can be legal under these options (``space.py``)."""
+        if self._space is None:
+            self._space = build_space(self.rules)
+        return self._space
+
+    def encoding(self) -> Encoding:
+        """The observation vector's layout (``encode.py``)."""
+        return self._encoder_of().encoding
+
+    def encode(self, obs: dict[str, Any], viewer: int) -> np.ndarray:
+        return self._encoder_of().encode(obs, viewer)
+
+    def _encoder_of(self) -> Encoder:
+        if self._encoder is None:
+            self._encoder = Encoder(self.rules)
+        return self._encoder
+
+    # ------------------------------------------------------------ designers
+    def value_items(self) -> Sequence[str]:
+        """The supply cards (``items.py``)."""
+        return items.ITEMS
+
+    def give_item(self, state: State, item: str, seat: int | None) -> None:
+        """A supply card onto ``seat``'s discard pile, or its stack out of the game (``items.py``)."""
+        items.give_item(state, item, seat)  # type: ignore[arg-type]

@@ -209,6 +209,19 @@ class CatanState(State):
         score = (mine[CITY] - theirs[CITY]) * 0.2 + (mine[SETTLEMENT] - theirs[SETTLEMENT]) * 0.05
         return max(-0.95, min(0.95, score))
 
+    def scores(self) -> list[float]:
+        """Each player's Cities owned, the game's measure of progress: three Cities in hand
+        during one's own turn win (CDB-1.3, CDB-9.1), and a City counts once bought
+        (CDB-3.7.1), wherever it lies in the owner's deck. A City the Bandit took is still
+        its victim's until the thief keeps it (CDB-3.1.2), as a spectator counts it."""
+        out = [0.0, 0.0]
+        for p in range(2):
+            n = self.hand[p][CITY] + self.laid[p][CITY] + self.draw[p].count(CITY) + self.disc[p].count(CITY)
+            out[p] = float(n)
+        if self.stolen == CITY and self.victim >= 0:
+            out[self.victim] += 1.0
+        return out
+
     def owned(self, p: int) -> list[int]:
         """Counts of every card ``p`` owns, wherever it lies (CDB-7.4: payment stays his)."""
         out = [a + b for a, b in zip(self.hand[p], self.laid[p], strict=True)]

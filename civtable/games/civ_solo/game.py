@@ -4,7 +4,7 @@ answering the companion's questions."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from civtable.agents.base import AgentFactory
 from civtable.core.action import Action
@@ -13,6 +13,7 @@ from civtable.core.events import Viewer
 from civtable.core.game import Game
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
+from civtable.core.state import State
 
 from . import render as screen
 from . import web
@@ -25,6 +26,13 @@ from .serialize import read_state as read_position
 from .state import SoloState
 from .words import term
 
+if TYPE_CHECKING:
+    import numpy as np
+
+    from civtable.core.spaces import ActionSpace, Encoding
+
+    from .encode import SoloEncoder
+
 
 class CivSolo(Game):
     """Solo rules v0.4 (SOLO-1 to SOLO-8) for Civilization: The Board Game (FFG 2010):
@@ -36,6 +44,8 @@ class CivSolo(Game):
         super().__init__(**options)
         self.tables = load_tables(self.options["tables"])  # SOLO-8.1, SOLO-8.2 (option tables)
         self.rules = Rules(self.options)
+        self._space: ActionSpace | None = None
+        self._encoder: SoloEncoder | None = None
 
     def new_state(self, seed: int | None = None) -> SoloState:
         return SoloState.initial(self, 0 if seed is None else seed)
@@ -73,6 +83,40 @@ class CivSolo(Game):
 
     def interpret(self, obs: dict[str, Any], line: str) -> str | None:
         return screen.interpret(obs, line)
+
+    # ------------------------------------------------------------ learning agents
+    def action_space(self) -> ActionSpace:
+        """Every answer that can be legal under these options and tables (``space.py``)."""
+        if self._space is None:
+            from .space import build_space
+
+            self._space = build_space(self)
+        return self._space
+
+    def _encoder_(self) -> SoloEncoder:
+        if self._encoder is None:
+            from .encode import SoloEncoder
+
+            self._encoder = SoloEncoder(self)
+        return self._encoder
+
+    def encoding(self) -> Encoding:
+        return self._encoder_().encoding
+
+    def encode(self, obs: dict[str, Any], viewer: int) -> np.ndarray:
+        """The observation as numbers (``encode.py``); the game has one seat."""
+        return self._encoder_().encode(obs)
+
+    # ------------------------------------------------------------ designers
+    def value_items(self) -> Sequence[str]:
+        from .items import value_items
+
+        return value_items()
+
+    def give_item(self, state: State, item: str, seat: int | None) -> None:
+        from .items import give_item
+
+        give_item(state, item, seat)
 
     @classmethod
     def commands(cls) -> Sequence[Command]:

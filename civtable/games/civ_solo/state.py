@@ -279,6 +279,18 @@ class SoloState(State):
             out[key] = float(self.stats.get(key, 0))
         return out
 
+    def scores(self) -> list[float]:
+        """The automa's progress against the player, negated: minus every token, great
+        person, building, unit card and army figure it has taken (the ledger's losses,
+        SOLO-4.1 to SOLO-4.4, wound-marker debt paid off included) and minus the wound
+        markers still owed (SOLO-4.1.4, SOLO-4.1.5), one point each. Culture event cards
+        the player chose to spend (SOLO-4.1.3, SOLO-6.1) and what he was given do not
+        count; a marker paid off moves from the debt to the ledger, so it counts once.
+        0 at the start; the base game's victory (SOLO-2.1) is not on the table here."""
+        taken = sum(-change for _, item, change, _ in self.ledger
+                    if change < 0 and item not in ("card", "destroyer"))
+        return [-float(taken + sum(self.debt.values()))]
+
     def evaluate(self, player: int) -> float:
         """Turns survived and battles pending: a rough value for search cut-offs."""
         if self.stage == OVER:

@@ -28,11 +28,12 @@ from . import (
     report,
     serve,
     simulate,
+    spaces,
     value,
 )
 from .common import PROG, Parser, add_command, os_error_message
 
-COMMANDS = (games, play, simulate, compare, value, ladder, report, replay, actions, cards, serve)
+COMMANDS = (games, play, simulate, compare, value, ladder, report, replay, actions, cards, spaces, serve)
 
 
 def build_parser() -> Parser:

@@ -46,6 +46,8 @@ class Engine:
         self.game_seed = self._seeds.next64()
         self.state: State = game.new_state(seed=self.game_seed)
         self.steps = 0
+        self._cache: dict[tuple[str, int], np.ndarray] = {}
+        self._zeros = np.zeros(self.space.size, dtype=np.int8)
 
     def reset(self, seed: int | None) -> None:
         """A new game: with ``seed``, the game of that seed (as ``civtable play --seed``);
@@ -59,18 +61,31 @@ class Engine:
         self.game_seed = game_seed
         self.state = self.game.new_state(seed=game_seed)
         self.steps = 0
+        self._cache.clear()
 
     def mover(self) -> int | None:
         movers = self.state.to_move()
         return movers[0] if movers else None
 
     def observe(self, seat: int) -> np.ndarray:
-        return self.game.encode(self.state.observation(seat), seat)
+        """The seat's vector (computed once per position; a copy is handed out)."""
+        key = ("obs", seat)
+        v = self._cache.get(key)
+        if v is None:
+            v = self._cache[key] = self.game.encode(self.state.observation(seat), seat)
+        return v.copy()
 
     def mask(self, seat: int) -> np.ndarray:
-        if seat not in self.state.to_move():
-            return np.zeros(self.space.size, dtype=np.int8)
-        return self.space.mask(self.state.legal_actions(seat))
+        """The seat's legal numbers (computed once per position; a copy is handed out)."""
+        key = ("mask", seat)
+        m = self._cache.get(key)
+        if m is None:
+            if seat not in self.state.to_move():
+                m = self._zeros
+            else:
+                m = self.space.mask(self.state.legal_actions(seat))
+            self._cache[key] = m
+        return m.copy()
 
     def action(self, seat: int, index: Any) -> str:
         """The legal action with number ``index`` for ``seat``, or ``IllegalActionError``."""
@@ -88,3 +103,4 @@ class Engine:
     def apply(self, seat: int, text: str) -> None:
         self.state.apply(seat, text)
         self.steps += 1
+        self._cache.clear()

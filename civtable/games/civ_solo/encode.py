@@ -132,8 +132,9 @@ class SoloEncoder:
             F("pending", 4, f"battles pending / {PENDING_MAX}; the next one: due this turn, its level / 4, "
                             f"its card limit / {self.limit_max} (0 when read from the battle turn's row)"),
             F("units", 1 + 2 * n_kinds, f"1 when the unit cards are known; per type ({', '.join(UNIT_KINDS)}): cards / "
-                                        f"the deck's copies, then their rank / 4 (aircraft 1)"),
-            F("entry", 1 + n_kinds, f"unit cards entered so far / {self.hand_max}, and per type / the deck's copies"),
+                                        f"the deck's copies, then their rank / 4 (aircraft as rank I)"),
+            F("entry", 1 + n_kinds, f"unit cards of the list being entered / {self.all_copies}, and per type / "
+                                    f"the deck's copies"),
             F("answers", 6, f"this procedure's answers: the card limit / {self.limit_max}, the combat bonus / "
                             f"{self.bonus_max}, the capital fortified (yes, no), the battle hand / {self.hand_max}, "
                             f"the unit cards / {self.all_copies}"),
@@ -244,7 +245,7 @@ class SoloEncoder:
         entry = obs["entry"]
         if entry:
             a = self.at["entry"]
-            v[a] = _clip(len(entry) / self.hand_max)
+            v[a] = _clip(len(entry) / self.all_copies)
             for kind, _, _ in entry:
                 v[a + 1 + kinds[kind]] += 1 / copies[kind]
             v[a + 1:a + 1 + n] = np.minimum(v[a + 1:a + 1 + n], 1)

@@ -240,6 +240,8 @@ def _consistent(r: Reader, s: SoloState) -> None:
     """What the fields must agree on for the flow to go on."""
     if s.turn_no > s.final_turn + 1:
         r.fail("turn", f"is {s.turn_no}, but the game has {s.final_turn} turns")
+    if s.turn_no == 0 and s.stage != "setup":
+        r.fail("turn", f"is 0 in stage {s.stage!r}: turn 0 is the setup, before the counter's first move (SOLO-3.1)")
     early = s.stage in BEFORE_DICE or (s.stage == "check" and s.resume in BEFORE_DICE)
     most = max(1, s.turn_no if early else s.turn_no + 1)
     if s.pool > most:

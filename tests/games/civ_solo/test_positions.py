@@ -46,6 +46,7 @@ BROKEN = [
     (setting("stage", value="lunch"), "'stage' must be one of"),
     (setting("pool", value=0), "'pool' must be an integer from 1"),
     (setting("pool", value=3), "'pool' is 3 dice in turn 2 before its event dice"),
+    (setting("turn", value=0), "'turn' is 0 in stage"),  # found by make fuzz: the pool then grew in turn 0
     (setting("debt", value={"culture": -1}), "'debt' must map"),
     (setting("units", value=[["tank", 1, 1]]), "'units[0]' must be [type, rank, strength]"),
     (setting("entry", value=[["infantry", 2, 9]]), "no infantry card has strength 9 at rank 2"),

@@ -269,7 +269,7 @@ class ContractSuite:
         """The fuzz kit (``fuzz.py``) at this run's budget: about 2,000 illegal attempts,
         200 mutated positions and 40 mutated records per unit of ``CIVTABLE_FUZZ``."""
         a = self.adapter
-        scale = fuzz.budget() * a.scale
+        scale = fuzz.budget(a.scale)
         want = {"actions": int(2000 * scale), "positions": int(200 * scale), "records": int(40 * scale)}
         options: list[dict[str, Any]] = []
 

@@ -51,7 +51,8 @@ POOL_MAX = 10
 SEAS_MAX = 8
 """Extra Seas of Road plays this turn (road-sea B) told apart."""
 TURN_MAX = 100
-"""Turns told apart by the ``turn`` feature (games last about 20 to 40 turns)."""
+"""Turns told apart by the ``turn`` feature (greedy games last 48 turns at the median, at most
+about 90; ``turn_cap`` covers the rest up to the cap)."""
 
 CARDS = ", ".join(ROLE_IDS)
 STACKS = ", ".join(ROLE_IDS[c] for c in BUYABLE)
@@ -65,13 +66,14 @@ def _features(rules: Rules) -> list[Feature]:
 
     def seat_block(who: str, own: bool) -> list[Feature]:
         whose = "the viewer's" if own else "the opponent's"
+        subject = "the viewer" if own else "the opponent"
         out = []
         if own:
             out.append(Feature("me.hand", n, f"cards in the viewer's hand, by card ({CARDS}), / {HAND_MAX}"))
         out += [
             Feature(f"{who}.hand_size", 1, f"cards in {whose} hand / {HAND_SIZE_MAX}"),
-            Feature(f"{who}.laid", n, f"cards {whose} laid down this turn, by card, / {HAND_MAX}"),
-            Feature(f"{who}.owned", n, f"cards {whose} owns wherever they lie, by card, / copies in the game"),
+            Feature(f"{who}.laid", n, f"cards {subject} laid down this turn, by card, / {HAND_MAX}"),
+            Feature(f"{who}.owned", n, f"cards {subject} owns wherever they lie, by card, / copies in the game"),
         ]
         if own:
             out.append(Feature("me.deck", n, "the viewer's cards not in hand, laid down or on a public discard "

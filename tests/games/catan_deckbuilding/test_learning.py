@@ -413,3 +413,16 @@ def test_the_kits_walks_cover_the_learning_hooks() -> None:
 
     run()
     assert walked > 0
+
+
+def test_the_docs_list_every_feature_where_it_sits() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[3] / "docs" / "games" / "catan-deckbuilding.md").read_text(encoding="utf-8")
+    section = doc.split("## For learning agents and designers", 1)[1]
+    e = game().encoding()
+    for f in e.features:
+        s = e.slot(f.name)
+        where = f"{s.start}-{s.stop - 1}" if f.size > 1 else str(s.start)
+        assert f"| {where} | `{f.name}` | {f.size} |" in section, f"the docs miss feature {f.name}"
+    assert f"**{game().action_space().size}** with the default options" in section

@@ -250,4 +250,10 @@ def _heuristic(game: Game, seed: int, params: dict[str, str]) -> Agent:
     return HeuristicBot(seed, game.cards)  # type: ignore[attr-defined]
 
 
-FACTORIES: dict[str, AgentFactory] = {"greedy": _heuristic, "heuristic": _heuristic}
+def _rules(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    from .strategy import make_rules_bot  # the strategy files' bot (strategy.py)
+
+    return make_rules_bot(game, seed, params)
+
+
+FACTORIES: dict[str, AgentFactory] = {"greedy": _heuristic, "heuristic": _heuristic, "rules": _rules}

@@ -10,6 +10,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev,postgres,ray]'
+	$(MAKE) --no-print-directory i18n-compile
 	touch $(STAMP)
 
 # The browser server on http://127.0.0.1:8000/ (lobby, play against bots or friends, replays).
@@ -45,3 +46,38 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
+
+# ------------------------------------------------------------------ translations (docs/i18n.md)
+# English is the source language; the catalogs of el, cs and de are the .po files in
+# civtable/locale/<lang>/LC_MESSAGES/<domain>.po: the domain civtable (everything but
+# the games) and one domain per game (its id). The .mo files are built, not committed.
+LOCALE := civtable/locale
+LANGS := el cs de
+GAME_DOMAINS := catan-deckbuilding civ-card-game civ-solo mega-civ
+EXTRACT := $(BIN)/pybabel extract -q -F babel.cfg -k NP_:1c,2 -k t -k nt:1,2 -k pt:1c,2 --add-location=file --sort-by-file \
+	--no-wrap --project=civtable --msgid-bugs-address="" --copyright-holder="civtable"
+
+.PHONY: i18n i18n-extract i18n-update i18n-compile
+
+i18n: i18n-extract i18n-update i18n-compile
+
+# The templates (.pot) from the code, the templates, the scripts and the data files.
+i18n-extract:
+	$(EXTRACT) --ignore-dirs="games .* _*" -o $(LOCALE)/civtable.pot civtable
+	for d in $(GAME_DOMAINS); do \
+	  $(EXTRACT) -o $(LOCALE)/$$d.pot civtable/games/$$(echo $$d | tr - _) || exit 1; done
+
+# Each language's catalogs brought in line with the templates (new messages added
+# untranslated, changed ones marked fuzzy); a missing catalog is created.
+i18n-update:
+	for d in civtable $(GAME_DOMAINS); do for l in $(LANGS); do \
+	  if [ -f $(LOCALE)/$$l/LC_MESSAGES/$$d.po ]; then \
+	    $(BIN)/pybabel update -q --no-wrap -D $$d -i $(LOCALE)/$$d.pot -d $(LOCALE) -l $$l || exit 1; \
+	  else $(BIN)/pybabel init -q --no-wrap -D $$d -i $(LOCALE)/$$d.pot -d $(LOCALE) -l $$l || exit 1; fi; \
+	done; done
+
+# The compiled catalogs (.mo) the program reads (it reads a .po when its .mo is missing or older).
+i18n-compile:
+	for f in $(LOCALE)/*/LC_MESSAGES/*.po; do \
+	  [ -f "$$f" ] || continue; \
+	  $(BIN)/pybabel compile -q -i "$$f" -o "$${f%.po}.mo" || exit 1; done

@@ -120,9 +120,26 @@ class Translator:
             return singular if n == 1 else plural
         return self._catalogs.npgettext(context, singular, plural, n)
 
-    def format(self, message: str, **args: Any) -> str:
-        """``gettext(message).format(**args)`` with numbers written the language's way."""
-        return self.gettext(message).format(**{k: self.number(v) for k, v in args.items()})
+    def t(self, message: str, **args: Any) -> str:
+        """``gettext(message).format(**args)``, numbers written the language's way and
+        ``Localized`` arguments localized: ``tr.t("Turn {turn} of {last}", turn=3, last=60)``."""
+        text = self.gettext(message)
+        if not args:
+            return text
+        return text.format(**{k: self.number(self.localize(v)) for k, v in args.items()})
+
+    def nt(self, singular: str, plural: str, n: int, **args: Any) -> str:
+        """``ngettext`` then ``format`` (``n`` is an argument too): ``tr.nt("{n} card",
+        "{n} cards", n)``."""
+        text = self.ngettext(singular, plural, n)
+        return text.format(**{k: self.number(self.localize(v)) for k, v in {"n": n, **args}.items()})
+
+    def pt(self, context: str, message: str, **args: Any) -> str:
+        """``pgettext`` then ``format``."""
+        text = self.pgettext(context, message)
+        if not args:
+            return text
+        return text.format(**{k: self.number(self.localize(v)) for k, v in args.items()})
 
     def plural_index(self, n: int) -> int:
         """Which plural form fits ``n`` (the catalog's ``Plural-Forms``: Czech has three)."""

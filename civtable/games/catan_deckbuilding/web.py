@@ -11,7 +11,8 @@ table, with every other action.
 
 Everything is drawn from the observation, so nothing hidden can be shown: the
 opponent's hand is card backs, draw piles are counts, a discard pile is its top card
-(discard-visibility A: all of it, as counts).
+(discard-visibility A: all of it, as counts). Every text is in the reader's
+language (``tr``; ``html`` is ``@localizable``).
 """
 
 from __future__ import annotations
@@ -20,10 +21,21 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from civtable.i18n import ENGLISH, N_, Translator, localizable
+
 from . import actions as act
-from .catalog import BANDIT, BUYABLE, CITY, ROLE_IDS
+from .catalog import BANDIT, BUYABLE, CITY, KDEF, ROLE_IDS
 from .rules.base import POOL_KEYS
-from .words import EFFECTS, a, counts_text, decision_text, owner, plural, seat
+from .words import (
+    EFFECTS,
+    a_card,
+    amount,
+    attack_name,
+    counts_text,
+    decision_text,
+    kind_name,
+    name,
+)
 
 if TYPE_CHECKING:
     from civtable.core.action import Action
@@ -31,13 +43,13 @@ if TYPE_CHECKING:
     from .options import Rules
 
 NOTES = {
-    "ore": "+1 Ore to spend", "brick": "+1 Brick to spend", "grain": "+1 Grain to spend",
-    "lumber": "+1 Lumber to spend", "wool": "+1 Wool to spend",
-    "sea": "each in hand: a Harbor draws 1 more", "desert": "pays for a Bandit",
-    "bandit": "attack: take a card from the opponent's hand", "kdef": "+1 card, or reflect an attack",
-    "koff": "attack: the opponent discards 2", "harbor": "draw 1 + 1 per Sea",
-    "road": "n together: 2n-3 resources of choice", "settlement": "2 resources of choice",
-    "city": "3 resources of choice; 3 in hand win",
+    "ore": N_("+1 Ore to spend"), "brick": N_("+1 Brick to spend"), "grain": N_("+1 Grain to spend"),
+    "lumber": N_("+1 Lumber to spend"), "wool": N_("+1 Wool to spend"),
+    "sea": N_("each in hand: a Harbor draws 1 more"), "desert": N_("pays for a Bandit"),
+    "bandit": N_("attack: take a card from the opponent's hand"), "kdef": N_("+1 card, or reflect an attack"),
+    "koff": N_("attack: the opponent discards 2"), "harbor": N_("draw 1 + 1 per Sea"),
+    "road": N_("n together: 2n-3 resources of choice"), "settlement": N_("2 resources of choice"),
+    "city": N_("3 resources of choice; 3 in hand win"),
 }
 """A card's effect in the few words a card has room for (the full text is its tooltip)."""
 
@@ -118,19 +130,20 @@ def _style(card: str) -> str:
 
 
 def card_html(card: str, rules: Rules, *, count: str = "", target: str | None = None, cost: bool = False,
-              small: bool = False, empty: bool = False) -> str:
+              small: bool = False, empty: bool = False, tr: Translator = ENGLISH) -> str:
     """One card: its name, its kind, what it costs (supply cards), its effect and a count."""
     cards = rules.cards
     c = ROLE_IDS.index(card)
+    title = name(c, cards, tr)
     classes = "card" + (" small" if small else "") + (" empty" if empty else "")
-    attrs = f' class="{classes}" style="{_style(card)}" title="{_e(cards.names[c] + ": " + EFFECTS[card])}"'
+    attrs = f' class="{classes}" style="{_style(card)}" title="{_e(title + ": " + tr.t(EFFECTS[card]))}"'
     if target:
         attrs += f' data-target="{_e(target)}"'
-    parts = [f'<div class="title">{_e(cards.names[c])}</div>', f'<div class="kind">{_e(cards.types[c])}</div>']
+    parts = [f'<div class="title">{_e(title)}</div>', f'<div class="kind">{_e(kind_name(c, cards, tr))}</div>']
     if cost:
-        parts.append(f'<div class="cost">{cost_chips(c, rules)}</div>')
+        parts.append(f'<div class="cost">{cost_chips(c, rules, tr)}</div>')
     if not small:
-        parts.append(f'<div class="note">{_e(NOTES[card])}</div>')
+        parts.append(f'<div class="note">{_e(tr.t(NOTES[card]))}</div>')
     if count:
         parts.append(f'<div class="count">{_e(count)}</div>')
     return f"<div{attrs}>{''.join(parts)}</div>"
@@ -140,28 +153,32 @@ def chip(key: str, text: str) -> str:
     return f'<span class="chip" style="{_style(key)}">{_e(text)}</span>'
 
 
-def cost_chips(c: int, rules: Rules) -> str:
+def cost_chips(c: int, rules: Rules, tr: Translator = ENGLISH) -> str:
     """CDB-2.6: a supply card's price as resource chips (plus the Desert or Settlement it takes)."""
-    names = rules.cards.names
-    out = [chip(ROLE_IDS[r], f"{n} {names[r]}") for r, n in enumerate(rules.cost[c]) if n]
+    cards = rules.cards
+    out = [chip(ROLE_IDS[r], amount(n, r, cards, tr)) for r, n in enumerate(rules.cost[c]) if n]
     if c == CITY:
-        out.append(chip("settlement", "+ Settlement"))
+        out.append(chip("settlement", tr.t("+ Settlement")))
     elif c == BANDIT:
-        out.append(chip("desert", "+ Desert"))
+        out.append(chip("desert", tr.t("+ Desert")))
     return "".join(out)
 
 
-def cards_row(counts: Mapping[str, int], rules: Rules, target: str | None = None, small: bool = False) -> str:
+def cards_row(counts: Mapping[str, int], rules: Rules, target: str | None = None, small: bool = False,
+              tr: Translator = ENGLISH) -> str:
     """Cards by count, one card a kind with "x N" (``target``: a prefix such as ``hand``)."""
-    shown = [card_html(k, rules, count=f"x {n}" if n > 1 else "", small=small,
-                       target=f"{target}:{k}" if target else None)
+    shown = [card_html(k, rules, count=tr.t("x {n}", n=n) if n > 1 else "", small=small,
+                       target=f"{target}:{k}" if target else None, tr=tr)
              for k, n in counts.items() if n]
-    return f'<div class="cards">{"".join(shown)}</div>' if shown else '<div class="muted">no cards</div>'
+    if shown:
+        return f'<div class="cards">{"".join(shown)}</div>'
+    return f'<div class="muted">{_e(tr.t("no cards"))}</div>'
 
 
-def pile_html(label: str, n: int, target: str | None = None) -> str:
+def pile_html(label: str, n: int, target: str | None = None, tr: Translator = ENGLISH) -> str:
     attrs = f' data-target="{_e(target)}"' if target else ""
-    return f'<div class="pile"{attrs}>{_e(label)}<b>{n}</b>{"card" if n == 1 else "cards"}</div>'
+    unit = tr.ngettext("card", "cards", n)
+    return f'<div class="pile"{attrs}>{_e(label)}<b>{n}</b>{_e(unit)}</div>'
 
 
 def zone(title: str, body: Iterable[str], extra: str = "", note: str = "") -> str:
@@ -170,127 +187,171 @@ def zone(title: str, body: Iterable[str], extra: str = "", note: str = "") -> st
 
 
 # ------------------------------------------------------------------ zones
-def supply_zone(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> str:
+def supply_zone(obs: Mapping[str, Any], viewer: int | None, rules: Rules, tr: Translator = ENGLISH) -> str:
     """The supply (CDB-4.5): every stack with its cost and what is left, to buy from."""
-    stacks = [card_html(ROLE_IDS[c], rules, count=f"{obs['supply'][ROLE_IDS[c]]} left", cost=True,
-                        target=f"supply:{ROLE_IDS[c]}", empty=not obs["supply"][ROLE_IDS[c]])
+    stacks = [card_html(ROLE_IDS[c], rules, count=tr.t("{n} left", n=obs["supply"][ROLE_IDS[c]]), cost=True,
+                        target=f"supply:{ROLE_IDS[c]}", empty=not obs["supply"][ROLE_IDS[c]], tr=tr)
               for c in BUYABLE]
     buying = obs["phase"] == "main" and obs["current"] == viewer
-    return zone("Supply", [f'<div class="cards">{"".join(stacks)}</div>'], " supply",
-                "click a stack to buy it with what is laid down" if buying else "")
+    return zone(tr.t("Supply"), [f'<div class="cards">{"".join(stacks)}</div>'], " supply",
+                tr.t("click a stack to buy it with what is laid down") if buying else "")
 
 
-def table_zone(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> str:
+CHOICE_CHIPS = {"choice-settlement": N_("{n} of choice (Settlement)"), "choice-other": N_("{n} of choice")}
+
+
+def table_zone(obs: Mapping[str, Any], viewer: int | None, rules: Rules, tr: Translator = ENGLISH) -> str:
     """The current player's cards laid down this turn and the resources still to spend."""
     cur = obs["current"]
     view = obs["players"][cur]
     pool = {k: n for k, n in obs["pool"].items() if n}
-    words = {"choice-settlement": "of choice (Settlement)", "choice-other": "of choice"}
-    chips = "".join(chip(k, f"{n} {words.get(k) or rules.cards.names[POOL_KEYS.index(k)]}") for k, n in pool.items())
-    body = [f'<div class="pool">To spend: {chips or "<span class=muted>nothing yet</span>"}</div>',
-            cards_row(view["laid"], rules, small=True)]
-    who = "you" if cur == viewer else f"player {cur}"
-    return zone(f"Laid down this turn by {who}", body, " mine" if cur == viewer else "")
+    chips = "".join(chip(k, tr.t(CHOICE_CHIPS[k], n=n) if k in CHOICE_CHIPS
+                         else amount(n, POOL_KEYS.index(k), rules.cards, tr)) for k, n in pool.items())
+    spend = chips or f"<span class=muted>{_e(tr.t('nothing yet'))}</span>"
+    body = [f'<div class="pool">{_e(tr.t("To spend:"))} {spend}</div>',
+            cards_row(view["laid"], rules, small=True, tr=tr)]
+    title = tr.t("Laid down this turn by you") if cur == viewer else tr.t("Laid down this turn by player {n}", n=cur)
+    return zone(title, body, " mine" if cur == viewer else "")
 
 
-def player_zone(obs: Mapping[str, Any], p: int, viewer: int | None, rules: Rules) -> str:
+def player_zone(obs: Mapping[str, Any], p: int, viewer: int | None, rules: Rules, tr: Translator = ENGLISH) -> str:
     """A player's hand (cards for the viewer, backs for the others), piles and holdings."""
     view = obs["players"][p]
     mine = p == viewer
     n = view["hand_size"]
-    row = [pile_html("Draw pile", view["draw_size"], "pile:draw" if mine else None)]
+    row = [pile_html(tr.t("Draw pile"), view["draw_size"], "pile:draw" if mine else None, tr)]
     top = view["discard_top"]
     if top:
-        row.append(card_html(top, rules, count=f"{view['discard_size']} in the pile", small=True))
+        row.append(card_html(top, rules, count=tr.t("{n} in the pile", n=view["discard_size"]), small=True, tr=tr))
     else:
-        row.append(pile_html("Discard pile", 0))
-    row.append(f"<div>{''.join(f'<div class=muted>{_e(line)}</div>' for line in holdings(view, rules))}</div>")
+        row.append(pile_html(tr.t("Discard pile"), 0, tr=tr))
+    row.append(f"<div>{''.join(f'<div class=muted>{_e(line)}</div>' for line in holdings(view, rules, tr))}</div>")
     if "hand" in view:
-        body = [cards_row(view["hand"], rules, target="hand")]
+        body = [cards_row(view["hand"], rules, target="hand", tr=tr)]
     else:
         backs = '<span class="back"></span>' * min(n, 12)
         row.insert(0, f'<div class="backs"><span class="stack">{backs}</span></div>')
         body = []
     body.append(f'<div class="row">{"".join(row)}</div>')
-    title = "Your hand" if mine else (f"Player {p}" + (" (opponent)" if viewer is not None else ""))
-    note = f"{n} card{'s' if n != 1 else ''} in hand"
     if mine:
-        note += f"; {view['hand']['city']} of the {rules.to_win} Cities that win"
+        title = tr.t("Your hand")
+    elif viewer is not None:
+        title = tr.t("Player {n} (opponent)", n=p)
+    else:
+        title = tr.t("Player {n}", n=p)
+    note = tr.nt("{n} card in hand", "{n} cards in hand", n)
+    if mine:
+        note += tr.t("; {n} of the {win} Cities that win", n=view["hand"]["city"], win=rules.to_win)
     return zone(title, body, " mine" if mine else "", note)
 
 
-def holdings(view: Mapping[str, Any], rules: Rules) -> list[str]:
+def holdings(view: Mapping[str, Any], rules: Rules, tr: Translator = ENGLISH) -> list[str]:
     """A player's public facts: the discard pile (discard-visibility A), the Knights
     (Defensive) that reflected or blocked, and the cards he owns."""
     cards = rules.cards
-    kdef = ROLE_IDS.index("kdef")
     lines = []
     if "discard" in view and view["discard_size"] > 1:
-        lines.append(f"Discard pile: {counts_text(view['discard'], cards)}")
+        lines.append(tr.t("Discard pile: {cards}", cards=counts_text(view["discard"], cards, tr=tr)))
     if view["reserved_knights"]:
         k = view["reserved_knights"]
-        lines.append(f"{k} {plural(kdef, k, cards)} laid down to reflect an attack")
+        lines.append(tr.t("{knights} laid down to reflect an attack", knights=amount(k, KDEF, cards, tr)))
     if view["spent_knights"]:
         k = view["spent_knights"]
-        lines.append(f"{k} {plural(kdef, k, cards)} in hand {'has' if k == 1 else 'have'} blocked an attack")
+        knights = amount(k, KDEF, cards, tr)
+        lines.append(tr.t("{knights} in hand has blocked an attack", knights=knights) if k == 1 else
+                     tr.t("{knights} in hand have blocked an attack", knights=knights))
     owned = view["owned"]
     keys = ("city", "settlement", "road", "harbor", "kdef", "koff", "bandit")
-    lines.append(f"Owns {sum(owned.values())} cards: {counts_text({k: owned[k] for k in keys if owned[k]}, cards)}")
+    lines.append(tr.t("Owns {n} cards: {cards}", n=sum(owned.values()),
+                      cards=counts_text({k: owned[k] for k in keys if owned[k]}, cards, tr=tr)))
     return lines
 
 
-def attack_zone(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> str:
+def attack_zone(obs: Mapping[str, Any], viewer: int | None, rules: Rules, tr: Translator = ENGLISH) -> str:
     """The attack being answered (click it to answer), with the stolen card for those who
     may see it (click it to keep or return it) and what the answers do."""
     pending = obs["pending"]
-    shown = [card_html(pending["attack"], rules, small=True, target="attack")]
+    shown = [card_html(pending["attack"], rules, small=True, target="attack", tr=tr)]
     if pending.get("stolen"):
-        shown.append(card_html(pending["stolen"], rules, small=True, count="taken", target="stolen"))
+        shown.append(card_html(pending["stolen"], rules, small=True, count=tr.t("taken"), target="stolen", tr=tr))
     body = [f'<div class="row"><div class="cards">{"".join(shown)}</div>'
-            f'<div class="story">{"".join(f"<p>{_e(line)}</p>" for line in attack_story(obs, viewer, rules))}'
+            f'<div class="story">{"".join(f"<p>{_e(line)}</p>" for line in attack_story(obs, viewer, rules, tr))}'
             "</div></div>"]
-    return zone("Attack", body, " alert")
+    return zone(tr.t("Attack"), body, " alert")
 
 
-def attack_story(obs: Mapping[str, Any], viewer: int | None, rules: Rules) -> list[str]:
+def attack_story(obs: Mapping[str, Any], viewer: int | None, rules: Rules, tr: Translator = ENGLISH) -> list[str]:
     """What the attack does (CDB-3.1 to CDB-3.3) and, for the player who answers, how."""
-    names = rules.cards.names
+    cards = rules.cards
     pending, phase = obs["pending"], obs["phase"]
     attacker, victim = pending["attacker"], pending["victim"]
-    attack = names[ROLE_IDS.index(pending["attack"])]
+    attack = attack_name(pending, cards, tr)
     deciding = viewer is not None and viewer in obs["to_move"]
     me = obs["players"][viewer] if deciding else None
     knight = me is not None and me["hand"]["kdef"] > me["spent_knights"]  # CDB-3.2.4: one not blocked yet
+    args = {"attack": attack, "attacker": attacker, "victim": victim,
+            "an_attack": a_card(ROLE_IDS.index(pending["attack"]), cards, tr)}
     if phase == "react":
-        effect = (f"it takes a card at random from {owner(victim, viewer)} hand" if pending["attack"] == "bandit"
-                  else f"{seat(victim, viewer)} must discard 2 cards")
-        lines = [f"{cap(seat(attacker, viewer))} played {a(attack)} against {seat(victim, viewer)}: {effect}."]
+        bandit = pending["attack"] == "bandit"
+        if viewer == victim:
+            lines = [tr.t("Player {attacker} played {an_attack} against you: it takes a card at random from your "
+                          "hand.", **args) if bandit else
+                     tr.t("Player {attacker} played {an_attack} against you: you must discard 2 cards.", **args)]
+        elif viewer == attacker:
+            lines = [tr.t("You played {an_attack} against player {victim}: it takes a card at random from player "
+                          "{victim}'s hand.", **args) if bandit else
+                     tr.t("You played {an_attack} against player {victim}: player {victim} must discard 2 cards.",
+                          **args)]
+        else:
+            lines = [tr.t("Player {attacker} played {an_attack} against player {victim}: it takes a card at random "
+                          "from player {victim}'s hand.", **args) if bandit else
+                     tr.t("Player {attacker} played {an_attack} against player {victim}: player {victim} must "
+                          "discard 2 cards.", **args)]
         if knight:
-            lines.append(f"Click the {attack} to reflect it with a Knight (Defensive) from your hand (it then "
-                         f"strikes player {attacker}) or to allow it.")
+            lines.append(tr.t("Click the {attack} to reflect it with a Knight (Defensive) from your hand (it then "
+                              "strikes player {attacker}) or to allow it.", **args))
         elif deciding:
-            lines.append(f"You have no Knight (Defensive) to reflect it: click the {attack} to allow it.")
+            lines.append(tr.t("You have no Knight (Defensive) to reflect it: click the {attack} to allow it.", **args))
         return lines
     if phase == "counter":
-        lines = [f"{cap(seat(victim, viewer))} reflected the {attack} with a Knight (Defensive): it strikes "
-                 f"{seat(attacker, viewer)} unless a Knight (Defensive) counter-reflects it."]
+        if viewer == victim:
+            line = tr.t("You reflected the {attack} with a Knight (Defensive): it strikes player {attacker} unless "
+                        "a Knight (Defensive) counter-reflects it.", **args)
+        elif viewer == attacker:
+            line = tr.t("Player {victim} reflected the {attack} with a Knight (Defensive): it strikes you unless "
+                        "a Knight (Defensive) counter-reflects it.", **args)
+        else:
+            line = tr.t("Player {victim} reflected the {attack} with a Knight (Defensive): it strikes player "
+                        "{attacker} unless a Knight (Defensive) counter-reflects it.", **args)
+        lines = [line]
         if knight:
-            lines.append(f"Click the {attack} to counter-reflect it (it then affects nobody) or to allow it.")
+            lines.append(tr.t("Click the {attack} to counter-reflect it (it then affects nobody) or to allow it.",
+                              **args))
         elif deciding:
-            lines.append(f"You have no Knight (Defensive) to counter-reflect it: click the {attack} to allow it.")
+            lines.append(tr.t("You have no Knight (Defensive) to counter-reflect it: click the {attack} to allow it.",
+                              **args))
         return lines
     if phase == "steal":
-        what = a(names[ROLE_IDS.index(pending["stolen"])]) if pending.get("stolen") else "a card"
-        lines = [f"The {attack} took {what} from {owner(victim, viewer)} hand."]
+        what = a_card(ROLE_IDS.index(pending["stolen"]), cards, tr) if pending.get("stolen") else tr.t("a card")
+        lines = [tr.t("The {attack} took {what} from your hand.", what=what, **args) if viewer == victim else
+                 tr.t("The {attack} took {what} from player {victim}'s hand.", what=what, **args)]
         if deciding:
-            lines.append("Click it to keep it (onto your discard pile) or to give it back.")
+            lines.append(tr.t("Click it to keep it (onto your discard pile) or to give it back."))
         return lines
     left = pending.get("left", 0)
-    lines = [f"{cap(seat(victim, viewer))} must discard {left} more card{'s' if left != 1 else ''} "
-             f"({owner(attacker, viewer)} {attack})."]
+    if viewer == victim:
+        line = tr.nt("You must discard {n} more card (player {attacker}'s {attack}).",
+                     "You must discard {n} more cards (player {attacker}'s {attack}).", left, **args)
+    elif viewer == attacker:
+        line = tr.nt("Player {victim} must discard {n} more card (your {attack}).",
+                     "Player {victim} must discard {n} more cards (your {attack}).", left, **args)
+    else:
+        line = tr.nt("Player {victim} must discard {n} more card (player {attacker}'s {attack}).",
+                     "Player {victim} must discard {n} more cards (player {attacker}'s {attack}).", left, **args)
+    lines = [line]
     if deciding:
-        top = " (or your draw pile, to discard its top card)" if rules.discard_from_draw else ""
-        lines.append(f"Click a card of your hand to discard it{top}.")
+        lines.append(tr.t("Click a card of your hand to discard it (or your draw pile, to discard its top card).")
+                     if rules.discard_from_draw else tr.t("Click a card of your hand to discard it."))
     return lines
 
 
@@ -298,36 +359,43 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def head(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: Iterable[str]) -> str:
+def head(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: Iterable[str],
+         tr: Translator = ENGLISH) -> str:
     """The turn and whose decision it is (the winner at the end)."""
-    names = rules.cards.names
     if obs["over"]:
         w = obs["winner"]
-        now = (f"The game is over: {seat(w, viewer)} won with {rules.to_win} Cities in hand" if w is not None
-               else f"The game is over: a draw at the turn cap ({rules.max_turns} turns)")
+        if w is None:
+            now = tr.t("The game is over: a draw at the turn cap ({n} turns)", n=rules.max_turns)
+        elif w == viewer:
+            now = tr.t("The game is over: you won with {n} Cities in hand", n=rules.to_win)
+        else:
+            now = tr.t("The game is over: player {p} won with {n} Cities in hand", p=w, n=rules.to_win)
     else:
-        text = decision_text(obs["phase"], obs["current"], obs["pending"], viewer, names)
+        text = decision_text(obs["phase"], obs["current"], obs["pending"], viewer, rules.cards, tr=tr)
         if obs["phase"] == "main" and obs["current"] == viewer:
-            text = "your turn: click cards in your hand to play them, a supply stack to buy, then end the turn"
+            text = tr.t("your turn: click cards in your hand to play them, a supply stack to buy, then end the turn")
         now = cap(text)
     mine = " mine" if viewer is not None and viewer in obs["to_move"] else ""
     chosen = ", ".join(variants)
-    return (f'<div class="cdb-head"><span>Turn {obs["turn"]} of at most {rules.max_turns}</span>'
+    turn = tr.t("Turn {turn} of at most {last}", turn=obs["turn"], last=rules.max_turns)
+    return (f'<div class="cdb-head"><span>{_e(turn)}</span>'
             f'<span class="now{mine}">{_e(now)}</span>'
-            + (f'<span class="variants">Rule variants: {_e(chosen)}</span>' if chosen else "") + "</div>")
+            + (f'<span class="variants">{_e(tr.t("Rule variants: {variants}", variants=chosen))}</span>'
+               if chosen else "") + "</div>")
 
 
-def html(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: Iterable[str] = ()) -> str:
+@localizable
+def html(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: Iterable[str] = (), *,
+         tr: Translator = ENGLISH) -> str:
     """The whole table for ``viewer``: the opponent above, the supply and the cards laid
     down in the middle, the viewer's hand below (a spectator sees both players alike)."""
     me = viewer if isinstance(viewer, int) else None
     order = (1 - me, me) if me is not None else (0, 1)
-    parts = [STYLE, head(obs, me, rules, variants)]
+    parts = [STYLE, head(obs, me, rules, variants, tr)]
     if obs["pending"] and not obs["over"]:
-        parts.append(attack_zone(obs, me, rules))
-    parts.append(player_zone(obs, order[0], me, rules))
-    parts.append(supply_zone(obs, me, rules))
-    parts.append(table_zone(obs, me, rules))
-    parts.append(player_zone(obs, order[1], me, rules))
+        parts.append(attack_zone(obs, me, rules, tr))
+    parts.append(player_zone(obs, order[0], me, rules, tr))
+    parts.append(supply_zone(obs, me, rules, tr))
+    parts.append(table_zone(obs, me, rules, tr))
+    parts.append(player_zone(obs, order[1], me, rules, tr))
     return f'<div class="cdb">{"".join(parts)}</div>'
-

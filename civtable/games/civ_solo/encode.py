@@ -214,9 +214,9 @@ class SoloEncoder:
         options = obs["options"]
         r = at["rules"]
         for s in self.variants:
-            i = self.choice_index.get((s.name, str(options.get(s.name))))
-            if i is not None:
-                v[r + i] = 1
+            c = self.choice_index.get((s.name, str(options.get(s.name))))
+            if c is not None:
+                v[r + c] = 1
         return v
 
     def _pending(self, v: np.ndarray, obs: dict[str, Any]) -> None:

@@ -99,7 +99,7 @@ def most_deck(game: CivSolo) -> int:
     """The largest opponent deck of a battle (SOLO-4.4.4, SOLO-4.4.5): the army of a
     row's military level under ``opponent-composition``, at most the row's card limit."""
     comp = game.rules.opponent_composition
-    return max(min(row["6"]["card_limit"], sum(composition_counts(row["6"]["military_level"], comp).values()))
+    return max(min(int(row["6"]["card_limit"]), sum(composition_counts(row["6"]["military_level"], comp).values()))
                for row in game.tables.rows)
 
 

@@ -6,6 +6,7 @@ positions, the running score (``State.scores``) and the items given at the start
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,12 +14,15 @@ import pytest
 import civtable
 from civtable.agents import PlayerView, make_agent
 from civtable.core.errors import IllegalActionError, OptionError
+from civtable.core.game import Game
 from civtable.core.rng import Rng
 from civtable.games.civ_solo.battle import Battle, Unit
 from civtable.games.civ_solo.catalog import UNIT_KINDS
 from civtable.games.civ_solo.encode import FRONT_WIDTH
+from civtable.games.civ_solo.game import CivSolo
 from civtable.games.civ_solo.rules import STEPS
 from civtable.games.civ_solo.space import most_deck, most_fronts
+from civtable.games.civ_solo.state import SoloState
 from civtable.testing.learning import check_action_space, check_encoding
 
 from . import test_contract as contract
@@ -27,14 +31,24 @@ from ._solo_helpers import answer, battle_at_play, bot_game, event, new, to_turn
 VARIANTS = contract.VARIANTS
 
 
+def solo_game(**options: Any) -> CivSolo:
+    g = civtable.load_game("civ-solo", **options)
+    assert isinstance(g, CivSolo)
+    return g
+
+
+def fresh(g: CivSolo, seed: int) -> SoloState:
+    return g.new_state(seed=seed)
+
+
 # ------------------------------------------------------------------ the action space
 def test_the_space_is_built_once_from_the_data_and_the_same_for_the_same_options() -> None:
-    g = civtable.load_game("civ-solo")
+    g = solo_game()
     space = g.action_space()
     assert g.action_space() is space
-    again = civtable.load_game("civ-solo").action_space()
+    again = solo_game().action_space()
     assert again.texts == space.texts and again.digest == space.digest
-    other = civtable.load_game("civ-solo", **{"strongest-tie": "A"}).action_space()
+    other = solo_game(**{"strongest-tie": "A"}).action_space()
     assert other.digest != space.digest
 
 
@@ -42,17 +56,17 @@ def test_the_sizes_under_the_default_and_other_readings() -> None:
     """Default: 16 plain answers, culture 0-60, resources 0-20, bonus 0-60, limit 1-12, 39 unit
     cards, 6 purchases, 41 payments, gained culture/resources 0-60, 21 battle cards x (new,
     fronts 1-12)."""
-    g = civtable.load_game("civ-solo")
+    g = solo_game()
     assert most_deck(g) == 6 and most_fronts(g) == 12
     expected = 16 + 61 + 21 + 61 + 12 + 39 + 6 + 41 + 2 * 61 + 21 * 13
     assert g.action_space().size == expected == 652
-    table = civtable.load_game("civ-solo", dice="table", **{"strongest-tie": "A"})
+    table = solo_game(dice="table", **{"strongest-tie": "A"})
     assert table.action_space().size == expected + 7 + 12  # die 1-6, miss; lose front 1-12
-    shared = civtable.load_game("civ-solo", **{"debt-type": "B"})
+    shared = solo_game(**{"debt-type": "B"})
     assert shared.action_space().size == expected - 61  # one shared debt
-    pieces = civtable.load_game("civ-solo", **{"loss-none": "B"})  # people, buildings counted and owed
+    pieces = solo_game(**{"loss-none": "B"})  # people, buildings counted and owed
     assert pieces.action_space().size == expected + 21 + 31 + 2 * 61
-    lit = civtable.load_game("civ-solo", **{"trade-value-direction": "B"})
+    lit = solo_game(**{"trade-value-direction": "B"})
     assert lit.action_space().size == expected - 2  # a hut token (6) twice at most, a village token once
 
 
@@ -69,7 +83,7 @@ def test_the_sizes_under_the_default_and_other_readings() -> None:
 ])
 def test_rare_answers_are_in_the_space_only_where_the_options_ask_them(
         options: dict[str, str], present: list[str], absent: list[str]) -> None:
-    space = civtable.load_game("civ-solo", **options).action_space()
+    space = solo_game(**options).action_space()
     for text in present:
         assert text in space, text
     for text in absent:
@@ -80,7 +94,7 @@ def test_front_numbers_stay_within_the_bound_in_the_largest_battles() -> None:
     """SOLO-4.4.6, SOLO-4.4.7: with the largest hand (15) against the largest deck (6),
     random play on both sides never names a front past ``most_fronts`` (12) for an
     attack, nor past 11 for the opponent's victim."""
-    g = civtable.load_game("civ-solo")
+    g = solo_game()
     bound = most_fronts(g)
     rng = Rng(5)
     highest = [0, 0]
@@ -105,7 +119,7 @@ def test_the_front_bound_is_reached() -> None:
     """The bound is tight: six opponent cards that cannot destroy anything open fronts 2,
     4, ..., 12, and the player may attack front 12; a sixth card that can destroy two
     equally strong units (fronts 9 and 11) asks which (strongest-tie A: 'lose front 11')."""
-    g = civtable.load_game("civ-solo", **{"strongest-tie": "A"})
+    g = solo_game(**{"strongest-tie": "A"})
     space = g.action_space()
     b = Battle.start([Unit("infantry", 6)] * 15, [Unit("mounted", 1)] * 6)
     while b.opponent_deck:
@@ -128,14 +142,14 @@ def test_every_answer_of_whole_sessions_is_in_the_space() -> None:
             "model:units=0&hand=0&upgrade=0&win=0.5")
     for i in range(24):
         options = {s.name: s.choices[rng.below(len(s.choices))] for s in VARIANTS}
-        g = civtable.load_game("civ-solo", **options)
+        g = solo_game(**options)
         for s in bot_game(g, bots[i % len(bots)], seed=100 + i):
             check_action_space(s)
 
 
 # ------------------------------------------------------------------ the encoding
-def _at(g: object, name: str) -> slice:
-    return g.encoding().slot(name)  # type: ignore[attr-defined]
+def _at(g: Game, name: str) -> slice:
+    return g.encoding().slot(name)
 
 
 def test_a_battle_is_encoded_card_by_card() -> None:
@@ -149,7 +163,8 @@ def test_a_battle_is_encoded_card_by_card() -> None:
     battle = v[_at(g, "battle")]
     assert battle[0] == 1 and battle[1] == 1  # under way, the player plays next
     assert battle[2] == pytest.approx(3 / 15) and battle[4] == pytest.approx(3 / 60)
-    enc = g._encoder_()  # type: ignore[attr-defined]
+    assert isinstance(g, CivSolo)
+    enc = g._encoder_()
     h = v[_at(g, "hand")]
     assert h[enc.pairs[("infantry", 3)]] == pytest.approx(2 / 15)
     assert h[enc.pairs[("aircraft", 6)]] == pytest.approx(1 / 15)
@@ -196,7 +211,7 @@ def test_an_event_and_its_debt_are_encoded() -> None:
 
 
 def test_encode_is_fast_enough() -> None:
-    g = civtable.load_game("civ-solo")
+    g = solo_game()
     obs = [s.observation(0) for s in itertools.islice(bot_game(g, "model", 3), 200)]
     import time
 
@@ -243,9 +258,9 @@ def test_the_score_counts_units_lost_in_a_battle() -> None:
 
 # ------------------------------------------------------------------ items for designers
 def test_value_items_and_bad_requests() -> None:
-    g = civtable.load_game("civ-solo")
+    g = solo_game()
     assert tuple(g.value_items()) == ("culture-event-card", "destructive-card")
-    s = g.new_state(seed=2)
+    s = fresh(g, 2)
     with pytest.raises(OptionError, match="culture-event-card, destructive-card"):
         g.give_item(s, "wonder", 0)
     with pytest.raises(OptionError, match="one seat"):
@@ -261,12 +276,12 @@ def test_value_items_and_bad_requests() -> None:
 def test_a_given_card_is_an_acquisition_before_turn_1(item: str, ledger_item: str) -> None:
     """SOLO-5.2: the card is written as the trade writes a bought card (turn 0, +1); the
     generator is untouched (games stay paired by seed) and the position reads back."""
-    g = civtable.load_game("civ-solo")
-    fresh = g.new_state(seed=9)
-    s = g.new_state(seed=9)
+    g = solo_game()
+    first = fresh(g, 9)
+    s = fresh(g, 9)
     g.give_item(s, item, 0)
     assert s.ledger == [(0, ledger_item, 1, None)]
-    assert s.rng.state == fresh.rng.state
+    assert s.rng.state == first.rng.state
     assert s.scores() == [0.0]
     assert g.state_from_json(s.to_json()) == s
     contract.TestContract.adapter.check(s)
@@ -276,13 +291,13 @@ def test_a_given_destructive_card_cancels_a_battle_the_model_could_not() -> None
     """SOLO-6.3 (cancel-cards A): a growth model without cards of its own uses the given
     destructive card on its first battle or military event; the same seed without it
     never cancels anything. Both sessions end, every position keeps the invariants."""
-    g = civtable.load_game("civ-solo")
+    g = solo_game()
     bot = "model:cards=0&destroyers=0"
     used = 0
     for seed in range(6):
         plain = list(bot_game(g, bot, seed))
         assert not any(e[1] in ("card", "destroyer") for e in plain[-1].ledger)
-        s = g.new_state(seed=seed)
+        s = fresh(g, seed)
         g.give_item(s, "destructive-card", 0)
         agent = make_agent(bot, g, seed=seed)
         while not s.is_terminal():
@@ -296,9 +311,9 @@ def test_a_given_destructive_card_cancels_a_battle_the_model_could_not() -> None
 
 
 def test_games_with_given_items_play_to_the_end_with_random_answers() -> None:
-    g = civtable.load_game("civ-solo", dice="table")
+    g = solo_game(dice="table")
     for seed, item in zip(range(8), itertools.cycle(g.value_items()), strict=False):
-        s = g.new_state(seed=seed)
+        s = fresh(g, seed)
         g.give_item(s, item, 0)
         agent = make_agent("random", g, seed=seed)
         steps = 0
@@ -311,7 +326,7 @@ def test_games_with_given_items_play_to_the_end_with_random_answers() -> None:
 
 
 def test_an_illegal_index_is_refused() -> None:
-    space = civtable.load_game("civ-solo").action_space()
+    space = solo_game().action_space()
     with pytest.raises(IllegalActionError):
         space.text(space.size)
     assert space.text(space.index("won")) == "won"

@@ -131,6 +131,19 @@ def test_rare_actions_of_hand_built_positions_are_in_the_space(text):
     walk(s, 60, "random")
 
 
+def test_anatomys_free_advance_is_in_the_space():
+    """Anatomy: a science advance below 100 taken for free, or none."""
+    g = game()
+    s = run_from(g, phase=12, city={"kings_vale": HELLAS},
+                 players={HELLAS: {"tokens": {"kings_vale": 1}, "treasury": 50, "credit_tokens": {"science": 215},
+                                   "advances": ["coinage"]}})
+    s.apply(HELLAS, "buy anatomy")
+    s.apply(HELLAS, "treasury")
+    legal = texts(s, HELLAS)
+    assert legal == ["take astronavigation", "take empiricism", "take written-record", "none"]
+    check_action_space(s)
+
+
 def test_trade_empire_payment_is_in_the_space():
     g = game()
     s = RARE["buy pottery"](g)

@@ -32,7 +32,8 @@ WHY = ("The holders' win rate is observational: strong players buy more and whoe
        "at the start to a seat chosen in advance, on the same seeds, so only the item differs.")
 
 
-def check_items(game_id: str, options: dict[str, Any], specs: list[str], items: Sequence[str]) -> None:
+def check_items(game_id: str, options: dict[str, Any], specs: list[str], items: Sequence[str],
+                remove: bool = False) -> None:
     """Every item exists (a sentence naming the valid ones otherwise)."""
     game = check_batch(game_id, options, specs, 1)
     if not items:
@@ -45,7 +46,7 @@ def check_items(game_id: str, options: dict[str, Any], specs: list[str], items: 
             shown = ", ".join(valid[:40]) + (" ..." if len(valid) > 40 else "")
             raise CivtableError(f"{game_id} has no item {item!r}; items: {shown}")
         try:
-            game.give_item(game.new_state(seed=0), item, 0)
+            game.give_item(game.new_state(seed=0), item, None if remove else 0)
         except OptionError as e:
             raise CivtableError(str(e)) from None
 
@@ -72,7 +73,7 @@ def value(game_id: str, options: dict[str, Any], specs: list[str], items: Sequen
           backend: str = "process", address: str | None = None) -> dict[str, Any]:
     """The causal value of each item (see the module's text), with the observational
     figure of the baseline games beside it."""
-    check_items(game_id, options, specs, items)
+    check_items(game_id, options, specs, items, remove)
     n = len(specs)
     seats = list(range(n)) if seats is None else list(seats)
     for s in seats:

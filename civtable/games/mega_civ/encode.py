@@ -52,6 +52,12 @@ DECLARED = 6
 PENDING = 3
 
 
+SEAT_NUMBERS = ("seat_ast", "seat_ast_order", "seat_stock", "seat_treasury", "seat_cities_in_stock",
+                "seat_ships_in_stock", "seat_ships_on_map", "seat_census", "seat_tokens", "seat_cities", "seat_vp",
+                "seat_hand_size", "seat_tax_rate", "seat_declared", "seat_to_move", "seat_winner")
+"""The per-seat features of one number each, in the order ``Encoder._seats`` gathers them."""
+
+
 def _ones(n: int, text: str) -> str:
     return f"{text} ({n} numbers)" if n > 1 else text
 
@@ -126,6 +132,9 @@ class Encoder:
             ("seat_winner", 1, "1 when the seat has won"),
         ]
         self.seat_features = [name for name, _, _ in seats]
+        self.seat_scale = np.array([tables.spaces, n, tables.tokens, TREASURY, tables.cities, tables.ships,
+                                    tables.ships, tables.tokens, tables.tokens, tables.cities, self.vp_max, HAND, 2,
+                                    DECLARED, 1, 1], dtype=np.float32)
         features = [
             Feature("phase", 13, "one-hot: the phase 1-13"),
             Feature("step", len(STEP_NAMES), "one-hot: the decision step (" + ", ".join(STEP_NAMES) + ")"),
@@ -209,46 +218,46 @@ class Encoder:
             for c in pile:
                 discards[ci[c]] += 1
         v[s["discards"]] = np.minimum(1.0, discards / self.copies)
-        # the areas
-        own = np.zeros(A, dtype=np.float32)
-        others = np.zeros(A, dtype=np.float32)
-        most = np.zeros(A, dtype=np.float32)
-        present = np.zeros(A, dtype=np.float32)
-        own_ships = np.zeros(A, dtype=np.float32)
-        other_ships = np.zeros(A, dtype=np.float32)
-        own_city = np.zeros(A, dtype=np.float32)
-        other_city = np.zeros(A, dtype=np.float32)
-        seat = self._seats(obs, viewer)
+        # the areas: one row per seat from the viewer, filled in one assignment each
+        rows: list[int] = []
+        cols: list[int] = []
+        counts: list[int] = []
+        city_rows: list[int] = []
+        city_cols: list[int] = []
+        ship_rows: list[int] = []
+        ship_cols: list[int] = []
         for p, pl in enumerate(obs["players"]):
-            idx = [ai[a] for a in pl["tokens"]]
-            counts = np.fromiter(pl["tokens"].values(), dtype=np.float32, count=len(idx))
-            cities = [ai[a] for a in pl["cities"]]
-            ships = [ai[a] for a in pl["ships_on_map"]]
-            if p == viewer:
-                own[idx] = counts
-                own_city[cities] = 1
-                np.add.at(own_ships, ships, 1)
-            else:
-                others[idx] += counts
-                most[idx] = np.maximum(most[idx], counts)
-                present[idx] += 1
-                present[cities] += 1
-                other_city[cities] = 1
-                np.add.at(other_ships, ships, 1)
-        np.add.at(own_ships, [ai[a] for a in obs["ships"]], 1)
-        v[s["area_own_tokens"]] = np.minimum(1.0, own / TOKENS_IN_AREA)
+            r = (p - viewer) % n
+            tokens = pl["tokens"]
+            rows += [r] * len(tokens)
+            cols += [ai[a] for a in tokens]
+            counts += tokens.values()
+            city_rows += [r] * len(pl["cities"])
+            city_cols += [ai[a] for a in pl["cities"]]
+            ship_rows += [r] * len(pl["ships_on_map"])
+            ship_cols += [ai[a] for a in pl["ships_on_map"]]
+        ship_rows += [0] * len(obs["ships"])
+        ship_cols += [ai[a] for a in obs["ships"]]
+        tok = np.zeros((n, A), dtype=np.float32)
+        tok[rows, cols] = counts
+        city = np.zeros((n, A), dtype=bool)
+        city[city_rows, city_cols] = True
+        ships = np.zeros((n, A), dtype=np.float32)
+        np.add.at(ships, (ship_rows, ship_cols), 1)
+        rest = tok[1:]
+        v[s["area_own_tokens"]] = np.minimum(1.0, tok[0] / TOKENS_IN_AREA)
         moved = obs["moved"]
         if moved:
             m = np.zeros(A, dtype=np.float32)
             m[[ai[a] for a in moved]] = list(moved.values())
             v[s["area_own_moved"]] = np.minimum(1.0, m / TOKENS_IN_AREA)
-        v[s["area_own_city"]] = own_city
-        v[s["area_own_ships"]] = np.minimum(1.0, own_ships / SHIPS)
-        v[s["area_other_tokens"]] = np.minimum(1.0, others / TOKENS_IN_AREA)
-        v[s["area_other_most"]] = np.minimum(1.0, most / TOKENS_IN_AREA)
-        v[s["area_other_players"]] = np.minimum(1.0, present / 4)
-        v[s["area_other_city"]] = other_city
-        v[s["area_other_ships"]] = np.minimum(1.0, other_ships / SHIPS)
+        v[s["area_own_city"]] = city[0]
+        v[s["area_own_ships"]] = np.minimum(1.0, ships[0] / SHIPS)
+        v[s["area_other_tokens"]] = np.minimum(1.0, rest.sum(axis=0) / TOKENS_IN_AREA)
+        v[s["area_other_most"]] = np.minimum(1.0, rest.max(axis=0) / TOKENS_IN_AREA)
+        v[s["area_other_players"]] = np.minimum(1.0, ((rest > 0) | city[1:]).sum(axis=0) / 4)
+        v[s["area_other_city"]] = city[1:].any(axis=0)
+        v[s["area_other_ships"]] = np.minimum(1.0, ships[1:].sum(axis=0) / SHIPS)
         base = s["area_pirates"].start
         for a in obs["pirates"]:
             v[base + ai[a]] = 1
@@ -258,7 +267,7 @@ class Encoder:
         base = s["area_exempt"].start
         for a in obs["exempt"]:
             v[base + ai[a]] = 1
-        for name, block in seat.items():
+        for name, block in self._seats(obs, viewer).items():
             v[s[name]] = block.reshape(-1)
         # the viewer's own things and the decision under way
         base = s["hand"].start
@@ -301,42 +310,34 @@ class Encoder:
         return v
 
     def _seats(self, obs: dict[str, Any], viewer: int) -> dict[str, np.ndarray]:
-        """The per-seat blocks, one row per seat from the viewer."""
+        """The per-seat blocks, one row per seat from the viewer (raw numbers gathered in
+        lists, scaled and clipped at once)."""
         n = self.n
-        out = {
-            "seat_civilization": np.zeros((n, len(self.civs)), dtype=np.float32),
-            "seat_hand_by_stack": np.zeros((n, len(self.stack_size) + 1), dtype=np.float32),
-            "seat_credit_tokens": np.zeros((n, len(self.groups)), dtype=np.float32),
-            "seat_advances": np.zeros((n, self.advances), dtype=np.float32),
-            "seat_revealed": np.zeros((n, len(self.calamities)), dtype=np.float32),
-        }
-        flat = np.zeros((n, 16), dtype=np.float32)
+        players = obs["players"]
+        seated = [players[(viewer + r) % n] for r in range(n)]
         order = obs["ast_order"]
-        movers = obs["to_move"]
-        winners = obs["winners"]
-        vi, cs = self.advance_index, self.calamity_slot
-        for p, pl in enumerate(obs["players"]):
-            r = (p - viewer) % n
-            out["seat_civilization"][r, self.civ_index[pl["civilization"]]] = 1
-            out["seat_hand_by_stack"][r] = np.minimum(1.0, np.asarray(pl["hand_by_stack"], dtype=np.float32) / BY_STACK)
-            credit = pl["credit_tokens"]
-            out["seat_credit_tokens"][r] = [min(1.0, credit.get(g, 0) / CREDIT) for g in self.groups]
-            out["seat_advances"][r, [vi[a] for a in pl["advances"]]] = 1
-            out["seat_revealed"][r, [cs[c] for c in pl["revealed"]]] = 1
-            declared = pl["calamities_declared"]
-            flat[r] = (
-                min(1.0, pl["ast"] / self.spaces), order.index(p) / n, pl["stock"] / self.tokens,
-                min(1.0, pl["treasury"] / TREASURY), pl["cities_in_stock"] / self.city_pieces,
-                pl["ships_in_stock"] / self.ships, min(1.0, len(pl["ships_on_map"]) / self.ships),
-                min(1.0, pl["census"] / self.tokens), min(1.0, sum(pl["tokens"].values()) / self.tokens),
-                min(1.0, len(pl["cities"]) / self.city_pieces), min(1.0, max(0, pl["vp"]) / self.vp_max),
-                min(1.0, pl["hand_size"] / HAND), (pl["tax_rate"] + 1) / 2,
-                0.0 if declared is None else min(1.0, declared / DECLARED), p in movers, p in winners)
-        names = ("seat_ast", "seat_ast_order", "seat_stock", "seat_treasury", "seat_cities_in_stock",
-                 "seat_ships_in_stock", "seat_ships_on_map", "seat_census", "seat_tokens", "seat_cities", "seat_vp",
-                 "seat_hand_size", "seat_tax_rate", "seat_declared", "seat_to_move", "seat_winner")
-        for i, name in enumerate(names):
-            out[name] = flat[:, i]
+        movers, winners = obs["to_move"], obs["winners"]
+        vi, cs, civ = self.advance_index, self.calamity_slot, self.civ_index
+        raw = [(pl["ast"], order.index(pl["seat"]), pl["stock"], pl["treasury"], pl["cities_in_stock"],
+                pl["ships_in_stock"], len(pl["ships_on_map"]), pl["census"], sum(pl["tokens"].values()),
+                len(pl["cities"]), max(0, pl["vp"]), pl["hand_size"], pl["tax_rate"] + 1,
+                pl["calamities_declared"] or 0, pl["seat"] in movers, pl["seat"] in winners) for pl in seated]
+        flat = np.minimum(1.0, np.asarray(raw, dtype=np.float32) / self.seat_scale)
+        out = {name: flat[:, i] for i, name in enumerate(SEAT_NUMBERS)}
+        civs = np.zeros((n, len(self.civs)), dtype=np.float32)
+        civs[range(n), [civ[pl["civilization"]] for pl in seated]] = 1
+        out["seat_civilization"] = civs
+        out["seat_hand_by_stack"] = np.minimum(
+            1.0, np.asarray([pl["hand_by_stack"] for pl in seated], dtype=np.float32) / BY_STACK)
+        groups = self.groups
+        out["seat_credit_tokens"] = np.minimum(1.0, np.asarray(
+            [[pl["credit_tokens"].get(g, 0) for g in groups] for pl in seated], dtype=np.float32) / CREDIT)
+        for name, key, index, size in (("seat_advances", "advances", vi, self.advances),
+                                       ("seat_revealed", "revealed", cs, len(self.calamities))):
+            block = np.zeros((n, size), dtype=np.float32)
+            rows = [r for r, pl in enumerate(seated) for _ in pl[key]]
+            block[rows, [index[x] for pl in seated for x in pl[key]]] = 1
+            out[name] = block
         return {name: out[name] for name in self.seat_features}
 
     def _deal(self, v: np.ndarray, deal: dict[str, Any], rel: Any) -> None:

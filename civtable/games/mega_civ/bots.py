@@ -14,6 +14,7 @@ from typing import Any
 
 from civtable.agents.base import Agent, AgentFactory, PlayerView, check_params
 from civtable.core.action import Action
+from civtable.core.errors import AgentError
 from civtable.core.game import Game
 
 from .board import Board
@@ -131,10 +132,33 @@ class HeuristicBot(Agent):
         return None
 
 
-def _greedy(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    check_params("greedy", params, set())
+def _simple(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    check_params("simple", params, set())
     rules = game.rules  # type: ignore[attr-defined]
     return HeuristicBot(seed, rules.board, rules.tables.numbers["city_on_site"], rules.catalog)
 
 
-FACTORIES: dict[str, AgentFactory] = {"greedy": _greedy, "heuristic": _greedy}
+def _strategic(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    check_params("strategic", params, set())
+    from .strategic import StrategicBot
+    from .strategy import load_strategy
+
+    return StrategicBot(seed, game.rules, load_strategy("strategic"))  # type: ignore[attr-defined]
+
+
+def _rules(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    check_params("rules", params, {"", "file"})
+    path = params.get("file") or params.get("")
+    if not path:
+        raise AgentError("bot 'rules' needs a strategy file: rules:FILE.yaml")
+    from .strategic import StrategicBot
+    from .strategy import load_strategy
+
+    return StrategicBot(seed, game.rules, load_strategy(path))  # type: ignore[attr-defined]
+
+
+FACTORIES: dict[str, AgentFactory] = {"greedy": _strategic, "strategic": _strategic, "heuristic": _strategic,
+                                      "rules": _rules, "simple": _simple}
+"""``greedy`` (the default opponent), ``strategic`` and ``heuristic`` are the planning bot
+(``strategic.py``) with its built-in strategy; ``rules:FILE`` the same bot with the
+strategy of FILE (``strategy.py``); ``simple`` the earlier greedy bot (kept to compare)."""

@@ -270,13 +270,15 @@ class Economy:
         del groups
         return int(best)
 
-    def plan(self, obs: dict[str, Any], due: int, exclude: list[str]) -> tuple[list[str], int, int] | None:
+    def plan(self, obs: dict[str, Any], due: int, exclude: list[str],
+             reserve: int | None = None) -> tuple[list[str], int, int] | None:
         """The commodities to turn in and the treasury to add that cover ``due`` with the
-        least spent (keeping a reserve for the tax); None if it cannot be done."""
+        least spent (keeping ``reserve`` treasury tokens, by default 2 per city); None if
+        it cannot be done."""
         me = obs["players"][obs["player"]]
         counts = {c: n for c, n in self.counts(obs["hand"]).items() if self.card[c].commodity and c not in exclude}
         per = 2 if "mining" in me["advances"] else 1
-        spare = max(0, me["treasury"] - 2 * len(me["cities"]))
+        spare = max(0, me["treasury"] - (2 * len(me["cities"]) if reserve is None else reserve))
         kinds = sorted(counts)
         values = {c: set_value(counts[c], self.card[c].face_value) for c in kinds}
         best: tuple[int, list[str], int] | None = None

@@ -295,3 +295,55 @@ def public_text(text: str) -> str:
         return "give " + HIDDEN
     return text
 
+
+
+# ------------------------------------------------------------------ the bots' cheap view
+class SeatView:
+    """What one seat may see now, read straight from the position: the bots' view
+    (issue 17, item 4). An observation dict costs a copy of the whole table per
+    decision; this reads the same public things in place (lists shared with the
+    position: a bot must never change them) and the seat's own hidden things only (its
+    hand, its moves this turn, the ships it built). In a simultaneous step the seat
+    sees its own preview, as in ``observation``. Other hands show their sizes only."""
+
+    __slots__ = ("_s", "player", "n", "board", "tokens", "city", "stock", "treasury", "city_stock", "ship_stock",
+                 "ast", "civ", "order", "owned", "barb", "docked", "extra_credit", "tax_rate", "hand", "moved",
+                 "ships", "built", "step", "phase", "turn")
+
+    def __init__(self, s: MegaState, player: int) -> None:
+        v = s.previews.get(player, s) if s.previews is not None else s
+        self._s = v
+        self.player = player
+        self.n, self.board = v.n, v.board
+        self.tokens, self.city, self.stock, self.treasury = v.tokens, v.city, v.stock, v.treasury
+        self.city_stock, self.ship_stock, self.ast, self.civ = v.city_stock, v.ship_stock, v.ast, v.civ
+        self.order, self.owned, self.barb, self.docked = v.order, v.owned, v.barb, v.docked
+        self.extra_credit, self.tax_rate = v.extra_credit, v.tax_rate
+        self.hand = v.hands[player]  # card indices, sorted
+        self.moved = v.moved[player]
+        self.ships = v.ships[player]
+        self.built = v.built[player]  # public: the cities he built this turn stand on the map
+        self.step, self.phase, self.turn = STEP_NAMES[v.step], s.phase, s.turn_no
+
+    def hand_size(self, p: int) -> int:
+        return len(self._s.hands[p])
+
+    def vp(self, p: int) -> int:
+        return self._s.vp(p)
+
+    def cities_of(self, p: int) -> list[int]:
+        return [a for a, o in enumerate(self.city) if o == p]
+
+    def holds(self, p: int, key: str) -> Any:
+        """The parameter ``key`` of an ability player ``p`` owns (public: advances are)."""
+        return self._s.holds(p, key)
+
+    def deal(self) -> dict[str, Any] | None:
+        """The trade under way as the observation shows it to this seat."""
+        return _public_deal(self._s, self.player)
+
+    def task(self) -> dict[str, Any] | None:
+        return _public_task(self._s)
+
+    def decider(self) -> int:
+        return self._s.decider

@@ -12,6 +12,7 @@ import pytest
 from civtable.agents import PlayerView, make_agent
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng, derive_seed
+from civtable.games.mega_civ.view import SeatView
 from civtable.testing.adapter import decisions
 
 GAME_ID = "mega-civ"
@@ -88,11 +89,23 @@ def sampled_states(g: Any, count: int) -> Iterator[Any]:
                 yield s
 
 
+def seat_fields(v: SeatView) -> dict[str, Any]:
+    """Everything a seat's cheap view shows, as plain data."""
+    out: dict[str, Any] = {k: getattr(v, k) for k in SeatView.__slots__ if k not in ("_s", "board")}
+    out["hand_sizes"] = [v.hand_size(q) for q in range(v.n)]
+    out["vp"] = [v.vp(q) for q in range(v.n)]
+    out["deal"], out["task"] = v.deal(), v.task()
+    return out
+
+
+@pytest.mark.parametrize("bot", ["greedy", "simple"])
 @pytest.mark.parametrize("mode", ["B", "A"], ids=["strict", "simultaneous"])
-def test_the_bot_decides_on_its_observation_alone(mode: str) -> None:
+def test_the_bot_decides_on_its_observation_alone(mode: str, bot: str) -> None:
     """The same observation and legal actions give the same action: from the state
-    itself, from a view with nothing else, from a determinization, and (in a
-    simultaneous step) after other players have made hidden choices."""
+    itself, from a view with nothing else (the simple bot reads the observation), from
+    a determinization, and (in a simultaneous step) after other players have made
+    hidden choices. The strategic bot's cheap view (``SeatView``) of a determinization
+    shows exactly what the true state's shows."""
     g = load_game(GAME_ID, players=5, map="small", **{"last-turn": 10, "strict-ast-order": mode})
     steps = set()
     hidden_checked = 0
@@ -104,13 +117,16 @@ def test_the_bot_decides_on_its_observation_alone(mode: str) -> None:
         obs = s.observation(p)
         legal = s.legal_actions(p)
         steps.add(obs["step"])
-        true_choice = make_agent("greedy", g, seed=3).act(PlayerView(s, p))
+        true_choice = make_agent(bot, g, seed=3).act(PlayerView(s, p))
         assert true_choice in legal
-        bare = make_agent("greedy", g, seed=3).act(ObservationOnly(obs, legal, p, g))  # type: ignore[arg-type]
-        assert bare == true_choice, "the bot used more than the observation"
         d = s.determinize(p, Rng(100 + k))
         assert d.observation(p) == obs
-        assert make_agent("greedy", g, seed=3).act(PlayerView(d, p)) == true_choice
+        if bot == "simple":
+            bare = make_agent(bot, g, seed=3).act(ObservationOnly(obs, legal, p, g))  # type: ignore[arg-type]
+            assert bare == true_choice, "the bot used more than the observation"
+        else:
+            assert seat_fields(SeatView(d, p)) == seat_fields(SeatView(s, p)), "the cheap view shows hidden things"
+        assert make_agent(bot, g, seed=3).act(PlayerView(d, p)) == true_choice
         if len(movers) > 1:
             # other deciders make choices the bot cannot see
             c = s.clone()
@@ -123,7 +139,7 @@ def test_the_bot_decides_on_its_observation_alone(mode: str) -> None:
                 hidden_checked += 1
                 view = {key: v for key, v in c.observation(p).items() if key not in ("to_move", "waiting_for")}
                 assert view == {key: v for key, v in obs.items() if key not in ("to_move", "waiting_for")}
-                assert make_agent("greedy", g, seed=3).act(PlayerView(c, p)) == true_choice
+                assert make_agent(bot, g, seed=3).act(PlayerView(c, p)) == true_choice
         assert s.to_json() == before, "a bot changed the true state"
     assert k > 50
     assert {"move", "build"} <= steps

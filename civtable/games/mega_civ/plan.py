@@ -1,0 +1,512 @@
+"""The ``strategic`` bot's movement plan: one plan per turn, made when its movement
+starts and then played move by move (so no token goes back the way another came).
+
+The plan works on what the seat sees (``view.SeatView``) and the map, in token units
+(a token on the map is worth 1), in this order:
+
+1. cities: free city sites it can fill to 6 tokens this turn from the neighbouring
+   areas (by ship too), while the cities it would then have stay supported (MC-5.3)
+   and it has a city piece;
+2. attacks: a rival's city it can take (MC-4.2: enough attackers to leave the owner
+   no token, counted with the owner's stock as his 6 defenders) or a token conflict it
+   wins (MC-4.1), when the net gain passes the strategy's threshold;
+3. defence: its cities that a rival still to move can take get tokens from their
+   neighbours (tokens over the limit in a city's area fight in phase 4 and are
+   removed only in phase 5);
+4. ships, where the map calls for them: an island or a coast with no free land next to
+   its tokens sends up to a shipload to a free site or an empty area overseas;
+5. spreading what would be removed as surplus into free neighbours, toward free
+   city sites, as long as the stock will still pay the next tax (a token left over
+   the limit goes back to the stock in phase 5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .population import resolve_conflict
+
+if TYPE_CHECKING:
+    from .options import Rules
+    from .strategy import Play
+    from .view import SeatView
+
+FAR = 99
+
+
+@dataclass(frozen=True)
+class MapInfo:
+    """What the plan reads of the map, once per map."""
+
+    ids: tuple[str, ...]
+    land: tuple[tuple[int, ...], ...]
+    limit: tuple[int, ...]
+    site: tuple[bool, ...]
+    coastal: tuple[bool, ...]
+    is_land: tuple[bool, ...]
+
+    @classmethod
+    def of(cls, rules: Rules) -> MapInfo:
+        areas = rules.board.areas
+        return cls(tuple(a.id for a in areas), tuple(a.land for a in areas),
+                   tuple(a.population_limit or 0 for a in areas), tuple(a.city_site for a in areas),
+                   tuple(a.coastal for a in areas), tuple(a.is_land for a in areas))
+
+
+@dataclass
+class Numbers:
+    on_site: int
+    elsewhere: int
+    attack_minimum: int
+    defenders: int
+    ship_capacity: int
+    support: int
+    tax: int
+
+
+class Planner:
+    """One movement plan for seat ``v.player`` (``plan()``: the action texts in order)."""
+
+    def __init__(self, v: SeatView, info: MapInfo, rules: Rules, play: Play,
+                 attack_cities: bool = True, attack_tokens: bool = True) -> None:
+        self.v, self.info, self.rules, self.play = v, info, rules, play
+        self.attack_cities, self.attack_tokens = attack_cities, attack_tokens
+        me = self.me = v.player
+        nums = rules.tables.numbers
+        self.nums = Numbers(nums["city_on_site"], nums["city_elsewhere"], nums["city_attack_minimum"],
+                            nums["city_attack_defenders"], v.holds(me, "ship_capacity") or nums["ship_capacity"],
+                            nums["support_per_city"] + (v.holds(me, "support_delta") or 0),
+                            max(0, nums["tax_per_city"] + v.tax_rate[me]))
+        self.mine = list(v.tokens[me])
+        self.avail = [k - m for k, m in zip(self.mine, v.moved, strict=True)]
+        self.locked: set[int] = set()  # areas whose tokens stay (targets of the plan)
+        self.actions: list[str] = []
+        self.cities = len(v.cities_of(me))
+        self.builds: list[int] = []
+        self.lost = 0  # tokens the plan expects to lose in conflicts (back to the stock)
+        self.ships_built = 0
+        self.treasury = v.treasury[me]
+        later = v.order[v.order.index(me) + 1:] if v.step == "move" else v.order
+        self.threats = [q for q in later if q != me]  # rivals who still move after this seat
+        self._others: dict[int, int] = {}
+        self._top: dict[int, tuple[int, int]] = {}
+        self.leader = max((q for q in range(v.n) if q != me), key=v.vp, default=me)
+
+    # ------------------------------------------------------------ what the seat sees
+    def others(self, a: int) -> int:
+        """Rival tokens and barbarians in ``a``."""
+        found = self._others.get(a)
+        if found is None:
+            v = self.v
+            found = v.barb[a] + sum(v.tokens[q][a] for q in range(v.n) if q != self.me)
+            self._others[a] = found
+        return found
+
+    def top(self, a: int) -> tuple[int, int]:
+        """The rival with most tokens in ``a`` and how many (-1, 0: none)."""
+        found = self._top.get(a)
+        if found is None:
+            v = self.v
+            best, most = -1, 0
+            for q in range(v.n):
+                if q != self.me and v.tokens[q][a] > most:
+                    best, most = q, v.tokens[q][a]
+            found = self._top[a] = (best, most)
+        return found
+
+    def free_site(self, a: int) -> bool:
+        v = self.v
+        return self.info.site[a] and v.city[a] == -1 and not v.barb[a] and a not in self.builds
+
+    # ------------------------------------------------------------ the plan
+    def plan(self) -> list[str]:
+        if self.v.city_stock[self.me]:
+            self.plan_cities()
+        if self.attack_cities:
+            self.plan_city_attacks()
+        if self.attack_tokens:
+            self.plan_conflicts()
+        if self.play.defend:
+            self.plan_defence()
+        if self.play.ships and self.v.ship_stock[self.me]:
+            self.plan_ships()
+        self.plan_spread()
+        self.actions.append("done")
+        return self.actions
+
+    def move(self, a: int, b: int, k: int = 1) -> None:
+        ids = self.info.ids
+        for _ in range(k):
+            self.actions.append(f"move {ids[a]} {ids[b]}")
+        self.mine[a] -= k
+        self.avail[a] -= k
+        self.mine[b] += k
+
+    def surplus(self, a: int) -> int:
+        """Tokens in ``a`` over its limit that may move (they would be removed in phase 5)."""
+        return max(0, min(self.avail[a], self.mine[a] - self.info.limit[a]))
+
+    def sources(self, target: int, need: int, keep_home: bool = True) -> list[tuple[int, int]] | None:
+        """Where ``need`` tokens for ``target`` come from: its land neighbours, surplus
+        first, then the fullest; None if they cannot."""
+        land = self.info.land[target]
+        limit = self.info.limit
+        pool = []
+        for b in land:
+            if b in self.locked or self.avail[b] <= 0:
+                continue
+            spare = self.avail[b] - (1 if keep_home and self.mine[b] <= limit[b] and self.v.city[b] != self.me else 0)
+            if spare > 0:
+                pool.append(b)
+        if sum(self.avail[b] for b in pool) < need:
+            return None
+        out: list[tuple[int, int]] = []
+        left = need
+        for b in sorted(pool, key=lambda b: (-self.surplus(b), -self.avail[b], b)):
+            k = min(left, self.avail[b])
+            if k:
+                out.append((b, k))
+                left -= k
+            if not left:
+                return out
+        return None
+
+    def map_after(self) -> int:
+        """The seat's tokens on the map after the surplus removal of phase 5 (MC-5.2),
+        as the plan leaves them (areas with rivals: the plan's own count, at most the limit)."""
+        limit = self.info.limit
+        total = 0
+        for a, k in enumerate(self.mine):
+            if k and a not in self.builds:
+                total += min(k, limit[a])
+        return total - self.lost
+
+    def supported(self, extra_cities: int) -> bool:
+        need = self.nums.support * (self.cities + len(self.builds) + extra_cities) + self.play.support_margin
+        return self.map_after() >= need
+
+    # ------------------------------------------------------------ 1. cities
+    def plan_cities(self) -> None:
+        v = self.v
+        pieces = v.city_stock[self.me]
+        on_site = self.nums.on_site
+        info = self.info
+        for a, k in enumerate(self.mine):
+            if k >= on_site and self.free_site(a) and not self.others(a) and len(self.builds) < pieces:
+                self.builds.append(a)  # already there: keep them
+                self.locked.add(a)
+        candidates = []
+        seen: set[int] = set()
+        for a, k in enumerate(self.mine):
+            if not k:
+                continue
+            for b in (a, *info.land[a]):
+                if b in seen or not self.free_site(b):
+                    continue
+                seen.add(b)
+                if self.others(b):
+                    continue  # taken by attacks, not here
+                need = on_site - self.mine[b]
+                if need > 0:
+                    candidates.append((need, -info.limit[b], b))
+        for _need, _, b in sorted(candidates):
+            if len(self.builds) >= pieces:
+                return
+            if b in self.builds:
+                continue
+            found = self.sources(b, on_site - self.mine[b])
+            if found is None:
+                continue
+            saved = self.save()
+            for src, k in found:
+                self.move(src, b, k)
+            self.builds.append(b)
+            self.locked.add(b)
+            if not self.supported(0):
+                self.restore(saved)
+
+    def save(self) -> tuple[list[int], list[int], int, list[int], set[int], int]:
+        return self.mine[:], self.avail[:], len(self.actions), self.builds[:], set(self.locked), self.lost
+
+    def restore(self, saved: tuple[list[int], list[int], int, list[int], set[int], int]) -> None:
+        self.mine, self.avail, n, self.builds, self.locked, self.lost = saved
+        del self.actions[n:]
+
+    # ------------------------------------------------------------ 2. attacks
+    def attack_numbers(self, owner: int) -> tuple[int, int]:
+        """MC-4.2.1 / MC-4.2.2 with Engineering (as ``rules.conflict.attack_numbers``)."""
+        v = self.v
+        minimum, defenders = self.nums.attack_minimum, self.nums.defenders
+        att = v.holds(self.me, "city_attack")
+        dfn = v.holds(owner, "city_defence") if owner >= 0 else None
+        if att and not dfn:
+            minimum, defenders = att, v.holds(self.me, "city_attack_left")
+        elif dfn and not att:
+            minimum, defenders = dfn, v.holds(owner, "city_defence_left")
+        return minimum, defenders
+
+    def weight(self, q: int) -> float:
+        """What hurting rival ``q`` is worth: the leader's losses count double."""
+        return self.play.hurt_weight * (2.0 if q == self.leader else 1.0)
+
+    def plan_city_attacks(self) -> None:
+        v = self.v
+        info = self.info
+        limit = info.limit
+        near = {b for a, k in enumerate(self.mine) if self.avail[a] > 0 for b in info.land[a]}
+        options = []
+        for c in near:
+            owner = v.city[c]
+            if owner == -1 or owner == self.me or c in self.locked:
+                continue
+            minimum, defenders = self.attack_numbers(owner)
+            if owner >= 0:
+                defenders = min(defenders, v.stock[owner]) + v.tokens[owner][c]
+                defenders += 1 if owner in self.threats else 0  # he may still bring one more
+            else:  # a pirate city falls to the attack and leaves nothing
+                defenders = 0
+            bystanders = self.others(c) - (v.tokens[owner][c] if owner >= 0 else 0)
+            if bystanders:
+                continue
+            reach = self.mine[c] + sum(self.avail[b] for b in info.land[c] if b not in self.locked)
+            k = max(minimum, self.mine[c])
+            while k <= reach:
+                left = resolve_conflict({0: k, 1: defenders}, limit[c]) if defenders else {0: min(k, limit[c]), 1: 0}
+                if left[1] == 0 and left[0] > 0:
+                    break
+                k += 1
+            if k > reach:
+                continue
+            lost = k - left[0]
+            gain = self.play.city_value * (self.weight(owner) * 2 if owner >= 0 else 0.5)
+            gain += 3 + (4 if owner >= 0 and v.hand_size(owner) else 0)  # plunder: treasury and a card
+            if info.site[c]:
+                gain += 2  # the site is free for a city of the seat's own
+            options.append((gain - 0.5 * lost, c, k))
+        for net, c, k in sorted(options, reverse=True):
+            if net < self.play.attack_threshold:
+                return
+            need = k - self.mine[c]
+            found = self.sources(c, need, keep_home=False)
+            if found is None:
+                continue
+            for src, n in found:
+                self.move(src, c, n)
+            self.locked.add(c)
+            self.lost += k // 2
+
+    def plan_conflicts(self) -> None:
+        v = self.v
+        info = self.info
+        limit = info.limit
+        near = {b for a, k in enumerate(self.mine) if self.avail[a] > 0 for b in info.land[a]}
+        options = []
+        for b in near:
+            if v.city[b] != -1 or b in self.locked or not self.others(b) or v.barb[b]:
+                continue
+            q, theirs = self.top(b)
+            if theirs != self.others(b):
+                continue  # two rivals or more: no plan for that
+            reach = sum(self.surplus(x) for x in info.land[b] if x not in self.locked)
+            reach = min(reach, theirs + limit[b] + 2)
+            if reach <= 0:
+                continue
+            have = self.mine[b] + reach
+            left = resolve_conflict({0: have, 1: theirs}, limit[b])
+            if left[1]:
+                continue
+            value = theirs * self.weight(q) + (3 if info.site[b] else 0) + limit[b] * 0.5
+            if v.city[b] == -1 and any(v.city[x] == self.me for x in info.land[b]):
+                value += 1
+            lost = have - left[0]
+            options.append((value - 0.3 * lost, b, reach))
+        for net, b, reach in sorted(options, reverse=True):
+            if net < self.play.attack_threshold:
+                return
+            moved = 0
+            for x in sorted(info.land[b], key=lambda x: -self.surplus(x)):
+                k = min(self.surplus(x), reach - moved)
+                if k > 0 and x not in self.locked:
+                    self.move(x, b, k)
+                    moved += k
+            if moved:
+                self.locked.add(b)
+
+    # ------------------------------------------------------------ 3. defence
+    def plan_defence(self) -> None:
+        v = self.v
+        info = self.info
+        if not self.threats:
+            return
+        stock = v.stock[self.me]
+        for c in v.cities_of(self.me):
+            best = 0
+            for q in self.threats:
+                t = v.tokens[q]
+                best = max(best, t[c] + sum(t[b] for b in info.land[c]))
+            if not best:
+                continue
+            minimum, defenders = self.attack_numbers_against(c)
+            if best < minimum:
+                continue
+            while True:
+                have = min(defenders, stock) + self.mine[c]
+                left = resolve_conflict({0: best, 1: have}, info.limit[c])
+                if left[1] > 0:
+                    break
+                src = max((b for b in info.land[c] if b not in self.locked and self.avail[b] > 0),
+                          key=lambda b: (self.surplus(b), self.avail[b], -b), default=None)
+                if src is None or (self.surplus(src) == 0 and self.avail[src] <= 1):
+                    break
+                self.move(src, c)
+            self.locked.add(c)
+
+    def attack_numbers_against(self, c: int) -> tuple[int, int]:
+        """The attackers needed against the seat's city and its defenders (Engineering)."""
+        v = self.v
+        nums = self.nums
+        dfn = v.holds(self.me, "city_defence")
+        if dfn:
+            return dfn, v.holds(self.me, "city_defence_left")
+        return nums.attack_minimum, nums.defenders
+
+    # ------------------------------------------------------------ 4. ships
+    def plan_ships(self) -> None:
+        v = self.v
+        info = self.info
+        rules = self.rules
+        me = self.me
+        ids = info.ids
+        reach_steps = v.holds(me, "ship_moves")
+        open_sea = bool(v.holds(me, "open_sea"))
+        budget = min(self.play.max_ships, v.ship_stock[me])
+        while self.ships_built < budget:
+            best: tuple[float, int, int, int, str] | None = None
+            for a, k in enumerate(self.mine):
+                if not k or not info.coastal[a] or a in self.locked:
+                    continue
+                spare = self.avail[a] - (0 if self.mine[a] > info.limit[a] else 1)
+                pay = "treasury" if self.treasury >= 2 else "mixed" if self.treasury >= 1 else "tokens"
+                cost = {"treasury": 0, "mixed": 1, "tokens": 2}[pay]
+                load = min(self.nums.ship_capacity, spare - cost)
+                if load < 2:
+                    continue
+                if self.land_room(a) > 0 and not self.island(a):
+                    continue  # land to walk to: no ship needed
+                for b in rules.sea_reach(a, reach_steps, open_sea):
+                    if b in self.locked or v.city[b] != -1 or self.others(b) or not info.limit[b]:
+                        continue
+                    value = self.sea_value(b, load)
+                    if best is None or value > best[0]:
+                        best = (value, a, b, load, pay)
+            if best is None or best[0] <= 2:
+                return
+            _, a, b, load, pay = best
+            self.actions.append(f"ship {ids[a]} {pay}")
+            if pay == "treasury":
+                self.treasury -= 2
+            elif pay == "mixed":
+                self.treasury -= 1
+                self.mine[a] -= 1
+                self.avail[a] -= 1
+            else:
+                self.mine[a] -= 2
+                self.avail[a] -= 2
+            self.actions.append(f"sail {ids[a]} {ids[b]} {load}")
+            self.mine[a] -= load
+            self.avail[a] -= load
+            self.mine[b] += load
+            self.locked.add(b)
+            if self.free_site(b) and self.mine[b] >= self.nums.on_site and len(self.builds) < v.city_stock[me]:
+                self.builds.append(b)
+            self.ships_built += 1
+
+    def land_room(self, a: int) -> int:
+        """Free room for the seat's tokens in the land neighbours of ``a``."""
+        info = self.info
+        v = self.v
+        room = 0
+        for b in info.land[a]:
+            if v.city[b] == -1 and not self.others(b):
+                room += max(0, info.limit[b] - self.mine[b])
+        return room
+
+    def island(self, a: int) -> bool:
+        """The seat's land around ``a`` (two steps) holds no free city site."""
+        info = self.info
+        ring = {a, *info.land[a]}
+        for b in list(ring):
+            ring.update(info.land[b])
+        return not any(self.free_site(b) and not self.others(b) for b in ring)
+
+    def sea_value(self, b: int, load: int) -> float:
+        info = self.info
+        value = 0.0
+        if self.free_site(b):
+            value += 4 + (8 if self.mine[b] + load >= self.nums.on_site else 0)
+        if self.mine[b] == 0:
+            value += 1.5
+        value += min(load + self.mine[b], info.limit[b]) * 0.5
+        sites = sum(1 for x in info.land[b] if self.free_site(x) and not self.others(x))
+        return value + 1.5 * sites
+
+    # ------------------------------------------------------------ 5. spreading
+    def plan_spread(self) -> None:
+        v = self.v
+        info = self.info
+        limit = info.limit
+        me = self.me
+        builds = len(self.builds)
+        need = self.nums.tax * (self.cities + builds) + self.play.stock_reserve
+        stock = v.stock[me] + self.nums.on_site * builds + self.lost + self.treasury // 2
+        culled = sum(max(0, k - limit[a]) for a, k in enumerate(self.mine) if k and a not in self.builds)
+        slack = stock + culled - need
+        if slack <= 0:
+            return
+        distance = self.site_distance()
+        for a in sorted(range(len(self.mine)), key=lambda a: -self.surplus(a)):
+            if slack <= 0:
+                return
+            if a in self.locked:
+                continue
+            extra = self.surplus(a)
+            while extra > 0 and slack > 0:
+                targets = []
+                for b in info.land[a]:
+                    if b in self.locked or v.city[b] != -1 or self.others(b) or v.barb[b]:
+                        continue
+                    room = limit[b] - self.mine[b]
+                    if room <= 0:
+                        continue
+                    targets.append((self.mine[b] == 0, info.site[b], -distance.get(b, FAR), room, -b, b))
+                if not targets:
+                    break
+                b = max(targets)[-1]
+                self.move(a, b)
+                extra -= 1
+                slack -= 1
+
+    def site_distance(self, depth: int = 4) -> dict[int, int]:
+        """Steps by land from each area near the seat to the nearest free city site."""
+        info = self.info
+        frontier = [a for a in range(len(self.mine)) if self.free_site(a) and not self.others(a)]
+        dist = {a: 0 for a in frontier}
+        d = 0
+        while frontier and d < depth:
+            d += 1
+            nxt = []
+            for a in frontier:
+                for b in info.land[a]:
+                    if b not in dist:
+                        dist[b] = d
+                        nxt.append(b)
+            frontier = nxt
+        return dist
+
+
+def plan_moves(v: SeatView, info: MapInfo, rules: Rules, play: Play, attack_cities: bool = True,
+               attack_tokens: bool = True) -> Sequence[str]:
+    """The seat's movement this turn, as action texts ending with ``done``."""
+    return Planner(v, info, rules, play, attack_cities, attack_tokens).plan()

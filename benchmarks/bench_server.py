@@ -53,11 +53,14 @@ def latency(url: str, samples: int) -> list[float]:
     last = [0.0]
 
     def listen() -> None:
-        with httpx.stream("GET", f"{url}/api/games/{gid}/stream", timeout=None) as r:
-            for line in r.iter_lines():
-                if line.startswith("data:"):
-                    last[0] = time.perf_counter()
-                    seen.set()
+        try:
+            with httpx.stream("GET", f"{url}/api/games/{gid}/stream", timeout=None) as r:
+                for line in r.iter_lines():
+                    if line.startswith("data:"):
+                        last[0] = time.perf_counter()
+                        seen.set()
+        except httpx.HTTPError:
+            return  # the server stopped at the end of the measurement
 
     threading.Thread(target=listen, daemon=True).start()
     seen.wait(10)

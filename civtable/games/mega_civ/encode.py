@@ -101,7 +101,7 @@ class Encoder:
         vp = tables.vp
         self.vp_max = float(self.city_pieces * vp["per_city"] + vp["per_ast_space"] * tables.spaces
                             + vp["sole_late_iron_bonus"]
-                            + sum(advance_vp(a.cost, vp, rules.exactly_200_high) for a in cat.advances))
+                            + sum(advance_vp(a.cost, vp) for a in cat.advances))  # cost-200 A: the larger
         # the map's fixed facts, one column each
         static = np.zeros((A, 6), dtype=np.float32)
         for a in board.areas:

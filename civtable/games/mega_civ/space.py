@@ -182,7 +182,7 @@ def _trade(f: Facts) -> Iterator[str]:
     """MC-7.2 to MC-7.5: the start of an offer or counter-offer (two shown cards, a hidden
     one and its declaration), a further hidden card, the choice of a counter."""
     cards = f.cat.cards
-    starts = []
+    starts: list[str] = []
     pairs = sorted(_pairs(f, f.showable))
     for c1, c2 in pairs:
         for h in f.tradable:

@@ -5,6 +5,9 @@ hand-built positions of the small map and on greedy games of the full map."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -12,14 +15,17 @@ from civtable.agents import PlayerView, make_agent
 from civtable.core.errors import OptionError
 from civtable.core.rng import Rng
 from civtable.games.mega_civ.codes import MOVE
+from civtable.games.mega_civ.game import MegaCiv
 from civtable.games.mega_civ.rules.advances import affordable, gain
+from civtable.games.mega_civ.state import MegaState
 from civtable.testing.learning import check_action_space, check_encoding, encoded
 
 from ._invariants import cards_are_conserved, pieces_are_conserved
-from ._mc_helpers import ASSYRIA, EGYPT, HATTI, HELLAS, MINOA, game, idx, position, run_from, texts
+from ._mc_helpers import game, idx, position, run_from, texts
+from ._seats import ASSYRIA, EGYPT, HATTI, HELLAS, MINOA
 
 
-def walk(s, steps: int, bots: str = "greedy", seed: int = 1, check: bool = True):
+def walk(s: MegaState, steps: int, bots: str = "greedy", seed: int = 1, check: bool = True) -> MegaState:
     """Play ``steps`` actions (or to the end), checking the space on every position."""
     g = s.game
     agents = [make_agent(bots, g, seed=seed + i) for i in range(g.num_players)]
@@ -35,7 +41,7 @@ def walk(s, steps: int, bots: str = "greedy", seed: int = 1, check: bool = True)
 
 
 # ------------------------------------------------------------------ the action space
-def test_the_space_is_built_once_from_the_data_in_a_fixed_order():
+def test_the_space_is_built_once_from_the_data_in_a_fixed_order() -> None:
     g = game()
     space = g.action_space()
     assert g.action_space() is space
@@ -45,7 +51,7 @@ def test_the_space_is_built_once_from_the_data_in_a_fixed_order():
     assert game(side="East").action_space().texts != space.texts  # the East cards
 
 
-def test_sizes_follow_the_seats_and_the_map():
+def test_sizes_follow_the_seats_and_the_map() -> None:
     """Seats appear in accept, victim and provincial-empire only; land moves follow the map."""
     sizes = {n: game(players=n).action_space().size for n in (5, 6, 7)}
     assert sizes[6] - sizes[5] == 3 and sizes[7] - sizes[6] == 3
@@ -58,7 +64,7 @@ def test_sizes_follow_the_seats_and_the_map():
     assert sum(t.startswith("ship ") for t in space) == 4 * len(board.coastal_areas)
 
 
-def test_texts_that_can_be_legal_are_in_and_others_are_not():
+def test_texts_that_can_be_legal_are_in_and_others_are_not() -> None:
     """MC-3.2 land moves next door only; MC-3.5 ships within Cloth Making's 5 areas
     through open sea (Astronavigation), with up to 6 tokens (Naval Warfare); no unit on water."""
     space = game().action_space()
@@ -77,7 +83,7 @@ def test_texts_that_can_be_legal_are_in_and_others_are_not():
     assert "pay 10" in game(map="full", players=9).action_space()
 
 
-def test_a_trade_offer_names_no_more_copies_than_the_game_has():
+def test_a_trade_offer_names_no_more_copies_than_the_game_has() -> None:
     """MC-7.2 to MC-7.4: two shown cards, a hidden one declared as itself or a shown card."""
     g = game()
     space = g.action_space()
@@ -97,7 +103,7 @@ def test_a_trade_offer_names_no_more_copies_than_the_game_has():
         assert f"offer {c} {c} {some} as {some}" not in space
 
 
-RARE = {
+RARE: dict[str, Callable[[Any], MegaState]] = {
     # Roadbuilding: two steps through a free area (MC-3.2's exception)
     "move kings_vale north_downs nw_hills": lambda g: position(
         g, players={HELLAS: {"tokens": {"kings_vale": 3}, "advances": ["roadbuilding"]}}, decider=HELLAS),
@@ -123,7 +129,7 @@ RARE = {
 
 
 @pytest.mark.parametrize("text", sorted(RARE))
-def test_rare_actions_of_hand_built_positions_are_in_the_space(text):
+def test_rare_actions_of_hand_built_positions_are_in_the_space(text: str) -> None:
     g = game()
     s = RARE[text](g)
     assert text in texts(s, s.to_move()[0]), texts(s, s.to_move()[0])
@@ -131,7 +137,7 @@ def test_rare_actions_of_hand_built_positions_are_in_the_space(text):
     walk(s, 60, "random")
 
 
-def test_anatomys_free_advance_is_in_the_space():
+def test_anatomys_free_advance_is_in_the_space() -> None:
     """Anatomy: a science advance below 100 taken for free, or none."""
     g = game()
     s = run_from(g, phase=12, city={"kings_vale": HELLAS},
@@ -144,7 +150,7 @@ def test_anatomys_free_advance_is_in_the_space():
     check_action_space(s)
 
 
-def test_trade_empire_payment_is_in_the_space():
+def test_trade_empire_payment_is_in_the_space() -> None:
     g = game()
     s = RARE["buy pottery"](g)
     s.apply(HELLAS, "buy pottery")
@@ -153,7 +159,7 @@ def test_trade_empire_payment_is_in_the_space():
     check_action_space(s)
 
 
-def test_every_advance_held_full_map_18_players():
+def test_every_advance_held_full_map_18_players() -> None:
     """Every player owning every advance on the full map: the rare abilities come up."""
     g = game(map="full", players=18, **{"last-turn": 3})
     s = g.new_state(seed=4)
@@ -164,13 +170,15 @@ def test_every_advance_held_full_map_18_players():
 
 
 # ------------------------------------------------------------------ the encoding
-def base_position(g=None):
-    return position(g, players={HELLAS: {"tokens": {"kings_vale": 3}, "treasury": 7, "advances": ["pottery"]},
-                                MINOA: {"tokens": {"pearl_isle": 2}}, HATTI: {"tokens": {"old_ford": 1}}},
-                    city={"old_ford": HATTI}, decider=MINOA)
+def base_position(g: MegaCiv | None = None) -> MegaState:
+    s: MegaState = position(
+        g, players={HELLAS: {"tokens": {"kings_vale": 3}, "treasury": 7, "advances": ["pottery"]},
+                    MINOA: {"tokens": {"pearl_isle": 2}}, HATTI: {"tokens": {"old_ford": 1}}},
+        city={"old_ford": HATTI}, decider=MINOA)
+    return s
 
 
-def test_known_features_have_their_values():
+def test_known_features_have_their_values() -> None:
     g = game()
     s = base_position(g)
     e = g.encoding()
@@ -186,7 +194,7 @@ def test_known_features_have_their_values():
     assert v[e.slot("area_static").start + idx(s, "kings_vale")] == 1  # land
 
 
-def test_each_seat_sees_itself_first():
+def test_each_seat_sees_itself_first() -> None:
     g = game()
     s = base_position(g)
     e = g.encoding()
@@ -203,14 +211,14 @@ def test_each_seat_sees_itself_first():
     assert not np.array_equal(mine[own], hellas[own])
 
 
-def hands(card: str):
+def hands(card: str) -> tuple[MegaCiv, MegaState]:
     g = game()
     return g, run_from(g, phase=7, players={
         HELLAS: {"tokens": {"kings_vale": 1}, "hand": ["ochre", "ochre", "wine"]},
         HATTI: {"tokens": {"high_moor": 1}, "hand": [card, "wine", "wine"]}})
 
 
-def test_another_players_hidden_cards_do_not_change_the_encoding():
+def test_another_players_hidden_cards_do_not_change_the_encoding() -> None:
     """Two positions differing only in a card of HATTI's hand of the same stack (the
     backs show the stack): the others' vectors are equal, HATTI's own hand differs."""
     g, one = hands("ochre")
@@ -224,7 +232,7 @@ def test_another_players_hidden_cards_do_not_change_the_encoding():
     check_encoding(one, 3)
 
 
-def test_the_encoding_on_the_full_map_with_18_players():
+def test_the_encoding_on_the_full_map_with_18_players() -> None:
     g = game(map="full", players=18)
     s = walk(g.new_state(seed=2), 300, check=False)
     size = g.encoding().size
@@ -236,7 +244,7 @@ def test_the_encoding_on_the_full_map_with_18_players():
 
 
 # ------------------------------------------------------------------ scores
-def test_scores_are_the_victory_points():
+def test_scores_are_the_victory_points() -> None:
     """MC-14: a city 1, an advance below 100 1, from 100 3, an AST square 5."""
     s = position(players={HELLAS: {"tokens": {"north_downs": 1}, "ast": 3,
                                    "advances": ["astronavigation", "agriculture"]}},
@@ -246,7 +254,7 @@ def test_scores_are_the_victory_points():
 
 
 # ------------------------------------------------------------------ value items
-def test_the_items_are_the_advances_as_holdings_names_them():
+def test_the_items_are_the_advances_as_holdings_names_them() -> None:
     g = game()
     items = g.value_items()
     assert items == tuple(a.name for a in g.rules.catalog.advances)
@@ -256,7 +264,7 @@ def test_the_items_are_the_advances_as_holdings_names_them():
     assert set(s.holdings()) == set(items) and all(v == [2] for v in s.holdings().values())
 
 
-def test_a_given_advance_is_owned_unpaid_and_the_game_plays_on():
+def test_a_given_advance_is_owned_unpaid_and_the_game_plays_on() -> None:
     g = game(**{"last-turn": 6})
     s = g.new_state(seed=9)
     plain = g.new_state(seed=9)
@@ -276,7 +284,7 @@ def test_a_given_advance_is_owned_unpaid_and_the_game_plays_on():
     cards_are_conserved(s)
 
 
-def test_military_given_at_the_start_moves_last():
+def test_military_given_at_the_start_moves_last() -> None:
     """MC-3.1: the first movement is asked again, the Military holder after the others."""
     g = game()
     s = g.new_state(seed=1)
@@ -290,7 +298,7 @@ def test_military_given_at_the_start_moves_last():
     assert movers[0] not in t.to_move() and len(t.to_move()) == len(movers) - 1
 
 
-def test_a_removed_advance_is_out_of_everybodys_reach():
+def test_a_removed_advance_is_out_of_everybodys_reach() -> None:
     g = game()
     s = position(g, players={HELLAS: {"tokens": {"kings_vale": 1}, "treasury": 50, "advances": ["mining"]}},
                  decider=HELLAS)
@@ -303,7 +311,7 @@ def test_a_removed_advance_is_out_of_everybodys_reach():
     assert s.tasks and calendar not in s.tasks[-1][5]
 
 
-def test_a_game_without_an_advance_plays_to_the_end():
+def test_a_game_without_an_advance_plays_to_the_end() -> None:
     g = game(**{"last-turn": 8})
     s = g.new_state(seed=3)
     g.give_item(s, "Pottery", HELLAS)
@@ -313,20 +321,20 @@ def test_a_game_without_an_advance_plays_to_the_end():
     assert s.is_terminal() and "Pottery" not in s.holdings()
 
 
-def test_bad_items_and_seats_are_refused():
+def test_bad_items_and_seats_are_refused() -> None:
     g = game()
     s = g.new_state(seed=1)
     with pytest.raises(OptionError, match="Astronavigation"):
         g.give_item(s, "Alchemy", 0)
     for seat in (5, -1, True, "0"):
         with pytest.raises(OptionError, match="seat"):
-            g.give_item(s, "Pottery", seat)  # type: ignore[arg-type]
+            g.give_item(s, "Pottery", seat)  # type: ignore[arg-type,unused-ignore]
     with pytest.raises(OptionError):
         g.give_item(game(players=6).new_state(seed=1), "Pottery", 0)
     assert s.holdings() == {}
 
 
-def test_determinized_samples_keep_a_removed_advance_out():
+def test_determinized_samples_keep_a_removed_advance_out() -> None:
     g = game()
     s = g.new_state(seed=1)
     g.give_item(s, "Library", None)

@@ -40,6 +40,8 @@ from .views import position_view, seats_view
 HERE = Path(__file__).parent
 MAX_BODY = 2 << 20  # bytes: a record upload is the largest request
 KINDS = ("human", "invite", "bot")
+LOCAL_ONLY = ("cmd", "rules")
+"""Bots that start a process or read a file named in their spec: never on the server."""
 
 
 class SeatIn(BaseModel):
@@ -131,7 +133,7 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0) -> F
             cls = game_class(gid)
             out.append({"id": gid, "name": cls.name, "min": cls.min_players, "max": cls.max_players,
                         "default": cls.info.default_players, "summary": cls.info.summary,
-                        "bots": [b for b in agent_names(cls()) if b != "cmd"],
+                        "bots": [b for b in agent_names(cls()) if b not in LOCAL_ONLY],
                         "options": [{"name": s.name, "default": s.default, "choices": [str(c) for c in s.choices],
                                      "help": s.help, "variant": s.variant, "rule": s.rule}
                                     for s in cls.option_specs if s.name != "players" and not s.file]})
@@ -160,8 +162,11 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0) -> F
         own = sorted(game.bots())
         takeover = body.takeover or ("greedy" if "greedy" in own else own[0] if own else "random")
         for spec in [s.bot or "" for s in seats if s.kind == "bot"] + [takeover]:
-            if not spec or parse_spec(spec)[0] in ("human", "cmd"):
+            if not spec or parse_spec(spec)[0] == "human":
                 raise ServerError(f"{spec[:40]!r} is not a bot that can play on the server")
+            if parse_spec(spec)[0] in LOCAL_ONLY:
+                raise ServerError(f"{parse_spec(spec)[0]!r} bots run a command or read a file of this machine: "
+                                  "they play in the terminal, not on the server")
             make_agent(spec, game)
         seed = body.seed if body.seed is not None else secrets.randbits(63)
         specs = [SeatSpec(s.kind, s.bot if s.kind == "bot" else None, _seat_name(i, s)) for i, s in enumerate(seats)]

@@ -85,6 +85,10 @@ def test_refusals_are_one_sentence_and_change_nothing(client: TestClient) -> Non
         (client.post("/api/games", json={"game": "catan-deckbuilding", "seats": [{"kind": "human"},
                                                                                  {"kind": "bot", "bot": "nobot"}]}),
          422, "unknown bot"),
+        (client.post("/api/games", json={"game": "catan-deckbuilding", "seats": [
+            {"kind": "human"}, {"kind": "bot", "bot": "rules:/etc/passwd"}]}), 422, "read a file of this machine"),
+        (client.post("/api/games", json={"game": "catan-deckbuilding", "seats": [
+            {"kind": "human"}, {"kind": "bot", "bot": "cmd:cat /etc/passwd"}]}), 422, "not on the server"),
         (client.post("/api/games", json={"game": "catan-deckbuilding", "options": {"reshuffle": "Z"},
                                          "seats": [{"kind": "human"}, {"kind": "invite"}]}), 422, "must be one of"),
         (client.post("/api/games", json={"game": "catan-deckbuilding", "options": {"cards": "/etc/passwd"},

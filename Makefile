@@ -54,7 +54,7 @@ clean:
 LOCALE := civtable/locale
 LANGS := el cs de
 GAME_DOMAINS := catan-deckbuilding civ-card-game civ-solo mega-civ
-EXTRACT := $(BIN)/pybabel extract -q -F babel.cfg -k NP_:1c,2 -k t -k nt:1,2 -k pt:1c,2 --add-location=file --sort-by-file \
+EXTRACT := $(BIN)/pybabel -q extract -F babel.cfg -k NP_:1c,2 -k NN_:1,2 -k t -k nt:1,2 -k pt:1c,2 --add-location=file --sort-by-file \
 	--no-wrap --project=civtable --msgid-bugs-address="" --copyright-holder="civtable"
 
 .PHONY: i18n i18n-extract i18n-update i18n-compile
@@ -72,12 +72,12 @@ i18n-extract:
 i18n-update:
 	for d in civtable $(GAME_DOMAINS); do for l in $(LANGS); do \
 	  if [ -f $(LOCALE)/$$l/LC_MESSAGES/$$d.po ]; then \
-	    $(BIN)/pybabel update -q --no-wrap -D $$d -i $(LOCALE)/$$d.pot -d $(LOCALE) -l $$l || exit 1; \
-	  else $(BIN)/pybabel init -q --no-wrap -D $$d -i $(LOCALE)/$$d.pot -d $(LOCALE) -l $$l || exit 1; fi; \
+	    $(BIN)/pybabel -q update --no-wrap -D $$d -i $(LOCALE)/$$d.pot -d $(LOCALE) -l $$l || exit 1; \
+	  else $(BIN)/pybabel -q init --no-wrap -D $$d -i $(LOCALE)/$$d.pot -d $(LOCALE) -l $$l || exit 1; fi; \
 	done; done
 
 # The compiled catalogs (.mo) the program reads (it reads a .po when its .mo is missing or older).
 i18n-compile:
 	for f in $(LOCALE)/*/LC_MESSAGES/*.po; do \
 	  [ -f "$$f" ] || continue; \
-	  $(BIN)/pybabel compile -q -i "$$f" -o "$${f%.po}.mo" || exit 1; done
+	  $(BIN)/pybabel -q compile -i "$$f" -o "$${f%.po}.mo" || exit 1; done

@@ -5,7 +5,7 @@
   dates and lists), passed explicitly to whatever renders text;
 - ``localizable`` / ``message``: texts built in English that can be built again in
   another language (``tr.localize(text)``);
-- ``N_`` / ``NP_``: mark a message (or a message with a context) for extraction.
+- ``N_`` / ``NN_`` / ``NP_``: mark a message (with a plural, with a context) for extraction.
 
 See ``docs/i18n.md`` for the catalogs, the glossaries and how a game is translated.
 """
@@ -22,13 +22,18 @@ def N_(text: str) -> str:
     return text
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message with a plural (``ngettext``) for extraction; returns both forms."""
+    return (singular, plural)
+
+
 def NP_(context: str, text: str) -> str:
     """Marks a message with its context (``pgettext``) for extraction; returns the text."""
     return text
 
 
 __all__ = [
-    "DEFAULT", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "Localized", "LocalizedTuple", "N_", "NP_", "Translator",
+    "DEFAULT", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "Localized", "LocalizedTuple", "N_", "NN_", "NP_", "Translator",
     "choose", "error_text", "from_accept_language", "from_environment", "known", "localizable", "localize",
     "message", "translator",
 ]

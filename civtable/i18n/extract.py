@@ -77,9 +77,10 @@ def extract_python(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
         if not isinstance(node, ast.Call):
             continue
         for kw in node.keywords:
-            if kw.arg in HELP_KEYWORDS and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
-                if kw.value.value.strip():
-                    yield (kw.value.lineno, "gettext", kw.value.value, [])
+            value = kw.value
+            if kw.arg in HELP_KEYWORDS and isinstance(value, ast.Constant) and isinstance(value.value, str) \
+                    and value.value.strip():
+                yield (value.lineno, "gettext", value.value, [])
         name = node.func.id if isinstance(node.func, ast.Name) else (
             node.func.attr if isinstance(node.func, ast.Attribute) else "")
         for i in COMMAND_ARGS.get(name, ()):

@@ -36,7 +36,8 @@ def explain(s: CatanState, player: int, text: str, *, tr: Translator = ENGLISH) 
     if phase == "over":
         if s.winner >= 0:
             return tr.t("the game is over: player {p} won with {n} Cities in hand", p=s.winner, n=s.rules.to_win)
-        return tr.t("the game is over: a draw at the turn cap of {n} turns", n=s.rules.max_turns)
+        return tr.nt("the game is over: a draw at the turn cap of {n} turn",
+                     "the game is over: a draw at the turn cap of {n} turns", s.rules.max_turns)
     if not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1):
         return tr.t("there is no player {p} in this 2-player game", p=shown(player))
     action = act.BY_TEXT.get(wanted)

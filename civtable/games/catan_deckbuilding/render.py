@@ -49,7 +49,8 @@ def render(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: S
     if obs["over"]:
         w = obs["winner"]
         if w is None:
-            lines.append(tr.t("GAME OVER: a draw at the turn cap ({n} turns)", n=rules.max_turns))
+            lines.append(tr.nt("GAME OVER: a draw at the turn cap ({n} turn)", "GAME OVER: a draw at the turn cap ({n} turns)",
+                               rules.max_turns))
         elif w == me:
             lines.append(tr.t("GAME OVER: you won with {n} Cities in hand", n=rules.to_win))
         else:
@@ -61,10 +62,14 @@ def render(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: S
         lines.append(tr.t("Now: {what}", what=decision_text(obs["phase"], obs["current"], obs["pending"], me, cards,
                                                             tr=tr)))
     lines.append("")
-    lines.append(pad(tr.t("Supply"), 22) + pad(tr.t("cost"), 46) + tr.t("left"))
+    prices = {c: cost_text(rules.cost[c], c, cards, "your" if me is not None else "the", tr) for c in BUYABLE}
+    wide, cost_wide = 20, 46  # the English screen's columns; a translation's may be wider
+    if not tr.english:
+        wide = max(wide, *(len(name(c, cards, tr)) + 1 for c in BUYABLE))
+        cost_wide = max(cost_wide, *(len(p) + 1 for p in prices.values()))
+    lines.append(pad(tr.t("Supply"), wide + 2) + pad(tr.t("cost"), cost_wide) + tr.t("left"))
     for c in BUYABLE:
-        price = cost_text(rules.cost[c], c, cards, "your" if me is not None else "the", tr)
-        lines.append(f"  {pad(name(c, cards, tr), 20)}{pad(price, 46)}{obs['supply'][ROLE_IDS[c]]:>3}")
+        lines.append(f"  {pad(name(c, cards, tr), wide)}{pad(prices[c], cost_wide)}{obs['supply'][ROLE_IDS[c]]:>3}")
     pool = {k: v for k, v in obs["pool"].items() if v}
     spend = counts_text(pool, cards, tr=tr) if pool else tr.t("nothing")
     if obs["current"] == me:
@@ -122,9 +127,10 @@ def _player_lines(obs: Mapping[str, Any], p: int, me: int | None, rules: Rules, 
     of_which = counts_text(actions, cards, joined=False, tr=tr)
     total = sum(owned.values())
     if of_which != "-":
-        out.append(tr.t("  owns {n} cards, of which {which}", n=total, which=of_which))
+        out.append(tr.nt("  owns {n} card, of which {which}", "  owns {n} cards, of which {which}", total, which=of_which))
     else:
-        out.append(tr.t("  owns {n} cards, none of them an action card", n=total))
+        out.append(tr.nt("  owns {n} card, none of them an action card", "  owns {n} cards, none of them an action card",
+                         total))
     return out
 
 

@@ -177,7 +177,7 @@ def cards_row(counts: Mapping[str, int], rules: Rules, target: str | None = None
 
 def pile_html(label: str, n: int, target: str | None = None, tr: Translator = ENGLISH) -> str:
     attrs = f' data-target="{_e(target)}"' if target else ""
-    unit = tr.ngettext("card", "cards", n)
+    unit = tr.npgettext("pile", "card", "cards", n)
     return f'<div class="pile"{attrs}>{_e(label)}<b>{n}</b>{_e(unit)}</div>'
 
 
@@ -262,8 +262,8 @@ def holdings(view: Mapping[str, Any], rules: Rules, tr: Translator = ENGLISH) ->
                      tr.t("{knights} in hand have blocked an attack", knights=knights))
     owned = view["owned"]
     keys = ("city", "settlement", "road", "harbor", "kdef", "koff", "bandit")
-    lines.append(tr.t("Owns {n} cards: {cards}", n=sum(owned.values()),
-                      cards=counts_text({k: owned[k] for k in keys if owned[k]}, cards, tr=tr)))
+    lines.append(tr.nt("Owns {n} card: {cards}", "Owns {n} cards: {cards}", sum(owned.values()),
+                       cards=counts_text({k: owned[k] for k in keys if owned[k]}, cards, tr=tr)))
     return lines
 
 
@@ -365,7 +365,8 @@ def head(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: Ite
     if obs["over"]:
         w = obs["winner"]
         if w is None:
-            now = tr.t("The game is over: a draw at the turn cap ({n} turns)", n=rules.max_turns)
+            now = tr.nt("The game is over: a draw at the turn cap ({n} turn)",
+                        "The game is over: a draw at the turn cap ({n} turns)", rules.max_turns)
         elif w == viewer:
             now = tr.t("The game is over: you won with {n} Cities in hand", n=rules.to_win)
         else:

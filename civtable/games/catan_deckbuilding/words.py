@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from civtable.i18n import ENGLISH, N_, NP_, Translator, localizable
+from civtable.i18n import ENGLISH, N_, NN_, NP_, Translator, localizable
 
 from . import actions as act
 from .catalog import BANDIT, CITY, ROAD, ROLE_IDS, CardData
@@ -50,9 +50,8 @@ EFFECTS = {  # what each card does, in a few words (reference tables, the web pa
 
 CHOICE_WORDS = {"choice-settlement": ("resource of choice (Settlement)", "resources of choice (Settlement)"),
                 "choice-other": ("resource of choice", "resources of choice")}
-CHOICE_COUNTS = {"choice-settlement": (N_("{n} resource of choice (Settlement)"),
-                                       N_("{n} resources of choice (Settlement)")),
-                 "choice-other": (N_("{n} resource of choice"), N_("{n} resources of choice"))}
+CHOICE_COUNTS = {"choice-settlement": NN_("{n} resource of choice (Settlement)", "{n} resources of choice (Settlement)"),
+                 "choice-other": NN_("{n} resource of choice", "{n} resources of choice")}
 TYPES = (NP_("card type", "resource"), NP_("card type", "terrain"), NP_("card type", "action"))
 
 
@@ -292,8 +291,8 @@ def action_words(text: str, rules: Rules, obs: Mapping[str, Any] | None = None, 
         return buy_label(card, trade, obs, rules, tr)
     if code == act.END:
         if obs is not None:
-            return tr.t("end the turn (the laid-down cards go to the discard pile; draw {n} cards)",
-                        n=end_draws(obs, cards))
+            return tr.nt("end the turn (the laid-down cards go to the discard pile; draw {n} card)",
+                         "end the turn (the laid-down cards go to the discard pile; draw {n} cards)", end_draws(obs, cards))
         return tr.t("end the turn (the laid-down cards go to the discard pile)")
     if code == act.DISCARD:
         return tr.t("discard {card}", card=name(card, cards, tr))

@@ -11,6 +11,11 @@ public texts of actions.
 
 Typing ``quit`` (or closing the input) raises ``QuitGame``; the command line then
 keeps the record, which it has written move by move, so the game can be resumed.
+
+Everything is said in the person's language (``tr``, a ``civtable.i18n.Translator``):
+the game's screen, menus, help and reasons are localized, the events rendered in it;
+the words ``help``, ``list``, ``back`` and ``quit`` are also understood in it. Action
+texts (``buy city``) are the game's notation and are typed as they are.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from civtable.core.action import Action, normalize
 from civtable.core.messages import seat_name
+from civtable.i18n import ENGLISH, NP_, Translator
 
 from .base import Agent, PlayerView
 
@@ -33,6 +39,13 @@ QUIT_WORDS = frozenset({"quit", "exit", "q"})
 HELP_WORDS = frozenset({"help", "?", "h"})
 LIST_WORDS = frozenset({"list", "actions", "menu", "l"})
 BACK_WORDS = frozenset({"back", "..", "b", "up"})
+TRANSLATED_WORDS = {
+    "quit": (NP_("command", "quit"), NP_("command", "exit")),
+    "help": (NP_("command", "help"),),
+    "list": (NP_("command", "list"), NP_("command", "menu")),
+    "back": (NP_("command", "back"),),
+}
+"""The commands' words a translation adds (``pgettext("command", ...)``)."""
 MENU_SIZE = 24
 """A menu longer than this is grouped by the first words of its entries' paths."""
 
@@ -47,10 +60,11 @@ Entry = tuple[tuple[str, ...], Action]
 class Menu:
     """The legal actions as a tree of entries (``Game.action_path``), opened one level at a time."""
 
-    def __init__(self, entries: Sequence[Entry], size: int = MENU_SIZE) -> None:
+    def __init__(self, entries: Sequence[Entry], size: int = MENU_SIZE, tr: Translator = ENGLISH) -> None:
         self.entries = list(entries)
         self.size = size
         self.prefix: tuple[str, ...] = ()
+        self.tr = tr
 
     def under(self) -> list[Entry]:
         k = len(self.prefix)
@@ -75,7 +89,8 @@ class Menu:
                 p, a = members[0]
                 out.append((" > ".join(p[k:]), a))
             else:
-                out.append((f"{word}  ({len(members)} choices)", (*self.prefix, word)))
+                out.append((self.tr.nt("{word}  ({n} choice)", "{word}  ({n} choices)", len(members), word=word),
+                            (*self.prefix, word)))
         return out
 
     def open(self, prefix: tuple[str, ...]) -> None:
@@ -90,18 +105,22 @@ class Menu:
 
 class HumanAgent(Agent):
     """Asks a person for each decision; ``stdin``/``stdout`` default to the process's own.
-    ``names`` are the seats' names in messages ("player 1 (greedy)")."""
+    ``names`` are the seats' names in messages ("player 1 (greedy)"); ``tr`` the
+    person's language."""
 
     name = "human"
     replayable = False
 
     def __init__(self, seed: int = 0, stdin: TextIO | None = None, stdout: TextIO | None = None,
-                 names: Sequence[str] | None = None) -> None:
+                 names: Sequence[str] | None = None, tr: Translator = ENGLISH) -> None:
         super().__init__(seed)
         self.stdin = stdin
         self.stdout = stdout
         self.names = list(names) if names is not None else None
         self.cursor = 0
+        self.tr = tr
+        self.words = {kind: {w, *(tr.pgettext("command", t).lower() for t in TRANSLATED_WORDS.get(kind, ()))}
+                      for kind, w in (("quit", "quit"), ("help", "help"), ("list", "list"), ("back", "back"))}
 
     @property
     def out(self) -> TextIO:
@@ -117,7 +136,7 @@ class HumanAgent(Agent):
         events = view.events(self.cursor)
         self.cursor += len(events)
         for event in events:
-            self.say("  " + view.game.render_event(event, view.player, self.names))
+            self.say("  " + view.game.render_event(event, view.player, self.names, self.tr))
 
     def tell_events(self, state: State, seat: int) -> None:
         self.tell(PlayerView(state, seat))
@@ -127,14 +146,15 @@ class HumanAgent(Agent):
         game = view.game
         obs = view.observation
         legal = view.legal_actions
+        tr = self.tr
         self.say()
         if self.cursor < len(view.events(0)):
-            self.say("Since your last decision:")
+            self.say(tr.t("Since your last decision:"))
             self.tell(view)
-        who = seat_name(view.player, None, self.names)
-        self.say(f"=== {who}: your decision ===")
-        self.say(game.render(obs, view.player))
-        menu = Menu([(game.action_path(a, obs), a) for a in legal])
+        who = seat_name(view.player, None, self.names, tr)
+        self.say(tr.t("=== {who}: your decision ===", who=who))
+        self.say(tr.localize(game.render(obs, view.player)))
+        menu = Menu([(tuple(tr.localize(game.action_path(a, obs))), a) for a in legal], tr=tr)
         self.show(menu)
         while True:
             line = self.read(f"{who}> ")
@@ -147,8 +167,11 @@ class HumanAgent(Agent):
     def show(self, menu: Menu) -> None:
         items = menu.items()
         where = " > ".join(menu.prefix)
-        self.say(f"Choose{' in ' + where if where else ''} (a number or an action's text"
-                 f"{'; back' if menu.prefix else ''}; help; quit):")
+        tr = self.tr
+        if where:
+            self.say(tr.t("Choose in {where} (a number or an action's text; back; help; quit):", where=where))
+        else:
+            self.say(tr.t("Choose (a number or an action's text; help; quit):"))
         width = len(str(len(items)))
         for i, (label, _) in enumerate(items, 1):
             self.say(f"  {i:>{width}}. {label}")
@@ -160,21 +183,22 @@ class HumanAgent(Agent):
         if not text:
             return None
         lowered = text.lower()
-        if lowered in QUIT_WORDS:
+        tr = self.tr
+        if lowered in QUIT_WORDS or lowered in self.words["quit"]:
             raise QuitGame
-        if lowered in HELP_WORDS:
-            help_text = view.game.help(view.observation, view.player)
+        if lowered in HELP_WORDS or lowered in self.words["help"]:
+            help_text = tr.localize(view.game.help(view.observation, view.player))
             if help_text:
                 self.say(help_text)
-            self.say("Type an entry's number or an action's text; 'list' shows the menu again, 'back' goes up "
-                     "a level, 'quit' saves and stops.")
+            self.say(tr.t("Type an entry's number or an action's text; 'list' shows the menu again, 'back' goes up "
+                          "a level, 'quit' saves and stops."))
             return None
-        if lowered in LIST_WORDS:
+        if lowered in LIST_WORDS or lowered in self.words["list"]:
             self.show(menu)
             return None
-        if lowered in BACK_WORDS:
+        if lowered in BACK_WORDS or lowered in self.words["back"]:
             if not menu.back():
-                self.say("This is the top of the menu.")
+                self.say(tr.t("This is the top of the menu."))
             self.show(menu)
             return None
         legal = view.legal_actions
@@ -188,7 +212,7 @@ class HumanAgent(Agent):
             items = menu.items()
             k = int(text)
             if not 1 <= k <= len(items):
-                self.say(f"There is no entry {k}; type a number from 1 to {len(items)}.")
+                self.say(tr.t("There is no entry {k}; type a number from 1 to {n}.", k=k, n=len(items)))
                 return None
             target = items[k - 1][1]
             if isinstance(target, Action):
@@ -197,9 +221,9 @@ class HumanAgent(Agent):
             self.show(menu)
             return None
         wanted = normalize(shorthand if shorthand is not None else text)
-        reason = view.explain(wanted)
+        reason = str(tr.localize(view.explain(wanted)))
         close = difflib.get_close_matches(wanted, list(by_text), n=1)
-        suggestion = f" Did you mean {close[0]!r}?" if close else ""
+        suggestion = " " + tr.t("Did you mean {action}?", action=repr(close[0])) if close else ""
         self.say(f"{reason[:1].upper()}{reason[1:]}.{suggestion}".replace("..", "."))
         return None
 

@@ -1,8 +1,13 @@
-"""What the commands share: the argument parser, option and file helpers, names of seats."""
+"""What the commands share: the argument parser, option and file helpers, names of seats.
+
+The parser speaks the person's language (``--lang``, ``civtable.i18n``): argument
+help, argparse's own headings and errors are translated; a command finds its
+translator in ``args.tr``."""
 
 from __future__ import annotations
 
 import argparse
+import re
 import secrets
 import sys
 from collections.abc import Callable, Sequence
@@ -15,6 +20,7 @@ from civtable.core.files import POSITION_LIMIT, read_json
 from civtable.core.game import Game
 from civtable.core.registry import game_class
 from civtable.core.state import State
+from civtable.i18n import ENGLISH, N_, Translator, message
 from civtable.sim.report import write_json
 
 PROG = "civtable"
@@ -24,19 +30,85 @@ class UsageError(CivtableError):
     """A bad combination of command-line arguments."""
 
 
+ARGPARSE_ERRORS = (
+    (r"the following arguments are required: (?P<args>.*)", N_("the following arguments are required: {args}")),
+    (r"unrecognized arguments: (?P<args>.*)", N_("unrecognized arguments: {args}")),
+    (r"argument (?P<arg>[^:]+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)",
+     N_("argument {arg}: invalid choice: {value} (choose from {choices})")),
+    (r"argument (?P<arg>[^:]+): invalid (?P<type>\w+) value: (?P<value>.*)", N_("argument {arg}: invalid {type} value: {value}")),
+    (r"argument (?P<arg>[^:]+): expected one argument", N_("argument {arg}: expected one argument")),
+)
+"""argparse's own errors (Python's catalogs are not ours), read back and translated."""
+ARGPARSE_WORDS = (N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+                  N_("see '{prog} --help'"))
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse, but its errors are one ``civtable: error:`` line like ours."""
+    """argparse, but its errors are one ``civtable: error:`` line like ours, in the
+    person's language (``tr``): the help of every argument, argparse's headings and
+    errors are translated."""
+
+    def __init__(self, *args: Any, tr: Translator = ENGLISH, **kwargs: Any) -> None:
+        self.tr = tr
+        super().__init__(*args, **kwargs)
+        self._positionals.title = tr.t("positional arguments")
+        self._optionals.title = tr.t("options")
+        for action in self._actions:
+            if action.dest == "help":
+                action.help = tr.t("show this help message and exit")
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        text = kwargs.get("help")
+        if isinstance(text, str) and text and text != argparse.SUPPRESS and hasattr(self, "tr"):
+            kwargs["help"] = self.tr.gettext(text)
+        return super().add_argument(*args, **kwargs)
+
+    def add_subparsers(self, **kwargs: Any) -> argparse._SubParsersAction:  # type: ignore[type-arg]
+        kwargs.setdefault("parser_class", Parser)
+        action = super().add_subparsers(**kwargs)
+        action.tr = self.tr  # type: ignore[attr-defined]  # add_command's language
+        return action
+
+    def _usage(self, text: str) -> str:
+        return self.tr.t("usage: ") + text[len("usage: "):] if text.startswith("usage: ") else text
+
+    def format_usage(self) -> str:
+        return self._usage(super().format_usage())
+
+    def format_help(self) -> str:
+        return self._usage(super().format_help())
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{PROG}: error: {message} (see '{self.prog} --help')\n")
+        for pattern, template in ARGPARSE_ERRORS:
+            found = re.fullmatch(pattern, message)
+            if found:
+                message = self.tr.t(template, **found.groupdict())
+                break
+        see = self.tr.t("see '{prog} --help'", prog=self.prog)
+        self.exit(2, f"{PROG}: error: {message} ({see})\n")
 
 
 def add_command(sub: argparse._SubParsersAction, command: Command) -> argparse.ArgumentParser:  # type: ignore[type-arg]
-    """A sub-command from its declaration (the built-in commands and the games' own)."""
-    p: argparse.ArgumentParser = sub.add_parser(command.name, help=command.help, description=command.description)
+    """A sub-command from its declaration (the built-in commands and the games' own),
+    in the language of the parser it is added to."""
+    tr: Translator = getattr(sub, "tr", ENGLISH)
+    p: argparse.ArgumentParser = sub.add_parser(command.name, help=tr.gettext(command.help),
+                                                description=tr.gettext(command.description), tr=tr)
     command.configure(p)
     p.set_defaults(func=command.run)
     return p
+
+
+def lang_arg(p: argparse.ArgumentParser) -> None:
+    """``--lang``: accepted before or after the command (``main`` reads it first)."""
+    p.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS,
+                   help="the language to speak: el, cs, de or en (default: LC_ALL, LC_MESSAGES or LANG, else en)")
+
+
+def translator_of(args: argparse.Namespace) -> Translator:
+    """The command's language (``main`` puts it in ``args.tr``)."""
+    tr = vars(args).get("tr")
+    return tr if isinstance(tr, Translator) else ENGLISH
 
 
 def parse_options(items: Sequence[str] | None) -> dict[str, str]:
@@ -46,9 +118,9 @@ def parse_options(items: Sequence[str] | None) -> dict[str, str]:
         name, sep, value = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise UsageError(f"--option needs NAME=VALUE, not {item[:60]!r}")
+            raise UsageError(message(N_("--option needs NAME=VALUE, not {item}"), item=repr(item[:60])))
         if name in options:
-            raise UsageError(f"option {name!r} is given twice")
+            raise UsageError(message(N_("option {name} is given twice"), name=repr(name)))
         options[name] = value.strip()
     return options
 
@@ -60,7 +132,7 @@ def game_options(args: argparse.Namespace) -> dict[str, str]:
         value = vars(args).get(flag)
         if value:
             if flag in options:
-                raise UsageError(f"give the {flag} once: --{flag} or --option {flag}=...")
+                raise UsageError(message(N_("give the {flag} once: --{flag} or --option {flag}=..."), flag=flag))
             options[flag] = value
     return options
 
@@ -78,11 +150,15 @@ def load_class(game_id: str) -> type[Game]:
     try:
         return game_class(game_id)
     except ImportError as e:
-        raise CivtableError(f"game {game_id!r} could not be loaded ({e})") from None
+        raise CivtableError(message(N_("game {game} could not be loaded ({reason})"), game=repr(game_id),
+                                    reason=str(e))) from None
 
 
-def who(player: int, specs: Sequence[str]) -> str:
-    return f"player {player} ({specs[player]})" if player < len(specs) else f"player {player}"
+def who(player: int, specs: Sequence[str], tr: Translator = ENGLISH) -> str:
+    """"player 1 (greedy)"."""
+    if player < len(specs):
+        return tr.t("player {n} ({bot})", n=player, bot=specs[player])
+    return tr.pt("seat", "player {n}", n=player)
 
 
 def plural(n: int, noun: str, many: str = "") -> str:
@@ -93,23 +169,24 @@ def fmt_number(x: float) -> str:
     return f"{x:g}"
 
 
-def result_lines(state: State, specs: Sequence[str]) -> list[str]:
+def result_lines(state: State, specs: Sequence[str], tr: Translator = ENGLISH) -> list[str]:
     """Winners and returns, as the end of ``play`` and ``replay`` show them. A one-seat
     game is won or lost (never a draw)."""
     winners = state.winners()
     n = state.num_players
-    turns = plural(state.turn, "turn")
+    over = tr.nt("Game over after {n} turn.", "Game over after {n} turns.", state.turn)
     if n == 1:
-        head = "You won." if winners else "You lost."
-        return [f"Game over after {turns}. {head}"]
+        head = tr.t("You won.") if winners else tr.t("You lost.")
+        return [f"{over} {head}"]
     if not winners:
-        head = "Draw: no winner."
+        head = tr.t("Draw: no winner.")
     elif len(winners) == 1:
-        head = f"Winner: {who(winners[0], specs)}."
+        head = tr.t("Winner: {who}.", who=who(winners[0], specs, tr))
     else:
-        head = "Winners: " + ", ".join(who(p, specs) for p in winners) + "."
-    returns = ", ".join(f"{who(p, specs)} {fmt_number(r)}" for p, r in enumerate(state.returns()))
-    return [f"Game over after {turns}. {head}", f"Returns: {returns}"]
+        head = tr.t("Winners: {who}.", who=", ".join(who(p, specs, tr) for p in winners))
+    returns = ", ".join(f"{who(p, specs, tr)} {tr.number(r) if not tr.english else fmt_number(r)}"
+                        for p, r in enumerate(state.returns()))
+    return [f"{over} {head}", tr.t("Returns: {returns}", returns=returns)]
 
 
 def read_json_file(path: str, what: str) -> Any:
@@ -117,14 +194,14 @@ def read_json_file(path: str, what: str) -> Any:
     return read_json(path, what, POSITION_LIMIT)
 
 
-def os_error_message(e: OSError) -> str:
+def os_error_message(e: OSError, tr: Translator = ENGLISH) -> str:
     reason = e.strerror or e.__class__.__name__
-    return f"cannot use {e.filename}: {reason}" if e.filename else f"{reason}"
+    return tr.t("cannot use {file}: {reason}", file=e.filename, reason=reason) if e.filename else f"{reason}"
 
 
 def positive(value: int | None, flag: str) -> None:
     if value is not None and value < 1:
-        raise UsageError(f"{flag} must be at least 1, not {value}")
+        raise UsageError(message(N_("{flag} must be at least 1, not {value}"), flag=flag, value=value))
 
 
 def progress_bar(enabled: bool) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
@@ -207,6 +284,7 @@ def user_files(args: argparse.Namespace, options: dict[str, object]) -> set[str]
         value = vars(args).get(flag)
         if value:
             if options.get(flag) != value:
-                raise UsageError(f"the record was played with {flag}={options.get(flag)!r}, not {value!r}")
+                raise UsageError(message(N_("the record was played with {flag}={played}, not {value}"), flag=flag,
+                                         played=repr(options.get(flag)), value=repr(value)))
             files.add(value)
     return files

@@ -6,7 +6,7 @@ import argparse
 
 from civtable.core.commands import Command
 
-from .common import game_options, load_class, option_arg
+from .common import game_options, load_class, option_arg, translator_of
 
 
 def run(args: argparse.Namespace) -> int:
@@ -14,12 +14,13 @@ def run(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.table import Table
 
+    tr = translator_of(args)
     game = load_class(args.game)(**game_options(args))
     console = Console()
-    tables = game.reference()
-    console.print(f"{game.name}: {len(tables)} table{'s' if len(tables) != 1 else ''}"
-                  + (f" (options: {', '.join(f'{k}={v}' for k, v in game.options.items() if v != game.spec(k).default)})"
-                     if any(v != game.spec(k).default for k, v in game.options.items()) else ""))
+    tables = tr.localize(game.reference())
+    changed = ", ".join(f"{k}={v}" for k, v in game.options.items() if v != game.spec(k).default)
+    head = tr.nt("{name}: {n} table", "{name}: {n} tables", len(tables), name=game.name)
+    console.print(head + (" " + tr.t("(options: {options})", options=changed) if changed else ""))
     for t in tables:
         if args.only and args.only.lower() not in t.title.lower():
             continue

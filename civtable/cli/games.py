@@ -11,27 +11,28 @@ from civtable.core.commands import Command
 from civtable.core.errors import CivtableError
 from civtable.core.game import Game, OptionSpec
 from civtable.core.registry import game_class, game_ids
+from civtable.i18n import ENGLISH, N_, Translator, message
 
-from .common import load_class
+from .common import load_class, translator_of
 
 
-def choices_text(spec: OptionSpec) -> str:
+def choices_text(spec: OptionSpec, tr: Translator = ENGLISH) -> str:
     if spec.choices:
         return " / ".join(str(c) for c in spec.choices)
     if isinstance(spec.default, str):
-        return "text"
+        return tr.t("text")
     lo = "" if spec.minimum is None else str(spec.minimum)
     hi = "" if spec.maximum is None else str(spec.maximum)
     if lo and hi:
-        span = f"integer {lo}..{hi}" if lo != hi else f"{lo}"
+        span = tr.t("integer {lo}..{hi}", lo=lo, hi=hi) if lo != hi else f"{lo}"
     elif lo or hi:
-        span = f"integer, at least {lo}" if lo else f"integer, at most {hi}"
+        span = tr.t("integer, at least {n}", n=lo) if lo else tr.t("integer, at most {n}", n=hi)
     else:
-        span = "integer"
-    return span + (" or none" if spec.default is None else "")
+        span = tr.t("integer")
+    return span + (tr.t(" or none") if spec.default is None else "")
 
 
-def option_lines(cls: type[Game], readings: bool = False) -> list[str]:
+def option_lines(cls: type[Game], readings: bool = False, tr: Translator = ENGLISH) -> list[str]:
     """The options of a game as indented text: the help of rule variants is long
     prose that reads badly in narrow table columns."""
     width = max(60, min(100, shutil.get_terminal_size((100, 24)).columns)) - 1
@@ -40,65 +41,76 @@ def option_lines(cls: type[Game], readings: bool = False) -> list[str]:
     variants = [s for s in specs if s.variant]
     settings = [s for s in specs if not s.variant]
     lines: list[str] = []
-    for title, group in (("Settings", settings), ("Rule variants (the readings of the rules' ambiguities)", variants)):
+    for title, group in ((tr.t("Settings, set with --option NAME=VALUE:"), settings),
+                         (tr.t("Rule variants (the readings of the rules' ambiguities), set with --option NAME=VALUE:"),
+                          variants)):
         if not group:
             continue
-        lines.append(f"{title}, set with --option NAME=VALUE:")
+        lines.append(title)
         for spec in group:
-            default = "none" if spec.default is None else str(spec.default) or '""'
+            default = tr.t("none") if spec.default is None else str(spec.default) or '""'
             rule = f"  [{spec.rule}]" if spec.rule else ""
-            lines.append(f"  {spec.name:<{name_w}}  default {default}; {choices_text(spec)}{rule}")
-            lines.extend(textwrap.wrap(spec.help, width, initial_indent=" " * 6, subsequent_indent=" " * 6))
+            lines.append(f"  {spec.name:<{name_w}}  " + tr.t("default {value}; {choices}", value=default,
+                                                             choices=choices_text(spec, tr)) + rule)
+            lines.extend(textwrap.wrap(tr.gettext(str(tr.localize(spec.help))), width, initial_indent=" " * 6,
+                                       subsequent_indent=" " * 6))
             if readings:
                 for key, text in spec.readings.items():
-                    lines.extend(textwrap.wrap(f"{key}: {text}", width, initial_indent=" " * 8,
+                    lines.extend(textwrap.wrap(f"{key}: {tr.gettext(text)}", width, initial_indent=" " * 8,
                                                subsequent_indent=" " * 10))
     return lines
 
 
-def show_game(game_id: str) -> int:
+TRAITS = (N_("hidden information"), N_("chance"), N_("simultaneous decisions"),
+          N_("decisions in another player's turn"))
+
+
+def show_game(game_id: str, tr: Translator = ENGLISH) -> int:
     cls = load_class(game_id)
     try:
         bots = ", ".join(["human", *agent_names(cls())])
     except ImportError as e:
-        raise CivtableError(f"the bots of {game_id} could not be loaded ({e})") from None
+        raise CivtableError(message(N_("the bots of {game} could not be loaded ({reason})"), game=game_id,
+                                    reason=str(e))) from None
     info = cls.info
+    summary = tr.gettext(info.summary)
     print(f"{cls.id}: {cls.name}")
-    print(f"{info.summary[:1].upper()}{info.summary[1:]}.")
-    print(f"Players: {info.player_range}. Rules: ../shared/rules/{info.rules} ({info.rule_prefix}- rule IDs).")
-    traits = [t for t, on in (("hidden information", info.hidden_information), ("chance", info.chance),
-                              ("simultaneous decisions", info.simultaneous),
-                              ("decisions in another player's turn", info.reactions)) if on]
-    print(f"Has: {', '.join(traits) or 'no hidden information, no chance'}.")
-    print(f"Bots: {bots}")
+    print(f"{summary[:1].upper()}{summary[1:]}.")
+    print(tr.t("Players: {players}. Rules: ../shared/rules/{rules} ({prefix}- rule IDs).", players=info.player_range,
+               rules=info.rules, prefix=info.rule_prefix))
+    traits = [tr.gettext(t) for t, on in zip(TRAITS, (info.hidden_information, info.chance, info.simultaneous,
+                                                      info.reactions), strict=True) if on]
+    print(tr.t("Has: {traits}.", traits=", ".join(traits) or tr.t("no hidden information, no chance")))
+    print(tr.t("Bots: {bots}", bots=bots))
     if info.command_group:
-        print(f"Its own commands: civtable {info.command_group} --help")
-    print(f"Cards and tables: civtable cards {cls.id}")
+        print(tr.t("Its own commands: civtable {group} --help", group=info.command_group))
+    print(tr.t("Cards and tables: civtable cards {game}", game=cls.id))
     print()
-    print("\n".join(option_lines(cls, readings=True)))
+    print("\n".join(option_lines(cls, readings=True, tr=tr)))
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
+    tr = translator_of(args)
     if args.game:
-        return show_game(args.game)
+        return show_game(args.game, tr)
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title="Games", title_justify="left")
-    for column in ("Id", "Players", "Variants", "Game"):
+    table = Table(title=tr.t("Games"), title_justify="left")
+    for column in (tr.t("Id"), tr.t("Players"), tr.t("Variants"), tr.t("Game")):
         table.add_column(column)
     for game_id in game_ids():
         try:
             cls = game_class(game_id)
         except ImportError as e:
-            table.add_row(escape(game_id), "", "", f"(could not be loaded: {escape(str(e))})")
+            table.add_row(escape(game_id), "", "", escape(tr.t("(could not be loaded: {reason})", reason=str(e))))
             continue
         variants = sum(1 for s in cls.option_specs if s.variant)
         table.add_row(escape(game_id), cls.info.player_range, str(variants), escape(cls.name))
     Console().print(table)
-    print("One game's rule variants, settings and bots: civtable games GAME")
+    print(tr.t("One game's rule variants, settings and bots: civtable games GAME"))
     return 0
 
 

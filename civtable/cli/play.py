@@ -17,6 +17,7 @@ from civtable.core.game import Game
 from civtable.core.records import Record, RecordWriter, read_record
 from civtable.core.rng import derive_seed
 from civtable.core.state import State
+from civtable.i18n import ENGLISH, N_, Translator, message
 from civtable.sim.report import check_output
 from civtable.sim.runner import load_game_for, play_out, resume
 
@@ -27,27 +28,29 @@ from .common import (
     load_class,
     option_arg,
     result_lines,
+    translator_of,
     user_files,
     who,
 )
 
 
-def seat_names(specs: Sequence[str]) -> list[str]:
+def seat_names(specs: Sequence[str], tr: Translator = ENGLISH) -> list[str]:
     """Seats as messages name them: "player 1 (greedy)" for a bot, "player 0" for a
     person (who reads "player 0 (you)" on his own screen)."""
-    return [f"player {p}" if parse_spec(s)[0] == "human" else who(p, specs) for p, s in enumerate(specs)]
+    return [tr.pt("seat", "player {n}", n=p) if parse_spec(s)[0] == "human" else who(p, specs, tr)
+            for p, s in enumerate(specs)]
 
 
-def build_agents(specs: Sequence[str], game: Game, seed: int) -> list[Agent]:
-    """Bots by spec, plus ``human`` for a person at this terminal."""
+def build_agents(specs: Sequence[str], game: Game, seed: int, tr: Translator = ENGLISH) -> list[Agent]:
+    """Bots by spec, plus ``human`` for a person at this terminal (who reads ``tr``'s language)."""
     agents: list[Agent] = []
-    names = seat_names(specs)
+    names = seat_names(specs, tr)
     for seat, spec in enumerate(specs):
         name, params = parse_spec(spec)
         if name == "human":
             if params:
-                raise UsageError("the human player takes no parameters")
-            agent: Agent = HumanAgent(names=names)
+                raise UsageError(message(N_("the human player takes no parameters")))
+            agent: Agent = HumanAgent(names=names, tr=tr)
             agent.name = "human"
         else:
             agent = make_agent(spec, game, seed=derive_seed(seed, seat))
@@ -58,36 +61,43 @@ def build_agents(specs: Sequence[str], game: Game, seed: int) -> list[Agent]:
 def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent], int, RecordWriter | None]:
     """A new game, or the game of ``--resume`` replayed up to where it stopped; the
     players are checked before the record file is opened."""
+    tr = translator_of(args)
     if args.resume:
         if args.record:
-            raise UsageError("a resumed game goes on in its own file; do not give --record with --resume")
+            raise UsageError(message(N_("a resumed game goes on in its own file; do not give --record with --resume")))
         if args.seed is not None or args.option:
-            raise UsageError("a resumed game keeps the seed and options of its record; drop --seed and --option")
+            raise UsageError(message(N_("a resumed game keeps the seed and options of its record; drop --seed and "
+                                        "--option")))
         record = read_record(args.resume)
         files = user_files(args, record.options)
         if record.torn:
-            print(f"{PROG}: warning: {record.torn}; the game goes on from the line before", file=sys.stderr)
+            print(f"{PROG}: warning: " + tr.t("{problem}; the game goes on from the line before",
+                                              problem=record.torn), file=sys.stderr)
         if record.result is not None:
-            raise CivtableError(f"{args.resume} holds a finished game; nothing to resume")
+            raise CivtableError(message(N_("{file} holds a finished game; nothing to resume"), file=args.resume))
         if args.game and args.game != record.game:
-            raise UsageError(f"{args.resume} is a game of {record.game}, not {args.game}")
+            raise UsageError(message(N_("{file} is a game of {game}, not {wanted}"), file=args.resume, game=record.game,
+                                     wanted=args.game))
         specs = record.players
         if args.players and split_players(args.players) != specs:
-            raise UsageError(f"{args.resume} was played by {','.join(specs)}; a resumed game keeps its players")
+            raise UsageError(message(N_("{file} was played by {players}; a resumed game keeps its players"),
+                                     file=args.resume, players=",".join(specs)))
         game = record.load_game(files)
         if len(specs) != game.num_players:
-            raise CivtableError(f"{args.resume} names {len(specs)} players for a {game.num_players}-player game")
+            raise CivtableError(message(N_("{file} names {n} players for a {m}-player game"), file=args.resume,
+                                        n=len(specs), m=game.num_players))
         seed = record.seed or 0
-        agents = build_agents(specs, game, seed)
+        agents = build_agents(specs, game, seed, tr)
         state, differ = resume(record, agents, sorted(files))
         writer = RecordWriter.resume(args.resume)
-        print(f"Resuming {args.resume} after {len(record.moves)} actions.")
+        print(tr.t("Resuming {file} after {n} actions.", file=args.resume, n=len(record.moves)))
         if differ:
-            print(f"{PROG}: warning: the bots now choose differently {differ} time(s) in the recorded part "
-                  "(a time budget?); the game goes on from the record", file=sys.stderr)
+            print(f"{PROG}: warning: " + tr.t("the bots now choose differently {n} time(s) in the recorded part "
+                                              "(a time budget?); the game goes on from the record", n=differ),
+                  file=sys.stderr)
         return state, specs, agents, seed, writer
     if not args.game:
-        raise UsageError("play needs a GAME (or --resume FILE)")
+        raise UsageError(message(N_("play needs a GAME (or --resume FILE)")))
     cls = load_class(args.game)
     if args.players:
         specs = split_players(args.players)
@@ -95,7 +105,7 @@ def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent],
         specs = ["human"] + ["random"] * (cls.info.default_players - 1)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     game = load_game_for(args.game, game_options(args), len(specs))
-    agents = build_agents(specs, game, seed)
+    agents = build_agents(specs, game, seed, tr)
     state = game.new_state(seed=seed)
     writer = None
     if args.record:
@@ -105,21 +115,23 @@ def start_play(args: argparse.Namespace) -> tuple[State, list[str], list[Agent],
     return state, specs, agents, seed, writer
 
 
-def saved_message(writer: RecordWriter | None) -> str:
+def saved_message(writer: RecordWriter | None, tr: Translator = ENGLISH) -> str:
     if writer is None:
-        return "Game stopped; it was not saved (play with --record FILE to keep a game)."
+        return tr.t("Game stopped; it was not saved (play with --record FILE to keep a game).")
     path = writer.path
-    return (f"Game saved in {path} after {len(writer.record.moves)} actions; "
-            f"go on with: civtable play --resume {path}")
+    return tr.t("Game saved in {file} after {n} actions; go on with: civtable play --resume {file}", file=path,
+                n=len(writer.record.moves))
 
 
 def run(args: argparse.Namespace) -> int:
+    tr = translator_of(args)
     state, specs, agents, seed, writer = start_play(args)
-    seats = ", ".join(who(p, specs) for p in range(len(specs)))
-    print(f"{state.game.name} ({state.game.id}, seed {seed}): {seats}.")
+    seats = ", ".join(who(p, specs, tr) for p in range(len(specs)))
+    print(tr.t("{name} ({id}, seed {seed}): {seats}.", name=state.game.name, id=state.game.id, seed=str(seed),
+               seats=seats))
     humans = [p for p, a in enumerate(agents) if isinstance(a, HumanAgent)]
     game = state.game
-    names = seat_names(specs)
+    names = seat_names(specs, tr)
     told = [0]
 
     def on_move(player: int, action: Action) -> None:
@@ -131,14 +143,14 @@ def run(args: argparse.Namespace) -> int:
         if not humans:  # bots only: the game is told as a spectator sees it
             for event in state.events(None, told[0]):
                 told[0] += 1
-                print(game.render_event(event, None, names))
+                print(game.render_event(event, None, names, tr))
 
     try:
         try:
             play_out(state, agents, on_move=on_move)
         except (QuitGame, KeyboardInterrupt):
             print()
-            print(saved_message(writer))
+            print(saved_message(writer, tr))
             return 0
         for agent in agents:
             agent.end(state.returns(), state.winners())
@@ -152,12 +164,15 @@ def run(args: argparse.Namespace) -> int:
         agent = agents[humans[0]]
         assert isinstance(agent, HumanAgent)
         agent.tell_events(state, humans[0])
-    print(f"--- final position{'' if viewer is None else ' seen by ' + who(viewer, specs)} ---")
-    print(game.render(state.observation(viewer), viewer))
-    for line in result_lines(state, specs):
+    if viewer is None:
+        print(tr.t("--- final position ---"))
+    else:
+        print(tr.t("--- final position seen by {who} ---", who=who(viewer, specs, tr)))
+    print(tr.localize(game.render(state.observation(viewer), viewer)))
+    for line in result_lines(state, specs, tr):
         print(line)
     if writer is not None:
-        print(f"Record saved in {writer.path}.")
+        print(tr.t("Record saved in {file}.", file=writer.path))
     return 0
 
 

@@ -7,13 +7,15 @@ import sys
 
 from civtable.core.commands import Command
 from civtable.core.records import read_record
+from civtable.i18n import N_, message
 
-from .common import PROG, UsageError, result_lines, user_files, who
+from .common import PROG, UsageError, result_lines, translator_of, user_files, who
 
 
 def run(args: argparse.Namespace) -> int:
+    tr = translator_of(args)
     if args.upto is not None and args.upto < 0:
-        raise UsageError(f"--upto must be 0 or more, not {args.upto}")
+        raise UsageError(message(N_("--upto must be 0 or more, not {n}"), n=args.upto))
     record = read_record(args.record)
     if record.torn:
         print(f"{PROG}: warning: {record.torn}", file=sys.stderr)
@@ -21,28 +23,32 @@ def run(args: argparse.Namespace) -> int:
     game = state.game
     specs = record.players
     if args.seat is not None and not 0 <= args.seat < state.num_players:
-        raise UsageError(f"--as must be a seat from 0 to {state.num_players - 1}, not {args.seat}")
+        raise UsageError(message(N_("--as must be a seat from 0 to {last}, not {seat}"), last=state.num_players - 1,
+                                 seat=args.seat))
     viewer = args.seat
     total = len(record.moves)
     done = total if args.upto is None else min(args.upto, total)
-    options = ", ".join(f"{k}={v}" for k, v in record.options.items()) or "default options"
-    print(f"{record.game} (seed {record.seed}, {options}): " + ", ".join(who(p, specs) for p in range(len(specs))))
-    seen = "a spectator" if viewer is None else who(viewer, specs)
-    print(f"Replayed {done} of {total} actions; turn {state.turn}; shown as {seen} saw it.")
-    names = [who(p, specs) for p in range(state.num_players)]
+    options = ", ".join(f"{k}={v}" for k, v in record.options.items()) or tr.t("default options")
+    print(tr.t("{game} (seed {seed}, {options}): {seats}", game=record.game, seed=str(record.seed), options=options,
+               seats=", ".join(who(p, specs, tr) for p in range(len(specs)))))
+    seen = tr.t("a spectator") if viewer is None else who(viewer, specs, tr)
+    print(tr.t("Replayed {done} of {total} actions; turn {turn}; shown as {seen} saw it.", done=done, total=total,
+               turn=state.turn, seen=seen))
+    names = [who(p, specs, tr) for p in range(state.num_players)]
     if args.log:
         for event in state.events(viewer):
-            print(game.render_event(event, viewer, names))
+            print(game.render_event(event, viewer, names, tr))
     views = range(state.num_players) if args.reveal else [viewer]
     for v in views:
-        print(f"--- {'what a spectator sees' if v is None else 'seen by ' + who(v, specs)} ---")
-        print(game.render(state.observation(v), v))
+        print(tr.t("--- what a spectator sees ---") if v is None else
+              tr.t("--- seen by {who} ---", who=who(v, specs, tr)))
+        print(tr.localize(game.render(state.observation(v), v)))
     if state.is_terminal():
-        for line in result_lines(state, specs):
+        for line in result_lines(state, specs, tr):
             print(line)
     else:
-        movers = ", ".join(who(p, specs) for p in state.to_move())
-        print(f"To move: {movers}.")
+        movers = ", ".join(who(p, specs, tr) for p in state.to_move())
+        print(tr.t("To move: {movers}.", movers=movers))
     if done == total and record.result is not None:
         expected = {"returns": [float(r) for r in record.result.get("returns", [])],
                     "winners": list(record.result.get("winners", []))}

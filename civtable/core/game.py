@@ -101,9 +101,9 @@ class OptionSpec:
 def players_spec(info: GameInfo) -> OptionSpec:
     """The ``players`` option every game has, from its declared player counts."""
     if info.min_players == info.max_players:
-        text = f"number of players (the game is for exactly {info.min_players})"
+        text = message(N_("number of players (the game is for exactly {n})"), n=info.min_players)
     else:
-        text = f"number of players ({info.player_range})"
+        text = message(N_("number of players ({range})"), range=info.player_range)
     return OptionSpec("players", info.default_players, text, minimum=info.min_players,
                       maximum=info.max_players, rule=info.players_rule)
 

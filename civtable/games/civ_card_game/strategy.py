@@ -350,7 +350,7 @@ class Seen:
                 return 0
             rest = term[1:]
             return max(self.owned(v, rest[1]) if rest[0] == "owned" else self.count(v, rest[0]) for v in self.rivals)
-        if head in COUNTS:
+        if len(term) == 1 and head in COUNTS:
             return self.count(self.me, head)
         obs = self.obs
         if head == "turn":

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 class PlayerView:
     """What one player may know now."""
 
-    __slots__ = ("_state", "player", "game", "_obs", "_legal")
+    __slots__ = ("_state", "player", "game", "_obs", "_legal", "_seat")
 
     def __init__(self, state: State, player: int) -> None:
         self._state = state
@@ -34,12 +34,21 @@ class PlayerView:
         self.game = state.game
         self._obs: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
+        self._seat: Any = None
 
     @property
     def observation(self) -> dict[str, Any]:
         if self._obs is None:
             self._obs = self._state.observation(self.player)
         return self._obs
+
+    @property
+    def seat(self) -> Any:
+        """The game's cheap view of what this player may see (``State.seat_view``), or
+        ``None`` when the game has none; built once per decision."""
+        if self._seat is None:
+            self._seat = self._state.seat_view(self.player)
+        return self._seat
 
     @property
     def legal_actions(self) -> list[Action]:
@@ -65,10 +74,13 @@ class Agent(ABC):
 
     ``replayable``: the bot's decisions follow from its seed and what it was shown,
     so a resumed game rebuilds its state (generator, memory) by asking it again for
-    every decision it made before the interruption (``sim.runner.resume``)."""
+    every decision it made before the interruption (``sim.runner.resume``).
+    ``reads_events``: the agent reads ``PlayerView.events``; when no agent of a game
+    does, the simulator plays it without recording events (they cost time)."""
 
     name: str = "agent"
     replayable: bool = True
+    reads_events: bool = False
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

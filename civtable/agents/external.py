@@ -44,6 +44,7 @@ MAX_SAMPLES = 64
 class ExternalAgent(Agent):
     """A bot in another process (see the module docstring)."""
 
+    reads_events = True
     replayable = False  # its state lives in another process: a resumed game starts it afresh
 
     def __init__(self, game: Game, command: str, seed: int = 0, time_ms: int = 5000) -> None:

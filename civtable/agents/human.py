@@ -109,6 +109,7 @@ class HumanAgent(Agent):
     person's language."""
 
     name = "human"
+    reads_events = True
     replayable = False
 
     def __init__(self, seed: int = 0, stdin: TextIO | None = None, stdout: TextIO | None = None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .events import ROOT, Event, Journal, Viewer, visible
 from .reader import shown
@@ -13,6 +13,14 @@ if TYPE_CHECKING:
     from .action import Action
     from .game import Game
     from .rng import Rng
+
+
+class SeatView(Protocol):
+    """What a game's cheap view keeps (``State.seat_view``)."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the view can tell, as plain data (for the fair-play check)."""
+        ...
 
 
 class State(ABC):
@@ -137,6 +145,15 @@ class State(ABC):
         if self.journal is None:
             self.journal = ROOT
         return self
+
+    # ------------------------------------------------------------ bots
+    def seat_view(self, player: int) -> SeatView | None:
+        """A cheap view of what ``player`` may see, for the game's bots and rollouts: it
+        reads the position in place and computes only what a bot asks, where
+        ``observation`` builds a whole dict. ``None``: the game has none (bots read the
+        observation). The kit checks that its ``snapshot()`` is the same in every sample
+        of the player's information set."""
+        return None
 
     # ------------------------------------------------------------ analysis
     def evaluate(self, player: int) -> float:

@@ -3,7 +3,10 @@
 ``observation``: the seat's float32 vector (``Game.encode``); ``action``: a number of
 the game's action space (``Discrete``); ``action_masks()``: the legal numbers, as
 sb3-contrib's ``MaskablePPO`` asks; ``info["action_mask"]`` holds the same vector.
-The reward is the game's return for the seat at the end (+1 win, -1 loss, 0 draw).
+The reward is the game's return for the seat at the end (+1 win, -1 loss, 0 draw);
+with ``shaping=k`` each step also pays ``k`` times the change of the seat's lead in
+``State.scores()`` (its score minus the best other score), a dense signal for games
+whose result comes after hundreds of decisions (off by default).
 
 An action number that is not legal now (outside the space or masked out) changes
 nothing in the game. With ``illegal="penalty"`` (the default, what Gymnasium's checker
@@ -35,7 +38,7 @@ class CivtableGym(gym.Env):  # type: ignore[misc]
 
     def __init__(self, game_id: str, opponents: Sequence[str] = ("greedy",), seat: int = 0,
                  seed: int | None = None, illegal: str = "penalty", illegal_reward: float = -1.0,
-                 illegal_limit: int = 100, max_steps: int | None = None, render_mode: str | None = None, **options: Any) -> None:
+                 illegal_limit: int = 100, shaping: float = 0.0, max_steps: int | None = None, render_mode: str | None = None, **options: Any) -> None:
         if illegal not in ("penalty", "truncate", "raise"):
             raise ValueError(f"illegal must be 'penalty', 'truncate' or 'raise', not {illegal!r}")
         if render_mode not in (None, "ansi"):
@@ -59,6 +62,8 @@ class CivtableGym(gym.Env):  # type: ignore[misc]
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.illegal_limit = illegal_limit
+        self.shaping = float(shaping)
+        self._lead = 0.0
         self._illegal_run = 0
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -72,13 +77,17 @@ class CivtableGym(gym.Env):  # type: ignore[misc]
         super().reset(seed=seed)
         self.engine.reset(seed)
         self._illegal_run = 0
+        self._lead = 0.0
         specs = iter(self.opponents)
         bots: list[Agent | None] = []
         for p in range(self.game.num_players):  # seeded as in `civtable simulate`
             bots.append(None if p == self.seat else
                         make_agent(next(specs), self.game, seed=derive_seed(self.engine.game_seed, p)))
         self._bots = bots
+        if not any(b is not None and b.reads_events for b in bots):
+            self.engine.state.silence()  # nobody reads the events
         self._play_bots()
+        self._lead = self._score_lead()
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -101,6 +110,10 @@ class CivtableGym(gym.Env):  # type: ignore[misc]
         state = self.engine.state
         terminated = state.is_terminal()
         reward = float(state.returns()[self.seat]) if terminated else 0.0
+        if self.shaping:
+            lead = self._score_lead()
+            reward += self.shaping * (lead - self._lead)
+            self._lead = lead
         truncated = (not terminated and self.max_steps is not None and self.engine.steps >= self.max_steps)
         return self._obs(), reward, terminated, truncated, self._info()
 
@@ -130,6 +143,15 @@ class CivtableGym(gym.Env):  # type: ignore[misc]
             assert bot is not None
             action = bot.act(PlayerView(state, p))
             self.engine.apply(p, action.text)
+
+    def _score_lead(self) -> float:
+        if not self.shaping:
+            return 0.0
+        scores = self.engine.state.scores()
+        if scores is None:
+            return 0.0
+        others = [x for p, x in enumerate(scores) if p != self.seat]
+        return float(scores[self.seat] - (max(others) if others else 0.0))
 
     def _obs(self) -> np.ndarray:
         return self.engine.observe(self.seat)

@@ -155,6 +155,8 @@ def play_game(
     """
     agents = [make_agent(spec, game, seed=derive_seed(seed, seat)) for seat, spec in enumerate(agent_specs)]
     state = game.new_state(seed=seed)
+    if not any(a.reads_events for a in agents):
+        state.silence()  # nobody is told what happened: events would only cost time
     if give is not None:
         game.give_item(state, *give)
     first = first_mover(state)

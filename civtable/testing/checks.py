@@ -279,6 +279,22 @@ def check_determinize(state: State, viewer: int | None, seed: int) -> State:
     return d
 
 
+def check_seat_view(state: State, seed: int) -> None:
+    """A game's cheap view for bots (``State.seat_view``) tells the same in every sample
+    of the seat's information set: it exposes nothing the seat may not see."""
+    for p in range(state.num_players):
+        view = state.seat_view(p)
+        if view is None:
+            return
+        snap = view.snapshot()
+        json_safe(snap, f"seat_view({p}).snapshot()")
+        for k in range(2):
+            other = state.determinize(p, Rng(seed + k)).seat_view(p)
+            assert other is not None
+            got = other.snapshot()
+            assert got == snap, f"seat_view({p}) shows hidden information: {first_difference(snap, got)}"
+
+
 def first_difference(a: Any, b: Any, path: str = "") -> str:
     if isinstance(a, dict) and isinstance(b, dict):
         for k in sorted(set(a) | set(b), key=str):

@@ -41,6 +41,7 @@ from .checks import (
     check_json,
     check_notation,
     check_observations,
+    check_seat_view,
     check_turn,
     check_web,
     viewers,
@@ -302,6 +303,9 @@ class ContractSuite:
                     fuzz.fuzz_record(text, rng, counts)
             counts["games"] += 1
         fuzz.report(a.game_id, counts)
+
+    def test_the_bots_cheap_view_shows_only_what_the_seat_may_see(self) -> None:
+        self._states(10, 5, lambda s, scn, i: check_seat_view(s, derive_seed(scn.choice_seed, i)))
 
     # ------------------------------------------------------------ learning agents
     def test_the_action_space_holds_every_legal_action(self) -> None:

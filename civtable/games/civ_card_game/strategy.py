@@ -465,6 +465,8 @@ class RulesBot(HeuristicBot):
                 return STOP
             if entry.kind == "greedy":
                 choice = self._greedy(seen, legal, section)
+                if choice is not None and choice.kind in ("done", "fight", "pass"):
+                    return STOP  # the greedy bot would stop here
                 if choice is not None and choice.kind in SECTIONS[section]:
                     return choice
                 continue

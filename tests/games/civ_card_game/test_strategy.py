@@ -133,8 +133,10 @@ def test_attacks_after_buying_with_step_order_b(tmp_path: Path) -> None:
     assert decide(tmp_path, raw, s) == "attack chariot 1"
     s.apply(0, "attack chariot 1")
     assert decide(tmp_path, raw, s) == "fight"
-    assert decide(tmp_path, {"buy": ["pop"], "attack": ["stop"]}, h.position(g, players=[
-        {"hand": {"chariot": 1}}])) == "done"
+    poor = h.position(g, players=[{"hand": {"chariot": 1}}])  # nothing to buy
+    assert decide(tmp_path, {"buy": ["pop"], "attack": ["stop"]}, poor) == "done"
+    assert decide(tmp_path, {"buy": ["greedy"], "attack": ["attack chariot"]}, poor) == "attack chariot 1"
+    assert decide(tmp_path, {"buy": ["greedy"]}, poor) == greedy(poor) == "attack chariot 1"
 
 
 def defending() -> Any:

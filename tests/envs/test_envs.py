@@ -202,3 +202,21 @@ def test_the_rllib_and_tianshou_adapters_carry_the_mask() -> None:
     aec.reset(seed=3)
     o = tianshou_obs(aec.agent_selection, aec.observe(aec.agent_selection))
     assert o["mask"].dtype == bool and o["mask"].any() and o["obs"].shape == (aec.unwrapped.engine.enc.size,)
+
+
+def test_shaping_pays_the_change_of_the_seats_lead_in_score() -> None:
+    """With shaping, the rewards of an episode add up to the result plus k times the
+    final lead (the lead starts where the first decision finds it)."""
+    env = gymnasium_env("toy-nim", opponents="random", shaping=0.5)
+    obs, info = env.reset(seed=9)
+    state = env.unwrapped.engine.state
+    start = state.scores()[0] - state.scores()[1]
+    total = 0.0
+    rng = np.random.default_rng(9)
+    while True:
+        obs, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        total += reward
+        if term or trunc:
+            break
+    s = env.unwrapped.engine.state.scores()
+    assert total == pytest.approx(state.returns()[0] + 0.5 * ((s[0] - s[1]) - start))

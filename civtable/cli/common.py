@@ -260,16 +260,18 @@ def seed_of(args: argparse.Namespace) -> int:
     return args.seed if args.seed is not None else secrets.randbits(32)
 
 
-def write_figures(summary: dict[str, Any], path: Path | None, force: bool, report: Path | None = None) -> None:
-    """``--json`` and ``--report``: the figures written (the paths were checked before the games)."""
+def write_figures(summary: dict[str, Any], path: Path | None, force: bool, report: Path | None = None,
+                  tr: Translator = ENGLISH) -> None:
+    """``--json`` and ``--report``: the figures written (the paths were checked before the
+    games); the report in ``tr``'s language."""
     if path is not None:
         write_json(summary, path, force=force)
-        print(f"Wrote {path}")
+        print(tr.t("Wrote {file}", file=path))
     if report is not None:
         from civtable.sim import htmlreport
 
-        htmlreport.write(summary, report)
-        print(f"Wrote {report}")
+        htmlreport.write(summary, report, tr=tr)
+        print(tr.t("Wrote {file}", file=report))
 
 
 def report_arg(p: argparse.ArgumentParser) -> None:

@@ -17,8 +17,10 @@ def run(args: argparse.Namespace) -> int:
     summary = common.read_json_file(args.result, "result")
     htmlreport.kind(summary)
     out = check_output(args.out, args.force)
-    htmlreport.write(summary, out, Path(args.png) if args.png else None)
-    print(f"Wrote {out}" + (f" and the figures as PNG files in {args.png}" if args.png else ""))
+    tr = common.translator_of(args)
+    htmlreport.write(summary, out, Path(args.png) if args.png else None, tr)
+    print(tr.t("Wrote {file} and the figures as PNG files in {folder}", file=out, folder=args.png) if args.png
+          else tr.t("Wrote {file}", file=out))
     return 0
 
 

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
             records.finish()
     summary = summarise(batch)
     print_summary(summary)
-    common.write_figures(summary, json_path, args.force, report)
+    common.write_figures(summary, json_path, args.force, report, common.translator_of(args))
     if records is not None:
         print(f"Wrote {records.written} records in {records.folder} (listed in {records.folder / MANIFEST})")
     return 130 if batch.partial else 0

@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         stop()
     show(summary)
-    common.write_figures(summary, json_path, args.force, report)
+    common.write_figures(summary, json_path, args.force, report, common.translator_of(args))
     return 130 if summary["partial"] else 0
 
 

@@ -4,20 +4,27 @@ Every payload is built for one viewer (``views.py``); a seat acts only with its
 secret token (sent in the ``X-Token`` header, kept by the page in the link's
 fragment so that it never reaches a log); bad requests get an HTTP 4xx with one
 sentence as JSON.
+
+Every page and payload is in the browser's language: the choice made in the
+language menu of every page (a cookie), else ``Accept-Language``, else English. Two
+players of one game each read their own language; the scripts' words come with the
+page (``<script id="i18n">``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
@@ -30,16 +37,45 @@ from civtable.core.errors import CivtableError
 from civtable.core.records import RecordError, check_file_options, parse_record
 from civtable.core.registry import game_class, game_ids
 from civtable.core.rng import derive_seed
+from civtable.i18n import LANGUAGES, Translator, error_text, from_accept_language, known, translator
 from civtable.sim.runner import load_game_for
 
 from .live import Games, LiveGame, ServerError
 from .replays import Replays
 from .store import SeatSpec, Store
-from .views import position_view, seats_view
+from .views import local_name, position_view, seats_view
 
 HERE = Path(__file__).parent
 MAX_BODY = 2 << 20  # bytes: a record upload is the largest request
 KINDS = ("human", "invite", "bot")
+LANG_COOKIE = "civtable_lang"
+
+
+def language(request: Request) -> Translator:
+    """The browser's language: its choice in the language menu (a cookie), else the
+    best of ``Accept-Language`` that civtable speaks, else English."""
+    code = known(request.cookies.get(LANG_COOKIE)) or from_accept_language(request.headers.get("accept-language"))
+    return translator(code)
+
+
+@functools.cache
+def script_messages() -> tuple[str, ...]:
+    """The messages of the pages' scripts (``_("...")`` in ``static/*.js``), sent with
+    each page in its language."""
+    from babel.messages.extract import extract
+
+    found: list[str] = []
+    for path in sorted((HERE / "static").glob("*.js")):
+        with path.open("rb") as f:
+            for _line, msg, _comments, _context in extract("javascript", f):
+                text = msg if isinstance(msg, str) else msg[0]
+                if text not in found:
+                    found.append(text)
+    return tuple(found)
+
+
+def script_catalog(tr: Translator) -> dict[str, str]:
+    return {m: tr.gettext(m) for m in script_messages()}
 LOCAL_ONLY = ("cmd", "rules")
 """Bots that start a process or read a file named in their spec: never on the server."""
 
@@ -91,13 +127,21 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0) -> F
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     pages = Jinja2Templates(directory=HERE / "templates")
 
+    def page(request: Request, template: str, context: dict[str, Any]) -> Response:
+        """A page in the browser's language, with the language menu and the scripts' words."""
+        tr = language(request)
+        here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        return pages.TemplateResponse(request, template, {
+            **context, "_": tr.gettext, "tr": tr, "lang": tr.code, "languages": LANGUAGES,
+            "here": quote(here, safe="/?=&"), "i18n": script_catalog(tr)})
+
     @app.exception_handler(ServerError)
     async def server_error(request: Request, e: ServerError) -> JSONResponse:
-        return JSONResponse({"error": str(e)}, e.status)
+        return JSONResponse({"error": error_text(e, language(request))}, e.status)
 
     @app.exception_handler(CivtableError)
     async def civtable_error(request: Request, e: CivtableError) -> JSONResponse:
-        return JSONResponse({"error": str(e)}, 422)
+        return JSONResponse({"error": error_text(e, language(request))}, 422)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, e: RequestValidationError) -> JSONResponse:
@@ -112,32 +156,44 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0) -> F
     # ------------------------------------------------------------ pages
     @app.get("/", response_class=HTMLResponse)
     def lobby(request: Request) -> Response:
-        return pages.TemplateResponse(request, "lobby.html", {"version": __version__})
+        return page(request, "lobby.html", {"version": __version__})
 
     @app.get("/play/{gid}", response_class=HTMLResponse)
     def play_page(request: Request, gid: str) -> Response:
         live = games.get(gid)
-        return pages.TemplateResponse(request, "game.html", {"gid": live.id, "name": live.game.name,
-                                                             "mode": "play"})
+        return page(request, "game.html", {"gid": live.id, "name": live.game.name, "mode": "play"})
 
     @app.get("/replay/{gid}", response_class=HTMLResponse)
     def replay_page(request: Request, gid: str) -> Response:
         replays.get(gid)
-        return pages.TemplateResponse(request, "game.html", {"gid": gid, "name": "Replay", "mode": "replay"})
+        return page(request, "game.html", {"gid": gid, "name": language(request).t("Replay"), "mode": "replay"})
+
+    @app.get("/lang/{code}")
+    def choose_language(code: str, next: str = "/") -> Response:
+        """The language menu: remember the choice in a cookie and go back to the page
+        (only a path of this site: never a redirect elsewhere)."""
+        target = next if next.startswith("/") and not next.startswith("//") and "\\" not in next else "/"
+        response = RedirectResponse(target, status_code=303)
+        chosen = known(code)
+        if chosen is not None:
+            response.set_cookie(LANG_COOKIE, chosen, max_age=365 * 24 * 3600, samesite="lax")
+        return response
 
     # ------------------------------------------------------------ lobby API
     @app.get("/api/meta")
-    def meta() -> dict[str, Any]:
+    def meta(request: Request) -> dict[str, Any]:
+        tr = language(request)
         out = []
         for gid in game_ids():
             cls = game_class(gid)
             out.append({"id": gid, "name": cls.name, "min": cls.min_players, "max": cls.max_players,
-                        "default": cls.info.default_players, "summary": cls.info.summary,
+                        "default": cls.info.default_players, "summary": tr.gettext(cls.info.summary),
                         "bots": [b for b in agent_names(cls()) if b not in LOCAL_ONLY],
                         "options": [{"name": s.name, "default": s.default, "choices": [str(c) for c in s.choices],
-                                     "help": s.help, "variant": s.variant, "rule": s.rule}
+                                     "help": tr.gettext(str(tr.localize(s.help))), "variant": s.variant,
+                                     "rule": s.rule}
                                     for s in cls.option_specs if s.name != "players" and not s.file]})
-        return {"games": out, "version": __version__}
+        return {"games": out, "version": __version__, "lang": tr.code}
 
     @app.get("/api/games")
     def list_games(status: str | None = None) -> dict[str, Any]:
@@ -186,14 +242,15 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0) -> F
         return row.seat
 
     @app.get("/api/games/{gid}/view")
-    def view(gid: str, since: int = 0, x_token: str | None = Header(default=None)) -> dict[str, Any]:
+    def view(request: Request, gid: str, since: int = 0, x_token: str | None = Header(default=None)) -> dict[str, Any]:
+        tr = language(request)
         live = games.get(gid)
         with live.lock:
             seat = seat_of(live, x_token)
-            out = position_view(live.game, live.state, seat, live.names(), max(0, since))
+            out = position_view(live.game, live.state, seat, live.names(), max(0, since), tr)
             out.update({"id": live.id, "game": live.game.id, "name": live.game.name, "state": live.ply,
                         "status": live.row.status, "clock": live.row.clock, "last_move": live.last,
-                        "seats": seats_view(live.seats, out["to_move"])})
+                        "seats": seats_view(live.seats, out["to_move"], tr), "lang": tr.code})
         return out
 
     @app.post("/api/games/{gid}/act")
@@ -229,8 +286,17 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0) -> F
 
     # ------------------------------------------------------------ replays
     @app.get("/api/replays/{gid}/view")
-    def replay_view(gid: str, ply: int = 0, seat: int | None = None) -> dict[str, Any]:
-        return replays.view(gid, ply, seat)
+    def replay_view(request: Request, gid: str, ply: int = 0, seat: int | None = None) -> dict[str, Any]:
+        tr = language(request)
+        out = replays.view(gid, ply, seat)
+        if not tr.english:  # the same position told again in the viewer's language
+            state, _total = replays.state_at(replays.get(gid), ply)
+            names = [s.name for s in store.seats(gid)]
+            told = position_view(state.game, state, seat, names, tr=tr)
+            out.update({k: told[k] for k in ("screen", "html", "help", "events")})
+            out["seats"] = [{"seat": i, "name": local_name(n, tr)} for i, n in enumerate(names)]
+        out["lang"] = tr.code
+        return out
 
     @app.post("/api/replays")
     def upload(body: ReplayIn) -> dict[str, Any]:

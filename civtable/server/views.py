@@ -1,40 +1,61 @@
 """What the server sends a viewer: built only from ``observation(viewer)``, the
 events that viewer may see, the public texts of actions and the viewer's own legal
 actions. Nothing here reads the state's hidden parts, so no payload can leak them
-(the tests compare payloads across samples of the viewer's information set)."""
+(the tests compare payloads across samples of the viewer's information set).
+Every text is in the viewer's language (``tr``): the screen, drawing, help, events
+and menus, and the seats' default names ("player 1 (greedy)")."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.events import Viewer
 from civtable.core.game import Game
 from civtable.core.state import State
+from civtable.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from .store import SeatRow
 
 
-def seat_names(seats: list[SeatRow]) -> list[str]:
-    return [s.name for s in seats]
+def seat_names(seats: list[SeatRow], tr: Translator = ENGLISH) -> list[str]:
+    return [local_name(s.name, tr) for s in seats]
 
 
-def position_view(game: Game, state: State, viewer: Viewer, names: list[str], since: int = 0) -> dict[str, Any]:
-    """The viewer's payload for one position: screen, drawing, events since ``since``,
-    legal actions with their labels, menu paths and targets."""
+DEFAULT_NAME = re.compile(r"player (\d+)(?: \((.{1,200})\))?")
+
+
+def local_name(name: str, tr: Translator = ENGLISH) -> str:
+    """A seat's name in ``tr``'s language when it is the server's default ("player 1",
+    "player 1 (greedy)"); a name a person gave is kept as it is."""
+    found = DEFAULT_NAME.fullmatch(name)
+    if found is None or tr.english:
+        return name
+    n, bot = int(found.group(1)), found.group(2)
+    return tr.t("player {n} ({bot})", n=n, bot=bot) if bot else tr.pt("seat", "player {n}", n=n)
+
+
+def position_view(game: Game, state: State, viewer: Viewer, names: list[str], since: int = 0,
+                  tr: Translator = ENGLISH) -> dict[str, Any]:
+    """The viewer's payload for one position in ``tr``'s language: screen, drawing,
+    events since ``since``, legal actions with their labels, menu paths and targets."""
     obs = state.observation(viewer)
     events = state.events(viewer, since)
     legal = state.legal_actions(viewer) if viewer is not None else []
     over = state.is_terminal()
+    names = [local_name(n, tr) for n in names]
     return {
         "viewer": viewer,
         "observation": obs,
-        "screen": game.render(obs, viewer),
-        "html": game.html(obs, viewer),
-        "help": game.help(obs, viewer),
-        "events": [{"id": e.id, "args": dict(e.args), "text": game.render_event(e, viewer, names)} for e in events],
+        "screen": tr.localize(game.render(obs, viewer)),
+        "html": tr.localize(game.html(obs, viewer)),
+        "help": tr.localize(game.help(obs, viewer)),
+        "events": [{"id": e.id, "args": dict(e.args), "text": game.render_event(e, viewer, names, tr)}
+                   for e in events],
         "cursor": since + len(events),
-        "legal": [{"text": a.text, "label": game.action_label(a, obs), "path": list(game.action_path(a, obs)),
+        "legal": [{"text": a.text, "label": tr.localize(game.action_label(a, obs)),
+                   "path": list(tr.localize(game.action_path(a, obs))),
                    "target": game.action_target(a, obs)} for a in legal],
         "to_move": list(state.to_move()),
         "over": over,
@@ -43,7 +64,7 @@ def position_view(game: Game, state: State, viewer: Viewer, names: list[str], si
     }
 
 
-def seats_view(seats: list[SeatRow], to_move: list[int]) -> list[dict[str, Any]]:
+def seats_view(seats: list[SeatRow], to_move: list[int], tr: Translator = ENGLISH) -> list[dict[str, Any]]:
     """Who sits where: public facts only (never a token)."""
-    return [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot if s.kind == "bot" else None,
+    return [{"seat": s.seat, "name": local_name(s.name, tr), "kind": s.kind, "bot": s.bot if s.kind == "bot" else None,
              "joined": s.joined or s.kind == "bot", "away": s.away, "to_move": s.seat in to_move} for s in seats]

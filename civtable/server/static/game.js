@@ -1,6 +1,13 @@
 // The game page: everything shown comes from the server's payload for this viewer.
 "use strict";
 (function () {
+  const I18N = JSON.parse((document.getElementById("i18n") || {}).textContent || "{}");
+  // the page's words in its language (sent with the page); {name} fields filled from args
+  const _ = (text, args) => {
+    let s = I18N[text] || text;
+    for (const [k, v] of Object.entries(args || {})) s = s.split("{" + k + "}").join(String(v));
+    return s;
+  };
   const app = document.getElementById("app");
   const gid = app.dataset.gid;
   const mode = app.dataset.mode;
@@ -22,7 +29,7 @@
   async function call(url, options) {
     const headers = Object.assign({"Content-Type": "application/json"}, token ? {"X-Token": token} : {});
     const response = await fetch(url, Object.assign({headers}, options || {}));
-    const data = await response.json().catch(() => ({error: "the server sent no answer"}));
+    const data = await response.json().catch(() => ({error: _("the server sent no answer")}));
     if (!response.ok) throw new Error(data.error || ("HTTP " + response.status));
     return data;
   }
@@ -36,10 +43,10 @@
       if (view.viewer === s.seat) cls.push("me");
       if (s.away) cls.push("away");
       const d = el("div", {class: cls.join(" "), "data-seat": s.seat});
-      d.append(el("span", {class: "name"}, s.name + (view.viewer === s.seat ? " (you)" : "")));
-      if (s.to_move) d.append(el("span", {class: "badge"}, "to move"));
-      if (s.away) d.append(el("span", {class: "badge warn"}, "away: a bot plays"));
-      if (s.joined === false) d.append(el("span", {class: "badge"}, "invited"));
+      d.append(el("span", {class: "name"}, view.viewer === s.seat ? _("{name} (you)", {name: s.name}) : s.name));
+      if (s.to_move) d.append(el("span", {class: "badge"}, _("to move")));
+      if (s.away) d.append(el("span", {class: "badge warn"}, _("away: a bot plays")));
+      if (s.joined === false) d.append(el("span", {class: "badge"}, _("invited")));
       box.append(d);
     }
   }
@@ -67,13 +74,14 @@
     $("crumbs").textContent = "";
     const legal = view.legal.filter((a) => target === null || a.target === target);
     if (!legal.length) {
-      $("decision-title").textContent = view.over ? "The game is over" :
-        (view.viewer === null ? "Watching" : "Waiting for " + view.seats.filter((s) => s.to_move).map((s) => s.name).join(", "));
+      $("decision-title").textContent = view.over ? _("The game is over") :
+        (view.viewer === null ? _("Watching") :
+          _("Waiting for {names}", {names: view.seats.filter((s) => s.to_move).map((s) => s.name).join(", ")}));
       return;
     }
-    $("decision-title").textContent = target === null ? "Your decision" : "Your decision: " + targetLabel;
+    $("decision-title").textContent = target === null ? _("Your decision") : _("Your decision: {target}", {target: targetLabel});
     if (prefix.length || target !== null) {
-      const back = el("button", {class: "link"}, "‹ back");
+      const back = el("button", {class: "link"}, _("‹ back"));
       back.onclick = () => { if (prefix.length) prefix.pop(); else target = null; showMenu(); };
       $("crumbs").append(back, el("span", {}, " " + prefix.join(" › ")));
     }
@@ -201,7 +209,7 @@
     const seat = asSeat === "" ? "" : "&seat=" + asSeat;
     view = await call(`/api/replays/${gid}/view?ply=${ply}${seat}`);
     ply = view.ply;
-    $("ply").textContent = `move ${view.ply} of ${view.total}`;
+    $("ply").textContent = _("move {ply} of {total}", {ply: view.ply, total: view.total});
     const select = $("as");
     if (select.options.length === 1) for (const s of view.seats) select.append(el("option", {value: s.seat}, s.name));
     draw(true);

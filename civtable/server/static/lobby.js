@@ -1,7 +1,15 @@
 "use strict";
 (function () {
+  const I18N = JSON.parse((document.getElementById("i18n") || {}).textContent || "{}");
+  // the page's words in its language (sent with the page); {name} fields filled from args
+  const _ = (text, args) => {
+    let s = I18N[text] || text;
+    for (const [k, v] of Object.entries(args || {})) s = s.split("{" + k + "}").join(String(v));
+    return s;
+  };
   const $ = (id) => document.getElementById(id);
   let meta = null;
+  const STATUS = {playing: _("playing"), over: _("over"), replay: _("replay")};
   const el = (tag, attrs, text) => {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
@@ -15,9 +23,9 @@
     box.textContent = "";
     for (let i = 0; i < n; i++) {
       const row = el("div", {class: "seat-row"});
-      row.append(el("span", {}, "Seat " + i));
+      row.append(el("span", {}, _("Seat {n}", {n: i})));
       const kind = el("select", {name: "kind" + i, "data-seat": i});
-      for (const k of ["human", "invite", "bot"]) kind.append(el("option", {value: k}, k === "human" ? "me" : k === "invite" ? "a friend (invite link)" : "a bot"));
+      for (const k of ["human", "invite", "bot"]) kind.append(el("option", {value: k}, k === "human" ? _("me") : k === "invite" ? _("a friend (invite link)") : _("a bot")));
       kind.value = i === 0 ? "human" : "bot";
       const bot = el("select", {name: "bot" + i});
       for (const b of g.bots) bot.append(el("option", {value: b}, b));
@@ -41,7 +49,7 @@
     for (const o of g.options.filter((o) => o.choices.length > 1)) {
       const label = el("label", {title: o.help}, o.name + (o.rule ? " [" + o.rule + "] " : " "));
       const select = el("select", {name: "opt:" + o.name});
-      for (const c of o.choices) select.append(el("option", {value: c}, c + (c === String(o.default) ? " (default)" : "")));
+      for (const c of o.choices) select.append(el("option", {value: c}, c === String(o.default) ? _("{choice} (default)", {choice: c}) : c));
       select.value = String(o.default);
       label.append(select);
       options.append(label);
@@ -68,11 +76,11 @@
     body.textContent = "";
     for (const g of data.games) {
       const tr = el("tr");
-      tr.append(el("td", {}, g.game), el("td", {}, g.seats.join(", ")), el("td", {}, g.status));
+      tr.append(el("td", {}, g.game), el("td", {}, g.seats.join(", ")), el("td", {}, STATUS[g.status] || g.status));
       const td = el("td");
       const mine = localStorage.getItem("civtable:" + g.id);
       const a = el("a", {href: g.status === "playing" ? "/play/" + g.id : "/replay/" + g.id},
-        g.status === "playing" ? (mine ? "play" : "watch") : "replay");
+        g.status === "playing" ? (mine ? _("play") : _("watch")) : _("replay"));
       td.append(a);
       tr.append(td);
       body.append(tr);
@@ -100,19 +108,19 @@
     for (const [seat, link] of Object.entries(data.links)) {
       localStorage.setItem("civtable:" + data.id + ":link" + seat, link);
       if (Number(seat) === mine) continue;
-      const p = el("p", {}, "Invite link for seat " + seat + ": ");
+      const p = el("p", {}, _("Invite link for seat {n}:", {n: seat}) + " ");
       p.append(el("input", {value: location.origin + link, readonly: "", size: 60, class: "invite"}));
       box.append(p);
     }
     if (mine >= 0) { location.href = data.links[String(mine)]; }
-    else { const a = el("a", {href: data.spectate}, "Watch the game"); box.append(a); }
+    else { const a = el("a", {href: data.spectate}, _("Watch the game")); box.append(a); }
   };
 
   $("upload").onsubmit = async (ev) => {
     ev.preventDefault();
     $("upload-error").textContent = "";
     const file = $("record-file").files[0];
-    if (!file) { $("upload-error").textContent = "choose a record file (.jsonl) first"; return; }
+    if (!file) { $("upload-error").textContent = _("choose a record file (.jsonl) first"); return; }
     const response = await fetch("/api/replays", {method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({record: await file.text()})});
     const data = await response.json();

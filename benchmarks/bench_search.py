@@ -3,6 +3,8 @@
     python benchmarks/bench_search.py [--games catan-deckbuilding,civ-card-game,mega-civ]
                                       [--bots mcts,ismcts] [--seconds 3] [--json FILE]
     python benchmarks/bench_search.py --play 4 --bots "mcts:iterations=50"   # ms per decision in games
+    python benchmarks/bench_search.py --baseline REV [--rounds 5]     # CPU-time ratios against REV
+    python benchmarks/bench_search.py --baseline REV --decisions 40   # same decisions as REV?
 
 A measurement, not a test. Each bot decides in the same mid-game positions (a few
 random moves into seeded games, where the mover has a choice), with a budget in
@@ -10,14 +12,31 @@ iterations; the figure is iterations done per second of decision time. The
 rollout policy and depth are the bot's defaults unless the spec says otherwise
 (e.g. ``--bots mcts,mcts:rollout=random&depth=60``). Mega Civilization is measured
 with 5 players on the small map, through the public API only.
+
+``--baseline REV`` (a git revision, or a directory holding another ``civtable``
+package) compares this tree with that one on one core: each round runs the same
+decisions once in each tree, in separate processes taking turns (which goes first
+alternates), timed in CPU time (``time.process_time``), and prints the rate of
+each and their ratio, min/median/max over the rounds; a shared, loaded machine
+moves both alike. With ``--decisions N`` it instead makes both trees decide in
+the same ``N`` positions with the same seeds and iteration budgets, and lists
+every decision that differs: the chosen action, the iterations done, and the
+state of the bot's generators afterwards (so that the same random numbers were
+drawn).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 import civtable
@@ -30,7 +49,10 @@ GAMES: dict[str, dict[str, Any]] = {
     "catan-deckbuilding": {},
     "civ-card-game": {"players": 2},
     "mega-civ": {"players": 5, "map": "small"},
+    "civ-solo": {},
 }
+DEFAULT_GAMES = ("catan-deckbuilding", "civ-card-game", "mega-civ")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def positions(game_id: str, count: int = 12) -> list[tuple[State, int]]:
@@ -94,15 +116,119 @@ def decision_times(game_id: str, spec: str, games: int) -> tuple[float, float, i
     return 1000 * sum(times) / len(times), 1000 * max(times), len(times)
 
 
+def with_budget(spec: str, iterations: int) -> str:
+    return f"{spec}{'&' if ':' in spec else ':'}iterations={iterations}"
+
+
+def work(job: dict[str, Any]) -> dict[str, Any]:
+    """One measurement of one tree (run in a child process by ``--baseline``)."""
+    game = civtable.load_game(job["game"], **GAMES[job["game"]])
+    spec = with_budget(job["spec"], job["budget"])
+    if job["kind"] == "decide":
+        out: list[list[Any]] = []
+        for k, (state, p) in enumerate(positions(job["game"], job["count"])):
+            bot = make_agent(spec, game, seed=k)
+            text = bot.act(PlayerView(state, p)).text
+            rollout = getattr(bot, "rollout_agent", None)
+            out.append([text, getattr(bot, "last_iterations", 0), bot.rng.state,
+                        None if rollout is None else rollout.rng.state])
+        return {"decisions": out}
+    cases = positions(job["game"])
+    iterations = 0
+    cpu = 0.0
+    for k in range(job["passes"] * len(cases)):
+        state, p = cases[k % len(cases)]
+        bot = make_agent(spec, game, seed=k)
+        view = PlayerView(state, p)
+        start = time.process_time()
+        bot.act(view)
+        cpu += time.process_time() - start
+        iterations += getattr(bot, "last_iterations", job["budget"])
+    return {"iterations": iterations, "cpu": cpu}
+
+
+def run_in(tree: Path, job: dict[str, Any]) -> dict[str, Any]:
+    """``work(job)`` in a child process importing ``civtable`` from ``tree``."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    done = subprocess.run([sys.executable, __file__, "--worker", json.dumps(job)], env=env, cwd=tree,
+                          check=True, capture_output=True, text=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def baseline_tree(rev: str) -> Path:
+    """A directory holding the ``civtable`` package of ``rev`` (exported with ``git archive``)."""
+    if Path(rev, "civtable").is_dir():
+        return Path(rev).resolve()
+    out = Path(tempfile.mkdtemp(prefix="civtable-baseline-"))
+    archive = subprocess.run(["git", "archive", rev, "civtable"], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", str(out)], input=archive.stdout, check=True)
+    return out
+
+
+def summary(values: list[float], fmt: str) -> str:
+    return " / ".join(format(v, fmt) for v in (min(values), statistics.median(values), max(values)))
+
+
+def compare_speed(base: Path, games: list[str], bots: list[str], rounds: int, budget: int, passes: int) -> None:
+    print(f"iterations/s in CPU time, {rounds} rounds of {passes} x 12 decisions of {budget} iterations "
+          f"(min / median / max); baseline {base}")
+    for game_id in games:
+        for spec in bots:
+            job = {"kind": "rate", "game": game_id, "spec": spec, "budget": budget, "passes": passes}
+            old: list[float] = []
+            new: list[float] = []
+            for r in range(rounds):
+                order = [(base, old), (ROOT, new)]
+                for tree, sink in order if r % 2 == 0 else order[::-1]:
+                    got = run_in(tree, job)
+                    sink.append(got["iterations"] / got["cpu"])
+            ratios = [n / o for n, o in zip(new, old, strict=True)]
+            print(f"{game_id:<20} {spec:<12} baseline {summary(old, ',.0f')}   this tree {summary(new, ',.0f')}"
+                  f"   ratio {summary(ratios, '.2f')}")
+
+
+def compare_decisions(base: Path, games: list[str], bots: list[str], count: int, budget: int) -> int:
+    """Prints the decisions that differ between the trees; returns how many."""
+    differ = 0
+    for game_id in games:
+        for spec in bots:
+            job = {"kind": "decide", "game": game_id, "spec": spec, "budget": budget, "count": count}
+            old = run_in(base, job)["decisions"]
+            new = run_in(ROOT, job)["decisions"]
+            bad = [k for k, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+            differ += len(bad)
+            print(f"{game_id:<20} {spec:<12} {len(old) - len(bad)} of {len(old)} decisions the same")
+            for k in bad:
+                print(f"    position {k}: baseline {old[k]}, this tree {new[k]}")
+    return differ
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", default=",".join(GAMES), help="comma-separated game ids")
+    ap.add_argument("--games", default=",".join(DEFAULT_GAMES), help="comma-separated game ids")
     ap.add_argument("--bots", default="mcts,ismcts", help="comma-separated bot specs (use & between parameters)")
     ap.add_argument("--seconds", type=float, default=3.0, help="decision time per measurement")
     ap.add_argument("--json", help="also write the figures to this file")
     ap.add_argument("--play", type=int, default=0, metavar="GAMES",
                     help="instead: play GAMES whole games of each bot against greedy, report ms per decision")
+    ap.add_argument("--baseline", metavar="REV", help="compare with a git revision (or a directory) instead")
+    ap.add_argument("--rounds", type=int, default=5, help="with --baseline: rounds of the comparison")
+    ap.add_argument("--passes", type=int, default=2, help="with --baseline: passes over the 12 positions per round")
+    ap.add_argument("--budget", type=int, default=50, help="with --baseline: iterations per decision")
+    ap.add_argument("--decisions", type=int, default=0, metavar="N",
+                    help="with --baseline: compare the decisions in N positions instead of the speed")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args()
+    if a.worker:
+        print(json.dumps(work(json.loads(a.worker))))
+        return
+    if a.baseline:
+        base = baseline_tree(a.baseline)
+        games, bots = a.games.split(","), a.bots.split(",")
+        if a.decisions:
+            sys.exit(1 if compare_decisions(base, games, bots, a.decisions, a.budget) else 0)
+        compare_speed(base, games, bots, a.rounds, a.budget, a.passes)
+        return
     if a.play:
         print(f"python {platform.python_version()}, {platform.machine()}; ms per decision with a choice, "
               f"{a.play} games against greedy")

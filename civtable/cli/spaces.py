@@ -8,7 +8,7 @@ from collections import Counter
 
 from civtable.core.commands import Command
 
-from .common import UsageError, game_options, load_class, option_arg
+from .common import UsageError, game_options, load_class, option_arg, plural
 
 
 def run(args: argparse.Namespace) -> int:
@@ -16,14 +16,17 @@ def run(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.table import Table
 
-    game = load_class(args.game)(**game_options(args))
+    options: dict[str, object] = dict(game_options(args))
+    if args.players is not None:
+        options["players"] = args.players
+    game = load_class(args.game)(**options)
     try:
         space, enc = game.action_space(), game.encoding()
     except NotImplementedError as e:
         raise UsageError(str(e)) from None
     console = Console()
-    console.print(escape(f"{game.name}, {game.num_players} players: {space.size} actions (digest {space.digest}), "
-                         f"observation vector of {enc.size} numbers"), highlight=False)
+    console.print(escape(f"{game.name}, {plural(game.num_players, 'player')}: {space.size:,} actions (digest "
+                         f"{space.digest}), an observation vector of {enc.size:,} numbers"), highlight=False)
     kinds = Counter(t.split()[0] for t in space.texts)
     first = {}
     for i, t in enumerate(space.texts):
@@ -49,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
 def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME")
+    p.add_argument("--players", type=int, metavar="N", help="the number of players (default: the game's)")
     p.add_argument("--actions", action="store_true", help="also list every action with its number")
     option_arg(p)
 

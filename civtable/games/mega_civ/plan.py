@@ -374,6 +374,10 @@ class Planner:
 
     # ------------------------------------------------------------ 4. ships
     def plan_ships(self) -> None:
+        """MC-3.3 to MC-3.5: a ship where the land around the seat's tokens holds no free
+        city site: it carries up to a shipload to a free site (a city at once when it
+        makes 6 there) or to an empty area next to free sites, paid from the treasury
+        when it can (the tokens go back to the stock)."""
         v = self.v
         info = self.info
         rules = self.rules
@@ -383,9 +387,10 @@ class Planner:
         open_sea = bool(v.holds(me, "open_sea"))
         budget = min(self.play.max_ships, v.ship_stock[me])
         while self.ships_built < budget:
+            slack = self.stock_slack()
             best: tuple[float, int, int, int, str] | None = None
             for a, k in enumerate(self.mine):
-                if not k or not info.coastal[a] or a in self.locked:
+                if not k or not info.coastal[a] or a in self.locked or not self.island(a):
                     continue
                 spare = self.avail[a] - (0 if self.mine[a] > info.limit[a] else 1)
                 pay = "treasury" if self.treasury >= 2 else "mixed" if self.treasury >= 1 else "tokens"
@@ -393,15 +398,16 @@ class Planner:
                 load = min(self.nums.ship_capacity, spare - cost)
                 if load < 2:
                     continue
-                if self.land_room(a) > 0 and not self.island(a):
-                    continue  # land to walk to: no ship needed
                 for b in rules.sea_reach(a, reach_steps, open_sea):
                     if b in self.locked or v.city[b] != -1 or self.others(b) or not info.limit[b]:
                         continue
+                    city = self.free_site(b) and self.mine[b] + load >= self.nums.on_site
+                    if not city and (slack < load - self.surplus(a) or self.mine[b]):
+                        continue  # the stock cannot spare them, or the seat is there already
                     value = self.sea_value(b, load)
                     if best is None or value > best[0]:
                         best = (value, a, b, load, pay)
-            if best is None or best[0] <= 2:
+            if best is None or best[0] < 5:
                 return
             _, a, b, load, pay = best
             self.actions.append(f"ship {ids[a]} {pay}")
@@ -434,35 +440,44 @@ class Planner:
         return room
 
     def island(self, a: int) -> bool:
-        """The seat's land around ``a`` (two steps) holds no free city site."""
+        """The land within three steps of ``a`` holds no free city site (an island, or a
+        coast that the seat and its rivals have filled)."""
         info = self.info
-        ring = {a, *info.land[a]}
-        for b in list(ring):
-            ring.update(info.land[b])
+        ring = {a}
+        edge = [a]
+        for _ in range(3):
+            edge = [c for b in edge for c in info.land[b] if c not in ring]
+            ring.update(edge)
         return not any(self.free_site(b) and not self.others(b) for b in ring)
 
     def sea_value(self, b: int, load: int) -> float:
+        """A landing in ``b``: a city at once, a free site, free sites next to it."""
         info = self.info
         value = 0.0
         if self.free_site(b):
-            value += 4 + (8 if self.mine[b] + load >= self.nums.on_site else 0)
-        if self.mine[b] == 0:
-            value += 1.5
+            value += 3 + (9 if self.mine[b] + load >= self.nums.on_site else 0)
         value += min(load + self.mine[b], info.limit[b]) * 0.5
         sites = sum(1 for x in info.land[b] if self.free_site(x) and not self.others(x))
         return value + 1.5 * sites
 
     # ------------------------------------------------------------ 5. spreading
+    def stock_slack(self) -> int:
+        """How many more tokens the plan may keep on the map while the stock still pays
+        the next tax (MC-1.1) with the strategy's reserve: the stock, what the surplus
+        removal (MC-5.2), the cities and the conflicts give back, half the treasury
+        (spent on advances in phase 12), less the tax."""
+        limit = self.info.limit
+        builds = len(self.builds)
+        need = self.nums.tax * (self.cities + builds) + self.play.stock_reserve
+        stock = self.v.stock[self.me] + self.nums.on_site * builds + self.lost + self.treasury // 2
+        culled = sum(max(0, k - limit[a]) for a, k in enumerate(self.mine) if k and a not in self.builds)
+        return stock + culled - need
+
     def plan_spread(self) -> None:
         v = self.v
         info = self.info
         limit = info.limit
-        me = self.me
-        builds = len(self.builds)
-        need = self.nums.tax * (self.cities + builds) + self.play.stock_reserve
-        stock = v.stock[me] + self.nums.on_site * builds + self.lost + self.treasury // 2
-        culled = sum(max(0, k - limit[a]) for a, k in enumerate(self.mine) if k and a not in self.builds)
-        slack = stock + culled - need
+        slack = self.stock_slack()
         if slack <= 0:
             return
         distance = self.site_distance()

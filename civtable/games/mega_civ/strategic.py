@@ -30,8 +30,8 @@ from civtable.agents.base import Agent, PlayerView
 from civtable.core.action import Action
 from civtable.core.rng import Rng
 
-from .catalog import Catalog
-from .economy_bot import Economy, _best, _find
+from .catalog import Catalog, set_value
+from .economy_bot import CALAMITY_DEBT, Economy, _best, _find
 from .plan import MapInfo, Planner
 from .scoring import advance_vp
 from .strategy import Quantity, Strategy
@@ -70,7 +70,7 @@ class StrategicBot(Agent):
             "cards": e.cards, "discard": e.discard, "task": e.task, "special": e.special,
             "buy": e.buy, "military": e.military}
         self.plan: list[str] = []
-        self.plan_turn = -1
+        self.plan_key: tuple[int, int] = (-1, -1)  # the turn and the position it was made on
         self.risky = False
 
     # ------------------------------------------------------------ dispatch
@@ -103,13 +103,14 @@ class StrategicBot(Agent):
 
     def move(self, v: SeatView, view: PlayerView) -> Action:
         me = v.player
-        if self.plan_turn != v.turn or not self.plan:
+        key = (v.turn, v.position_id())
+        if self.plan_key != key or not self.plan:
             s = self.strategy
             q = self.quantity(v)
             cities = all(c.holds(q) for c in s.attack_cities)
             tokens = all(c.holds(q) for c in s.attack_tokens)
             self.plan = list(Planner(v, self.info, self.rules, s.play, cities, tokens).plan())
-            self.plan_turn = v.turn
+            self.plan_key = key
             self.risky = any(v.holds(q2, "no_entry_to_cities") or v.holds(q2, "no_conflict_with")
                              for q2 in range(v.n) if q2 != me)
         act = self.rules.act
@@ -227,6 +228,9 @@ class StrategicBot(Agent):
         quick = self.economy.quick_answer(obs)
         if quick is not None:
             return quick
+        deal = obs["deal"]
+        if deal is None or (deal["stage"] == "counter" and deal["building"] is None and deal["from"] != v.player):
+            return self.economy.start(obs, v.hand, deal)
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -290,6 +294,8 @@ class Spender(Economy):
         self.rules = rules
         self.strategy = strategy
         self.play = strategy.play
+        self.saving: tuple[list[str], int | None] = ([], None)  # cards and treasury kept for the AST's advance
+        self.saving_for: str | None = None
 
     def cards(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         me = obs["players"][obs["player"]]
@@ -308,7 +314,65 @@ class Spender(Economy):
         """Economy.plan with the strategy's treasury reserve (tax is paid from the stock)."""
         return super().plan(obs, due, exclude, self.play.treasury_reserve if reserve is None else reserve)
 
-    def wanted(self, obs: dict[str, Any]) -> dict[str, float]:
+    # ------------------------------------------------------------ phase 7
+    def start(self, obs: dict[str, Any], hand: list[int], deal: dict[str, Any] | None) -> Action:
+        """The best start of an offer (no deal yet) or of a counter-offer, found over the
+        hand's kinds instead of every legal action (MC-7.2 to MC-7.4: two shown cards, not
+        calamities, and a hidden tradable card declared as its own name, or a calamity
+        declared as a shown card's); ``Economy.trade``'s values. ``pass``/``decline``
+        when none is worth it."""
+        cards = self.cat.cards
+        counts: dict[int, int] = {}
+        for c in hand:
+            if cards[c].tradable:
+                counts[c] = counts.get(c, 0) + 1
+        kinds = sorted(counts)
+        act = self.rules.act
+        countering = deal is not None
+        incoming = self.incoming(self.counts(obs["hand"]), deal) if deal is not None else 0.0
+
+        def loss(c: int, j: int) -> float:
+            k = cards[c]
+            if k.calamity:
+                return -CALAMITY_DEBT * j
+            if not k.commodity:
+                return 0.0
+            n = counts[c]
+            return (n * n - (n - j) * (n - j)) * k.face_value
+
+        single = {c: loss(c, 1) for c in kinds}
+        shown = [c for c in kinds if not cards[c].calamity]
+        # the cheapest few kinds are enough: a dearer card never makes a better offer
+        shown = sorted(shown, key=lambda c: (single[c], c))[:6]
+        hidden = sorted(kinds, key=lambda c: (single[c], c))[:6]
+        best: tuple[float, int, int, int] | None = None
+        for i, c1 in enumerate(sorted(shown)):
+            for c2 in sorted(shown)[i:]:
+                if c2 == c1 and counts[c1] < 2:
+                    continue
+                for h in hidden:
+                    used = (c1 == h) + (c2 == h)
+                    if counts[h] - used < 1:
+                        continue
+                    give: dict[int, int] = {}
+                    for c in (c1, c2, h):
+                        give[c] = give.get(c, 0) + 1
+                    value = -sum(loss(c, j) for c, j in give.items())
+                    if countering:
+                        value += incoming
+                    else:
+                        value += 0.2 * (cards[c1].face_value + cards[c2].face_value)
+                        value += 4 if not cards[h].calamity else 0
+                    if best is None or value > best[0]:
+                        best = (value, c1, c2, h)
+        floor = 0.0 if countering else 2.0
+        if best is None or best[0] <= floor:
+            return act("decline" if countering else "pass")
+        _, c1, c2, h = best
+        d = h if not cards[h].calamity else c1
+        return act("counter" if countering else "offer", cards[c1].id, cards[c2].id, cards[h].id, "as", cards[d].id)
+
+    def wanted(self, obs: dict[str, Any], ahead: int = 3) -> dict[str, float]:
         """What the next epochs of the AST still require, as a bonus per cost band:
         'any', 'low' (<100), 'mid' (>=100), 'high' (>=200), 'vp'."""
         if not self.play.ast_focus:
@@ -318,13 +382,13 @@ class Spender(Economy):
         costs = [self.adv[a].cost for a in me["advances"]]
         square = me["ast"]
         out: dict[str, float] = {}
-        for ahead in (1, 2, 3):
-            if square + ahead > r.tables.spaces:
+        for step in range(1, ahead + 1):
+            if square + step > r.tables.spaces:
                 break
-            need = r.tables.requirements.get(r.epoch_of(me["civilization"], square + ahead))
+            need = r.tables.requirements.get(r.epoch_of(me["civilization"], square + step))
             if not need:
                 continue
-            weight = 1.0 / ahead
+            weight = 1.0 / step
             lacks = {
                 "any": need["min_advances"] - len(costs),
                 "low": need["min_advances_cost_below_100"] - sum(c < 100 for c in costs),
@@ -338,12 +402,55 @@ class Spender(Economy):
                     out[k] = max(out.get(k, 0.0), weight)
         return out
 
-    def buy(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        if obs["pay"] is not None:
-            return super().buy(obs, legal)
+    def target(self, obs: dict[str, Any]) -> tuple[str, int] | None:
+        """The advance the AST needs next (MC-13.1.1): while the next two epochs lack
+        advances of 200 or more (or else of 100 or more), the cheapest such advance after
+        credits, with what it costs now."""
+        wanted = self.wanted(obs, ahead=2)
+        band = 200 if "high" in wanted else 100 if "mid" in wanted else 0
+        if not band:
+            return None
         me = obs["players"][obs["player"]]
-        rules = self.strategy.buy
+        owned = set(me["advances"])
+        prices = obs.get("prices") or {}
+        best: tuple[int, str] | None = None
+        for adv in self.cat.advances:
+            if adv.cost < band or adv.id in owned:
+                continue
+            due = prices.get(adv.id, max(0, adv.cost - self.credit(obs, adv.id)))
+            if best is None or (due, adv.id) < best:
+                best = (due, adv.id)
+        return None if best is None else (best[1], best[0])
+
+    def keep(self, obs: dict[str, Any]) -> tuple[list[str], int]:
+        """The commodities worth keeping toward a saved-for advance: the best sets that fit
+        the hand limit (MC-12.4), and what they are worth."""
+        counts = {c: n for c, n in self.counts(obs["hand"]).items() if self.card[c].commodity}
+        room = self.cat.hand_limit(len(obs["players"]))
+        kept, value = [], 0
+        for c in sorted(counts, key=lambda c: (-counts[c] * self.card[c].face_value, c)):
+            if counts[c] <= room:
+                kept.append(c)
+                room -= counts[c]
+                value += set_value(counts[c], self.card[c].face_value)
+        return kept, value
+
+    def buy(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        me = obs["players"][obs["player"]]
+        per = 2 if "mining" in me["advances"] else 1
+        pay = obs["pay"]
+        if pay is not None:
+            rest = pay["price"] - pay["paid"]
+            exclude, reserve = self.saving if pay["advance"] != self.saving_for else ([], None)
+            found = self.plan(obs, rest, list(pay["cards"]) + exclude, reserve)
+            if found is not None:
+                for c in found[0]:
+                    if c not in pay["cards"] and any(a.text == f"pay {c}" for a in legal):
+                        return _find(legal, f"pay {c}")
+            return super().buy(obs, legal)
+        self.saving, self.saving_for = ([], None), None
         buyable = {a.args[0]: a for a in legal if a.kind == "buy"}
+        rules = self.strategy.buy
         if rules:
             q = obs_quantities(obs, self.rules)
             for rule in rules:
@@ -355,6 +462,20 @@ class Spender(Economy):
                     return a
         if not self.strategy.then_value:
             return _find(legal, "done")
+        exclude: list[str] = []
+        reserve: int | None = None
+        goal = self.target(obs)
+        if goal is not None:
+            name, due = goal
+            if name in buyable and self.plan(obs, due, []) is not None:
+                self.saving_for = name
+                return buyable[name]
+            kept, value = self.keep(obs)
+            power = value + (me["treasury"] - self.play.treasury_reserve) * per
+            if power * 2 >= due:  # within reach in a turn or two: save the best sets and the treasury
+                exclude = kept
+                reserve = self.play.treasury_reserve + max(0, -(-(due - value) // per))
+                self.saving = (exclude, reserve)
         wanted = self.wanted(obs)
         short = me["stock"] < 2 * len(me["cities"]) + self.play.stock_reserve
         vp_table = self.rules.tables.vp
@@ -362,7 +483,7 @@ class Spender(Economy):
         def worth(a: Action) -> float | None:
             adv = self.adv[a.args[0]]
             due = max(0, adv.cost - self.credit(obs, adv.id))
-            found = self.plan(obs, due, [])
+            found = self.plan(obs, due, exclude, reserve)
             if found is None:
                 return None
             vp = advance_vp(adv.cost, vp_table, self.rules.exactly_200_high)
@@ -374,6 +495,8 @@ class Spender(Economy):
             if adv.cost >= 200:
                 bonus += wanted.get("high", 0.0)
             future = sum(adv.credits.values()) / 40
+            if goal is not None and adv.credits:
+                future += max(adv.credits.get(g, 0) for g in self.adv[goal[0]].groups) / 10
             score = (vp + future) / max(found[2], 10) * 100 * (1 + 2 * bonus)
             if short and found[1]:
                 score *= 1.5  # treasury spent goes back to the stock that pays the tax

@@ -325,6 +325,11 @@ class SeatView:
         self.built = v.built[player]  # public: the cities he built this turn stand on the map
         self.step, self.phase, self.turn = STEP_NAMES[v.step], s.phase, s.turn_no
 
+    def position_id(self) -> int:
+        """Which position (or preview) this view reads: a bot keeps a plan for one only
+        (a search bot's rollouts show the same bot many positions of the same turn)."""
+        return id(self._s)
+
     def hand_size(self, p: int) -> int:
         return len(self._s.hands[p])
 

@@ -28,12 +28,14 @@ class PlayerView:
 
     __slots__ = ("_state", "player", "game", "_obs", "_legal", "_seat")
 
-    def __init__(self, state: State, player: int) -> None:
+    def __init__(self, state: State, player: int, legal: list[Action] | None = None) -> None:
+        """``legal``: ``state.legal_actions(player)`` when the caller has it already (a
+        search's rollout), so that it is not built twice; it is shared, not copied."""
         self._state = state
         self.player = player
         self.game = state.game
         self._obs: dict[str, Any] | None = None
-        self._legal: list[Action] | None = None
+        self._legal = legal
         self._seat: Any = None
 
     @property

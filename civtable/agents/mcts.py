@@ -191,7 +191,7 @@ class MctsAgent(Agent):
             if not actions:
                 break
             if node.hint == "":
-                node.hint = self._hint(state, player) if self.bias else None
+                node.hint = self._hint(state, player, actions) if self.bias else None
             children = node.children
             if self.use_availability:
                 for a in actions:
@@ -220,10 +220,11 @@ class MctsAgent(Agent):
             if nd.player >= 0:
                 nd.w += values[nd.player]
 
-    def _hint(self, state: State, player: int) -> str | None:
-        """The rollout bot's choice for ``player`` in this sample."""
+    def _hint(self, state: State, player: int, legal: list[Action]) -> str | None:
+        """The rollout bot's choice for ``player`` in this sample (``legal``: the
+        player's legal actions there)."""
         bot = self.rollout_agent
-        return None if bot is None else bot.act(PlayerView(state, player)).text
+        return None if bot is None else bot.act(PlayerView(state, player, legal)).text
 
     def _select(self, node: Node, children: dict[str, Node], actions: list[Action]) -> tuple[Action, Node]:
         c = self.c
@@ -246,30 +247,39 @@ class MctsAgent(Agent):
 
     def _rollout(self, state: State, cut: int = 0) -> list[float]:
         """Values at the end of the game, or ``evaluate`` at the cut-off: after ``depth``
-        steps, or once turn ``cut`` has begun (``cut`` 0: no turn limit)."""
+        steps, or once turn ``cut`` has begun (``cut`` 0: no turn limit).
+
+        The hot loop of the search: a step asks the state for its movers and legal
+        actions once, and builds a ``PlayerView`` (handed the legal actions already
+        built) only when the rollout bot is asked; a random step or a forced one
+        builds none."""
         rng = self.rng
         bot = self.rollout_agent
         eps = self.eps
+        limit = self.depth or -1
         steps = 0
-        limit = self.depth
-        while not state.is_terminal():
-            if (limit and steps >= limit) or (cut and state.turn >= cut):
+        is_terminal = state.is_terminal
+        to_move = state.to_move
+        legal_actions = state.legal_actions
+        apply = state.apply
+        while not is_terminal():
+            if steps == limit or (cut and state.turn >= cut):
                 return [state.evaluate(p) for p in range(state.num_players)]
-            movers = state.to_move()
+            movers = to_move()
             if not movers:
                 break
             p = movers[0]
-            view = PlayerView(state, p)
-            legal = view.legal_actions  # cached in the view, which the bot reuses
-            if not legal:
-                break
-            if len(legal) == 1:  # nothing to decide: no need to ask the bot
+            legal = legal_actions(p)
+            n = len(legal)
+            if n == 1:  # nothing to decide: no need to ask the bot
                 action = legal[0]
+            elif n == 0:
+                break
             elif bot is None or (eps and rng.random() < eps):
-                action = legal[rng.below(len(legal))]
+                action = legal[(rng.next64() * n) >> 64]  # rng.below(n), inlined
             else:
-                action = bot.act(view)
-            state.apply(p, action)
+                action = bot.act(PlayerView(state, p, legal))
+            apply(p, action)
             steps += 1
         if state.is_terminal():
             return list(state.returns())

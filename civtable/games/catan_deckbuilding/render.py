@@ -205,13 +205,13 @@ def action_path(action: Action, obs: Mapping[str, Any], rules: Rules, *,
     viewer = obs.get("player")
     me = obs["players"][viewer] if isinstance(viewer, int) else None
     if found.code == act.PLAY_ROAD and me is not None and me.get("hand", {}).get("road", 0) > MANY_ROADS:
-        return (tr.t("play"), tr.t("Roads together"), tr.t("x{n}", n=found.card) + road_gain(found.card, rules, obs, tr))
+        return (tr.pt("menu", "play"), tr.t("Roads together"), tr.t("x{n}", n=found.card) + road_gain(found.card, rules, obs, tr))
     if found.code in PLAY_CODES:
-        return (tr.t("play"), _after(label, "play {card}", tr))
+        return (tr.pt("menu", "play"), _after(label, "play {card}", tr))
     if found.code == act.LAY:
-        return (tr.t("lay down"), _after(label, "lay down {card}", tr))
+        return (tr.pt("menu", "lay down"), _after(label, "lay down {card}", tr))
     if found.code in (act.BUY, act.BUY_TRADE):
-        return (tr.t("buy"), _after(label, "buy {card}", tr))
+        return (tr.pt("menu", "buy"), _after(label, "buy {card}", tr))
     return (label,)
 
 

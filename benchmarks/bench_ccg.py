@@ -1,0 +1,268 @@
+"""Speed of Civilization: The Card Game's engine and greedy bot, as ratios against
+Catan Deck Building measured in the same process (one core, CPU time).
+
+    python benchmarks/bench_ccg.py [--rounds 5] [--seconds 2] [--players 2,4]
+    python benchmarks/bench_ccg.py --baseline REV [--rounds 5]   # this tree against REV, interleaved
+
+A measurement, not a test. Each round runs one child process per tree (which tree
+goes first alternates), and each child measures, in ``time.process_time``:
+
+- random decision steps/s: ``to_move`` + ``legal_actions`` + a uniform choice +
+  ``apply`` over whole games from fresh seeds (new games included), the loop of
+  ``bench_game.py``, with events recorded (``rec``) and silent (``silent``, as the
+  simulator plays bots that read no events); ``catan-deckbuilding`` the same way,
+  the reference of the ratios;
+- ``legal_actions`` per call, in microseconds: the first call in each of ~2,000
+  positions of random games (on fresh clones, so that nothing is cached yet), and a
+  second call in the same position;
+- greedy decisions/s: whole games of greedy bots, silent (as ``simulate`` plays them);
+- action objects built: ``Action`` objects constructed during 10 greedy games after
+  the first (the card game builds each action once per game object).
+
+``--baseline REV`` (a git revision, or a directory holding another ``civtable``)
+runs the same measurements in that tree, in separate processes taking turns; the
+catan figures of both trees are printed, so that a change to catan's code between
+the two trees shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import civtable
+from civtable.agents import PlayerView, make_agent
+from civtable.core.action import Action
+from civtable.core.rng import Rng
+
+ROOT = Path(__file__).resolve().parent.parent
+CATAN = "catan-deckbuilding"
+CCG = "civ-card-game"
+
+
+def random_steps(game_id: str, options: dict[str, Any], seconds: float, silent: bool) -> float:
+    """Random decision steps per CPU second over whole games (the loop of ``bench_game.py``)."""
+    game = civtable.load_game(game_id, **options)
+    rng = Rng(1)
+    seed = steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        seed += 1
+        s = game.new_state(seed=seed)
+        if silent:
+            s.silence()
+        while not s.is_terminal():
+            p = s.to_move()[0]
+            legal = s.legal_actions(p)
+            s.apply(p, legal[rng.below(len(legal))])
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def positions(game_id: str, options: dict[str, Any], count: int = 2000) -> list[Any]:
+    """Positions of seeded random games with a player to move (every 7th step)."""
+    game = civtable.load_game(game_id, **options)
+    rng = Rng(2)
+    out: list[Any] = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        s = game.new_state(seed=seed)
+        s.silence()
+        k = 0
+        while not s.is_terminal() and len(out) < count:
+            p = s.to_move()[0]
+            if k % 7 == 3:
+                out.append(s.clone())
+            legal = s.legal_actions(p)
+            s.apply(p, legal[rng.below(len(legal))])
+            k += 1
+    return out
+
+
+def legal_call_us(game_id: str, options: dict[str, Any], repeats: int = 5) -> tuple[float, float]:
+    """Microseconds per ``legal_actions`` call: the first in a position (fresh clones)
+    and a second one in the same position."""
+    cases = positions(game_id, options)
+    movers = [s.to_move()[0] for s in cases]
+    first = second = 0.0
+    calls = 0
+    for _ in range(repeats):
+        fresh = [s.clone() for s in cases]
+        start = time.process_time()
+        for s, p in zip(fresh, movers, strict=True):
+            s.legal_actions(p)
+        first += time.process_time() - start
+        start = time.process_time()
+        for s, p in zip(fresh, movers, strict=True):
+            s.legal_actions(p)
+        second += time.process_time() - start
+        calls += len(fresh)
+    return first / calls * 1e6, second / calls * 1e6
+
+
+def greedy_decisions(game_id: str, options: dict[str, Any], seconds: float) -> float:
+    """Greedy-bot decisions per CPU second in silent greedy games (the bot's time only)."""
+    game = civtable.load_game(game_id, **options)
+    seed = decided = 0
+    cpu = 0.0
+    while cpu < seconds:
+        seed += 1
+        s = game.new_state(seed=seed)
+        s.silence()
+        bots = [make_agent("greedy", game, seed * 7 + i) for i in range(game.num_players)]
+        while not s.is_terminal():
+            p = s.to_move()[0]
+            view = PlayerView(s, p)
+            start = time.process_time()
+            a = bots[p].act(view)
+            cpu += time.process_time() - start
+            decided += 1
+            s.apply(p, a)
+    return decided / cpu
+
+
+def actions_built(game_id: str, options: dict[str, Any], games: int = 10) -> tuple[int, int]:
+    """``Action`` objects constructed during ``games`` greedy games after a first one,
+    and the decisions made."""
+    game = civtable.load_game(game_id, **options)
+    built = [0]
+    init = Action.__init__
+
+    def counting(self: Action, kind: str, *args: Any) -> None:
+        built[0] += 1
+        init(self, kind, *args)
+
+    decided = 0
+    for seed in range(games + 1):
+        if seed == 1:
+            built[0] = 0
+            Action.__init__ = counting  # type: ignore[method-assign]
+        s = game.new_state(seed=seed)
+        s.silence()
+        bots = [make_agent("greedy", game, seed * 7 + i) for i in range(game.num_players)]
+        while not s.is_terminal():
+            p = s.to_move()[0]
+            s.apply(p, bots[p].act(PlayerView(s, p)))
+            decided += seed >= 1
+    Action.__init__ = init  # type: ignore[method-assign]
+    return built[0], decided
+
+
+def work(job: dict[str, Any]) -> dict[str, Any]:
+    """Every figure of one tree (run in a child process)."""
+    seconds = job["seconds"]
+    out: dict[str, Any] = {}
+    for silent in (False, True):
+        tag = "silent" if silent else "rec"
+        out[f"catan_steps_{tag}"] = random_steps(CATAN, {}, seconds, silent)
+        for n in job["players"]:
+            out[f"ccg{n}_steps_{tag}"] = random_steps(CCG, {"players": n}, seconds, silent)
+    out["catan_legal_us"], out["catan_legal_again_us"] = legal_call_us(CATAN, {})
+    out["ccg2_legal_us"], out["ccg2_legal_again_us"] = legal_call_us(CCG, {"players": 2})
+    out["catan_greedy_per_s"] = greedy_decisions(CATAN, {}, seconds)
+    for n in job["players"]:
+        out[f"ccg{n}_greedy_per_s"] = greedy_decisions(CCG, {"players": n}, seconds)
+    built, decided = actions_built(CCG, {"players": 2})
+    out["ccg2_actions_built"], out["ccg2_actions_decisions"] = built, decided
+    return out
+
+
+def run_in(tree: Path, job: dict[str, Any]) -> dict[str, Any]:
+    """``work(job)`` in a child process importing ``civtable`` from ``tree``."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    done = subprocess.run([sys.executable, __file__, "--worker", json.dumps(job)], env=env, cwd=tree,
+                          check=True, capture_output=True, text=True)
+    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def baseline_tree(rev: str) -> Path:
+    """A directory holding the ``civtable`` package of ``rev`` (exported with ``git archive``)."""
+    if Path(rev, "civtable").is_dir():
+        return Path(rev).resolve()
+    out = Path(tempfile.mkdtemp(prefix="civtable-baseline-"))
+    archive = subprocess.run(["git", "archive", rev, "civtable"], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", str(out)], input=archive.stdout, check=True)
+    return out
+
+
+def summary(values: list[float], fmt: str) -> str:
+    return " / ".join(format(v, fmt) for v in (min(values), statistics.median(values), max(values)))
+
+
+def table(runs: dict[str, list[dict[str, Any]]], players: list[int]) -> list[str]:
+    """The figures of each tree (min / median / max over the rounds) and the ratios."""
+    lines = []
+    names = list(runs)
+
+    def row(label: str, values: dict[str, list[float]], fmt: str) -> None:
+        cells = "   ".join(f"{name}: {summary(v, fmt)}" for name, v in values.items())
+        lines.append(f"{label:<34} {cells}")
+
+    def col(key: str) -> dict[str, list[float]]:
+        return {name: [r[key] for r in runs[name]] for name in names}
+
+    def ratio(key: str, ref: str) -> dict[str, list[float]]:
+        return {name: [r[key] / r[ref] for r in runs[name]] for name in names}
+
+    for tag in ("rec", "silent"):
+        row(f"catan random steps/s ({tag})", col(f"catan_steps_{tag}"), ",.0f")
+        for n in players:
+            row(f"ccg {n}p random steps/s ({tag})", col(f"ccg{n}_steps_{tag}"), ",.0f")
+            row("  ratio to catan", ratio(f"ccg{n}_steps_{tag}", f"catan_steps_{tag}"), ".3f")
+    row("catan legal_actions µs (first)", col("catan_legal_us"), ".2f")
+    row("ccg 2p legal_actions µs (first)", col("ccg2_legal_us"), ".2f")
+    row("  ratio to catan", ratio("ccg2_legal_us", "catan_legal_us"), ".2f")
+    row("ccg 2p legal_actions µs (again)", col("ccg2_legal_again_us"), ".2f")
+    row("catan greedy decisions/s", col("catan_greedy_per_s"), ",.0f")
+    for n in players:
+        row(f"ccg {n}p greedy decisions/s", col(f"ccg{n}_greedy_per_s"), ",.0f")
+        row("  ratio to catan", ratio(f"ccg{n}_greedy_per_s", "catan_greedy_per_s"), ".3f")
+    per = {name: [r["ccg2_actions_built"] / max(1, r["ccg2_actions_decisions"]) for r in runs[name]]
+           for name in names}
+    row("ccg 2p Action objects per decision", per, ".3f")
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=5, help="rounds (one child process per tree each)")
+    ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per rate")
+    ap.add_argument("--players", default="2,4", help="player counts of the card game (comma-separated)")
+    ap.add_argument("--baseline", metavar="REV", help="also measure a git revision (or a directory)")
+    ap.add_argument("--json", help="also write every round's figures to this file")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.worker:
+        print(json.dumps(work(json.loads(a.worker))))
+        return
+    players = [int(x) for x in a.players.split(",")]
+    job = {"seconds": a.seconds, "players": players}
+    trees = {"this tree": ROOT}
+    if a.baseline:
+        trees = {"baseline": baseline_tree(a.baseline), "this tree": ROOT}
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
+    order = list(trees.items())
+    for r in range(a.rounds):
+        for name, tree in order if r % 2 == 0 else order[::-1]:
+            runs[name].append(run_in(tree, job))
+    print(f"python {platform.python_version()}, {platform.machine()}; {a.rounds} rounds, CPU time, "
+          f"min / median / max" + (f"; baseline {a.baseline}" if a.baseline else ""))
+    print("\n".join(table(runs, players)))
+    if a.json:
+        with open(a.json, "w", encoding="utf-8") as f:
+            json.dump(runs, f, indent=2)
+
+
+if __name__ == "__main__":
+    main()

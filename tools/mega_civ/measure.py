@@ -9,7 +9,9 @@ list turns by one seat per game, so a bot plays every seat in turn. Game ``i`` u
 seed ``seed + i`` for the game and ``1000 * (seed + i) + seat`` for each bot.
 
 Per game: turns and why it ended (the AST or the turn cap), token conflicts, attacks
-on cities (and how many the attacker won), ships built, tax revolts, cities built and
+on cities (and how many the attacker won), ships built and ships that sailed (a
+ship paid from the treasury may stay in port: it turns 2 treasury tokens back into
+stock), tax revolts, cities built and
 held at the end, support reductions, advances owned at the end, calamities, moves
 that bring a token straight back the way it came this turn, and CPU seconds (bots
 and engine apart). Then the averages, the share of games with conflicts and city
@@ -33,7 +35,7 @@ from civtable.agents import PlayerView, make_agent
 from civtable.games.mega_civ.codes import REDUCE
 from civtable.sim.stats import wilson
 
-FIGURES = ("turns", "conflicts", "city_attacks", "city_wins", "ships", "tax_revolts", "cities_built",
+FIGURES = ("turns", "conflicts", "city_attacks", "city_wins", "ships", "ships_sailed", "tax_revolts", "cities_built",
            "cities_held", "reductions", "advances", "calamities", "back_and_forth")
 
 
@@ -48,6 +50,7 @@ class GameFigures:
     city_attacks: int = 0
     city_wins: int = 0
     ships: int = 0
+    ships_sailed: int = 0
     tax_revolts: int = 0
     cities_built: int = 0
     cities_held: int = 0
@@ -84,6 +87,8 @@ def play(n: int, specs: list[str], seed: int, map_name: str, options: dict[str, 
         kind = action.kind
         if kind == "ship":
             f.ships += 1
+        elif kind == "sail":
+            f.ships_sailed += 1
             f.ships_by_seat[p] += 1
         elif kind == "city":
             f.cities_built += 1
@@ -185,7 +190,7 @@ def print_summary(s: dict[str, Any], out: Any = sys.stdout) -> None:
         ships = s["ships_by_civilization"][c]
         cities = s["cities_by_civilization"][c]
         attacks = s["attacks_by_civilization"][c]
-        print(f"    {c:<10} {rate(row['wins'], row['seats'])}  cities {cities:4.1f}  ships {ships:4.1f}  "
+        print(f"    {c:<10} {rate(row['wins'], row['seats'])}  cities {cities:4.1f}  ships sailed {ships:4.1f}  "
               f"city attacks {attacks:4.1f}", file=out)
     if len(s["bots"]) > 1:
         print("  win rate by bot:", file=out)
@@ -214,7 +219,7 @@ def main(argv: list[str] | None = None) -> None:
     options = dict(kv.split("=", 1) for kv in a.options.split(",") if kv)
     results = []
     if not a.quiet:
-        print("seed turns end  confl attacks won ships revolts built held reduce adv calam back  cpu   winner")
+        print("seed turns end  confl attacks won ships sailed revolts built held reduce adv calam back  cpu   winner")
     for i in range(a.games):
         seats = specs[-(i % n):] + specs[:-(i % n)] if a.rotate and i % n else specs
         f = play(n, seats, a.seed + i, a.map, options)
@@ -222,7 +227,7 @@ def main(argv: list[str] | None = None) -> None:
         if not a.quiet:
             won = ",".join(f"{f.civilizations[w]}({f.players[w]})" for w in f.winners)
             print(f"{f.seed:>4} {f.turns:>5} {'AST' if f.ended_by_ast else 'cap':<4} {f.conflicts:>5} {f.city_attacks:>7} "
-                  f"{f.city_wins:>3} {f.ships:>5} {f.tax_revolts:>7} {f.cities_built:>5} {f.cities_held:>4} "
+                  f"{f.city_wins:>3} {f.ships:>5} {f.ships_sailed:>6} {f.tax_revolts:>7} {f.cities_built:>5} {f.cities_held:>4} "
                   f"{f.reductions:>6} {f.advances:>3} {f.calamities:>5} {f.back_and_forth:>4} "
                   f"{f.cpu_bots + f.cpu_engine:>5.1f}  {won}", flush=True)
     s = summary(results, n)

@@ -133,6 +133,7 @@ class Planner:
         if self.play.ships and self.v.ship_stock[self.me]:
             self.plan_ships()
         self.plan_spread()
+        self.plan_thinning()
         self.actions.append("done")
         return self.actions
 
@@ -336,6 +337,9 @@ class Planner:
 
     # ------------------------------------------------------------ 3. defence
     def plan_defence(self) -> None:
+        """MC-4.2.2: a city of the seat that a rival still to move could take with all his
+        tokens next to it gets tokens from its neighbours (over their limits first) until
+        the attack would fail; nothing moves when it cannot be held."""
         v = self.v
         info = self.info
         if not self.threats:
@@ -346,22 +350,25 @@ class Planner:
             for q in self.threats:
                 t = v.tokens[q]
                 best = max(best, t[c] + sum(t[b] for b in info.land[c]))
-            if not best:
-                continue
             minimum, defenders = self.attack_numbers_against(c)
             if best < minimum:
                 continue
+            saved = self.save()
+            held = False
             while True:
                 have = min(defenders, stock) + self.mine[c]
-                left = resolve_conflict({0: best, 1: have}, info.limit[c])
-                if left[1] > 0:
+                if resolve_conflict({0: best, 1: have}, info.limit[c])[1] > 0:
+                    held = True
                     break
                 src = max((b for b in info.land[c] if b not in self.locked and self.avail[b] > 0),
                           key=lambda b: (self.surplus(b), self.avail[b], -b), default=None)
                 if src is None or (self.surplus(src) == 0 and self.avail[src] <= 1):
                     break
                 self.move(src, c)
-            self.locked.add(c)
+            if held:
+                self.locked.add(c)
+            else:
+                self.restore(saved)
 
     def attack_numbers_against(self, c: int) -> tuple[int, int]:
         """The attackers needed against the seat's city and its defenders (Engineering)."""
@@ -469,7 +476,7 @@ class Planner:
         limit = self.info.limit
         builds = len(self.builds)
         need = self.nums.tax * (self.cities + builds) + self.play.stock_reserve
-        stock = self.v.stock[self.me] + self.nums.on_site * builds + self.lost + self.treasury // 2
+        stock = self.v.stock[self.me] + self.nums.on_site * builds + self.lost + self.treasury // 4
         culled = sum(max(0, k - limit[a]) for a, k in enumerate(self.mine) if k and a not in self.builds)
         return stock + culled - need
 
@@ -502,6 +509,45 @@ class Planner:
                 self.move(a, b)
                 extra -= 1
                 slack -= 1
+
+    def plan_thinning(self) -> None:
+        """MC-1.2: a stock that cannot pay the next tax costs a city. A ship paid from the
+        treasury (MC-3.4 c) sends 2 treasury tokens back to the stock (it need not sail);
+        then tokens move into the seat's own full areas, to be removed as surplus in
+        phase 5 (MC-5.2), as long as the cities stay supported."""
+        slack = self.stock_slack() - self.play.stock_reserve // 2
+        if slack >= 0:
+            return
+        v = self.v
+        info = self.info
+        me = self.me
+        coast = next((a for a, k in enumerate(self.mine) if k and info.coastal[a]), None)
+        ships = v.ship_stock[me] - self.ships_built
+        while slack < 0 and ships > 0 and coast is not None and self.treasury >= 2:
+            self.actions.append(f"ship {info.ids[coast]} treasury")
+            self.treasury -= 2
+            ships -= 1
+            self.ships_built += 1
+            slack += 2
+        limit = info.limit
+        need = self.nums.support * (self.cities + len(self.builds)) + self.play.support_margin
+        room = self.map_after() - need
+        while slack < 0 and room > 0:
+            best = None
+            for b, k in enumerate(self.mine):
+                if not k or self.avail[b] <= 0 or b in self.locked or self.mine[b] > limit[b]:
+                    continue
+                for a in info.land[b]:
+                    if self.mine[a] >= limit[a] and a not in self.builds and not self.others(a) and v.city[a] == -1:
+                        key = (self.mine[b] == 1, -self.mine[b], -b, -a)
+                        if best is None or key > best[0]:
+                            best = (key, b, a)
+            if best is None:
+                return
+            _, b, a = best
+            self.move(b, a)
+            slack += 1
+            room -= 1
 
     def site_distance(self, depth: int = 4) -> dict[int, int]:
         """Steps by land from each area near the seat to the nearest free city site."""

@@ -1,0 +1,233 @@
+"""Memory: bytes per state and peak RSS per game, and RSS over a long ``simulate``.
+
+    python benchmarks/bench_memory.py [--games catan-deckbuilding,civ-card-game,...]
+    python benchmarks/bench_memory.py --simulate catan-deckbuilding --players greedy,greedy \\
+                                      --count 10000 [--every 500]
+
+A measurement, not a test (Linux: RSS is read from ``/proc``). For each game, in
+mid-game positions (a greedy game replayed to half its length, five seeds):
+
+- ``pickle``: bytes of a silent state pickled without its ``Game`` (which every
+  state of a game shares); ``json``: bytes of its compact ``to_json``;
+- ``clone``: bytes that one more ``clone()`` holds (``tracemalloc``; what a search
+  pays per sample, action objects and tables being shared);
+- ``from json``: bytes of a state read back with ``state_from_json`` (a position
+  loaded on its own);
+- ``record``: bytes a finished greedy game holds with every event it recorded;
+- ``RSS``: the process's resident memory after importing the game, and its peak
+  (``ru_maxrss``) after playing the games with greedy bots and one search decision
+  per game, each game measured in a fresh process.
+
+``--simulate`` plays a batch in this process (one core) and samples the RSS every
+``--every`` games, with the bytes the batch's results hold (they are kept for the
+report, so they grow by design); a leak would show as RSS growing faster than the
+results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import io
+import json
+import pickle
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from typing import Any
+
+import civtable
+from civtable.agents import PlayerView, make_agent
+from civtable.core.game import Game
+from civtable.core.state import State
+
+GAMES: dict[str, dict[str, Any]] = {
+    "catan-deckbuilding": {},
+    "civ-card-game/2": {"players": 2},
+    "civ-card-game/4": {"players": 4},
+    "mega-civ/5-small": {"players": 5, "map": "small"},
+    "mega-civ/18-full": {"players": 18, "map": "full"},
+    "civ-solo": {},
+}
+SEEDS = (1, 2, 3, 4, 5)
+FEWER_SEEDS = {"mega-civ/18-full": 2}  # a game takes about a minute
+
+
+def load(name: str) -> Game:
+    return civtable.load_game(name.split("/")[0], **GAMES[name])
+
+
+def bots(game: Game, seed: int) -> list[Any]:
+    bot = "greedy" if "greedy" in game.bots() else "random"
+    return [make_agent(bot, game, seed=seed * 100 + i) for i in range(game.num_players)]
+
+
+def seeds(name: str) -> tuple[int, ...]:
+    return SEEDS[:FEWER_SEEDS.get(name, len(SEEDS))]
+
+
+def play(game: Game, seed: int) -> tuple[State, State]:
+    """A greedy game of ``seed``: its end, and a silent copy of the start of its middle turn."""
+    state = game.new_state(seed=seed)
+    agents = bots(game, seed)
+    starts: list[State] = [state.clone().silence()]
+    turn = state.turn
+    while not state.is_terminal():
+        p = state.to_move()[0]
+        state.apply(p, agents[p].act(PlayerView(state, p)))
+        if state.turn != turn and not state.is_terminal():
+            turn = state.turn
+            starts.append(state.clone().silence())
+    return state, starts[len(starts) // 2]
+
+
+class _Pickler(pickle.Pickler):
+    def persistent_id(self, obj: Any) -> str | None:
+        return "game" if isinstance(obj, Game) else None
+
+
+def pickled(state: State) -> int:
+    out = io.BytesIO()
+    _Pickler(out, protocol=5).dump(state.clone().silence())
+    return len(out.getvalue())
+
+
+def traced(build: Any, count: int = 1) -> tuple[float, Any]:
+    """Bytes held by what ``build()`` returns, per call, over ``count`` calls; and the last."""
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = [build() for _ in range(count)]
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return (after - before) / count, kept[-1]
+
+
+def rss_kib() -> int:
+    with open("/proc/self/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def state_sizes(name: str) -> dict[str, list[float]]:
+    game = load(name)
+    rows: dict[str, list[float]] = {"pickle": [], "json": [], "clone": [], "from json": [], "record": []}
+    play(game, 0)  # what is built once (tables, caches) is not a state's
+    for seed in seeds(name):
+        record, (_, state) = traced(lambda seed=seed: play(game, seed))
+        data = state.to_json()
+        rows["record"].append(record - traced(state.clone, 5)[0])  # the game and its events, not the copy
+        rows["pickle"].append(pickled(state))
+        rows["json"].append(len(json.dumps(data, separators=(",", ":"))))
+        rows["clone"].append(traced(state.clone, 50)[0])
+        rows["from json"].append(traced(lambda data=data: game.state_from_json(data), 5)[0])
+    return rows
+
+
+def rss_child(name: str) -> dict[str, int]:
+    """Run in a fresh process: RSS after import and peak RSS after the games."""
+    game = load(name)
+    game.new_state(seed=0)
+    after_import = rss_kib()
+    for seed in seeds(name):
+        _, state = play(game, seed)
+        movers = state.to_move()
+        if movers:
+            search = make_agent("mcts:iterations=20", game, seed=seed)
+            search.act(PlayerView(state, movers[0]))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"after_import_kib": after_import, "peak_kib": peak}
+
+
+def peak_rss(name: str) -> dict[str, int]:
+    done = subprocess.run([sys.executable, __file__, "--rss-child", name], check=True,
+                          capture_output=True, text=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def spread(values: list[float]) -> str:
+    return "/".join(f"{v:,.0f}" for v in (min(values), statistics.median(values), max(values)))
+
+
+def deep_size(obj: Any, seen: set[int] | None = None) -> int:
+    """Bytes of ``obj`` and everything it holds (each object counted once)."""
+    seen = set() if seen is None else seen
+    if id(obj) in seen:
+        return 0
+    seen.add(id(obj))
+    size = sys.getsizeof(obj)
+    if isinstance(obj, dict):
+        size += sum(deep_size(k, seen) + deep_size(v, seen) for k, v in obj.items())
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        size += sum(deep_size(v, seen) for v in obj)
+    elif hasattr(obj, "__slots__"):
+        size += sum(deep_size(getattr(obj, k), seen) for k in obj.__slots__ if hasattr(obj, k))
+    elif hasattr(obj, "__dict__"):
+        size += deep_size(vars(obj), seen)
+    return size
+
+
+def simulate_rss(game_id: str, options: dict[str, Any], players: list[str], count: int, every: int) -> None:
+    from civtable.sim.batch import simulate
+
+    print(f"{game_id} {options} {','.join(players)}: {count:,} games in this process; "
+          f"RSS every {every:,} games (MiB)")
+    start = time.process_time()
+    samples: list[tuple[int, float]] = [(0, rss_kib() / 1024)]
+    next_at = [every]
+
+    def progress(done: int, total: int) -> None:
+        if done >= next_at[0] or done == total:
+            samples.append((done, rss_kib() / 1024))
+            print(f"  {done:>7,} games  RSS {samples[-1][1]:7.1f} MiB  "
+                  f"{time.process_time() - start:7.0f} s CPU", flush=True)
+            while next_at[0] <= done:
+                next_at[0] += every
+
+    batch = simulate(game_id, options, players, count, seed=1, workers=1, progress=progress)
+    held = deep_size(batch.results) / 1024 / 1024
+    first = next(r for d, r in samples if d >= min(count, 1000))
+    grown = samples[-1][1] - first
+    print(f"RSS at 1,000 games {first:.1f} MiB, at the end {samples[-1][1]:.1f} MiB (+{grown:.1f}); "
+          f"the {len(batch.results):,} results hold {held:.1f} MiB; peak "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MiB")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", default=",".join(GAMES), help="comma-separated entries of " + ", ".join(GAMES))
+    ap.add_argument("--simulate", metavar="GAME", help="instead: RSS over a batch of GAME")
+    ap.add_argument("--players", default="greedy,greedy", help="with --simulate: the bots")
+    ap.add_argument("--option", action="append", default=[], help="with --simulate: KEY=VALUE")
+    ap.add_argument("--count", type=int, default=10000, help="with --simulate: games")
+    ap.add_argument("--every", type=int, default=500, help="with --simulate: games between samples")
+    ap.add_argument("--rss-child", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.rss_child:
+        print(json.dumps(rss_child(a.rss_child)))
+        return
+    if a.simulate:
+        options = dict(kv.split("=", 1) for kv in a.option)
+        simulate_rss(a.simulate, options, a.players.split(","), a.count, a.every)
+        return
+    print(f"python {platform.python_version()}, {platform.machine()}; bytes per mid-game state "
+          f"(min/median/max of {len(SEEDS)} seeds), RSS in MiB")
+    print(f"{'game':<20} {'pickle':>20} {'json':>20} {'clone':>20} {'from json':>20} {'record':>26}"
+          f" {'RSS import':>10} {'peak RSS':>9}")
+    for name in a.games.split(","):
+        rows = state_sizes(name)
+        rss = peak_rss(name)
+        print(f"{name:<20} " + " ".join(f"{spread(rows[k]):>20}" for k in ("pickle", "json", "clone", "from json"))
+              + f" {spread(rows['record']):>26} {rss['after_import_kib'] / 1024:>10.1f} {rss['peak_kib'] / 1024:>9.1f}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

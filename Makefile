@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play demo test bench fuzz lint clean browser
+.PHONY: play demo test bench fuzz train lint clean browser
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -43,6 +43,13 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_game.py --game civ-card-game --players 4
 	$(BIN)/python benchmarks/bench_mega_civ.py
 	$(BIN)/python benchmarks/bench_search.py
+	$(BIN)/python benchmarks/bench_envs.py --game catan-deckbuilding
+
+# MaskablePPO (sb3-contrib, PyTorch's CPU build) on catan-deckbuilding against random, then
+# 200 games against random and 200 against greedy (docs/envs.md); about 5 minutes.
+train: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[train]'
+	$(BIN)/python examples/train_maskable_ppo.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

@@ -134,3 +134,18 @@ def test_catalog_headers_name_the_language() -> None:
         for lang in LANGS:
             text = (root() / lang / "LC_MESSAGES" / f"{domain}.po").read_text(encoding="utf-8")
             assert re.search(rf'"Language: {lang}\\n"', text)
+
+
+def test_no_message_hides_in_an_f_string() -> None:
+    """Python 3.11's tokenizer gives an f-string as one token, so a message written
+    inside one (f"{tr.t('no cards')}") is never extracted and stays English."""
+    import tokenize
+
+    call = re.compile(r"""\b(tr\.(t|nt|pt|gettext|ngettext|pgettext|npgettext)|_|N_|NN_|NP_)\(\s*['"]""")
+    hidden = []
+    for path in sorted((root().parent).rglob("*.py")):
+        with path.open("rb") as f:
+            for token in tokenize.tokenize(f.readline):
+                if token.type == tokenize.STRING and re.match(r"[rRbBuU]*[fF]", token.string) and call.search(token.string):
+                    hidden.append(f"{path.name}:{token.start[0]}")
+    assert not hidden, f"messages inside f-strings: {hidden}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from civtable.i18n import ENGLISH, Translator, localizable
+from civtable.i18n import ENGLISH, N_, Translator, localizable
 
 from . import actions as act
 from .catalog import BANDIT, BUYABLE, CITY, HARBOR, KDEF, KOFF, ROAD, ROLE_IDS, SETTLEMENT
@@ -186,11 +186,19 @@ def action_label(action: Action, obs: Mapping[str, Any], rules: Rules, *, tr: Tr
 PLAY_CODES = (act.PLAY_RES, act.PLAY_WILD, act.PLAY_ROAD, act.PLAY_HARBOR, act.PLAY_KDEF, act.PLAY_ATTACK)
 
 
+VERBS = (N_("play {card}"), N_("lay down {card}"), N_("buy {card}"))
+"""The verbs of the menu's groups, as the labels put them around a card's name."""
+
+
 def _after(label: str, template: str, tr: Translator) -> str:
-    """``label`` without the words its template puts before the card ("play " of
-    "play {card}"), or the whole label when the language puts the card first."""
-    head = tr.t(template, card="\0").split("\0")[0]
-    return label[len(head):] if head and label.startswith(head) else label
+    """``label`` without its verb, which the menu's group already says: "play " of
+    "play {card}", or " ausspielen" of the German "{card} ausspielen"."""
+    head, _, tail = tr.t(template, card="\0").partition("\0")
+    if head and label.startswith(head):
+        label = label[len(head):]
+    elif head:
+        return label
+    return label.replace(tail, "", 1) if tail.strip() else label
 
 
 @localizable

@@ -172,7 +172,8 @@ def cards_row(counts: Mapping[str, int], rules: Rules, target: str | None = None
              for k, n in counts.items() if n]
     if shown:
         return f'<div class="cards">{"".join(shown)}</div>'
-    return f'<div class="muted">{_e(tr.t("no cards"))}</div>'
+    none = tr.t("no cards")
+    return f'<div class="muted">{_e(none)}</div>'
 
 
 def pile_html(label: str, n: int, target: str | None = None, tr: Translator = ENGLISH) -> str:
@@ -207,8 +208,9 @@ def table_zone(obs: Mapping[str, Any], viewer: int | None, rules: Rules, tr: Tra
     pool = {k: n for k, n in obs["pool"].items() if n}
     chips = "".join(chip(k, tr.t(CHOICE_CHIPS[k], n=n) if k in CHOICE_CHIPS
                          else amount(n, POOL_KEYS.index(k), rules.cards, tr)) for k, n in pool.items())
-    spend = chips or f"<span class=muted>{_e(tr.t('nothing yet'))}</span>"
-    body = [f'<div class="pool">{_e(tr.t("To spend:"))} {spend}</div>',
+    nothing, to_spend = tr.t("nothing yet"), tr.t("To spend:")
+    spend = chips or f"<span class=muted>{_e(nothing)}</span>"
+    body = [f'<div class="pool">{_e(to_spend)} {spend}</div>',
             cards_row(view["laid"], rules, small=True, tr=tr)]
     title = tr.t("Laid down this turn by you") if cur == viewer else tr.t("Laid down this turn by player {n}", n=cur)
     return zone(title, body, " mine" if cur == viewer else "")
@@ -379,10 +381,10 @@ def head(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: Ite
     mine = " mine" if viewer is not None and viewer in obs["to_move"] else ""
     chosen = ", ".join(variants)
     turn = tr.t("Turn {turn} of at most {last}", turn=obs["turn"], last=rules.max_turns)
+    rules_line = tr.t("Rule variants: {variants}", variants=chosen)
     return (f'<div class="cdb-head"><span>{_e(turn)}</span>'
             f'<span class="now{mine}">{_e(now)}</span>'
-            + (f'<span class="variants">{_e(tr.t("Rule variants: {variants}", variants=chosen))}</span>'
-               if chosen else "") + "</div>")
+            + (f'<span class="variants">{_e(rules_line)}</span>' if chosen else "") + "</div>")
 
 
 @localizable

@@ -1,0 +1,84 @@
+"""The catan-deckbuilding page in Greek, Czech and German in a real browser (Playwright
+driving Debian's Chromium, as tests/server/test_browser.py): a screenshot of each in
+tests/screenshots/ and the game's own words on it; the language menu switches a page.
+Skipped without chromium (``make browser`` installs it)."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.server.serverproc import ServerProcess
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:
+    pytest.skip("Debian's chromium is not installed (make test installs it with apt-get)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from tests.server.test_browser import ARGS, SHOTS, my_turn  # noqa: E402
+
+WORDS = {  # the supply, a card of the German rules in the language, the page's own words
+    "el": ("Απόθεμα", "Ιππότης (επιθετικός)", "Ημερολόγιο παιχνιδιού"),
+    "cs": ("Zásoba", "Rytíř (útočný)", "Průběh hry"),
+    "de": ("Vorrat", "Ritter (Offensiv)", "Spielverlauf"),
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    proc = ServerProcess(tmp_path_factory.mktemp("srv") / "games.db").start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def game_link(server: ServerProcess) -> str:
+    r = httpx.post(server.url + "/api/games", json={
+        "game": "catan-deckbuilding", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        "options": {"start-player": 0}, "seed": 9}, timeout=30)
+    assert r.status_code == 200, r.text
+    return server.url + str(r.json()["links"]["0"])
+
+
+@pytest.mark.parametrize("lang", ["el", "cs", "de"])
+def test_the_catan_page_in_the_language(server: ServerProcess, browser: object, lang: str) -> None:
+    context = browser.new_context(locale=lang, viewport={"width": 1400, "height": 950})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(game_link(server))
+    assert my_turn(page)
+    supply, card, log = WORDS[lang]
+    page.wait_for_function(f"document.body.textContent.includes({supply!r})")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"catan-deckbuilding-{lang}.png"), full_page=True)
+    text = page.text_content("body") or ""
+    assert supply in text and card in text and log in text
+    assert page.get_attribute("html", "lang") == lang
+    menu = page.inner_text("#menu")
+    assert "play " not in menu and "buy " not in menu, menu  # the menu is translated too
+    assert "Supply" not in text and "Your hand" not in text
+    context.close()
+
+
+def test_the_language_menu_switches_the_page(server: ServerProcess, browser: object) -> None:
+    context = browser.new_context(locale="en-US")  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(game_link(server))
+    assert my_turn(page)
+    assert "Supply" in page.text_content("body") or ""
+    page.click("nav.langs a[hreflang=de]")
+    page.wait_for_function("document.body.textContent.includes('Vorrat')")
+    assert my_turn(page)
+    assert page.get_attribute("html", "lang") == "de" and "Deine Hand" in page.text_content("body") or ""
+    page.goto(server.url + "/")  # the choice is kept for the next pages
+    assert "Neues Spiel" in page.text_content("body") or ""
+    context.close()

@@ -112,7 +112,10 @@ class BodyLimit(BaseHTTPMiddleware):
         return await call_next(request)
 
 
-def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0) -> FastAPI:
+def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0, local_bots: bool = False) -> FastAPI:
+    """The server on database ``db``. ``local_bots``: bot seats may also be ``cmd:``
+    programs and ``rules:`` files of this machine (``civtable serve --local-bots``, for
+    an operator who trusts everyone who can reach the server)."""
     store = Store(db)
     games = Games(store, clock_check=clock_check)
     replays = Replays(store)
@@ -220,9 +223,9 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0) -> F
         for spec in [s.bot or "" for s in seats if s.kind == "bot"] + [takeover]:
             if not spec or parse_spec(spec)[0] == "human":
                 raise ServerError(f"{spec[:40]!r} is not a bot that can play on the server")
-            if parse_spec(spec)[0] in LOCAL_ONLY:
+            if parse_spec(spec)[0] in LOCAL_ONLY and not local_bots:
                 raise ServerError(f"{parse_spec(spec)[0]!r} bots run a command or read a file of this machine: "
-                                  "they play in the terminal, not on the server")
+                                  "they play on the server only when it was started with --local-bots")
             make_agent(spec, game)
         seed = body.seed if body.seed is not None else secrets.randbits(63)
         specs = [SeatSpec(s.kind, s.bot if s.kind == "bot" else None, _seat_name(i, s)) for i, s in enumerate(seats)]

@@ -88,7 +88,7 @@ def test_refusals_are_one_sentence_and_change_nothing(client: TestClient) -> Non
         (client.post("/api/games", json={"game": "catan-deckbuilding", "seats": [
             {"kind": "human"}, {"kind": "bot", "bot": "rules:/etc/passwd"}]}), 422, "read a file of this machine"),
         (client.post("/api/games", json={"game": "catan-deckbuilding", "seats": [
-            {"kind": "human"}, {"kind": "bot", "bot": "cmd:cat /etc/passwd"}]}), 422, "not on the server"),
+            {"kind": "human"}, {"kind": "bot", "bot": "cmd:cat /etc/passwd"}]}), 422, "started with --local-bots"),
         (client.post("/api/games", json={"game": "catan-deckbuilding", "options": {"reshuffle": "Z"},
                                          "seats": [{"kind": "human"}, {"kind": "invite"}]}), 422, "must be one of"),
         (client.post("/api/games", json={"game": "catan-deckbuilding", "options": {"cards": "/etc/passwd"},
@@ -223,3 +223,17 @@ def test_no_response_shows_another_seats_hand(client: TestClient) -> None:
     with client.stream("GET", f"/api/games/{gid}/stream") as r:
         first = next(line for line in r.iter_lines() if line.startswith("data:"))
     assert first.strip() == f"data: {one['state']}"  # the stream carries the state id only
+
+
+def test_a_program_plays_a_seat_when_the_server_allows_local_bots(tmp_path: Path) -> None:
+    """``civtable serve --local-bots``: a ``cmd:`` bot (the Python example of the bot
+    protocol) plays its seat on the server, and the game goes on to the end."""
+    import sys
+
+    bot = Path(__file__).resolve().parents[2] / "examples" / "bots" / "sampler.py"
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", clock_check=0.05, local_bots=True)
+    with TestClient(app) as c:
+        gid, _ = new_game(c, seats=[{"kind": "bot", "bot": f"cmd:{sys.executable} {bot}"},
+                                    {"kind": "bot", "bot": "greedy"}], seed=3, options={"max-turns": 6})
+        v = wait_for(c, gid, None, lambda v: v["over"], timeout=60)
+        assert v["over"]

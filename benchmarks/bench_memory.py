@@ -21,7 +21,8 @@ mid-game positions (a greedy game replayed to half its length, five seeds):
 ``--simulate`` plays a batch in this process (one core) and samples the RSS every
 ``--every`` games, with the bytes the batch's results hold (they are kept for the
 report, so they grow by design); a leak would show as RSS growing faster than the
-results.
+results. With ``--drop`` the same games are played one by one through
+``play_game`` and each result is dropped: the RSS should then stay flat.
 """
 
 from __future__ import annotations
@@ -174,10 +175,16 @@ def deep_size(obj: Any, seen: set[int] | None = None) -> int:
     return size
 
 
-def simulate_rss(game_id: str, options: dict[str, Any], players: list[str], count: int, every: int) -> None:
+def simulate_rss(game_id: str, options: dict[str, Any], players: list[str], count: int, every: int,
+                 drop: bool) -> None:
+    """RSS over ``simulate`` (or, ``drop``: the same games through ``play_game``, each
+    result dropped once played)."""
+    from civtable.core.rng import derive_seed
     from civtable.sim.batch import simulate
+    from civtable.sim.runner import load_game_for, play_game
 
-    print(f"{game_id} {options} {','.join(players)}: {count:,} games in this process; "
+    how = "results dropped" if drop else "simulate"
+    print(f"{game_id} {options} {','.join(players)}: {count:,} games in this process ({how}); "
           f"RSS every {every:,} games (MiB)")
     start = time.process_time()
     samples: list[tuple[int, float]] = [(0, rss_kib() / 1024)]
@@ -191,13 +198,23 @@ def simulate_rss(game_id: str, options: dict[str, Any], players: list[str], coun
             while next_at[0] <= done:
                 next_at[0] += every
 
-    batch = simulate(game_id, options, players, count, seed=1, workers=1, progress=progress)
-    held = deep_size(batch.results) / 1024 / 1024
+    held = 0.0
+    if drop:
+        game = load_game_for(game_id, options, len(players))
+        for i in range(count):
+            play_game(game, players, derive_seed(1, i), keep_moves=False)
+            progress(i + 1, count)
+    else:
+        batch = simulate(game_id, options, players, count, seed=1, workers=1, progress=progress)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if not drop:
+        held = deep_size(batch.results) / 1024 / 1024
     first = next(r for d, r in samples if d >= min(count, 1000))
     grown = samples[-1][1] - first
-    print(f"RSS at 1,000 games {first:.1f} MiB, at the end {samples[-1][1]:.1f} MiB (+{grown:.1f}); "
-          f"the {len(batch.results):,} results hold {held:.1f} MiB; peak "
-          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MiB")
+    per_game = grown * 1024 * 1024 / max(1, samples[-1][0] - next(d for d, r in samples if d >= min(count, 1000)))
+    print(f"RSS at 1,000 games {first:.1f} MiB, at the end {samples[-1][1]:.1f} MiB (+{grown:.1f}, "
+          f"{per_game:,.0f} bytes a game); peak {peak:.1f} MiB"
+          + (f"; the {count:,} results hold {held:.1f} MiB" if not drop else ""))
 
 
 def main() -> None:
@@ -208,6 +225,8 @@ def main() -> None:
     ap.add_argument("--option", action="append", default=[], help="with --simulate: KEY=VALUE")
     ap.add_argument("--count", type=int, default=10000, help="with --simulate: games")
     ap.add_argument("--every", type=int, default=500, help="with --simulate: games between samples")
+    ap.add_argument("--drop", action="store_true",
+                    help="with --simulate: play the games with play_game, keeping no result")
     ap.add_argument("--rss-child", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.rss_child:
@@ -215,7 +234,7 @@ def main() -> None:
         return
     if a.simulate:
         options = dict(kv.split("=", 1) for kv in a.option)
-        simulate_rss(a.simulate, options, a.players.split(","), a.count, a.every)
+        simulate_rss(a.simulate, options, a.players.split(","), a.count, a.every, a.drop)
         return
     print(f"python {platform.python_version()}, {platform.machine()}; bytes per mid-game state "
           f"(min/median/max of {len(SEEDS)} seeds), RSS in MiB")

@@ -90,5 +90,5 @@ def arguments(p: argparse.ArgumentParser) -> None:
 
 COMMAND = Command("compare", "compare rule variants on the same seeds (paired differences with intervals)",
                   "Play the same games (same seeds, same bots) under two or more rule variants and show every "
-                  "figure per variant with the paired difference against the first and its 95% interval.",
+                  "figure per variant with the paired difference against the first and its interval at 95%.",
                   arguments, run)

@@ -41,5 +41,5 @@ def arguments(p: argparse.ArgumentParser) -> None:
 
 
 COMMAND = Command("ladder", "rate bots by playing them against each other (Elo)",
-                  "Play a round robin between bots, seats rotated; show Elo ratings with 95% "
-                  "confidence intervals and the win-rate matrix.", arguments, run)
+                  "Play a round robin between bots, seats rotated; show Elo ratings with "
+                  "confidence intervals of 95% and the win-rate matrix.", arguments, run)

@@ -64,4 +64,4 @@ def arguments(p: argparse.ArgumentParser) -> None:
 
 
 COMMAND = Command("simulate", "play many games between bots and show the statistics",
-                  "Play many games between bots; show wins with 95% confidence intervals.", arguments, run)
+                  "Play many games between bots; show wins with confidence intervals (95%).", arguments, run)

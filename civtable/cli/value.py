@@ -97,4 +97,4 @@ def arguments(p: argparse.ArgumentParser) -> None:
 COMMAND = Command("value", "what an item is worth, by paired games with and without it",
                   "Play the same games (same seeds, same bots) as they are and with a seat starting with the "
                   "item (or with the item removed from the game), and show the change of the win rate with its "
-                  "95% interval beside the observational win rate of the item's holders.", arguments, run)
+                  "interval at 95% beside the observational win rate of the item's holders.", arguments, run)

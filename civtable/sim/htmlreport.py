@@ -66,7 +66,7 @@ def sections(summary: dict[str, Any], tr: Translator = ENGLISH) -> list[dict[str
                              show(d["diff"]) + (" *" if d["significant"] else ""), ci])
             out.append({"title": tr.t("{variant} against {base}", variant=lab, base=summary["labels"][0]),
                         "note": tr.t("The same seeds and bots in both: each difference is taken game by game; "
-                                     "* marks a difference whose 95% interval excludes 0."),
+                                     "* marks a difference whose interval (95%) excludes 0."),
                         "table": {"columns": [tr.t("figure"), summary["labels"][0], lab, tr.t("difference"),
                                               tr.t("95% CI")], "rows": rows},
                         "images": [images[f"difference-{k + 1}"]]})

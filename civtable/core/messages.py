@@ -72,10 +72,11 @@ def seat_name(seat: int, viewer: Viewer, names: Sequence[str] | None = None, tr:
     context = "seat " + case if case in SEAT_FORMS and case else "seat"
     if names is not None and 0 <= seat < len(names):
         name = names[seat]
-        if case and not tr.english:  # "hráč 1 (greedy)" -> "hráče 1 (greedy)": the default name in its case
-            plain = tr.pgettext("seat", SEAT_FORMS[""][0]).format(n=seat)
-            if name.startswith(plain):
-                name = tr.pgettext(context, SEAT_FORMS[""][0]).format(n=seat) + name[len(plain):]
+        plain = tr.pgettext("seat", SEAT_FORMS[""][0]).format(n=seat)
+        if case and not tr.english and name.startswith(plain):
+            # the default name in its case: "hráč 1 (greedy)" -> "hráče 1 (greedy)", "Spieler 0 (dich)"
+            form = SEAT_FORMS[case][1 if seat == viewer else 0]
+            return tr.pgettext(context, form).format(n=seat) + name[len(plain):]
         return tr.pgettext("seat", "{name} (you)").format(name=name) if seat == viewer else name
     plain, yours = SEAT_FORMS.get(case, SEAT_FORMS[""])
     return tr.pgettext(context, yours if seat == viewer else plain).format(n=seat)

@@ -68,7 +68,8 @@ def extract_python(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
 
     source = fileobj.read()
     fileobj.seek(0)
-    yield from babel_python(fileobj, keywords, comment_tags, options)
+    python: Any = babel_python  # Babel's own extractor (its stubs disagree on the tuple's order)
+    yield from python(fileobj, keywords, comment_tags, options)
     try:
         tree = ast.parse(source)
     except SyntaxError:

@@ -25,12 +25,15 @@ Plots are numbered from 1 in the order a player got them; seats from 0.
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action
 
+from .catalog import BUILDING, RESOURCES, UNIT
+
 if TYPE_CHECKING:
-    from .state import CcgState
+    from .options import Rules
 
 (DRAFT, PLACE, DISCARD, YIELD, BUY_POP, BUY_PLOT, BUY_TECH, BUILD, CASH, TRADE, WRITING, LAWS,
  TAKE, GIVE, DONE, ATTACK, FIGHT, PASS, SIEGE, BOUNCE, BLOCK, LOSE, GAIN, DESTROY, DRAW) = range(25)
@@ -52,20 +55,87 @@ class CcgAction(Action):
         return (Action, (self.kind, *self.args))
 
 
-ActionCache = dict[tuple[int, int, int, int], CcgAction]
+class ActionTable:
+    """Every action object of one game object (its card set, rule variants and player
+    count), built once from the card data when the game is loaded and then shared:
+    the rules index these tables and never build an action per call (issue 18).
+
+    Plot numbers run to the plots of the card file (a position never holds more:
+    ``serialize`` checks that no plot is created); seats to the player count. The
+    draws are keyed by (extra cards of Astronomy, with them, with Highest Culture's).
+    """
+
+    def __init__(self, rules: Rules, seats: int) -> None:
+        r = rules
+        cards = r.cards
+        plot_ids = [x.id for x in cards.plots]
+        top = max(sum(cards.plot_counts), r.numbers["dealt_plots"] + 2)
+        plots = range(top)
+        self.draft = [CcgAction(DRAFT, t, 0, 0, "draft", pid) for t, pid in enumerate(plot_ids)]
+        self.place = [CcgAction(PLACE, i, 0, 0, "place", i + 1) for i in plots]
+        self.discard = [CcgAction(DISCARD, c, 0, 0, "discard", cid) for c, cid in enumerate(r.ids)]
+        self.yield_ = [CcgAction(YIELD, t, 0, 0, "yield", RESOURCES[t]) for t in range(3)]
+        self.pop = [CcgAction(BUY_POP, i, 0, 0, "pop", i + 1) for i in plots]
+        spares = [(f"spare-{RESOURCES[x]}",) for x in range(3)] + [()]
+        self.plot = [[CcgAction(BUY_PLOT, t, x, 0, "plot", pid, *spares[x]) for x in range(4)]
+                     for t, pid in enumerate(plot_ids)]
+        self.tech = [CcgAction(BUY_TECH, t, 0, 0, "tech", tid) for t, tid in enumerate(r.tech_ids)]
+        self.build = [[CcgAction(BUILD, c, i, 0, "build", cid, i + 1) for i in plots] for c, cid in enumerate(r.ids)]
+        self.cash = [CcgAction(CASH, c, 0, 0, "cash", cid) for c, cid in enumerate(r.ids)]
+        self.writing = [CcgAction(WRITING, q, 0, 0, "writing", q) for q in range(seats)]
+        self.laws = [CcgAction(LAWS, q, 0, 0, "laws", q) for q in range(seats)]
+        self.take = [CcgAction(TAKE, t, 0, 0, "take", RESOURCES[t]) for t in range(3)]
+        self.give = [CcgAction(GIVE, t, 0, 0, "give", RESOURCES[t]) for t in range(3)]
+        self.done = CcgAction(DONE, 0, 0, 0, "done")
+        self.attack = [[CcgAction(ATTACK, c, q, 0, "attack", cid, q) for q in range(seats)]
+                       for c, cid in enumerate(r.ids)]
+        self.fight = CcgAction(FIGHT, 0, 0, 0, "fight")
+        self.pass_ = CcgAction(PASS, 0, 0, 0, "pass")
+        self.siege = (CcgAction(SIEGE, 1, 0, 0, "siege", "yes"), CcgAction(SIEGE, 0, 0, 0, "siege", "no"))
+        self.bounce = [CcgAction(BOUNCE, c, 0, 0, "bounce", cid) for c, cid in enumerate(r.ids)]
+        self.block = [[CcgAction(BLOCK, att, c, 0, "block", r.ids[att], r.ids[c]) for c in range(r.n_cards)]
+                      if r.kind[att] == UNIT else [] for att in range(r.n_cards)]
+        self.lose = [CcgAction(LOSE, i, 0, 0, "lose", i + 1) for i in plots]
+        self.gain = [CcgAction(GAIN, i, 0, 0, "gain", i + 1) for i in plots]
+        self.destroy = [[CcgAction(DESTROY, c, i, 0, "destroy", cid, i + 1) for i in plots] if r.kind[c] == BUILDING
+                        else [] for c, cid in enumerate(r.ids)]
+        base = r.numbers["draw"]
+        most = sum(r.tech_extra_draw) + sum(e * k for e, k in zip(r.card_extra_draw, cards.card_counts, strict=True))
+        plain = [CcgAction(DRAW, 0, y, 0, "draw", base + y, *(["culture"] * y)) for y in (0, 1)]
+        self.draw: dict[tuple[int, int, int], CcgAction] = {
+            (extra, x, y): CcgAction(DRAW, 1, y, 0, "draw", base + extra + y, "astronomy", *(["culture"] * y))
+            if x else plain[y] for extra in range(most + 1) for x in ((0, 1) if extra else (0,)) for y in (0, 1)}
+        self.trades = trade_table(r.trade_any)
+        """``(resources needed, action)`` of every bank trade of the reading in force."""
+        self.trades_with = [[a for need, a in self.trades if need[0] <= f and need[1] <= h and need[2] <= c]
+                            for f in range(4) for h in range(4) for c in range(4)]
+        """The trades a stock affords, by ``16 min(food, 3) + 4 min(hammers, 3) + min(commerce, 3)``
+        (no trade needs more than three of a type)."""
 
 
-def act(cache: ActionCache, code: int, a: int, b: int, c: int, kind: str, *args: object) -> CcgAction:
-    """The one action object for these arguments (built once per card set, then shared)."""
-    key = (code, a, b, c)
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = CcgAction(code, a, b, c, kind, *args)
-    return found
+def trade_table(trade_any: bool) -> list[tuple[tuple[int, int, int], CcgAction]]:
+    """CCG-2.2.2: the bank trades with the resources each needs (bank-trade A: any three
+    resources for one they do not include, as a trade that gives back a type it pays
+    with only loses; B: three of one type for one of another)."""
+    out = []
+    if trade_any:
+        for inputs in combinations_with_replacement(range(3), 3):
+            need = (inputs.count(0), inputs.count(1), inputs.count(2))
+            text = "+".join(RESOURCES[i] for i in inputs)
+            for t in range(3):
+                if not need[t]:
+                    out.append((need, CcgAction(TRADE, need[0] * 16 + need[1] * 4 + need[2], t, 0,
+                                                "trade", text, "for", RESOURCES[t])))
+    else:
+        for f in range(3):
+            need3 = (3 if f == 0 else 0, 3 if f == 1 else 0, 3 if f == 2 else 0)
+            for t in range(3):
+                if t != f:
+                    out.append((need3, CcgAction(TRADE, 3 << (4 - 2 * f), t, 1,
+                                                 "trade", RESOURCES[f], "for", RESOURCES[t])))
+    return out
 
 
-def make(s: CcgState, code: int, a: int, b: int, c: int, kind: str, *args: object) -> CcgAction:
-    """The shared action object of this card set (built on first use)."""
-    cache = s.rules.cache
-    found = cache.get((code, a, b, c))
-    return found if found is not None else act(cache, code, a, b, c, kind, *args)
+def trade_paid(a: CcgAction) -> tuple[int, int, int]:
+    """What a trade action pays (its code packs the three counts)."""
+    return (a.a >> 4, (a.a >> 2) & 3, a.a & 3)

@@ -47,6 +47,7 @@ def give(game: CivCardGame, s: CcgState, item: str, seat: int | None) -> None:
         raise OptionError(f"there is no seat {shown(seat)} in this {s.n}-player game")
     if s.phase != DRAFTING or s.turn_no or s.tech_display:
         raise OptionError(f"{item} can only be given or removed in a new game, before the draft")
+    s.legal = None  # the position changes outside apply
     if item in r.tech_ids:
         _technology(s, r.tech_ids.index(item), seat)
     else:
@@ -62,6 +63,7 @@ def _technology(s: CcgState, t: int, seat: int | None) -> None:
     if seat is None:
         return
     s.techs[seat] |= 1 << t
+    s.changed(seat)
     if r.tech_mining[t]:  # CCG-2.4.2: the one-time bonus, as when bought
         if r.mining_now:
             s.res[seat][HAMMERS] += len(s.plots[seat])
@@ -79,4 +81,5 @@ def _wonder(s: CcgState, c: int, seat: int | None) -> None:
         if not free:
             raise OptionError(f"player {seat} has no free building slot for wonder {r.ids[c]}")
         s.plots[seat][free[0]].append(c)
+        s.changed(seat)
     s.deck.remove(c)

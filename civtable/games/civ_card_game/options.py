@@ -10,7 +10,7 @@ from typing import Any
 from civtable.core.declare import declaration
 from civtable.core.game import OptionSpec
 
-from .actions import ActionCache, CcgAction
+from .actions import ActionTable
 from .catalog import BUILDING, RESOURCE, UNIT, WONDER, CardSet, Triple
 
 AB = ("A", "B")
@@ -86,10 +86,6 @@ class Rules:
             ts, "cost", "culture", "happiness", "extra_draw")
         self.tech_building_yield = tuple(
             None if t.building_yield is None else (by_id[t.building_yield[0]], t.building_yield[1]) for t in ts)
-        # (bit, value) of the technologies that have a value: the hot sums skip the others
-        self.culture_techs = tuple((1 << i, t.culture) for i, t in enumerate(ts) if t.culture)
-        self.happy_techs = tuple((1 << i, t.happiness) for i, t in enumerate(ts) if t.happiness)
-        self.discount_techs = tuple((1 << i, t.discount) for i, t in enumerate(ts) if any(t.discount))
         self.writing_mask = sum(1 << i for i, t in enumerate(ts) if t.steal_card)
         self.laws_mask = sum(1 << i for i, t in enumerate(ts) if t.steal_resources)
         self.laws_amount = max((t.steal_resources for t in ts), default=0)
@@ -100,8 +96,12 @@ class Rules:
         self.end_timing = "ABC".index(options["game-end-timing"])
         self.laws_choice = "ABC".index(options["code-of-laws-choice"])
         self.max_turns = options["max-turns"]
-        self.cache: ActionCache = {}  # action objects, built once for this card set
-        self.trade_table: list[tuple[tuple[int, int, int], CcgAction]] | None = None
+        nums = cards.numbers
+        self.pop_cost_base: int = nums["population_cost_base"]
+        self.pop_cost_step: int = nums["population_cost_step"]
+        self.trade_min = max(3, nums["bank_trade"])  # a trade pays three; the rules' minimum may ask more
+        self.acts = ActionTable(self, options["players"])
+        """Every action object of this game object, built once (``actions.ActionTable``)."""
 
     @staticmethod
     def bits(mask: int) -> list[int]:

@@ -43,7 +43,7 @@ def max_plots(game: CivCardGame) -> int:
 
 
 def trade_texts(game: CivCardGame) -> list[str]:
-    """CCG-2.2.2: the bank trades of the bank-trade reading in force, as ``purchase.trade_table``
+    """CCG-2.2.2: the bank trades of the bank-trade reading in force, as ``actions.trade_table``
     lists them (A: any three resources for one they do not include; B: three of one type)."""
     out: list[str] = []
     if game.rules.trade_any:

@@ -10,7 +10,7 @@ population's extra resource, one attacker declared, one block, one loss.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from civtable.core.action import Action
 from civtable.core.events import Event, Journal, Viewer
@@ -27,6 +27,21 @@ if TYPE_CHECKING:
     from .options import Rules
 
 
+class Derived(NamedTuple):
+    """What a player's technologies and placed cards give (``CcgState.derive``)."""
+
+    culture: int
+    happiness: int
+    tech_discount: int
+    building_discount: int
+    wonder_discount: int
+    engineering: bool
+    extra_draw: int
+    walls: int
+    great_wall: bool
+    wonders: int
+
+
 class CcgState(State):
     """A position of Civilization: The Card Game."""
 
@@ -34,7 +49,7 @@ class CcgState(State):
         "game", "rules", "rng", "n", "res", "hand", "plots", "techs", "mining_due", "used",
         "plot_deck", "plot_display", "tech_deck", "tech_display", "deck", "discard", "pop_bank",
         "dealer", "current", "turn_no", "phase", "decider", "queue", "draft_row", "left",
-        "attacks", "blocks", "damage", "fought", "target", "end_after", "winner_list",
+        "attacks", "blocks", "damage", "fought", "target", "end_after", "winner_list", "derived", "legal",
     )
 
     game: CivCardGame
@@ -69,12 +84,19 @@ class CcgState(State):
     target: int
     end_after: int  # -1 none; 0 end after this turn; 1 end after the round
     winner_list: list[int]
+    derived: list[Derived | None]
+    """Per player, what his technologies and placed cards give (``derive``), kept until
+    they change (``changed``): not part of the position."""
+    legal: tuple[CcgAction, ...] | None
+    """The decider's legal actions in this position once asked for; ``apply`` drops them."""
 
     def clone(self) -> CcgState:
         s = CcgState.__new__(CcgState)
         s.journal = self.journal
         s.game, s.rules, s.n = self.game, self.rules, self.n
         s.rng = self.rng.clone()
+        s.derived = self.derived[:]
+        s.legal = self.legal  # the same position: the same actions (a tuple)
         # nested lists copied two levels deep, flat lists once, numbers as they are
         s.res, s.hand, s.attacks, s.blocks, s.damage = (
             [x[:] for x in self.res], [x[:] for x in self.hand], [a[:] for a in self.attacks],
@@ -111,9 +133,14 @@ class CcgState(State):
         return [(1.0 if p in won else -1.0) if won else 0.0 for p in range(self.n)]
 
     def legal_actions(self, player: int) -> list[CcgAction]:  # type: ignore[override]
-        if self.phase == OVER or player != self.decider:
+        """Built once per position (``apply`` drops them, a clone keeps them) from the
+        shared action objects of ``rules.acts``; each call returns a new list of them."""
+        if player != self.decider or self.phase == OVER:
             return []
-        return steps.LEGAL[self.phase](self, player)
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = tuple(steps.LEGAL[self.phase](self, player))
+        return list(legal)
 
     def apply(self, player: int, action: CcgAction | str) -> None:  # type: ignore[override]
         steps.apply(self, player, action)
@@ -132,17 +159,56 @@ class CcgState(State):
         return explain(self, player, text)
 
     # ---------------------------------------------------------- derived values
+    def derive(self, p: int) -> Derived:
+        """What ``p``'s technologies and placed cards give, kept in ``derived[p]`` until
+        ``changed(p)``: culture (CCG-3.2), happiness (CCG-3.4), the technology,
+        building and wonder discounts, Engineering's two slots (CCG-2.1.4), the extra
+        cards drawn (CCG-8.2), City Walls (CCG-7.2.2), the Great Wall, the wonders."""
+        d = self.derived[p]
+        if d is not None:
+            return d
+        r = self.rules
+        culture = happy = dt = db = dw = extra = walls = wonders = 0
+        eng = great = False
+        for t in r.bits(self.techs[p]):
+            culture += r.tech_culture[t]
+            happy += r.tech_happiness[t]
+            disc = r.tech_discount[t]
+            dt += disc[0]
+            db += disc[1]
+            dw += disc[2]
+            extra += r.tech_extra_draw[t]
+            eng = eng or r.tech_two_slots[t]
+        kind = r.kind
+        for pl in self.plots[p]:
+            for c in pl[2:]:
+                culture += r.card_culture[c]
+                happy += r.card_happiness[c]
+                disc = r.card_discount[c]
+                dt += disc[0]
+                db += disc[1]
+                dw += disc[2]
+                extra += r.card_extra_draw[c]
+                walls += r.card_walls[c]
+                great = great or r.card_great_wall[c]
+                wonders += kind[c] == WONDER
+        d = self.derived[p] = Derived(culture, happy, dt, db, dw, bool(eng), extra, walls, bool(great), wonders)
+        return d
+
+    def changed(self, p: int) -> None:
+        """``p``'s technologies or placed cards changed: ``derive`` computes them again."""
+        self.derived[p] = None
+
     def vp(self, p: int) -> int:
         """CCG-1.2 / CCG-3.1: one per population (CCG-2.3.1), wonder (CCG-2.7.1) and
         technology (CCG-2.4.1)."""
-        return self.population(p) + self.wonders(p) + self.tech_count(p)
+        return self.population(p) + self.derive(p).wonders + self.techs[p].bit_count()
 
     def population(self, p: int) -> int:
         return sum(pl[1] for pl in self.plots[p])
 
     def wonders(self, p: int) -> int:
-        kinds = self.rules.kind
-        return sum(1 for pl in self.plots[p] for c in pl[2:] if kinds[c] == WONDER)
+        return self.derive(p).wonders
 
     def tech_count(self, p: int) -> int:
         return self.techs[p].bit_count()
@@ -152,24 +218,11 @@ class CcgState(State):
 
     def culture(self, p: int) -> int:
         """CCG-3.2: technologies, wonders and buildings."""
-        return self._total(p, self.rules.culture_techs, self.rules.card_culture)
+        return self.derive(p).culture
 
     def happiness(self, p: int) -> int:
         """CCG-3.4: totalled like culture."""
-        return self._total(p, self.rules.happy_techs, self.rules.card_happiness)
-
-    def _total(self, p: int, techs: tuple[tuple[int, int], ...], cards: tuple[int, ...]) -> int:
-        """A value summed over ``p``'s technologies (``(bit, value)`` of those that have
-        it) and the cards placed on his plots."""
-        mask = self.techs[p]
-        total = 0
-        for bit, value in techs:
-            if mask & bit:
-                total += value
-        for pl in self.plots[p]:
-            for c in pl[2:]:
-                total += cards[c]
-        return total
+        return self.derive(p).happiness
 
     def status_holders(self, values: list[int], threshold: int) -> list[int]:
         """CCG-3.3 / CCG-3.5: the highest value, at least ``threshold``; ties per status-tie."""
@@ -184,42 +237,29 @@ class CcgState(State):
     def statuses(self) -> tuple[list[int], list[int]]:
         """The holders of Highest Culture and of Highest Happiness (CCG-3.3, CCG-3.5)."""
         nums = self.rules.numbers
-        return (self.status_holders([self.culture(q) for q in range(self.n)], nums["culture_threshold"]),
-                self.status_holders([self.happiness(q) for q in range(self.n)], nums["happiness_threshold"]))
+        ds = [self.derive(q) for q in range(self.n)]
+        return (self.status_holders([d.culture for d in ds], nums["culture_threshold"]),
+                self.status_holders([d.happiness for d in ds], nums["happiness_threshold"]))
 
     def has_highest_culture(self, p: int) -> bool:
-        values = [self.culture(q) for q in range(self.n)]
+        values = [self.derive(q).culture for q in range(self.n)]
         return p in self.status_holders(values, self.rules.numbers["culture_threshold"])
 
     def has_highest_happiness(self, p: int) -> bool:
-        values = [self.happiness(q) for q in range(self.n)]
+        values = [self.derive(q).happiness for q in range(self.n)]
         return p in self.status_holders(values, self.rules.numbers["happiness_threshold"])
 
     def discounts(self, p: int) -> list[int]:
         """Technology, building and wonder discounts from technologies and placed cards."""
-        r = self.rules
-        out = [0, 0, 0]
-        mask = self.techs[p]
-        for bit, d in r.discount_techs:
-            if mask & bit:
-                out[0] += d[0]
-                out[1] += d[1]
-                out[2] += d[2]
-        cd = r.card_discount
-        for pl in self.plots[p]:
-            for c in pl[2:]:
-                d = cd[c]
-                out[0] += d[0]
-                out[1] += d[1]
-                out[2] += d[2]
-        return out
+        d = self.derive(p)
+        return [d.tech_discount, d.building_discount, d.wonder_discount]
 
     def reductions(self, p: int) -> tuple[int, int, int]:
         """What ``p``'s technologies, buildings and wonders cost less: bonuses, plus
         Highest Happiness for technologies and buildings, not wonders (CCG-3.5)."""
-        d = self.discounts(p)
+        d = self.derive(p)
         happy = 1 if self.has_highest_happiness(p) else 0
-        return (d[0] + happy, d[1] + happy, d[2])
+        return (d.tech_discount + happy, d.building_discount + happy, d.wonder_discount)
 
     def tech_cost(self, p: int, t: int, reductions: tuple[int, int, int] | None = None) -> int:
         """CCG-6.5: printed cost minus bonuses and Highest Happiness, at least 0."""
@@ -249,7 +289,7 @@ class CcgState(State):
         r = self.rules
         nums = r.numbers
         if eng is None:
-            eng = any(r.tech_two_slots[t] for t in r.bits(self.techs[p]))
+            eng = self.derive(p).engineering
         crowded = self.plots[p][plot][1] >= nums["slot_population"]
         one: int = nums["slots"]
         if r.slots_add_up:
@@ -265,10 +305,10 @@ class CcgState(State):
         return sorted({(p + 1) % n, (p - 1) % n})
 
     def walls(self, p: int) -> int:
-        return sum(self.rules.card_walls[c] for c in self.placed_cards(p))
+        return self.derive(p).walls
 
     def has_great_wall(self, p: int) -> bool:
-        return any(self.rules.card_great_wall[c] for c in self.placed_cards(p))
+        return self.derive(p).great_wall
 
     # --------------------------------------------------------------- views
     def observation(self, player: Viewer) -> dict[str, Any]:
@@ -281,6 +321,7 @@ class CcgState(State):
 
         d = determinize(self, player, rng)
         d.journal = None
+        d.legal = None  # the decider's hand may have been dealt anew
         return d
 
     def to_json(self) -> dict[str, Any]:

@@ -25,7 +25,6 @@ from civtable.core.errors import IllegalActionError
 from civtable.core.steps import Step
 
 from ..actions import CcgAction
-from ..phases import MAIN
 from . import collect, combat, defense, draw, purchase, setup, turn
 
 if TYPE_CHECKING:
@@ -73,37 +72,37 @@ def legal_actions(s: CcgState, p: int) -> list[CcgAction]:
 
 
 def apply(s: CcgState, player: int, action: CcgAction | str) -> None:
-    """Play one legal action: the move is told, then the step carries it out."""
+    """Play one legal action: the move is told, then the step carries it out. The
+    position's legal actions (``CcgState.legal``, built now if nobody asked) are
+    dropped before anything changes."""
     a = legal_one(s, player, action) if player == s.decider and s.phase < len(PLAY) else None
     if a is None:
         raise IllegalActionError(s.explain(player, action if isinstance(action, str) else str(action)))
+    s.legal = None
     s.emit_move(player, a)
     PLAY[s.phase](s, player, a)
 
 
 def legal_one(s: CcgState, p: int, action: CcgAction | str) -> CcgAction | None:
     """The legal action ``action`` stands for, or None: what ``apply`` checks before it
-    changes anything.
-
-    An action object of this card set (one of ``rules.cache``) in the purchase step is
-    looked for only among the actions of its own code (``purchase.MAIN_BY_CODE``), the
-    same generator ``legal_actions`` uses for them, so the answer is the same as a search
-    of the whole list at a fraction of the cost; anything else (text, another game's
-    action, other steps, whose lists are short) is matched by text against the whole list.
-    """
-    if s.phase == MAIN and not s.attacks and isinstance(action, CcgAction):
-        code = action.code
-        if s.rules.cache.get((code, action.a, action.b, action.c)) is action:
-            gen = purchase.MAIN_BY_CODE.get(code)
-            if gen is not None and any(a is action for a in gen(s, p)):
-                return action
-    if isinstance(action, str):
+    changes anything. The position's legal actions are built once (``CcgState.legal``);
+    an action object of this game (``rules.acts``) is found among them by identity,
+    anything else (a text, an equal action of another game object) by its text."""
+    legal = s.legal
+    if legal is None:
+        legal = s.legal = tuple(LEGAL[s.phase](s, p))
+    if type(action) is CcgAction:
+        for a in legal:
+            if a is action:
+                return a
+        text = action.text
+    elif isinstance(action, str):
         text = normalize(action)
     elif isinstance(action, Action):
         text = action.text
     else:
         raise TypeError(f"an action is a text or an Action, not {type(action).__name__}")
-    for a in LEGAL[s.phase](s, p):
+    for a in legal:
         if a.text == text:
             return a
     return None

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import YIELD, CcgAction, make
-from ..catalog import FOOD, HAMMERS, RESOURCES, res_dict
+from ..actions import CcgAction
+from ..catalog import FOOD, HAMMERS, res_dict
 from ..phases import COLLECT, MAIN
 
 if TYPE_CHECKING:
@@ -91,7 +91,8 @@ def collect(s: CcgState) -> None:
 def legal_yield(s: CcgState, p: int) -> list[CcgAction]:
     """CCG-5.3: a type the plot of the next population yields."""
     plot = s.plots[p][s.queue[0][0]]
-    return [make(s, YIELD, t, 0, 0, "yield", RESOURCES[t]) for t in s.rules.plot_types[plot[0]]]
+    acts = s.rules.acts.yield_
+    return [acts[t] for t in s.rules.plot_types[plot[0]]]
 
 
 def play_yield(s: CcgState, p: int, a: CcgAction) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import ATTACK, BOUNCE, FIGHT, PASS, SIEGE, CcgAction, make
+from ..actions import ATTACK, FIGHT, CcgAction
 from ..phases import ACTIVE, BOUNCED, BOUNCING, REDECLARE, SIEGED, SIEGING
 from . import defense, draw, status
 from .defense import defenders, unplace
@@ -29,8 +29,11 @@ def attacks(s: CcgState, p: int, resend: bool) -> list[CcgAction]:
         kinds = sorted({a[0] for a in s.attacks if a[2] == BOUNCED and h[a[0]]})
     else:
         kinds = [c for c in r.units if h[c] and r.unit_attack[c]]
+    if not kinds:
+        return []
     targets = s.adjacent(p)
-    return [make(s, ATTACK, c, q, 0, "attack", r.ids[c], q) for c in kinds for q in targets]
+    acts = r.acts.attack
+    return [acts[c][q] for c in kinds for q in targets]
 
 
 def legal_declare(s: CcgState, p: int) -> list[CcgAction]:
@@ -38,9 +41,9 @@ def legal_declare(s: CcgState, p: int) -> list[CcgAction]:
     resend = s.phase == REDECLARE
     out = attacks(s, p, resend=resend)
     if s.attacks and any(a[2] == ACTIVE for a in s.attacks) or resend:
-        out.append(make(s, FIGHT, 0, 0, 0, "fight"))
+        out.append(s.rules.acts.fight)
     if not resend and not s.attacks:
-        out.append(make(s, PASS, 0, 0, 0, "pass"))
+        out.append(s.rules.acts.pass_)
     return out
 
 
@@ -111,6 +114,7 @@ def siege(s: CcgState, i: int) -> None:
             if r.card_walls[c]:
                 was = status.before(s, r.card_culture[c], r.card_happiness[c])
                 unplace(pl, c)
+                s.changed(d)
                 s.hand[d][c] += 1
                 entry[2] = SIEGED
                 s.discard.append(entry[0])
@@ -122,7 +126,7 @@ def siege(s: CcgState, i: int) -> None:
 
 
 def legal_siege(s: CcgState, p: int) -> list[CcgAction]:
-    return [make(s, SIEGE, 1, 0, 0, "siege", "yes"), make(s, SIEGE, 0, 0, 0, "siege", "no")]
+    return list(s.rules.acts.siege)
 
 
 def play_siege(s: CcgState, p: int, a: CcgAction) -> None:
@@ -173,7 +177,8 @@ def bounce(s: CcgState, entry: list[int]) -> None:
 def legal_bounce(s: CcgState, p: int) -> list[CcgAction]:
     """The Defender chooses which of his attackers his walls bounce."""
     kinds = sorted({a[0] for a in s.attacks if a[1] == p and a[2] == ACTIVE})
-    return [make(s, BOUNCE, c, 0, 0, "bounce", s.rules.ids[c]) for c in kinds]
+    acts = s.rules.acts.bounce
+    return [acts[c] for c in kinds]
 
 
 def play_bounce(s: CcgState, d: int, a: CcgAction) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import BLOCK, DESTROY, DONE, GAIN, LOSE, CcgAction, make
+from ..actions import BLOCK, CcgAction
 from ..catalog import BUILDING
 from ..phases import ACTIVE, BLOCKED, BOUNCED, DEFENDING, DESTROYING, GAINING, LOSING, MAIN, SIEGED
 from . import draw, status
@@ -31,12 +31,12 @@ def blocks(s: CcgState, d: int) -> list[CcgAction]:
             if h[c] and r.unit_defend[c]:
                 allowed = r.unit_blocks[c]
                 if allowed is None or att in allowed:
-                    out.append(make(s, BLOCK, att, c, 0, "block", r.ids[att], r.ids[c]))
+                    out.append(r.acts.block[att][c])
     return out
 
 
 def legal_defend(s: CcgState, p: int) -> list[CcgAction]:
-    return [*blocks(s, p), make(s, DONE, 0, 0, 0, "done")]
+    return [*blocks(s, p), s.rules.acts.done]
 
 
 def defenders(s: CcgState) -> list[int]:
@@ -152,6 +152,7 @@ def destroy(s: CcgState, d: int, card: int, plot: int) -> None:
     """CCG-2.6.2: a destroyed building returns to its owner's hand."""
     was = status.before(s, s.rules.card_culture[card], s.rules.card_happiness[card])
     unplace(s.plots[d][plot], card)
+    s.changed(d)
     s.hand[d][card] += 1
     s.damage[0][2] -= 1
     if s.journal is not None:
@@ -163,16 +164,17 @@ def destroy(s: CcgState, d: int, card: int, plot: int) -> None:
 
 
 def legal_lose(s: CcgState, p: int) -> list[CcgAction]:
-    return [make(s, LOSE, i, 0, 0, "lose", i + 1) for i, pl in enumerate(s.plots[p]) if pl[1]]
+    acts = s.rules.acts.lose
+    return [acts[i] for i, pl in enumerate(s.plots[p]) if pl[1]]
 
 
 def legal_gain(s: CcgState, p: int) -> list[CcgAction]:
-    return [make(s, GAIN, i, 0, 0, "gain", i + 1) for i in range(len(s.plots[p]))]
+    return s.rules.acts.gain[:len(s.plots[p])]
 
 
 def legal_destroy(s: CcgState, p: int) -> list[CcgAction]:
-    ids = s.rules.ids
-    return [make(s, DESTROY, c, i, 0, "destroy", ids[c], i + 1) for c, i in destroyable(s, p)]
+    acts = s.rules.acts.destroy
+    return [acts[c][i] for c, i in destroyable(s, p)]
 
 
 def play_lose(s: CcgState, d: int, a: CcgAction) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import DISCARD, DRAW, CcgAction, make
+from ..actions import CcgAction
 from ..catalog import res_dict
 from ..phases import DISCARDING, DRAWING
 from . import end, turn
@@ -20,22 +20,15 @@ if TYPE_CHECKING:
 
 def extra_draw(s: CcgState, p: int) -> int:
     """CCG-8.2: the extra cards of Astronomy (technologies and placed cards)."""
-    r = s.rules
-    return (sum(r.tech_extra_draw[t] for t in r.bits(s.techs[p]))
-            + sum(r.card_extra_draw[c] for c in s.placed_cards(p)))
+    return s.derive(p).extra_draw
 
 
 def draw_choices(s: CcgState, p: int) -> list[CcgAction]:
     """CCG-8.2 / CCG-8.3 (extra-draw-optional A): with or without each extra card."""
-    base = s.rules.numbers["draw"]
-    extra = extra_draw(s, p)
+    extra = s.derive(p).extra_draw
     culture = s.has_highest_culture(p)
-    out = []
-    for x in (0, 1) if extra else (0,):
-        for y in (0, 1) if culture else (0,):
-            words = ["astronomy"] * x + ["culture"] * y
-            out.append(make(s, DRAW, x, y, 0, "draw", base + extra * x + y, *words))
-    return out
+    acts = s.rules.acts.draw
+    return [acts[extra, x, y] for x in ((0, 1) if extra else (0,)) for y in ((0, 1) if culture else (0,))]
 
 
 def legal_draw(s: CcgState, p: int) -> list[CcgAction]:
@@ -44,9 +37,8 @@ def legal_draw(s: CcgState, p: int) -> list[CcgAction]:
 
 def discards(s: CcgState, p: int) -> list[CcgAction]:
     """A card of the hand to discard (CCG-4.9, CCG-8.1)."""
-    h = s.hand[p]
-    ids = s.rules.ids
-    return [make(s, DISCARD, c, 0, 0, "discard", ids[c]) for c in range(s.rules.n_cards) if h[c]]
+    acts = s.rules.acts.discard
+    return [acts[c] for c, k in enumerate(s.hand[p]) if k]
 
 
 def draw_step(s: CcgState) -> None:

@@ -2,15 +2,12 @@
 technologies, buildings and wonders, resource cards cashed, 3:1 bank trades; with
 step-order B attacks are declared from here too.
 
-``MAIN_ORDER`` lists the step's actions in the order ``legal_actions`` gives them;
-``MAIN_BY_CODE`` names the one generator that can list an action of each code, so
-that ``apply`` checks an action against it alone (the same answer as the whole
-list, for a fraction of the work).
+``legal_main`` lists the step's actions from the action objects of ``rules.acts``,
+built once per game object.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -27,9 +24,9 @@ from ..actions import (
     TRADE,
     WRITING,
     CcgAction,
-    make,
+    trade_paid,
 )
-from ..catalog import COMMERCE, FOOD, HAMMERS, RESOURCES, WONDER, res_dict
+from ..catalog import COMMERCE, FOOD, HAMMERS, WONDER, res_dict
 from ..phases import DECLARE, MAIN
 from . import combat, draw, end, status, turn
 
@@ -42,11 +39,19 @@ TRADE_INPUTS = tuple(combinations_with_replacement(range(3), 3))
 
 # ---------------------------------------------------------------- legal actions
 def legal_main(s: CcgState, p: int) -> list[CcgAction]:
+    """The purchase step's actions, in this order: population, plots, technologies,
+    buildings and wonders, cash, trades, thefts, attacks (step-order B), done."""
     if s.attacks:  # step-order B: once units are declared, the combat comes first
-        return [*combat.attacks(s, p, resend=False), make(s, FIGHT, 0, 0, 0, "fight")]
-    out: list[CcgAction] = []
-    for gen in MAIN_ORDER:
-        out.extend(gen(s, p))
+        return [*combat.attacks(s, p, resend=False), s.rules.acts.fight]
+    out = pops(s, p)
+    out += plots(s, p)
+    out += techs(s, p)
+    out += builds(s, p)
+    out += cash(s, p)
+    out += trades(s, p)
+    out += turn.steals(s, p)
+    out += attacks(s, p)
+    out.append(s.rules.acts.done)
     return out
 
 
@@ -55,8 +60,14 @@ def pops(s: CcgState, p: int) -> list[CcgAction]:
     populations need not be spread (CCG-2.3.4)."""
     if not s.pop_bank:
         return []
+    r = s.rules
     food = s.res[p][FOOD]
-    return [make(s, BUY_POP, i, 0, 0, "pop", i + 1) for i in range(len(s.plots[p])) if food >= s.population_cost(p, i)]
+    base = r.pop_cost_base
+    if food < base:
+        return []
+    step = r.pop_cost_step
+    acts = r.acts.pop
+    return [acts[i] for i, pl in enumerate(s.plots[p]) if food >= base + step * pl[1]]
 
 
 def plots(s: CcgState, p: int) -> list[CcgAction]:
@@ -66,14 +77,9 @@ def plots(s: CcgState, p: int) -> list[CcgAction]:
     cost = s.plot_cost(p)
     if not s.plot_display or res[0] + res[1] + res[2] < cost:
         return []
-    ids = s.rules.cards.plots
+    acts = s.rules.acts.plot
     plans = plot_payments(res, cost)
-    out = []
-    for t in sorted(set(s.plot_display)):
-        for spare in plans:
-            words = (f"spare-{RESOURCES[spare]}",) if spare < 3 else ()
-            out.append(make(s, BUY_PLOT, t, spare, 0, "plot", ids[t].id, *words))
-    return out
+    return [acts[t][spare] for t in sorted(set(s.plot_display)) for spare in plans]
 
 
 def techs(s: CcgState, p: int) -> list[CcgAction]:
@@ -81,14 +87,15 @@ def techs(s: CcgState, p: int) -> list[CcgAction]:
     if not s.tech_display:
         return []
     commerce = s.res[p][COMMERCE]
+    r = s.rules
+    cost = r.tech_cost
     # Highest Happiness (a look at every player) takes at most 1 off: skip it when even
     # that cannot make the cheapest technology affordable
-    if commerce < min(s.rules.tech_cost[t] for t in s.tech_display) - s.discounts(p)[0] - 1:
+    if commerce < min([cost[t] for t in s.tech_display]) - s.derive(p).tech_discount - 1:
         return []
-    red = s.reductions(p)
-    ids = s.rules.tech_ids
-    return [make(s, BUY_TECH, t, 0, 0, "tech", ids[t]) for t in sorted(s.tech_display)
-            if commerce >= s.tech_cost(p, t, red)]
+    off = s.reductions(p)[0]
+    acts = r.acts.tech
+    return [acts[t] for t in sorted(s.tech_display) if commerce >= cost[t] - off]
 
 
 def builds(s: CcgState, p: int) -> list[CcgAction]:
@@ -96,22 +103,23 @@ def builds(s: CcgState, p: int) -> list[CcgAction]:
     plot with a free slot (wonders use the slots too)."""
     r = s.rules
     h = s.hand[p]
+    held = [c for c in r.placeable if h[c]]
+    if not held:
+        return []
     hammers = s.res[p][HAMMERS]
+    red = s.reductions(p)
     out: list[CcgAction] = []
-    red: tuple[int, int, int] | None = None
     free: list[int] | None = None
-    for c in r.placeable:
-        if h[c]:
-            if red is None:
-                red = s.reductions(p)
-            if hammers < s.card_cost(p, c, red):
-                continue
-            if free is None:
-                plots = s.plots[p]
-                eng = any(r.tech_two_slots[t] for t in r.bits(s.techs[p]))
-                free = [i for i in range(len(plots)) if len(plots[i]) - 2 < s.slots(p, i, eng)]
-            for i in free:
-                out.append(make(s, BUILD, c, i, 0, "build", r.ids[c], i + 1))
+    acts = r.acts.build
+    for c in held:
+        if hammers < s.card_cost(p, c, red):
+            continue
+        if free is None:
+            plots = s.plots[p]
+            eng = s.derive(p).engineering
+            free = [i for i in range(len(plots)) if len(plots[i]) - 2 < s.slots(p, i, eng)]
+        row = acts[c]
+        out += [row[i] for i in free]
     return out
 
 
@@ -119,46 +127,17 @@ def cash(s: CcgState, p: int) -> list[CcgAction]:
     """CCG-2.2.3: a resource card of the hand, cashed for its resources."""
     r = s.rules
     h = s.hand[p]
-    return [make(s, CASH, c, 0, 0, "cash", r.ids[c]) for c in r.resource_cards if h[c]]
+    acts = r.acts.cash
+    return [acts[c] for c in r.resource_cards if h[c]]
 
 
 def trades(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-2.2.2: three resources for one (bank-trade A: any three; B: three of one type)."""
-    res = s.res[p]
-    if res[0] + res[1] + res[2] < s.rules.numbers["bank_trade"]:
+    """CCG-2.2.2: three resources for one (bank-trade A: any three; B: three of one type);
+    the trades of each stock of up to three of each type are listed once (``rules.acts``)."""
+    f, h, c = s.res[p]
+    if f + h + c < s.rules.trade_min:
         return []
-    r = s.rules
-    table = r.trade_table
-    if table is None:
-        table = r.trade_table = trade_table(s)
-    f, h, c = res
-    return [a for need, a in table if need[0] <= f and need[1] <= h and need[2] <= c]
-
-
-def trade_table(s: CcgState) -> list[tuple[tuple[int, int, int], CcgAction]]:
-    """Every trade of this rule variant with the resources it needs, built once."""
-    table = []
-    if s.rules.trade_any:
-        for inputs in TRADE_INPUTS:
-            need = (inputs.count(0), inputs.count(1), inputs.count(2))
-            text = "+".join(RESOURCES[i] for i in inputs)
-            for t in range(3):
-                if not need[t]:  # a trade that gives back a type it pays with only loses resources
-                    table.append((need, make(s, TRADE, need[0] * 16 + need[1] * 4 + need[2], t, 0,
-                                             "trade", text, "for", RESOURCES[t])))
-    else:
-        for f in range(3):
-            need3 = (3 if f == 0 else 0, 3 if f == 1 else 0, 3 if f == 2 else 0)
-            for t in range(3):
-                if t != f:
-                    table.append((need3, make(s, TRADE, 3 << (4 - 2 * f), t, 1,
-                                              "trade", RESOURCES[f], "for", RESOURCES[t])))
-    return table
-
-
-def trade_paid(a: CcgAction) -> tuple[int, int, int]:
-    """What a trade action pays (its code packs the three counts)."""
-    return (a.a >> 4, (a.a >> 2) & 3, a.a & 3)
+    return s.rules.acts.trades_with[(f if f < 3 else 3) * 16 + (h if h < 3 else 3) * 4 + (c if c < 3 else 3)]
 
 
 def attacks(s: CcgState, p: int) -> list[CcgAction]:
@@ -166,19 +145,6 @@ def attacks(s: CcgState, p: int) -> list[CcgAction]:
     if s.rules.steps_fixed or s.fought:
         return []
     return combat.attacks(s, p, resend=False)
-
-
-def done(s: CcgState, p: int) -> list[CcgAction]:
-    return [make(s, DONE, 0, 0, 0, "done")]
-
-
-MAIN_ORDER: tuple[Callable[[CcgState, int], list[CcgAction]], ...] = (
-    pops, plots, techs, builds, cash, trades, turn.steals, attacks, done)
-"""The purchase step's actions, in the order ``legal_actions`` lists them."""
-
-MAIN_BY_CODE: dict[int, Callable[[CcgState, int], list[CcgAction]]] = {
-    BUY_POP: pops, BUY_PLOT: plots, BUY_TECH: techs, BUILD: builds, CASH: cash, TRADE: trades,
-    WRITING: turn.steals, LAWS: turn.steals, ATTACK: attacks, DONE: done}
 
 
 # ---------------------------------------------------------------------- apply
@@ -211,6 +177,7 @@ def play_main(s: CcgState, p: int, a: CcgAction) -> None:
         res[HAMMERS] -= cost
         s.hand[p][a.a] -= 1
         s.plots[p][a.b].append(a.a)
+        s.changed(p)
         if s.journal is not None:
             s.emit("buy.wonder" if r.kind[a.a] == WONDER else "buy.building",
                    {"player": p, "card": r.ids[a.a], "plot": r.cards.plots[s.plots[p][a.b][0]].id,
@@ -252,6 +219,7 @@ def buy_tech(s: CcgState, p: int, t: int) -> None:
     res[COMMERCE] -= cost
     s.tech_display.remove(t)
     s.techs[p] |= 1 << t
+    s.changed(p)
     s.emit("buy.tech", {"player": p, "tech": r.tech_ids[t], "paid": {"commerce": cost}})
     status.tell(s, was)
     if r.tech_mining[t]:

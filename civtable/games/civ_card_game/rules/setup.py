@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from civtable.core.events import ROOT
 from civtable.core.rng import Rng
 
-from ..actions import DRAFT, PLACE, CcgAction, make
+from ..actions import CcgAction
 from ..phases import DRAFTING, FREE_POP, START_DISCARD
 from . import draw, purchase, turn
 
@@ -52,6 +52,8 @@ def initial(game: CivCardGame, seed: int) -> CcgState:
     s.target = -1
     s.end_after = -1
     s.winner_list = []
+    s.derived = [None] * n
+    s.legal = None
     first = (s.dealer + 1) % n
     s.current = first
     s.emit("setup.dealer", {"dealer": s.dealer, "first": first})
@@ -72,8 +74,8 @@ def initial(game: CivCardGame, seed: int) -> CcgState:
 
 
 def legal_draft(s: CcgState, p: int) -> list[CcgAction]:
-    plots = s.rules.cards.plots
-    return [make(s, DRAFT, t, 0, 0, "draft", plots[t].id) for t in sorted(set(s.draft_row))]
+    acts = s.rules.acts.draft
+    return [acts[t] for t in sorted(set(s.draft_row))]
 
 
 def play_draft(s: CcgState, p: int, a: CcgAction) -> None:
@@ -111,7 +113,7 @@ def order_from_dealer(s: CcgState) -> list[int]:
 
 
 def legal_place(s: CcgState, p: int) -> list[CcgAction]:
-    return [make(s, PLACE, i, 0, 0, "place", i + 1) for i in range(len(s.plots[p]))]
+    return s.rules.acts.place[:len(s.plots[p])]
 
 
 def play_place(s: CcgState, p: int, a: CcgAction) -> None:

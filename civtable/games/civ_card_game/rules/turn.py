@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import GIVE, LAWS, PASS, TAKE, WRITING, CcgAction, make
-from ..catalog import RESOURCES, res_dict
+from ..actions import PASS, WRITING, CcgAction
+from ..catalog import res_dict
 from ..phases import GIVING, MAIN, TAKING, WINDOW
 from . import collect
 
@@ -43,19 +43,26 @@ def steals(s: CcgState, p: int) -> list[CcgAction]:
     """CCG-9.2: Writing (a random card of a hand) and Code of Laws (three resources),
     each once per turn, against a player who has something to take."""
     r = s.rules
+    mask = s.techs[p]
+    used = s.used[p]
+    writing = mask & r.writing_mask and not used & 1
+    laws = mask & r.laws_mask and not used & 2
+    if not (writing or laws):
+        return []
+    acts = r.acts
     out = []
     for q in range(s.n):
         if q == p:
             continue
-        if s.techs[p] & r.writing_mask and not s.used[p] & 1 and any(s.hand[q]):
-            out.append(make(s, WRITING, q, 0, 0, "writing", q))
-        if s.techs[p] & r.laws_mask and not s.used[p] & 2 and any(s.res[q]):
-            out.append(make(s, LAWS, q, 0, 0, "laws", q))
+        if writing and any(s.hand[q]):
+            out.append(acts.writing[q])
+        if laws and any(s.res[q]):
+            out.append(acts.laws[q])
     return out
 
 
 def legal_window(s: CcgState, p: int) -> list[CcgAction]:
-    return [*steals(s, p), make(s, PASS, 0, 0, 0, "pass")]
+    return [*steals(s, p), s.rules.acts.pass_]
 
 
 def window_next(s: CcgState) -> None:
@@ -126,12 +133,14 @@ def pick(s: CcgState, counts: list[int]) -> int:
 
 def legal_take(s: CcgState, p: int) -> list[CcgAction]:
     """Code of Laws B: the thief picks each resource of the victim's."""
-    return [make(s, TAKE, t, 0, 0, "take", RESOURCES[t]) for t in range(3) if s.res[s.target][t]]
+    acts = s.rules.acts.take
+    return [acts[t] for t in range(3) if s.res[s.target][t]]
 
 
 def legal_give(s: CcgState, p: int) -> list[CcgAction]:
     """Code of Laws C: the victim picks each resource he gives."""
-    return [make(s, GIVE, t, 0, 0, "give", RESOURCES[t]) for t in range(3) if s.res[p][t]]
+    acts = s.rules.acts.give
+    return [acts[t] for t in range(3) if s.res[p][t]]
 
 
 def play_take_give(s: CcgState, p: int, a: CcgAction) -> None:

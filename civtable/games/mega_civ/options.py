@@ -84,6 +84,9 @@ class Rules:
         self._actions: dict[tuple[object, ...], Action] = {}
         self._reach: dict[tuple[int, int, bool], tuple[int, ...]] = {}
         self._late: dict[tuple[str, ...], list[int]] = {}
+        self.offer_starts: dict[tuple[str, int, int], dict[int, list[Action]]] = {}
+        """The trade offers' first steps by (kind, shown, shown) and hidden card, built once
+        (``rules.trade.offers``)."""
 
     @staticmethod
     def _civilizations(options: dict[str, Any], board: Board, tables: Tables, players: int) -> tuple[str, ...]:

@@ -92,7 +92,8 @@ class Planner:
         self.threats = [q for q in later if q != me]  # rivals who still move after this seat
         self._others: dict[int, int] = {}
         self._top: dict[int, tuple[int, int]] = {}
-        self.leader = max((q for q in range(v.n) if q != me), key=v.vp, default=me)
+        vps = v.vps()
+        self.leader = max((q for q in range(v.n) if q != me), key=lambda q: vps[q], default=me)
 
     # ------------------------------------------------------------ what the seat sees
     def others(self, a: int) -> int:

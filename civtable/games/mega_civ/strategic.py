@@ -71,6 +71,8 @@ class StrategicBot(Agent):
             "buy": e.buy, "military": e.military}
         self.plan: list[str] = []
         self.plan_key: tuple[int, int] = (-1, -1)  # the turn and the position it was made on
+        self.trade_key: tuple[int, int] = (-1, -1)
+        self.offers_made = self.counters_made = 0  # this turn's, on that position
         self.risky = False
 
     # ------------------------------------------------------------ dispatch
@@ -94,7 +96,7 @@ class StrategicBot(Agent):
             return self.revolt(v, legal)
         handler = self.by_obs.get(step)
         if handler is not None:
-            return handler(view.observation, legal)
+            return handler(v.observation(), legal)
         return next((a for a in legal if a.kind != "decline"), legal[0])
 
     # ------------------------------------------------------------ movement
@@ -223,6 +225,9 @@ class StrategicBot(Agent):
 
     # ------------------------------------------------------------ trade
     def trade(self, v: SeatView, view: PlayerView) -> Action:
+        if (self.counters_made >= self.strategy.play.max_counters and self.trade_key == (v.turn, v.position_id())
+                and v.answering()):
+            return self.rules.act("decline")  # its counter-offers for this turn are made: no need to look
         cards = self.rules.catalog.cards
         obs = {"player": v.player, "hand": [cards[c].id for c in v.hand], "deal": v.deal()}
         quick = self.economy.quick_answer(obs)
@@ -230,7 +235,20 @@ class StrategicBot(Agent):
             return quick
         deal = obs["deal"]
         if deal is None or (deal["stage"] == "counter" and deal["building"] is None and deal["from"] != v.player):
-            return self.economy.start(obs, v.hand, deal)
+            key = (v.turn, v.position_id())
+            if self.trade_key != key:
+                self.trade_key, self.offers_made, self.counters_made = key, 0, 0
+            play = self.strategy.play
+            if deal is None and self.offers_made >= play.max_offers:
+                return self.rules.act("pass")
+            if deal is not None and self.counters_made >= play.max_counters:
+                return self.rules.act("decline")  # MC-7.1: the trade phase has a time limit
+            chosen = self.economy.start(obs, v.hand, deal)
+            if chosen.kind == "offer":
+                self.offers_made += 1
+            elif chosen.kind == "counter":
+                self.counters_made += 1
+            return chosen
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -264,10 +282,10 @@ def quantities(v: SeatView, rules: Rules) -> Callable[[Quantity], float]:
         if name == "vp":
             return v.vp(me)
         if name == "leader":
-            return max((v.vp(p) for p in range(v.n) if p != me), default=0)
+            return max((x for p, x in enumerate(v.vps()) if p != me), default=0)
         if name == "rank":
-            mine = v.vp(me)
-            return 1 + sum(1 for p in range(v.n) if p != me and v.vp(p) > mine)
+            vps = v.vps()
+            return 1 + sum(1 for p in range(v.n) if p != me and vps[p] > vps[me])
         if name == "advances":
             return len(v.owned[me])
         if name == "cards":
@@ -365,7 +383,7 @@ class Spender(Economy):
                         value += 4 if not cards[h].calamity else 0
                     if best is None or value > best[0]:
                         best = (value, c1, c2, h)
-        floor = 0.0 if countering else 2.0
+        floor = 2.0
         if best is None or best[0] <= floor:
             return act("decline" if countering else "pass")
         _, c1, c2, h = best

@@ -96,6 +96,10 @@ class Play:
     """Buy toward the requirements of the next epochs of the AST first."""
     buy_stack9: bool = True
     """Buy the stack-9 card (15 treasury) when the treasury has it to spare."""
+    max_offers: int = 2
+    """Trade offers made in one turn at most (MC-7.1: the trade phase has a time limit)."""
+    max_counters: int = 2
+    """Counter-offers made in one turn at most (the best-paying first come first)."""
 
 
 PLAY_FIELDS = {f.name: f.type for f in fields(Play)}

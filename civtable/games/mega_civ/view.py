@@ -11,6 +11,7 @@ which keeps an 18-player observation small.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.events import Viewer
@@ -336,6 +337,30 @@ class SeatView:
     def vp(self, p: int) -> int:
         return self._s.vp(p)
 
+    def vps(self) -> list[int]:
+        """Every player's victory points (one pass over the cities)."""
+        counts = [0] * self.n
+        for o in self.city:
+            if o >= 0:
+                counts[o] += 1
+        return [self._s.vp(p, counts[p]) for p in range(self.n)]
+
+    def observation(self) -> dict[str, Any]:
+        """The parts of ``observation(player)`` the bots read where they decide seldom
+        (cards, calamities, abilities, advances): the same values, but each player's
+        entry is computed only for the fields that are read (``LazyPlayer``)."""
+        v = self._s
+        me = self.player
+        cards = v.cat.cards
+        return {
+            "game": "mega-civ", "player": me, "turn": self.turn, "phase": self.phase, "step": self.step,
+            "players": [LazyPlayer(v, p) for p in range(v.n)],
+            "hand": [cards[c].id for c in self.hand],
+            "deal": self.deal(), "task": self.task(),
+            "pay": _pay_json(v) if v.pay is not None else None,
+            "prices": _prices(v, me) if v.step == BUY and me == v.decider else None,
+        }
+
     def cities_of(self, p: int) -> list[int]:
         return [a for a, o in enumerate(self.city) if o == p]
 
@@ -347,8 +372,77 @@ class SeatView:
         """The trade under way as the observation shows it to this seat."""
         return _public_deal(self._s, self.player)
 
+    def answering(self) -> bool:
+        """Whether the seat is asked to answer another player's trade offer (a counter-offer
+        or ``decline``), not building one of its own."""
+        deal = self._s.deal
+        return deal is not None and deal[2] == 1 and deal[0] != self.player and self.player not in deal[3]
+
     def task(self) -> dict[str, Any] | None:
         return _public_task(self._s)
 
     def decider(self) -> int:
         return self._s.decider
+
+
+class LazyPlayer(Mapping[str, Any]):
+    """One entry of an observation's ``players``, each field computed when first read
+    (the same values as ``observation``)."""
+
+    __slots__ = ("_s", "_p", "_got")
+    FIELDS = ("seat", "civilization", "ast_rank", "ast", "stock", "treasury", "cities_in_stock", "ships_in_stock",
+              "ships_on_map", "census", "tokens", "cities", "vp", "hand_size", "hand_by_stack", "advances",
+              "credit_tokens", "tax_rate", "revealed", "calamities_declared")
+
+    def __init__(self, s: MegaState, p: int) -> None:
+        self._s, self._p = s, p
+        self._got: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        got = self._got
+        if key not in got:
+            if key not in self.FIELDS:
+                raise KeyError(key)
+            got[key] = self._field(key)
+        return got[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.FIELDS)
+
+    def __len__(self) -> int:
+        return len(self.FIELDS)
+
+    def _field(self, key: str) -> Any:
+        v, p = self._s, self._p
+        areas = v.board.areas
+        if key == "seat":
+            return p
+        if key == "civilization":
+            return v.civ[p]
+        if key in ("ast_rank", "ast", "stock", "treasury", "census", "tax_rate"):
+            return {"ast_rank": v.rank, "ast": v.ast, "stock": v.stock, "treasury": v.treasury,
+                    "census": v.census, "tax_rate": v.tax_rate}[key][p]
+        if key == "cities_in_stock":
+            return v.city_stock[p]
+        if key == "ships_in_stock":
+            return v.ship_stock[p]
+        if key == "ships_on_map":
+            return [areas[a].id for a in v.docked[p]]
+        if key == "tokens":
+            return _sparse(v, v.tokens[p])
+        if key == "cities":
+            return [areas[a].id for a, o in enumerate(v.city) if o == p]
+        if key == "vp":
+            return v.vp(p)
+        if key == "hand_size":
+            return len(v.hands[p])
+        if key == "hand_by_stack":
+            return _by_stack(v, v.hands[p])
+        if key == "advances":
+            return [v.cat.advances[a].id for a in v.owned[p]]
+        if key == "credit_tokens":
+            return dict(zip(v.cat.groups, v.extra_credit[p], strict=True))
+        if key == "revealed":
+            return [v.cat.cards[c].id for c in v.revealed[p]]
+        cards = v.cat.cards
+        return sum(1 for c in v.hands[p] if cards[c].calamity) if v.phase == 8 else None

@@ -147,6 +147,30 @@ def test_the_bot_decides_on_its_observation_alone(mode: str, bot: str) -> None:
         assert hidden_checked > 10
 
 
+@pytest.mark.parametrize("mode", ["B", "A"], ids=["strict", "simultaneous"])
+def test_the_cheap_view_reads_what_the_observation_shows(mode: str) -> None:
+    """Issue 17, item 4: what the strategic bot reads instead of the observation dict
+    (``SeatView`` and its lazy ``observation()``) has the observation's values, for the
+    deciding seat and for another seat."""
+    g = load_game(GAME_ID, players=5, map="small", **{"last-turn": 10, "strict-ast-order": mode})
+    checked = 0
+    for s in sampled_states(g, 4):
+        for p in {s.to_move()[0], 0}:
+            obs = s.observation(p)
+            v = SeatView(s, p)
+            lite = v.observation()
+            for key, value in lite.items():
+                if key == "players":
+                    assert [dict(x) for x in value] == obs["players"]
+                else:
+                    assert value == obs[key], key
+            assert [v.vp(q) for q in range(v.n)] == v.vps() == [x["vp"] for x in obs["players"]]
+            assert v.tokens[p] == [obs["players"][p]["tokens"].get(a, 0) for a in s.board.ids]
+            assert {s.board.ids[a]: k for a, k in enumerate(v.moved) if k} == obs["moved"]
+            checked += 1
+    assert checked > 50
+
+
 # ------------------------------------------------------------ big games
 @pytest.mark.parametrize("seed", [0, 1])
 def test_eighteen_greedy_players_on_the_full_map_finish(seed: int) -> None:

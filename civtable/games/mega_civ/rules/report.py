@@ -43,11 +43,17 @@ def report(s: MegaState, before: Snapshot | None, cause: str) -> None:
     for k, pile in enumerate(s.discards):
         for c in pile[piles[k]:]:
             thrown[c] = thrown.get(c, 0) + 1
+    now_city = s.city
+    city_moves = [] if city == now_city else [a for a in range(len(city)) if city[a] != now_city[a]]
     for p in s.order:
         lost: list[Item] = []
         gained: list[Item] = []
         was, now = tokens[p], s.tokens[p]
-        for a in range(len(now)):
+        if was == now:  # only the areas where something changed, in index order (one player is hit, not 18)
+            where = city_moves
+        else:
+            where = sorted({*city_moves, *(a for a in range(len(now)) if was[a] != now[a])})
+        for a in where:
             if city[a] == p and s.city[a] != p:
                 lost.append({"city": ids[a], "reduced": now[a] > was[a]} if now[a] > was[a] else {"city": ids[a]})
             elif city[a] != p and s.city[a] == p:

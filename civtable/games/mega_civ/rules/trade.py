@@ -149,24 +149,36 @@ def declarable(s: MegaState, side: list[int], h: int) -> list[int]:
 
 def offers(s: MegaState, p: int, kind: str) -> list[Action]:
     """Every three-card start of an offer: two shown cards (not calamities), one hidden
-    tradable card, declared as its own commodity or one of the shown ones."""
-    g = s.rules.act
+    tradable card, declared as its own commodity or one of the shown ones. The actions
+    of each (kind, shown, shown, hidden) are built once per game and kept
+    (``Rules.offer_starts``): an 18-player trade phase asks for hundreds of these lists."""
     cards = s.cat.cards
     hand = tradable(s, p)
-    kinds = sorted(set(hand))
-    out = []
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    kinds = sorted(counts)
+    starts = s.rules.offer_starts
+    out: list[Action] = []
     for i, c1 in enumerate(kinds):
         if cards[c1].calamity:
             continue
         for c2 in kinds[i:]:
-            if cards[c2].calamity or (c2 == c1 and hand.count(c1) < 2):
+            if cards[c2].calamity or (c2 == c1 and counts[c1] < 2):
                 continue
-            rest = list(hand)
-            rest.remove(c1)
-            rest.remove(c2)
-            for h in sorted(set(rest)):
-                for d in declarable(s, [c1, c2], h):
-                    out.append(g(kind, cards[c1].id, cards[c2].id, cards[h].id, "as", cards[d].id))
+            key = (kind, c1, c2)
+            row = starts.get(key)
+            if row is None:
+                row = starts[key] = {}
+            for h in kinds:
+                if counts[h] - (h == c1) - (h == c2) < 1:
+                    continue  # not in the hand once the two shown cards are out
+                found = row.get(h)
+                if found is None:
+                    g = s.rules.act
+                    found = row[h] = [g(kind, cards[c1].id, cards[c2].id, cards[h].id, "as", cards[d].id)
+                                      for d in declarable(s, [c1, c2], h)]
+                out += found
     return out
 
 

@@ -20,9 +20,10 @@ goes first alternates), and each child measures, in ``time.process_time``:
   the first (the card game builds each action once per game object).
 
 ``--baseline REV`` (a git revision, or a directory holding another ``civtable``)
-runs the same measurements in that tree, in separate processes taking turns; the
-catan figures of both trees are printed, so that a change to catan's code between
-the two trees shows.
+runs the same card-game measurements in that tree, in separate processes taking
+turns. The reference (``catan-deckbuilding``, measured in its own process in each
+round) comes from ``--reference REV``, by default the baseline: a fixed revision,
+so that work on catan's code meanwhile does not move the ratios.
 """
 
 from __future__ import annotations
@@ -159,17 +160,19 @@ def actions_built(game_id: str, options: dict[str, Any], games: int = 10) -> tup
 
 
 def work(job: dict[str, Any]) -> dict[str, Any]:
-    """Every figure of one tree (run in a child process)."""
+    """The figures of one game in one tree (run in a child process)."""
     seconds = job["seconds"]
     out: dict[str, Any] = {}
+    if job["game"] == CATAN:
+        for silent in (False, True):
+            out[f"catan_steps_{'silent' if silent else 'rec'}"] = random_steps(CATAN, {}, seconds, silent)
+        out["catan_legal_us"], out["catan_legal_again_us"] = legal_call_us(CATAN, {})
+        out["catan_greedy_per_s"] = greedy_decisions(CATAN, {}, seconds)
+        return out
     for silent in (False, True):
-        tag = "silent" if silent else "rec"
-        out[f"catan_steps_{tag}"] = random_steps(CATAN, {}, seconds, silent)
         for n in job["players"]:
-            out[f"ccg{n}_steps_{tag}"] = random_steps(CCG, {"players": n}, seconds, silent)
-    out["catan_legal_us"], out["catan_legal_again_us"] = legal_call_us(CATAN, {})
+            out[f"ccg{n}_steps_{'silent' if silent else 'rec'}"] = random_steps(CCG, {"players": n}, seconds, silent)
     out["ccg2_legal_us"], out["ccg2_legal_again_us"] = legal_call_us(CCG, {"players": 2})
-    out["catan_greedy_per_s"] = greedy_decisions(CATAN, {}, seconds)
     for n in job["players"]:
         out[f"ccg{n}_greedy_per_s"] = greedy_decisions(CCG, {"players": n}, seconds)
     built, decided = actions_built(CCG, {"players": 2})
@@ -240,6 +243,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per rate")
     ap.add_argument("--players", default="2,4", help="player counts of the card game (comma-separated)")
     ap.add_argument("--baseline", metavar="REV", help="also measure a git revision (or a directory)")
+    ap.add_argument("--reference", metavar="REV",
+                    help="the tree whose catan-deckbuilding is the reference (default: the baseline, else this tree)")
     ap.add_argument("--json", help="also write every round's figures to this file")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args()
@@ -247,17 +252,23 @@ def main() -> None:
         print(json.dumps(work(json.loads(a.worker))))
         return
     players = [int(x) for x in a.players.split(",")]
-    job = {"seconds": a.seconds, "players": players}
     trees = {"this tree": ROOT}
     if a.baseline:
         trees = {"baseline": baseline_tree(a.baseline), "this tree": ROOT}
+    ref_rev = a.reference or a.baseline
+    reference = baseline_tree(ref_rev) if ref_rev else ROOT
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
-    order = list(trees.items())
+    jobs = [("catan", reference, {"seconds": a.seconds, "game": CATAN})]
+    jobs += [(name, tree, {"seconds": a.seconds, "game": CCG, "players": players}) for name, tree in trees.items()]
     for r in range(a.rounds):
-        for name, tree in order if r % 2 == 0 else order[::-1]:
-            runs[name].append(run_in(tree, job))
+        got: dict[str, dict[str, Any]] = {}
+        for name, tree, job in jobs if r % 2 == 0 else jobs[::-1]:
+            got[name] = run_in(tree, job)
+        for name in trees:  # each tree's figures with the reference of the same round
+            runs[name].append({**got["catan"], **got[name]})
     print(f"python {platform.python_version()}, {platform.machine()}; {a.rounds} rounds, CPU time, "
-          f"min / median / max" + (f"; baseline {a.baseline}" if a.baseline else ""))
+          f"min / median / max; catan-deckbuilding of {ref_rev or 'this tree'}"
+          + (f"; baseline {a.baseline}" if a.baseline else ""))
     print("\n".join(table(runs, players)))
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:

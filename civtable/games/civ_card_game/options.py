@@ -99,6 +99,14 @@ class Rules:
         nums = cards.numbers
         self.pop_cost_base: int = nums["population_cost_base"]
         self.pop_cost_step: int = nums["population_cost_step"]
+        self.plot_cost_base: int = nums["plot_cost_base"] - nums["plot_cost_step"] * nums["plot_cost_from"]
+        self.plot_cost_step: int = nums["plot_cost_step"]
+        self.slots_one: int = nums["slots"]
+        self.slots_two: int = nums["slots_with_bonus"]
+        self.slot_population: int = nums["slot_population"]
+        self.is_wonder = tuple(c.kind == WONDER for c in cs)
+        self.pay_choices: dict[tuple[int, int, int, int], list[int]] = {}
+        """``purchase.plot_payments`` by stock and cost, computed once each (cleared when large)."""
         self.trade_min = max(3, nums["bank_trade"])  # a trade pays three; the rules' minimum may ask more
         self.acts = ActionTable(self, options["players"])
         """Every action object of this game object, built once (``actions.ActionTable``)."""

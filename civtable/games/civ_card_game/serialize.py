@@ -77,6 +77,7 @@ def read_state(game: CivCardGame, rd: Reader) -> CcgState:
     s.game, s.rules, s.n = game, r, game.num_players
     n = s.n
     s.derived = [None] * n
+    s.held = None
     s.legal = None
     s.rng = Rng.from_state(rd.integer(rd.get("rng"), "rng", 0, (1 << 64) - 1))
     s.turn_no = rd.integer(rd.get("turn"), "turn", 0, r.max_turns)

@@ -49,7 +49,7 @@ class CcgState(State):
         "game", "rules", "rng", "n", "res", "hand", "plots", "techs", "mining_due", "used",
         "plot_deck", "plot_display", "tech_deck", "tech_display", "deck", "discard", "pop_bank",
         "dealer", "current", "turn_no", "phase", "decider", "queue", "draft_row", "left",
-        "attacks", "blocks", "damage", "fought", "target", "end_after", "winner_list", "derived", "legal",
+        "attacks", "blocks", "damage", "fought", "target", "end_after", "winner_list", "derived", "held", "legal",
     )
 
     game: CivCardGame
@@ -87,6 +87,8 @@ class CcgState(State):
     derived: list[Derived | None]
     """Per player, what his technologies and placed cards give (``derive``), kept until
     they change (``changed``): not part of the position."""
+    held: tuple[list[int], list[int]] | None
+    """The holders of Highest Culture and Highest Happiness (``statuses``), kept like ``derived``."""
     legal: tuple[CcgAction, ...] | None
     """The decider's legal actions in this position once asked for; ``apply`` drops them."""
 
@@ -96,6 +98,7 @@ class CcgState(State):
         s.game, s.rules, s.n = self.game, self.rules, self.n
         s.rng = self.rng.clone()
         s.derived = self.derived[:]
+        s.held = self.held  # lists nobody changes: ``changed`` replaces them
         s.legal = self.legal  # the same position: the same actions (a tuple)
         # nested lists copied two levels deep, flat lists once, numbers as they are
         s.res, s.hand, s.attacks, s.blocks, s.damage = (
@@ -196,8 +199,10 @@ class CcgState(State):
         return d
 
     def changed(self, p: int) -> None:
-        """``p``'s technologies or placed cards changed: ``derive`` computes them again."""
+        """``p``'s technologies or placed cards changed: ``derive`` computes them again,
+        and the statuses too."""
         self.derived[p] = None
+        self.held = None
 
     def vp(self, p: int) -> int:
         """CCG-1.2 / CCG-3.1: one per population (CCG-2.3.1), wonder (CCG-2.7.1) and
@@ -235,19 +240,21 @@ class CcgState(State):
         return tied
 
     def statuses(self) -> tuple[list[int], list[int]]:
-        """The holders of Highest Culture and of Highest Happiness (CCG-3.3, CCG-3.5)."""
-        nums = self.rules.numbers
-        ds = [self.derive(q) for q in range(self.n)]
-        return (self.status_holders([d.culture for d in ds], nums["culture_threshold"]),
-                self.status_holders([d.happiness for d in ds], nums["happiness_threshold"]))
+        """The holders of Highest Culture and of Highest Happiness (CCG-3.3, CCG-3.5), kept
+        until a player's technologies or placed cards change (lists nobody may change)."""
+        held = self.held
+        if held is None:
+            nums = self.rules.numbers
+            ds = [self.derive(q) for q in range(self.n)]
+            held = self.held = (self.status_holders([d.culture for d in ds], nums["culture_threshold"]),
+                                self.status_holders([d.happiness for d in ds], nums["happiness_threshold"]))
+        return held
 
     def has_highest_culture(self, p: int) -> bool:
-        values = [self.derive(q).culture for q in range(self.n)]
-        return p in self.status_holders(values, self.rules.numbers["culture_threshold"])
+        return p in self.statuses()[0]
 
     def has_highest_happiness(self, p: int) -> bool:
-        values = [self.derive(q).happiness for q in range(self.n)]
-        return p in self.status_holders(values, self.rules.numbers["happiness_threshold"])
+        return p in self.statuses()[1]
 
     def discounts(self, p: int) -> list[int]:
         """Technology, building and wonder discounts from technologies and placed cards."""
@@ -274,28 +281,38 @@ class CcgState(State):
 
     def population_cost(self, p: int, plot: int) -> int:
         """CCG-6.3 / CCG-2.3.3: 6 + 2P Food."""
-        nums = self.rules.numbers
-        cost: int = nums["population_cost_base"] + nums["population_cost_step"] * self.plots[p][plot][1]
-        return cost
+        r = self.rules
+        return r.pop_cost_base + r.pop_cost_step * self.plots[p][plot][1]
 
     def plot_cost(self, p: int) -> int:
         """CCG-6.4: 15 + 5(P - 4) resources of any kind."""
-        nums = self.rules.numbers
-        cost: int = nums["plot_cost_base"] + nums["plot_cost_step"] * (len(self.plots[p]) - nums["plot_cost_from"])
-        return cost
+        r = self.rules
+        return r.plot_cost_base + r.plot_cost_step * len(self.plots[p])
 
     def slots(self, p: int, plot: int, eng: bool | None = None) -> int:
         """CCG-2.1.4 / CCG-2.3.6: one slot; two with Engineering or 3+ population (slot-count)."""
         r = self.rules
-        nums = r.numbers
         if eng is None:
             eng = self.derive(p).engineering
-        crowded = self.plots[p][plot][1] >= nums["slot_population"]
-        one: int = nums["slots"]
+        crowded = self.plots[p][plot][1] >= r.slot_population
         if r.slots_add_up:
-            return one + int(eng) + int(crowded)
-        two: int = nums["slots_with_bonus"]
-        return two if (eng or crowded) else one
+            return r.slots_one + int(eng) + int(crowded)
+        return r.slots_two if (eng or crowded) else r.slots_one
+
+    def free_plots(self, p: int) -> list[int]:
+        """CCG-2.1.4: the plots of ``p`` with a free building slot."""
+        r = self.rules
+        eng = self.derive(p).engineering
+        crowd = r.slot_population
+        one = r.slots_one
+        if r.slots_add_up:
+            one += eng
+            return [i for i, pl in enumerate(self.plots[p]) if len(pl) - 2 < one + (pl[1] >= crowd)]
+        if eng:
+            two = r.slots_two
+            return [i for i, pl in enumerate(self.plots[p]) if len(pl) - 2 < two]
+        two = r.slots_two
+        return [i for i, pl in enumerate(self.plots[p]) if len(pl) - 2 < (two if pl[1] >= crowd else one)]
 
     def adjacent(self, p: int) -> list[int]:
         """CCG-7.0: the opponents ``p`` may attack."""

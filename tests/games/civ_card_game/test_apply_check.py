@@ -74,6 +74,7 @@ def test_legal_actions_are_never_stale(options: dict[str, object]) -> None:
         assert [a.text for a in fresh.legal_actions(p)] == [a.text for a in first], repr(s)
         for q in range(s.n):
             assert s.derive(q) == fresh.derive(q), f"derived values of {q} are stale in {s!r}"
+        assert s.statuses() == fresh.statuses(), f"statuses are stale in {s!r}"
         assert all(not q_legal for q in range(s.n) if q != p for q_legal in [s.legal_actions(q)])
         count += 1
     assert count > 1000

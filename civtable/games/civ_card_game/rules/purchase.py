@@ -74,11 +74,18 @@ def plots(s: CcgState, p: int) -> list[CcgAction]:
     """CCG-6.4 / CCG-2.2.1: a plot of the display for 15 + 5(P - 4) resources of any kind; a plain
     ``plot X`` pays from the largest stocks, ``plot X spare-R`` spares type R."""
     res = s.res[p]
-    cost = s.plot_cost(p)
-    if not s.plot_display or res[0] + res[1] + res[2] < cost:
+    r = s.rules
+    cost = r.plot_cost_base + r.plot_cost_step * len(s.plots[p])
+    f, h, c = res
+    if f + h + c < cost or not s.plot_display:
         return []
-    acts = s.rules.acts.plot
-    plans = plot_payments(res, cost)
+    key = (f, h, c, cost)
+    plans = r.pay_choices.get(key)
+    if plans is None:
+        if len(r.pay_choices) > 4096:
+            r.pay_choices.clear()
+        plans = r.pay_choices[key] = plot_payments(res, cost)
+    acts = r.acts.plot
     return [acts[t][spare] for t in sorted(set(s.plot_display)) for spare in plans]
 
 
@@ -86,16 +93,15 @@ def techs(s: CcgState, p: int) -> list[CcgAction]:
     """CCG-6.5 / CCG-2.2.1: a displayed technology for its cost in Commerce, less the discounts."""
     if not s.tech_display:
         return []
-    commerce = s.res[p][COMMERCE]
     r = s.rules
     cost = r.tech_cost
-    # Highest Happiness (a look at every player) takes at most 1 off: skip it when even
-    # that cannot make the cheapest technology affordable
-    if commerce < min([cost[t] for t in s.tech_display]) - s.derive(p).tech_discount - 1:
+    most = s.res[p][COMMERCE] + s.derive(p).tech_discount  # the printed cost it can pay
+    # Highest Happiness takes at most 1 off: look at the statuses only when it may matter
+    if most + 1 < min([cost[t] for t in s.tech_display]):
         return []
-    off = s.reductions(p)[0]
+    most += p in s.statuses()[1]
     acts = r.acts.tech
-    return [acts[t] for t in sorted(s.tech_display) if commerce >= cost[t] - off]
+    return [acts[t] for t in sorted(s.tech_display) if cost[t] <= most]
 
 
 def builds(s: CcgState, p: int) -> list[CcgAction]:
@@ -107,20 +113,17 @@ def builds(s: CcgState, p: int) -> list[CcgAction]:
     if not held:
         return []
     hammers = s.res[p][HAMMERS]
-    red = s.reductions(p)
-    out: list[CcgAction] = []
-    free: list[int] | None = None
+    d = s.derive(p)
+    building = hammers + d.building_discount + (p in s.statuses()[1])  # CCG-3.5: Highest Happiness
+    wonder = hammers + d.wonder_discount  # not for wonders
+    cost = r.card_cost
+    is_wonder = r.is_wonder
+    held = [c for c in held if cost[c] <= (wonder if is_wonder[c] else building)]
+    if not held:
+        return []
+    free = s.free_plots(p)
     acts = r.acts.build
-    for c in held:
-        if hammers < s.card_cost(p, c, red):
-            continue
-        if free is None:
-            plots = s.plots[p]
-            eng = s.derive(p).engineering
-            free = [i for i in range(len(plots)) if len(plots[i]) - 2 < s.slots(p, i, eng)]
-        row = acts[c]
-        out += [row[i] for i in free]
-    return out
+    return [row[i] for row in [acts[c] for c in held] for i in free]
 
 
 def cash(s: CcgState, p: int) -> list[CcgAction]:

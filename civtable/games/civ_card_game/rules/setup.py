@@ -53,6 +53,7 @@ def initial(game: CivCardGame, seed: int) -> CcgState:
     s.end_after = -1
     s.winner_list = []
     s.derived = [None] * n
+    s.held = None
     s.legal = None
     first = (s.dealer + 1) % n
     s.current = first

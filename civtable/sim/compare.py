@@ -13,7 +13,6 @@ marked significant.
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from civtable.core.registry import game_class
 
 from .batch import BatchResult, simulate
 from .runner import GameResult
-from .stats import Z95, _sig, summarise
+from .stats import _sig, paired_mean, summarise
 
 Variant = dict[str, Any]
 
@@ -65,15 +64,7 @@ def paired(a: Sequence[GameResult], b: Sequence[GameResult], fig: Figure) -> dic
         x, y = fig.read(ra), fig.read(rb)
         if x is not None and y is not None:
             diffs.append(y - x)
-    n = len(diffs)
-    if n == 0:
-        return {"diff": None, "ci95": None, "n": 0, "significant": False}
-    m = statistics.fmean(diffs)
-    if n < 2:
-        return {"diff": _sig(m), "ci95": None, "n": n, "significant": False}
-    half = Z95 * statistics.stdev(diffs) / math.sqrt(n)
-    lo, hi = m - half, m + half
-    return {"diff": _sig(m), "ci95": [_sig(lo), _sig(hi)], "n": n, "significant": lo > 0 or hi < 0}
+    return paired_mean(diffs)
 
 
 def value_of(batch: Sequence[GameResult], fig: Figure) -> float | None:

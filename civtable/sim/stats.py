@@ -59,6 +59,20 @@ def _sig(x: float, digits: int = 6) -> float:
     return float(f"{x:.{digits}g}")
 
 
+def paired_mean(diffs: Sequence[float]) -> dict[str, Any]:
+    """The mean of paired differences (game by game, the same seed) with its 95% interval
+    (normal approximation) and whether the interval excludes 0."""
+    n = len(diffs)
+    if n == 0:
+        return {"diff": None, "ci95": None, "n": 0, "significant": False}
+    m = statistics.fmean(diffs)
+    if n < 2:
+        return {"diff": _sig(m), "ci95": None, "n": n, "significant": False}
+    half = Z95 * statistics.stdev(diffs) / math.sqrt(n)
+    lo, hi = m - half, m + half
+    return {"diff": _sig(m), "ci95": [_sig(lo), _sig(hi)], "n": n, "significant": lo > 0 or hi < 0}
+
+
 def figure(xs: Sequence[float], z: float = Z95) -> dict[str, Any]:
     """The mean of one game figure and its normal-approximation 95% interval,
     mean +- z * sd / sqrt(n) with the sample standard deviation; the interval is

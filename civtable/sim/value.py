@@ -17,7 +17,6 @@ advance, on the same seeds, isolates what the item itself changes.
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -25,7 +24,7 @@ from typing import Any
 from civtable.core.errors import CivtableError, OptionError
 
 from .batch import BatchResult, check_batch, simulate
-from .stats import Z95, _sig, item_figures, wilson
+from .stats import _sig, item_figures, paired_mean, wilson
 
 WHY = ("The holders' win rate is observational: strong players buy more and whoever leads holds what was "
        "bought late, so holding goes with winning whatever the item does. The causal value gives the item "
@@ -49,18 +48,6 @@ def check_items(game_id: str, options: dict[str, Any], specs: list[str], items: 
             game.give_item(game.new_state(seed=0), item, None if remove else 0)
         except OptionError as e:
             raise CivtableError(str(e)) from None
-
-
-def _paired(pairs: list[float]) -> dict[str, Any]:
-    n = len(pairs)
-    if n == 0:
-        return {"diff": None, "ci95": None, "n": 0, "significant": False}
-    m = statistics.fmean(pairs)
-    if n < 2:
-        return {"diff": _sig(m), "ci95": None, "n": n, "significant": False}
-    half = Z95 * statistics.stdev(pairs) / math.sqrt(n)
-    return {"diff": _sig(m), "ci95": [_sig(m - half), _sig(m + half)], "n": n,
-            "significant": m - half > 0 or m + half < 0}
 
 
 def _wins(batch: BatchResult, seat: int) -> dict[int, float]:
@@ -138,10 +125,10 @@ def _rows(rows: list[dict[str, Any]], items: Sequence[str], seats: list[int], re
             by_seat = []
             for s in range(n):
                 a, b = _wins(base, s), _wins(treated, s)
-                by_seat.append(_paired([b[k] - a[k] for k in a if k in b]))
+                by_seat.append(paired_mean([b[k] - a[k] for k in a if k in b]))
             turns_a = {r.seed: r.turns for r in base.results}
             row["by_seat"] = by_seat
-            row["turns"] = _paired([r.turns - turns_a[r.seed] for r in treated.results if r.seed in turns_a])
+            row["turns"] = paired_mean([r.turns - turns_a[r.seed] for r in treated.results if r.seed in turns_a])
         else:
             pooled: list[float] = []
             by_seat = []
@@ -150,10 +137,10 @@ def _rows(rows: list[dict[str, Any]], items: Sequence[str], seats: list[int], re
                 a, b = _wins(base, s), _wins(treated, s)
                 diffs = [b[k] - a[k] for k in a if k in b]
                 pooled.extend(diffs)
-                entry = _paired(diffs)
+                entry = paired_mean(diffs)
                 entry["seat"] = s
                 entry["base_win_rate"] = _sig(statistics.fmean(a.values())) if a else None
                 by_seat.append(entry)
             row["by_seat"] = by_seat
-            row["value"] = _paired(pooled)
+            row["value"] = paired_mean(pooled)
         rows.append(row)

@@ -46,6 +46,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 VENV = HERE / ".venv-openspiel"
 MEASURES = ("steps_silent", "steps_events", "clones")
+LABELS = {"steps_silent": "steps/s, silent", "steps_events": "steps/s, events", "clones": "clones/s"}
 
 
 # ---------------------------------------------------------------- the workers
@@ -225,6 +226,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement and worker")
     ap.add_argument("--baseline", help="a git revision (or a directory with a civtable package) to measure too")
     ap.add_argument("--cpu", type=int, help="the core to pin the workers to (default: the last one)")
+    ap.add_argument("--measures", default=",".join(MEASURES),
+                    help="what to measure, of %(default)s (steps_silent comes first whatever the order)")
     ap.add_argument("--json", help="also write the figures to this file")
     ap.add_argument("--setup", action="store_true", help="only make the OpenSpiel environment")
     ap.add_argument("--worker", choices=("hearts", "civtable"), help=argparse.SUPPRESS)
@@ -239,11 +242,14 @@ def main() -> None:
     workers = [Worker("hearts", str(python), "hearts", cpu), Worker("civtable", sys.executable, "civtable", cpu)]
     if a.baseline:
         workers.append(Worker("baseline", sys.executable, "civtable", cpu, baseline_tree(a.baseline)))
-    rates: dict[str, dict[str, list[float]]] = {w.name: {m: [] for m in MEASURES} for w in workers}
+    measures = [m for m in MEASURES if m in a.measures.split(",")]
+    if "steps_silent" not in measures:
+        measures.insert(0, "steps_silent")
+    rates: dict[str, dict[str, list[float]]] = {w.name: {m: [] for m in measures} for w in workers}
     try:
         for r in range(a.rounds):
             order = workers[r % len(workers):] + workers[:r % len(workers)]
-            for m in MEASURES:
+            for m in measures:
                 for w in order:
                     if w.name == "hearts" and m == "steps_events":
                         continue  # OpenSpiel records nothing
@@ -266,27 +272,23 @@ def main() -> None:
         print(f"{label:<34}" + "".join(f"{fmt.format(s[k]):>12}" for k in ("min", "median", "max")))
 
     row("hearts decision steps/s", hearts["steps_silent"])
-    row("hearts clones/s", hearts["clones"])
+    if "clones" in hearts:
+        row("hearts clones/s", hearts["clones"])
     for w in workers[1:]:
         mine = rates[w.name]
-        ratios = {
-            "steps_silent": [c / h for c, h in zip(mine["steps_silent"], hearts["steps_silent"], strict=True)],
-            "steps_events": [c / h for c, h in zip(mine["steps_events"], hearts["steps_silent"], strict=True)],
-            "clones": [c / h for c, h in zip(mine["clones"], hearts["clones"], strict=True)],
-        }
+        ratios = {m: [c / h for c, h in zip(mine[m], hearts["clones" if m == "clones" else "steps_silent"],
+                                             strict=True)] for m in measures}
         figures[w.name] = {m: spread(v) for m, v in mine.items()}
         figures[w.name]["ratio_to_hearts"] = {m: spread(v) for m, v in ratios.items()}
-        row(f"{w.name} steps/s, silent", mine["steps_silent"])
-        row(f"{w.name} steps/s, events", mine["steps_events"])
-        row(f"{w.name} clones/s", mine["clones"])
-        row(f"{w.name} / hearts, silent", ratios["steps_silent"], "{:.2f}")
-        row(f"{w.name} / hearts, events", ratios["steps_events"], "{:.2f}")
-        row(f"{w.name} / hearts, clones", ratios["clones"], "{:.2f}")
+        for m in measures:
+            row(f"{w.name} {LABELS[m]}", mine[m])
+        for m in measures:
+            row(f"{w.name} / hearts, {LABELS[m]}", ratios[m], "{:.2f}")
     if a.baseline:
-        for m in MEASURES:
+        for m in measures:
             after = [n / b for n, b in zip(rates["civtable"][m], rates["baseline"][m], strict=True)]
             figures.setdefault("civtable_over_baseline", {})[m] = spread(after)
-            row(f"civtable / baseline, {m}", after, "{:.2f}")
+            row(f"civtable / baseline, {LABELS[m]}", after, "{:.2f}")
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
             json.dump(figures, f, indent=2)

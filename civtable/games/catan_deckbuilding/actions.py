@@ -26,19 +26,25 @@ from . import catalog as cat
 (PLAY_RES, PLAY_WILD, PLAY_ROAD, PLAY_HARBOR, PLAY_KDEF, PLAY_ATTACK, LAY, BUY, BUY_TRADE, END,
  REFLECT, ALLOW, KEEP, RETURN, DISCARD, DISCARD_TOP) = range(16)
 
+GAINS = frozenset((PLAY_HARBOR, PLAY_KDEF, END, REFLECT, ALLOW, KEEP, RETURN))
+"""The codes of actions after which a hand may hold more cards than before."""
+
 MAX_ROADS = 32  # more than all Roads of any supply variant
 
 
 class CdbAction(Action):
     """An action with its dispatch code and card number."""
 
-    __slots__ = ("code", "card", "index")
+    __slots__ = ("code", "card", "index", "gains")
 
     def __init__(self, code: int, card: int, index: int, kind: str, *args: object) -> None:
         super().__init__(kind, *args)
         self.code = code
         self.card = card
         self.index = index
+        self.gains = code in GAINS
+        """It can bring a card into a hand (a draw, a stolen card given back): CDB-9.1's
+        three Cities are checked after it (``CatanState.apply``)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (action_from_text, (self.text,))

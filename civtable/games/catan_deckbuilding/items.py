@@ -53,6 +53,7 @@ def give_item(s: CatanState, item: str, seat: int | None) -> None:
     the stack out of the game (CDB-5.4 without that stack). ``s`` must be a new game:
     the first turn's main phase, nothing laid down or spent yet."""
     card = stack_of(item)
+    s.memo = None
     if seat is not None and (seat.__class__ is not int or not 0 <= seat < 2):
         raise OptionError(f"there is no seat {shown(seat)} in a 2-player game of catan-deckbuilding")
     if s.turn_no != 1 or s.phase != MAIN or any(s.pool) or any(map(any, s.laid)) or s.roads_played:

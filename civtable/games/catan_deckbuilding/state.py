@@ -17,8 +17,8 @@ from civtable.core.events import ROOT, Event, Journal
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
-from .actions import ACTIONS, BY_TEXT, CdbAction
-from .catalog import CITY, KDEF, N_CARDS, SETTLEMENT
+from .actions import ACTIONS, BY_TEXT, LAY, PLAY_RES, CdbAction
+from .catalog import BUYABLE, CITY, KDEF, N_CARDS, ROLE_IDS, SETTLEMENT
 from .options import Rules
 from .rules import LEGAL, PLAY
 from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_SIZE
@@ -33,6 +33,7 @@ MOVE_EVENTS = tuple(tuple(Event("move", {"player": p, "action": a.text}) for a i
 
 
 MOVERS = ((0,), (1,))
+_new = object.__new__
 
 
 class CatanState(State):
@@ -41,13 +42,13 @@ class CatanState(State):
     __slots__ = (
         "game", "rules", "rng", "hand", "draw", "disc", "laid", "reserved", "supply", "pool",
         "roads_played", "road_seas", "current", "turn_no", "phase", "decider", "attack",
-        "attacker", "victim", "stolen", "left", "winner", "spent",
+        "attacker", "victim", "stolen", "left", "winner", "spent", "memo",
     )
 
     game: CatanDeckBuilding
     rules: Rules
     rng: Rng
-    hand: list[list[int]]
+    hand: list[bytearray]  # card counts (at most 255 of a card in a game: catalog.MAX_IN_GAME)
     draw: list[list[int]]
     disc: list[list[int]]
     laid: list[list[int]]
@@ -67,6 +68,7 @@ class CatanState(State):
     left: int
     winner: int
     spent: list[int]  # Knights (Defensive) shown to block under counter-knight=C, until the clean-up
+    memo: list[CdbAction] | None  # the legal actions of this position, once asked (until ``apply``)
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -81,7 +83,8 @@ class CatanState(State):
         s.rules = rules
         s.rng = Rng(seed)
         cards = rules.cards
-        s.hand = [[0] * N_CARDS for _ in range(2)]
+        s.hand = [bytearray(N_CARDS) for _ in range(2)]
+        s.memo = None
         s.draw = []
         for _ in range(2):
             deck = [c for c in range(N_CARDS) for _ in range(cards.start_deck[c])]
@@ -108,17 +111,40 @@ class CatanState(State):
         return s
 
     def clone(self) -> CatanState:
-        s = CatanState.__new__(CatanState)
-        s.journal, s.game, s.rules = self.journal, self.game, self.rules
-        r = Rng.__new__(Rng)
+        """A copy sharing nothing that changes (the journal is persistent). Written out
+        one field at a time: packing fields into tuples costs more than it saves."""
+        s = _new(CatanState)
+        s.journal = self.journal
+        s.game = self.game
+        s.rules = self.rules
+        r = _new(Rng)
         r.state = self.rng.state
         s.rng = r
-        h, d, x, lay = self.hand, self.draw, self.disc, self.laid
-        s.hand, s.draw, s.disc, s.laid = [h[0][:], h[1][:]], [d[0][:], d[1][:]], [x[0][:], x[1][:]], [lay[0][:], lay[1][:]]
-        s.reserved, s.spent, s.supply, s.pool = self.reserved[:], self.spent[:], self.supply[:], self.pool[:]
-        s.roads_played, s.road_seas, s.current, s.turn_no = self.roads_played, self.road_seas, self.current, self.turn_no
-        s.phase, s.decider, s.attack, s.attacker = self.phase, self.decider, self.attack, self.attacker
-        s.victim, s.stolen, s.left, s.winner = self.victim, self.stolen, self.left, self.winner
+        x = self.hand
+        s.hand = [x[0][:], x[1][:]]
+        x = self.draw
+        s.draw = [x[0][:], x[1][:]]
+        x = self.disc
+        s.disc = [x[0][:], x[1][:]]
+        x = self.laid
+        s.laid = [x[0][:], x[1][:]]
+        s.reserved = self.reserved[:]
+        s.spent = self.spent[:]
+        s.supply = self.supply[:]
+        s.pool = self.pool[:]
+        s.roads_played = self.roads_played
+        s.road_seas = self.road_seas
+        s.current = self.current
+        s.turn_no = self.turn_no
+        s.phase = self.phase
+        s.decider = self.decider
+        s.attack = self.attack
+        s.attacker = self.attacker
+        s.victim = self.victim
+        s.stolen = self.stolen
+        s.left = self.left
+        s.winner = self.winner
+        s.memo = None  # a list of its own when asked (the kit: clones share no list)
         return s
 
     # --------------------------------------------------------------- protocol
@@ -141,35 +167,68 @@ class CatanState(State):
         return [self.winner] if self.winner >= 0 else []
 
     def legal_actions(self, player: int) -> list[CdbAction]:  # type: ignore[override]
+        """The decider's actions (``rules.STEPS``), built once per position: asked again
+        before ``apply``, the same list is returned (so do not change it). The action
+        objects are made once (``actions.ACTIONS``) and shared by every position."""
         if player != self.decider or player.__class__ is not int:
             return []
-        return LEGAL[self.phase](self, player)  # type: ignore[return-value]
+        memo = self.memo
+        if memo is None:
+            memo = self.memo = LEGAL[self.phase](self, player)  # type: ignore[assignment]
+        return memo  # type: ignore[return-value]
 
     def apply(self, player: int, action: CdbAction | str) -> None:  # type: ignore[override]
         """One decision, by the step of the current phase (``rules.STEPS``); afterwards,
-        under win-timing A, three Cities in the current player's hand win (CDB-9.1)."""
-        if not isinstance(action, CdbAction):
-            text = action.text if isinstance(action, Action) else action
-            found = BY_TEXT.get(" ".join(text.lower().split())) if isinstance(text, str) else None
-            if found is None:
-                raise IllegalActionError(self.explain(player, str(action)))
-            action = found
+        under win-timing A, three Cities in the current player's hand win (CDB-9.1): checked
+        after the actions that can bring a card into a hand (``CdbAction.gains``), since
+        no other action can give a hand its third City."""
+        if action.__class__ is not CdbAction:
+            action = self._action_of(player, action)
         phase = self.phase
         if player != self.decider or phase == OVER or player.__class__ is not int:  # 0.0 == 0, True == 1
-            raise IllegalActionError(self.explain(player, action.text))
+            raise IllegalActionError(self.explain(player, action.text))  # type: ignore[union-attr]
         # the move is told first (``emit_move``, inlined: it happens at every step); a step
         # that finds the action illegal raises before changing anything, and the move is
         # taken back
         j = self.journal
         if j is not None:
-            self.journal = Journal(MOVE_EVENTS[player][action.index], j)
+            self.journal = Journal(MOVE_EVENTS[player][action.index], j)  # type: ignore[union-attr]
+        self.memo = None
+        if phase == MAIN:
+            # the commonest actions, inlined (``rules.main.play``): CDB-7.2, the card is laid
+            # down; CDB-2.2 / CDB-7.3, a resource card puts its resource into the pool;
+            # CDB-7.8, a card laid down without effect (a Knight (Defensive) that has
+            # blocked, counter-knight C, is the one laid down)
+            code = action.code  # type: ignore[union-attr]
+            if code in (PLAY_RES, LAY):
+                card = action.card  # type: ignore[union-attr]
+                h = self.hand[player]
+                if h[card]:
+                    h[card] -= 1
+                    self.laid[player][card] += 1
+                    if code == PLAY_RES:
+                        self.pool[card] += 1
+                    elif card == KDEF and self.spent[player]:
+                        self.spent[player] -= 1
+                    return
         try:
             PLAY[phase](self, player, action)
         except IllegalActionError:
             self.journal = j
             raise
-        if self.rules.win_any_time and self.phase != OVER and self.hand[self.current][CITY] >= self.rules.to_win:
+        if (action.gains and self.rules.win_any_time and self.phase != OVER  # type: ignore[union-attr]
+                and self.hand[self.current][CITY] >= self.rules.to_win):
             check_win(self, self.current)
+
+    def _action_of(self, player: int, action: Any) -> CdbAction:
+        """The action object of a text (or of an equal action made elsewhere)."""
+        if isinstance(action, CdbAction):
+            return action
+        text = action.text if isinstance(action, Action) else action
+        found = BY_TEXT.get(" ".join(text.lower().split())) if isinstance(text, str) else None
+        if found is None:
+            raise IllegalActionError(self.explain(player, str(action)))
+        return found
 
     def emit_move(self, player: int, action: Any, private: bool = False) -> None:
         """The ``move`` event: every Catan action is public as it is (a discarded or stolen
@@ -220,6 +279,23 @@ class CatanState(State):
             out[p] = float(n)
         if self.stolen == CITY and self.victim >= 0:
             out[self.victim] += 1.0
+        return out
+
+    def holdings(self) -> dict[str, list[int]]:
+        """The supply cards (the items of ``Game.value_items``, ``items.py``) each seat
+        came to own: more copies than its start deck gave it (CDB-1.2), wherever they
+        lie at the end (CDB-7.4). Bought (CDB-7.5), kept after a Bandit's theft
+        (CDB-3.1.2) or given (``civtable value``); a Settlement given back for a City
+        (CDB-3.6.4) no longer counts, nor a card stolen and kept by the other."""
+        start = self.rules.cards.start_deck
+        out: dict[str, list[int]] = {}
+        for p in range(2):
+            mine = self.owned(p)
+            if self.stolen >= 0 and p == self.victim:
+                mine[self.stolen] += 1  # taken but not yet kept: still the victim's
+            for c in BUYABLE:
+                if mine[c] > start[c]:
+                    out.setdefault(ROLE_IDS[c], []).append(p)
         return out
 
     def owned(self, p: int) -> list[int]:

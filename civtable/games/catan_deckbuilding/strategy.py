@@ -130,13 +130,38 @@ def parse_strategy(raw: Any, source: str = "strategy") -> Strategy:
     return Strategy(str(raw.get("name", Path(source).stem)), tuple(rules), play)
 
 
+_LOADED: dict[tuple[str, int, int], Strategy] = {}
+"""Strategies read in this process, by (file, modification time, size): a file is
+parsed once, not once per bot or per game (``simulate`` makes two bots a game)."""
+
+
 def load_strategy(path: str | Path) -> Strategy:
-    """A strategy from a YAML or JSON file (a bare name finds a built-in one)."""
+    """A strategy from a YAML or JSON file (a bare name finds a built-in one). A file
+    is read once per process while it is unchanged (``_LOADED``); the strategy is
+    immutable (its ``play`` settings are only read), so bots share it."""
     file = Path(path)
     if not file.exists() and not file.suffix:
         builtin = Path(__file__).with_name("strategies") / f"{path}.yaml"
         if builtin.exists():
             file = builtin
+    try:
+        st = file.stat()
+    except OSError:
+        st = None
+    key = (str(file.resolve()), st.st_mtime_ns, st.st_size) if st is not None else None
+    if key is not None:
+        known = _LOADED.get(key)
+        if known is not None:
+            return known
+    strategy = _read_strategy(file)
+    if key is not None:
+        if len(_LOADED) > 256:
+            _LOADED.clear()
+        _LOADED[key] = strategy
+    return strategy
+
+
+def _read_strategy(file: Path) -> Strategy:
     try:
         raw = yaml.safe_load(file.read_text(encoding="utf-8"))
     except FileNotFoundError:

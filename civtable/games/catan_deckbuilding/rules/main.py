@@ -48,32 +48,66 @@ if TYPE_CHECKING:
 
 _MAIN_PLAY_ORDER = (0, 1, 2, 3, 4, SETTLEMENT, CITY, HARBOR, KDEF, BANDIT, KOFF)
 
+_PRESENT = bytes([0] + [1] * 255)
+"""``bytes(hand).translate(_PRESENT)``: which cards a hand holds (1) or not (0)."""
+_ROADS = tuple(bytes((n,)) for n in range(256))
+_BASES: dict[bytes, list[CdbAction]] = {}
+"""The plays, Roads, lay-downs and ``end`` of a hand, by the cards it holds and its
+number of Roads: built once for every position with such a hand."""
+
 
 def legal(s: CatanState, player: int) -> list[CdbAction]:
     """CDB-7.1: every card in hand may be played for its action (CDB-7.7) or laid down
     (CDB-7.8), every card the pool pays for may be bought (CDB-7.3), and the turn may end
-    (CDB-8.1)."""
+    (CDB-8.1).
+
+    The list without purchases depends on which cards the hand holds and on how many
+    Roads: it is made once (``_BASES``) and copied while the pool is empty (the start of
+    every turn; a position's list is its own, ``CatanState.memo``); the purchases depend
+    on the pool alone, remembered by pool (``affordable``), then on the supply, the
+    Desert and the Settlement in hand."""
     h = s.hand[player]
+    roads = h[ROAD]
+    key = bytes(h).translate(_PRESENT)
+    if roads > 1:
+        key += _ROADS[roads]
+    base = _BASES.get(key)
+    if base is None:
+        base = _base(h)
+        if len(_BASES) > 100_000:
+            _BASES.clear()
+        _BASES[key] = base
+    if s.spent[player] and h[KDEF] and h[KDEF] <= s.spent[player]:  # CDB-3.2.5: it has blocked
+        base = base[:]
+        base.remove(PLAY[KDEF])  # type: ignore[arg-type]
+    pool = s.pool
+    if not (pool[0] or pool[1] or pool[2] or pool[3] or pool[4] or pool[5] or pool[6]):
+        return base[:]
+    buys = s.rules.buy_cache.get(tuple(pool))
+    if buys is None:
+        buys = affordable(s.rules, pool)
+    if not buys:
+        return base[:]
+    out = base[:-1]
+    supply = s.supply
+    for code in buys:
+        c = code >> 1
+        if supply[c] and (c != BANDIT or h[DESERT]) and (c != CITY or h[SETTLEMENT]):
+            out.append(BUY_ACT[c])  # type: ignore[arg-type]
+            if code & 1:
+                out.append(BUY_TRADE_ACT[c])  # type: ignore[arg-type]
+    out.append(END_ACT)
+    return out
+
+
+def _base(h: bytearray | list[int]) -> list[CdbAction]:
+    """The main-phase actions of a hand before any purchase: plays (in card-effect
+    order), Roads played together (1 to all of them), lay-downs, then ``end``."""
     out: list[CdbAction] = [PLAY[c] for c in _MAIN_PLAY_ORDER if h[c]]  # type: ignore[misc]
-    if h[KDEF] and h[KDEF] <= s.spent[player]:  # CDB-3.2.5: it has blocked
-        out.remove(PLAY[KDEF])  # type: ignore[arg-type]
     roads = h[ROAD]
     if roads:
         out.extend(PLAY_ROADS[1: roads + 1])  # type: ignore[arg-type]
     out += [LAY_ACT[c] for c in LAYABLE if h[c]]  # type: ignore[misc]
-    pool = s.pool
-    if pool[0] or pool[1] or pool[2] or pool[3] or pool[4] or pool[5] or pool[6]:
-        cache = s.rules.buy_cache
-        buys = cache.get(tuple(pool))
-        if buys is None:
-            buys = affordable(s.rules, pool)
-        supply = s.supply
-        for code in buys:
-            c = code >> 1
-            if supply[c] and (c != BANDIT or h[DESERT]) and (c != CITY or h[SETTLEMENT]):
-                out.append(BUY_ACT[c])  # type: ignore[arg-type]
-                if code & 1:
-                    out.append(BUY_TRADE_ACT[c])  # type: ignore[arg-type]
     out.append(END_ACT)
     return out
 

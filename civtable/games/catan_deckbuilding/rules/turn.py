@@ -15,6 +15,8 @@ from ..catalog import CITY, KDEF, N_CARDS, ROLE_IDS
 from .base import OVER, POOL_SIZE
 
 if TYPE_CHECKING:
+    from civtable.core.rng import Rng
+
     from ..state import CatanState
 
 
@@ -73,7 +75,26 @@ def _reshuffle(s: CatanState, p: int) -> None:
         s.emit("pile.reshuffled", {"player": p, "n": len(disc) + len(pile)})
     pile.extend(disc)
     disc.clear()
-    s.rng.shuffle(pile)
+    shuffle(s.rng, pile)
+
+
+_MASK = (1 << 64) - 1
+
+
+def shuffle(rng: Rng, seq: list[int]) -> None:
+    """``Rng.shuffle`` (Fisher-Yates on SplitMix64), the generator's steps written out:
+    the same numbers drawn, the same order made, without a call per card."""
+    z0 = rng.state
+    for i in range(len(seq) - 1, 0, -1):
+        z0 = (z0 + 0x9E3779B97F4A7C15) & _MASK
+        z = (z0 ^ (z0 >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        seq[i], seq[j] = seq[j], seq[i]
+    rng.state = z0
+
+
+_CARDS = tuple(range(N_CARDS))
 
 
 def end_turn(s: CatanState, p: int) -> None:
@@ -81,25 +102,35 @@ def end_turn(s: CatanState, p: int) -> None:
     draw at least 3 cards, or up to 7 when fewer than 4 are in hand; then the other
     player's turn begins (or the game ends at the turn cap, option max-turns)."""
     disc = s.disc[p]
-    for c, n in enumerate(s.laid[p]):
+    laid = s.laid[p]
+    for c in _CARDS:  # in card order
+        n = laid[c]
         if n:
-            disc.extend([c] * n)
+            if n == 1:
+                disc.append(c)
+            else:
+                disc.extend([c] * n)
     s.laid[p] = [0] * N_CARDS
     o = 1 - p
     telling = s.journal is not None
+    rules = s.rules
     # CDB-3.2.5 (reaction-card-cleanup): Knights (Defensive) laid down to reflect
-    owner = o if s.rules.reaction_cleanup_now else p
-    if s.reserved[owner]:
-        if telling:
-            s.emit("turn.knights-cleared", {"player": owner, "n": s.reserved[owner]})
-        s.disc[owner].extend([KDEF] * s.reserved[owner])
-        s.reserved[owner] = 0
+    reserved = s.reserved
+    if reserved[0] or reserved[1]:
+        owner = o if rules.reaction_cleanup_now else p
+        if reserved[owner]:
+            if telling:
+                s.emit("turn.knights-cleared", {"player": owner, "n": reserved[owner]})
+            s.disc[owner].extend([KDEF] * reserved[owner])
+            reserved[owner] = 0
     s.pool = [0] * POOL_SIZE
     s.roads_played = s.road_seas = 0
-    s.spent[0] = s.spent[1] = 0
-    cards = s.rules.cards
+    spent = s.spent
+    if spent[0] or spent[1]:
+        spent[0] = spent[1] = 0
+    cards = rules.cards
     size = sum(s.hand[p])
-    last = s.turn_no >= s.rules.max_turns
+    last = s.turn_no >= rules.max_turns
     taken = draw(s, p, cards.refill_to - size if size < cards.refill_below else cards.draw_minimum, last)
     if last:
         s.phase = OVER  # CDB-9.1 (max-turns): a draw at the turn cap, after the last turn's draw
@@ -112,7 +143,7 @@ def end_turn(s: CatanState, p: int) -> None:
         s.journal = Journal(Event("turn.passed", {"player": p, "n": len(taken), "next": o, "turn": s.turn_no}),
                             s.journal)
         tell_drawn(s, p, taken)
-    if s.hand[o][CITY] >= s.rules.to_win:
+    if s.hand[o][CITY] >= rules.to_win:
         check_win(s, o)
 
 

@@ -29,6 +29,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action
+from civtable.core.events import Event
 
 from .catalog import BUILDING, RESOURCES, UNIT
 
@@ -40,9 +41,11 @@ if TYPE_CHECKING:
 
 
 class CcgAction(Action):
-    """An action with its dispatch code and integer arguments."""
+    """An action with its dispatch code and integer arguments. ``moves``: the ``move``
+    event of this action by each seat, made when first played (``CcgState.emit_move``;
+    events are values nobody changes, so positions share them)."""
 
-    __slots__ = ("code", "a", "b", "c")
+    __slots__ = ("code", "a", "b", "c", "moves")
 
     def __init__(self, code: int, a: int, b: int, c: int, kind: str, *args: object) -> None:
         super().__init__(kind, *args)
@@ -50,6 +53,7 @@ class CcgAction(Action):
         self.a = a
         self.b = b
         self.c = c
+        self.moves: tuple[Event, ...] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Action, (self.kind, *self.args))

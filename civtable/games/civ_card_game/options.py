@@ -88,6 +88,7 @@ class Rules:
             None if t.building_yield is None else (by_id[t.building_yield[0]], t.building_yield[1]) for t in ts)
         self.writing_mask = sum(1 << i for i, t in enumerate(ts) if t.steal_card)
         self.laws_mask = sum(1 << i for i, t in enumerate(ts) if t.steal_resources)
+        self.steal_mask = self.writing_mask | self.laws_mask
         self.laws_amount = max((t.steal_resources for t in ts), default=0)
         # options: the readings the hot path asks about, in the order of READINGS
         (self.shared_win, self.slots_add_up, self.trade_any, self.keep_resources, self.mining_now, self.granary_all,
@@ -105,9 +106,13 @@ class Rules:
         self.slots_two: int = nums["slots_with_bonus"]
         self.slot_population: int = nums["slot_population"]
         self.is_wonder = tuple(c.kind == WONDER for c in cs)
+        self.is_placeable = tuple(c.kind in (BUILDING, WONDER) for c in cs)
+        self.is_resource = tuple(c.kind == RESOURCE for c in cs)
+        self.card_range = range(len(cs))
         self.pay_choices: dict[tuple[int, int, int, int], list[int]] = {}
         """``purchase.plot_payments`` by stock and cost, computed once each (cleared when large)."""
         self.trade_min = max(3, nums["bank_trade"])  # a trade pays three; the rules' minimum may ask more
+        self.seat_tuples = tuple((q,) for q in range(options["players"]))  # to_move() hands out these
         self.acts = ActionTable(self, options["players"])
         """Every action object of this game object, built once (``actions.ActionTable``)."""
 

@@ -122,7 +122,7 @@ class CcgState(State):
         return max(1, self.turn_no)
 
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.decider,)
+        return () if self.phase == OVER else self.rules.seat_tuples[self.decider]
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -146,14 +146,32 @@ class CcgState(State):
         return list(legal)
 
     def apply(self, player: int, action: CcgAction | str) -> None:  # type: ignore[override]
+        """``rules.apply``, with its commonest case first: an action object of the
+        position's kept legal actions, found by identity."""
+        legal = self.legal
+        if legal is not None and player == self.decider:
+            for a in legal:
+                if a is action:
+                    self.legal = None
+                    if self.journal is not None:
+                        self.emit_move(player, a)
+                    steps.PLAY[self.phase](self, player, a)
+                    return
         steps.apply(self, player, action)
 
     def emit_move(self, player: int, action: Action, private: bool = False) -> None:
         """The ``move`` event: every action of this game is public as it is written
         (what a card draw or a theft hides is told apart), so one event for all."""
         j = self.journal
-        if j is not None:
-            self.journal = Journal(Event("move", {"player": player, "action": action.text}), j)
+        if j is None:
+            return
+        if type(action) is CcgAction and type(player) is int and 0 <= player < self.n:
+            moves = action.moves
+            if moves is None:
+                moves = action.moves = tuple(Event("move", {"player": q, "action": action.text}) for q in range(self.n))
+            self.journal = Journal(moves[player], j)
+            return
+        self.journal = Journal(Event("move", {"player": player, "action": action.text}), j)
 
     def explain(self, player: int, text: str) -> str:
         """Why ``text`` is not legal for ``player`` now (``view.explain``)."""

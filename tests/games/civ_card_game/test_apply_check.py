@@ -148,3 +148,24 @@ def test_clone_keeps_the_actions_and_determinize_drops_them() -> None:
         # applying to the clone leaves the original's actions as they were
         c.apply(p, legal[-1])
         assert s.legal_actions(p) == legal
+
+
+def test_plot_payment_choices_are_those_of_every_plan() -> None:
+    """CCG-6.4: ``plot_payments`` skips the plan sparing a type the default does not pay
+    with; the choices are those of computing every plan, on every stock of up to 12 of
+    each type and every cost it affords."""
+    from civtable.games.civ_card_game.rules.purchase import pay_plan, plot_payments
+
+    for f in range(13):
+        for h in range(13):
+            for c in range(13):
+                res = [f, h, c]
+                for cost in range(f + h + c + 1):
+                    seen: set[tuple[int, int, int]] = set()
+                    every = []
+                    for spare in (3, 0, 1, 2):
+                        plan = pay_plan(res, cost, spare)
+                        if plan not in seen:
+                            seen.add(plan)
+                            every.append(spare)
+                    assert plot_payments(res, cost) == every, (res, cost)

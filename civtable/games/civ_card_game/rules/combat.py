@@ -8,6 +8,7 @@ A declared attack is ``[unit, defender, status]`` (``phases.ACTIVE``, ``BOUNCED`
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from ..actions import ATTACK, FIGHT, CcgAction
@@ -28,7 +29,8 @@ def attacks(s: CcgState, p: int, resend: bool) -> list[CcgAction]:
     if resend:
         kinds = sorted({a[0] for a in s.attacks if a[2] == BOUNCED and h[a[0]]})
     else:
-        kinds = [c for c in r.units if h[c] and r.unit_attack[c]]
+        attacker = r.unit_attack
+        kinds = [c for c in compress(r.card_range, h) if attacker[c]]
     if not kinds:
         return []
     targets = s.adjacent(p)

@@ -7,6 +7,7 @@ discard), then discards 2; an empty play deck is rebuilt from the discard pile
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from ..actions import CcgAction
@@ -37,8 +38,7 @@ def legal_draw(s: CcgState, p: int) -> list[CcgAction]:
 
 def discards(s: CcgState, p: int) -> list[CcgAction]:
     """A card of the hand to discard (CCG-4.9, CCG-8.1)."""
-    acts = s.rules.acts.discard
-    return [acts[c] for c, k in enumerate(s.hand[p]) if k]
+    return list(compress(s.rules.acts.discard, s.hand[p]))
 
 
 def draw_step(s: CcgState) -> None:

@@ -8,7 +8,7 @@ built once per game object.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING
 
 from ..actions import (
@@ -39,115 +39,83 @@ TRADE_INPUTS = tuple(combinations_with_replacement(range(3), 3))
 
 # ---------------------------------------------------------------- legal actions
 def legal_main(s: CcgState, p: int) -> list[CcgAction]:
-    """The purchase step's actions, in this order: population, plots, technologies,
-    buildings and wonders, cash, trades, thefts, attacks (step-order B), done."""
+    """The purchase step's actions (CCG-2.2.1: any number, in any order), in this order:
+
+    - ``pop N``: CCG-6.3 / CCG-2.3.3, a population on any plot for 6 + 2P Food while
+      the bank has one; populations need not be spread (CCG-2.3.4);
+    - ``plot X [spare-R]``: CCG-6.4, a plot of the display for 15 + 5(P - 4) resources
+      of any kind (``plot_payments``);
+    - ``tech T``: CCG-6.5, a displayed technology for its cost in Commerce less the
+      discounts and Highest Happiness (CCG-3.5);
+    - ``build C N``: CCG-6.1 / CCG-2.1.4 / CCG-2.7.1, a building or wonder of the hand
+      for Hammers (wonders without Highest Happiness's discount) on a plot with a free
+      slot (wonders use the slots too);
+    - ``cash C``: CCG-2.2.3, a resource card of the hand cashed for its resources;
+    - ``trade ...``: CCG-2.2.2, three resources for one (bank-trade A: any three; B:
+      three of one type), listed once per stock of up to three of each type;
+    - ``writing Q`` / ``laws Q``: CCG-9.2 (``turn.steals``); ``attack U Q``: CCG-5.0
+      with step-order B (``attacks``); ``done``.
+
+    Every action is an object of ``rules.acts``, built once per game object.
+    """
+    r = s.rules
+    acts = r.acts
     if s.attacks:  # step-order B: once units are declared, the combat comes first
-        return [*combat.attacks(s, p, resend=False), s.rules.acts.fight]
-    out = pops(s, p)
-    out += plots(s, p)
-    out += techs(s, p)
-    out += builds(s, p)
-    out += cash(s, p)
-    out += trades(s, p)
-    out += turn.steals(s, p)
-    out += attacks(s, p)
-    out.append(s.rules.acts.done)
-    return out
-
-
-def pops(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-6.3 / CCG-2.2.1: a population on any plot for 6 + 2P Food, while the bank has one;
-    populations need not be spread (CCG-2.3.4)."""
-    if not s.pop_bank:
-        return []
-    r = s.rules
-    food = s.res[p][FOOD]
-    base = r.pop_cost_base
-    if food < base:
-        return []
-    step = r.pop_cost_step
-    acts = r.acts.pop
-    return [acts[i] for i, pl in enumerate(s.plots[p]) if food >= base + step * pl[1]]
-
-
-def plots(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-6.4 / CCG-2.2.1: a plot of the display for 15 + 5(P - 4) resources of any kind; a plain
-    ``plot X`` pays from the largest stocks, ``plot X spare-R`` spares type R."""
+        return [*combat.attacks(s, p, resend=False), acts.fight]
     res = s.res[p]
-    r = s.rules
-    cost = r.plot_cost_base + r.plot_cost_step * len(s.plots[p])
     f, h, c = res
-    if f + h + c < cost or not s.plot_display:
-        return []
-    key = (f, h, c, cost)
-    plans = r.pay_choices.get(key)
-    if plans is None:
-        if len(r.pay_choices) > 4096:
-            r.pay_choices.clear()
-        plans = r.pay_choices[key] = plot_payments(res, cost)
-    acts = r.acts.plot
-    return [acts[t][spare] for t in sorted(set(s.plot_display)) for spare in plans]
-
-
-def techs(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-6.5 / CCG-2.2.1: a displayed technology for its cost in Commerce, less the discounts."""
-    if not s.tech_display:
-        return []
-    r = s.rules
-    cost = r.tech_cost
-    most = s.res[p][COMMERCE] + s.derive(p).tech_discount  # the printed cost it can pay
-    # Highest Happiness takes at most 1 off: look at the statuses only when it may matter
-    if most + 1 < min([cost[t] for t in s.tech_display]):
-        return []
-    most += p in s.statuses()[1]
-    acts = r.acts.tech
-    return [acts[t] for t in sorted(s.tech_display) if cost[t] <= most]
-
-
-def builds(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-6.1 / CCG-2.1.4 / CCG-2.2.1 / CCG-2.7.1: a building or wonder of the hand, for Hammers, on a
-    plot with a free slot (wonders use the slots too)."""
-    r = s.rules
-    h = s.hand[p]
-    held = [c for c in r.placeable if h[c]]
-    if not held:
-        return []
-    hammers = s.res[p][HAMMERS]
-    d = s.derive(p)
-    building = hammers + d.building_discount + (p in s.statuses()[1])  # CCG-3.5: Highest Happiness
-    wonder = hammers + d.wonder_discount  # not for wonders
-    cost = r.card_cost
-    is_wonder = r.is_wonder
-    held = [c for c in held if cost[c] <= (wonder if is_wonder[c] else building)]
-    if not held:
-        return []
-    free = s.free_plots(p)
-    acts = r.acts.build
-    return [row[i] for row in [acts[c] for c in held] for i in free]
-
-
-def cash(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-2.2.3: a resource card of the hand, cashed for its resources."""
-    r = s.rules
-    h = s.hand[p]
-    acts = r.acts.cash
-    return [acts[c] for c in r.resource_cards if h[c]]
-
-
-def trades(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-2.2.2: three resources for one (bank-trade A: any three; B: three of one type);
-    the trades of each stock of up to three of each type are listed once (``rules.acts``)."""
-    f, h, c = s.res[p]
-    if f + h + c < s.rules.trade_min:
-        return []
-    return s.rules.acts.trades_with[(f if f < 3 else 3) * 16 + (h if h < 3 else 3) * 4 + (c if c < 3 else 3)]
-
-
-def attacks(s: CcgState, p: int) -> list[CcgAction]:
-    """CCG-5.0 (step-order B): attacks declared from the purchase step, before the combat."""
-    if s.rules.steps_fixed or s.fought:
-        return []
-    return combat.attacks(s, p, resend=False)
+    plots = s.plots[p]
+    out: list[CcgAction] = []
+    if s.pop_bank and f >= r.pop_cost_base:
+        base, step, pop = r.pop_cost_base, r.pop_cost_step, acts.pop
+        out = [pop[i] for i, pl in enumerate(plots) if f >= base + step * pl[1]]
+    cost = r.plot_cost_base + r.plot_cost_step * len(plots)
+    if f + h + c >= cost and s.plot_display:
+        key = (f, h, c, cost)
+        plans = r.pay_choices.get(key)
+        if plans is None:
+            if len(r.pay_choices) > 16384:
+                r.pay_choices.clear()
+            plans = r.pay_choices[key] = plot_payments(res, cost)
+        row = acts.plot
+        out += [row[t][spare] for t in sorted(set(s.plot_display)) for spare in plans]
+    d = s.derived[p] or s.derive(p)
+    happy = -1  # Highest Happiness (1 or 0), looked at only when it may matter
+    display = s.tech_display
+    if display:
+        price = r.tech_cost
+        most = c + d.tech_discount  # the printed cost it can pay
+        if most + 1 >= min([price[t] for t in display]):
+            happy = p in s.statuses()[1]
+            most += happy
+            tech = acts.tech
+            out += [tech[t] for t in sorted(display) if price[t] <= most]
+    held = list(compress(r.card_range, s.hand[p]))  # the kinds of card in hand
+    placeable = r.is_placeable
+    cashed = acts.cash
+    cash = [cashed[k] for k in held if r.is_resource[k]]
+    held = [k for k in held if placeable[k]]
+    if held:
+        if happy < 0:
+            happy = p in s.statuses()[1]
+        building = h + d.building_discount + happy
+        wonder = h + d.wonder_discount
+        price = r.card_cost
+        is_wonder = r.is_wonder
+        held = [k for k in held if price[k] <= (wonder if is_wonder[k] else building)]
+        if held:
+            free = s.free_plots(p)
+            build = acts.build
+            out += [row[i] for row in [build[k] for k in held] for i in free]
+    out += cash
+    if f + h + c >= r.trade_min:
+        out += acts.trades_with[(f if f < 3 else 3) * 16 + (h if h < 3 else 3) * 4 + (c if c < 3 else 3)]
+    if s.techs[p] & r.steal_mask:
+        out += turn.steals(s, p)
+    if not r.steps_fixed and not s.fought:
+        out += combat.attacks(s, p, resend=False)
+    out.append(acts.done)
+    return out
 
 
 # ---------------------------------------------------------------------- apply
@@ -288,10 +256,16 @@ def pay_plan(res: list[int], cost: int, spare: int) -> tuple[int, int, int]:
 
 
 def plot_payments(res: list[int], cost: int) -> list[int]:
-    """The payment choices worth offering: the default, and each spared type that pays differently."""
-    seen = {pay_plan(res, cost, 3)}
+    """The payment choices worth offering: the default, and each spared type that pays
+    differently. A type the default does not pay with is spared by the default already
+    (the others level down alike: checked on every stock of up to 21 of each type and
+    every cost; the tests check up to 12), so its plan is not computed."""
+    default = pay_plan(res, cost, 3)
+    seen = {default}
     out = [3]
     for spare in range(3):
+        if not default[spare]:
+            continue
         plan = pay_plan(res, cost, spare)
         if plan not in seen:
             seen.add(plan)

@@ -5,7 +5,10 @@ Fields name the events' arguments; specs: ``count:noun`` for numbers with their 
 battle cards ("infantry 3"), ``enemy`` one of the opponent's ("infantry 3 2": type,
 strength, rank), ``item``/``given`` trade items, ``piece``, ``tokens``, ``rank``,
 ``half`` (half points), ``name``/``effect``/``basecard`` a culture event of SOLO-4.2.2,
-``cause`` why a game was lost; display names come from ``words.term``.
+``cause`` why a game was lost, ``table`` a text of table SOLO-8.1, ``civ`` a
+civilization, ``era`` the era of wonders, ``kind`` a unit type, ``use`` what a failure
+roll is for; display names come from ``words.term``, in the reader's language (the
+templates are message ids of the catalog ``civ-solo``: ``docs/i18n.md``).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from civtable.core.messages import N_
 MESSAGES: dict[str, str] = {
     "move": N_("You answer: {action}"),
     # set-up and turns (SOLO-1, SOLO-2, SOLO-3)
-    "setup.civ": N_("Set-up (SOLO-1): you play the {civ}, chosen at random (SOLO-1.1)."),
+    "setup.civ": N_("Set-up (SOLO-1): you play the {civ:civ}, chosen at random (SOLO-1.1)."),
     "setup.map.data": N_("Lay out the map (SOLO-1.2): the solo layout of the rules' picture is not in the document "
                          "and no layout data is shipped; use the base game's two-player layout until you have it "
                          "(provisional)."),
@@ -38,9 +41,9 @@ MESSAGES: dict[str, str] = {
     "game.lost": N_("You have lost the solo game in turn {turn}: {cause:cause}."),
     # the historical event (SOLO-3.4) and cancelling it (SOLO-4.1.3, SOLO-4.2.3, SOLO-6.3)
     "event.loss": N_("Event roll {face} (SOLO-3.4; table SOLO-8.1, turns {first}-{last}): a loss - you lose "
-                     "{what} (SOLO-4.1)."),
+                     "{what:table} (SOLO-4.1)."),
     "event.culture": N_("Event roll {face} (SOLO-3.4; table SOLO-8.1, turns {first}-{last}): a culture event - "
-                        "{what} (SOLO-4.2)."),
+                        "{what:table} (SOLO-4.2)."),
     "event.military": N_("Event roll {face} (SOLO-3.4; table SOLO-8.1, turns {first}-{last}): a military event - "
                          "your drawn unit cards must reach strength {strength} (SOLO-4.3)."),
     "event.battle": N_("Event roll {face} (SOLO-3.4; table SOLO-8.1, turns {first}-{last}): a battle - next turn "
@@ -56,7 +59,7 @@ MESSAGES: dict[str, str] = {
                         "(SOLO-6.2), and the event goes ahead unless you use another card."),
     "cancel.worked": N_("Failure roll (SOLO-6.1): {dice:die} - the card works: the event is cancelled."),
     # event 1: losses (SOLO-4.1)
-    "loss.tokens": N_("You lose {what}: you hold {held}, so you pay {paid} (SOLO-4.1.2)."),
+    "loss.tokens": N_("You lose {what:table}: you hold {held}, so you pay {paid} (SOLO-4.1.2)."),
     "loss.debt": N_("You take {short:count:wound marker} for the tokens you cannot pay (SOLO-4.1.4): your "
                     "{kind:tokens} debt is {debt}."),
     "loss.resource.choose": N_("You choose the {n:count:resource token} you discard (loss-choice A)."),
@@ -122,7 +125,7 @@ MESSAGES: dict[str, str] = {
     "battle.attack.you": N_("You play your {unit:card} against the opponent's {foe:enemy} on front {front}."),
     "battle.attack.they": N_("The opponent plays a {unit:enemy} against your {foe:card} on front {front}, the "
                              "strongest unit it can destroy (SOLO-4.4.7)."),
-    "battle.trump": N_("{unit:Kind} trumps {foe} and strikes first."),
+    "battle.trump": N_("{unit:Kind} trumps {foe:kind} and strikes first."),
     "battle.both": N_("Both strike at once."),
     "unit.destroyed.yours": N_("Your {unit:card} is destroyed."),
     "unit.destroyed.theirs": N_("The opponent's {unit:enemy} is destroyed."),
@@ -147,11 +150,11 @@ MESSAGES: dict[str, str] = {
                     "(SOLO-4.1.5), you keep {kept}; debt left: {left}."),
     "debt.stays": N_("You gained no {kind:tokens}: your debt of {left:count:wound marker} stays."),
     # wonders (SOLO-7)
-    "wonders.one": N_("Wonders ({rule}): remove every unbuilt {old} wonder from the market and put one {new} "
-                      "wonder in place of each, drawn as the base game draws wonders. The {new} wonders: "
+    "wonders.one": N_("Wonders ({rule}): remove every unbuilt {old:era} wonder from the market and put one {new:era} "
+                      "wonder in place of each, drawn as the base game draws wonders. The {new:era} wonders: "
                       "{new:wonders}."),
-    "wonders.refill": N_("Wonders ({rule}): remove every unbuilt {old} wonder from the market and refill it to its "
-                         "base-game size ({size}, provisional) with {new} wonders: {new:wonders}."),
+    "wonders.refill": N_("Wonders ({rule}): remove every unbuilt {old:era} wonder from the market and refill it to its "
+                         "base-game size ({size}, provisional) with {new:era} wonders: {new:wonders}."),
     # trade (SOLO-5)
     "trade.skipped": N_("You do not roll the trade dice this turn."),
     "trade.rolled": N_("Trade dice (SOLO-5.1): {dice:die} - {hits:count:acquisition} from table SOLO-8.2 "
@@ -161,10 +164,10 @@ MESSAGES: dict[str, str] = {
                      "value {buy})."),
     "trade.dropped": N_("You do not take the {item:item}; the acquisition is still open."),
     # culture event cards and resource abilities (SOLO-6)
-    "check.started": N_("Before you use the {what}, the failure roll of two dice (SOLO-6.1)."),
+    "check.started": N_("Before you use the {what:use}, the failure roll of two dice (SOLO-6.1)."),
     "check.card.failed": N_("Failure roll (SOLO-6.1): {dice:die} - the card is cancelled: discard it without its "
                             "effect (SOLO-6.2)."),
     "check.ability.failed": N_("Failure roll (SOLO-6.1): {dice:die} - the ability is cancelled: the resources you "
                                "paid are lost (SOLO-6.2)."),
-    "check.worked": N_("Failure roll (SOLO-6.1): {dice:die} - it works: carry out the {what} as the base game says."),
+    "check.worked": N_("Failure roll (SOLO-6.1): {dice:die} - it works: carry out the {what:use} as the base game says."),
 }

@@ -40,9 +40,9 @@ COUNT_QUESTIONS = {
     "limit": N_("What is your combat card limit when attacking with one army (3 in the base game; some governments "
                 "and techs raise it)?"),
     "bonus": N_("What is your combat bonus in this battle (great people, buildings, wonders, city defence)?"),
-    "bonus:resolve": N_("What is your combat bonus from great people and buildings, at its standard value? It "
-                        "counts half here (SOLO-4.3.4)."),
+    "bonus:resolve": N_("What is your combat bonus from great people and buildings, at its standard value?"),
 }
+HALF = N_("It counts half here (SOLO-4.3.4).")
 DICE = {  # the roll under way (SOLO-3.2, SOLO-3.4, SOLO-5.1, SOLO-6.1)
     "kind": N_("Dice for the event roll (SOLO-3.4): roll one die, and type each result: 'die 5' (or just 5), die "
                "{k} of {n}."),
@@ -56,13 +56,11 @@ EVENT_DICE = NN_("Dice for the historical event (SOLO-3.2): roll {n} die, and ty
                  "Dice for the historical event (SOLO-3.2): roll {n} dice, and type each result: 'die 5' (or just "
                  "5), die {k} of {n}.")
 CANCEL = {
-    "any": N_("Cancel this event with any culture event card (e.g. {example}) ({rule})? 'cancel' (you discard the "
-              "card) or 'accept' the event."),
+    "any": N_("Cancel this event with any culture event card (e.g. {example}) ({rule})?"),
     "like": N_("Cancel this event with a card that cancels culture events (e.g. {example}) or one of SOLO-6.3 "
-               "({rule})? 'cancel' (you discard the card) or 'accept' the event."),
+               "({rule})?"),
     "destroy": N_("Cancel this event with a culture event card that destroys a building, wonder or great person, "
-                  "or causes drought or deforestation (SOLO-6.3)? 'cancel' (you discard the card) or 'accept' the "
-                  "event."),
+                  "or causes drought or deforestation (SOLO-6.3)?"),
 }
 DEBT_KINDS = {"culture": NP_("debt kind", "culture"), "resources": NP_("debt kind", "resources"),
               "people": NP_("debt kind", "people"), "buildings": NP_("debt kind", "buildings"),
@@ -141,18 +139,14 @@ def ask_text(f: dict[str, Any], *, tr: Translator = ENGLISH) -> str:
     if ask == "dice":
         return _dice(f, tr)
     if ask == "cancel":
-        face = f["face"]
-        if face <= 4:
-            text = tr.t(CANCEL["any" if f["cards"] == "A" else "like"], example=name(EXAMPLES["cancel"], tr),
-                        rule="SOLO-4.1.3" if face <= 2 else "SOLO-4.2.3")
-        else:
-            text = tr.t(CANCEL["destroy"])
+        text = cancel_question(f["face"], f["cards"], tr) + " " \
+            + tr.t("'cancel' (you discard the card) or 'accept' the event.")
         return text + (" " + tr.t("It must pass a failure roll (SOLO-6.1).") if f["roll"] == "A" else "")
     if ask in COUNTS:
         lo, hi = f["range"]
-        key = "bonus:resolve" if ask == "bonus" and f["resolve"] else ask
-        return (tr.gettext(COUNT_QUESTIONS[key]) + " "
-                + tr.t("Answer '{word} N', N from {lo} to {hi} (or pick it in the menu).", word=ask, lo=lo, hi=hi))
+        head, note = count_question(ask, f["resolve"], tr)
+        return " ".join(x for x in (head, note, tr.t("Answer '{word} N', N from {lo} to {hi} (or pick it in the "
+                                                     "menu).", word=ask, lo=lo, hi=hi)) if x)
     if ask in ("units", "hand"):
         return _units(f, tr)
     if ask == "fortified":
@@ -200,13 +194,37 @@ def ask_text(f: dict[str, Any], *, tr: Translator = ENGLISH) -> str:
                      strength=f["strength"])
                 + " " + ", ".join(f"'lose front {n}'" for n in f["fronts"]) + ".")
     if ask.startswith("gained:"):
-        kind, debt = f["kind"], f["debt"]
-        return (tr.nt("You owe {n} wound marker ({kind} debt).", "You owe {n} wound markers ({kind} debt).", debt,
-                      kind=tr.pgettext("debt kind", DEBT_KINDS[kind])) + " "
-                + tr.t("How many {what} did you gain this turn? Each first pays off a wound marker (SOLO-4.1.5).",
-                       what=tr.pgettext("how many", GAINED[kind])) + " "
-                + tr.t("'gained {word} N' (or pick it in the menu).", word=kind))
+        kind = f["kind"]
+        return " ".join((owed(f["debt"], kind, tr), gained_question(kind, tr),
+                         tr.t("Each first pays off a wound marker (SOLO-4.1.5)."),
+                         tr.t("'gained {word} N' (or pick it in the menu).", word=kind)))
     return ask
+
+
+def cancel_question(face: int, cards: str, tr: Translator = ENGLISH) -> str:
+    """SOLO-4.1.3, SOLO-4.2.3, SOLO-6.3 (cancel-cards): may the event of ``face`` be cancelled?"""
+    if face <= 4:
+        return tr.t(CANCEL["any" if cards == "A" else "like"], example=name(EXAMPLES["cancel"], tr),
+                    rule="SOLO-4.1.3" if face <= 2 else "SOLO-4.2.3")
+    return tr.t(CANCEL["destroy"])
+
+
+def count_question(ask: str, resolve: bool, tr: Translator = ENGLISH) -> tuple[str, str]:
+    """A count question and what it adds ('' or that the bonus counts half)."""
+    if ask == "bonus" and resolve:
+        return tr.gettext(COUNT_QUESTIONS["bonus:resolve"]), tr.gettext(HALF)
+    return tr.gettext(COUNT_QUESTIONS[ask]), ""
+
+
+def owed(debt: int, kind: str, tr: Translator = ENGLISH) -> str:
+    """SOLO-4.1.4: the wound markers owed, and in what."""
+    return tr.nt("You owe {n} wound marker ({kind} debt).", "You owe {n} wound markers ({kind} debt).", debt,
+                 kind=tr.pgettext("debt kind", DEBT_KINDS[kind]))
+
+
+def gained_question(kind: str, tr: Translator = ENGLISH) -> str:
+    """SOLO-4.1.5: how many tokens (or pieces) of a debt's kind were gained this turn?"""
+    return tr.t("How many {what} did you gain this turn?", what=tr.pgettext("how many", GAINED[kind]))
 
 
 def _dice(f: dict[str, Any], tr: Translator) -> str:

@@ -8,7 +8,7 @@ on each front as cards with their strengths and wounds); the player's wound mark
 and debts; and what the companion just said.
 
 Everything comes from the observation (and the game's public tables); every text is
-escaped. Answers carry ``data-target`` (``action_target``): ``answer:TEXT`` for an
+escaped and in the reader's language (``html`` is ``@localizable``). Answers carry ``data-target`` (``action_target``): ``answer:TEXT`` for an
 answer button, ``hand:KIND STRENGTH`` for a card of the battle hand (where it is played
 is asked after the click), ``front:N`` for a unit the opponent's card may destroy.
 """
@@ -17,16 +17,39 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
-from html import escape
 from typing import Any
 
 from civtable.core.action import Action
-from civtable.core.events import Viewer
+from civtable.core.events import Event, Viewer
+from civtable.core.messages import render_event
+from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable
 
 from .catalog import Tables
+from .messages import MESSAGES
+from .questions import cancel_question, count_question, gained_question, owed
+from .render import outcome, question
 from .rules.entry import COUNTS
-from .words import DEBT_LABELS, ITEM_NAMES, RANK_NAMES, items_of, unit_text
+from .web_parts import (
+    automa,
+    battle,
+    card,
+    die,
+    e,
+    kind_title,
+    under_way,
+    unit_card,
+    you,
+)
+from .words import (
+    RANK_NAMES,
+    hand_note,
+    item_name,
+    item_object,
+    items_of,
+    kind_name,
+    name,
+    term,
+)
 
 CSS = """
 .solo { --inf: #b42318; --mtd: #1d4ed8; --art: #15803d; --air: #57534e; --wound: #b91c1c; }
@@ -109,28 +132,26 @@ CSS = """
 .solo table.ledger td { padding: .1rem .6rem .1rem 0; }
 """
 
-KIND_NAMES = {"infantry": "Infantry", "mounted": "Mounted", "artillery": "Artillery", "aircraft": "Aircraft"}
-FACE_KINDS = {1: "Loss", 2: "Loss", 3: "Culture event", 4: "Culture event", 5: "Military event",
-              6: "Battle against your capital"}
-ROLL_NAMES = {"event": "event dice (SOLO-3.2)", "kind": "event roll (SOLO-3.4)",
-              "trade": "trade dice (SOLO-5.1)", "failure": "failure roll (SOLO-6.1)"}
-PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
-        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
-SHORT = {"start": "Start turn 1", "accept": "Accept", "cancel": "Cancel it with a card", "miss": "Miss",
-         "destroy": "Play a destroying card", "undo": "Undo the last card", "done": "Done",
-         "fortified yes": "Yes, fortified", "fortified no": "No, not fortified", "trade roll": "Roll the trade dice",
-         "trade skip": "Skip", "next": "Next", "won": "I have won", "use card": "Use a culture event card",
-         "use ability": "Use a resource ability", "pay": "Pay", "same": "Same cards as last time"}
-CONTEXT = {("destroy", "accept"): "Accept the loss", ("cancel", "accept"): "Accept the event",
-           ("give", "cancel"): "Do not take it", ("buy", "done"): "No more", ("units", "done"): "Done: that is all",
-           ("hand", "done"): "Done: that is my hand"}
+ROLL_NAMES = {"event": NN_("Roll the event dice (SOLO-3.2): {n} die. What does die {k} show?",
+                           "Roll the event dice (SOLO-3.2): {n} dice. What does die {k} show?"),
+              "kind": NN_("Roll the event roll (SOLO-3.4): {n} die. What does die {k} show?",
+                          "Roll the event roll (SOLO-3.4): {n} dice. What does die {k} show?"),
+              "trade": NN_("Roll the trade dice (SOLO-5.1): {n} die. What does die {k} show?",
+                           "Roll the trade dice (SOLO-5.1): {n} dice. What does die {k} show?"),
+              "failure": NN_("Roll the failure roll (SOLO-6.1): {n} die. What does die {k} show?",
+                             "Roll the failure roll (SOLO-6.1): {n} dice. What does die {k} show?")}
+SHORT = {"start": N_("Start turn 1"), "accept": N_("Accept"), "cancel": N_("Cancel it with a card"),
+         "miss": N_("Miss"), "destroy": N_("Play a destroying card"), "undo": N_("Undo the last card"),
+         "done": N_("Done"), "fortified yes": N_("Yes, fortified"), "fortified no": N_("No, not fortified"),
+         "trade roll": N_("Roll the trade dice"), "trade skip": N_("Skip"), "next": N_("Next"),
+         "won": N_("I have won"), "use card": N_("Use a culture event card"),
+         "use ability": N_("Use a resource ability"), "pay": N_("Pay"), "same": N_("Same cards as last time")}
+CONTEXT = {("destroy", "accept"): N_("Accept the loss"), ("cancel", "accept"): N_("Accept the event"),
+           ("give", "cancel"): N_("Do not take it"), ("buy", "done"): N_("No more"),
+           ("units", "done"): N_("Done: that is all"), ("hand", "done"): N_("Done: that is my hand")}
 MAIN = frozenset({"start", "next", "trade roll", "done", "pay"})
 LATER = frozenset({"won", "use card", "use ability"})
 """Answers possible at every step of a turn, shown in a smaller row."""
-
-
-def e(x: Any) -> str:
-    return escape(str(x))
 
 
 def action_target(action: Action, obs: dict[str, Any]) -> str:
@@ -143,53 +164,33 @@ def action_target(action: Action, obs: dict[str, Any]) -> str:
     return f"answer:{action.text}"
 
 
-# ------------------------------------------------------------ small pieces
-def die(n: int, size: int = 34) -> str:
-    """A die face as SVG (0: a die not typed, blank)."""
-    dots = "".join(f'<circle cx="{7 + 10 * x}" cy="{7 + 10 * y}" r="2.6"/>' for x, y in PIPS.get(n, []))
-    return (f'<svg width="{size}" height="{size}" viewBox="0 0 34 34" role="img" aria-label="die {n}">'
-            f'<rect x="1" y="1" width="32" height="32" rx="6" fill="#fff" stroke="#57606a" stroke-width="1.5"/>'
-            f'<g fill="#24292f">{dots}</g></svg>')
-
-
 def button(target: str, label: str, cls: str = "") -> str:
     return f'<button type="button" class="ans {cls}" data-target="{e(target)}">{label}</button>'
 
 
-def card(kind: str, strength: int, note: str = "", cls: str = "", target: str | None = None) -> str:
-    at = f' data-target="{e(target)}"' if target else ""
-    return (f'<div class="card {e(kind)} {cls}"{at}><span class="title">{e(KIND_NAMES.get(kind, kind))}</span>'
-            f'<span class="str">{strength}</span><span class="note">{note}</span></div>')
-
-
-def unit_card(u: list[Any], cls: str = "") -> str:
-    kind, rank, strength = u
-    return card(kind, strength, "" if kind == "aircraft" else f"rank {RANK_NAMES[rank]}", cls)
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+def answer_text(ask: str, a: str, tr: Translator) -> str:
+    """An answer's button text: in the question's context, else its short form."""
+    text = CONTEXT.get((ask, a)) or SHORT.get(a)
+    return tr.gettext(text) if text else a
 
 
 # ------------------------------------------------------------ the page
-def html(tables: Tables, obs: dict[str, Any], viewer: Viewer) -> str:
-    parts = [f"<style>{CSS}</style>", '<div class="solo">', _head(obs, viewer), _track(tables, obs)]
+@localizable
+def html(tables: Tables, obs: dict[str, Any], viewer: Viewer, *, tr: Translator = ENGLISH) -> str:
+    parts = [f"<style>{CSS}</style>", '<div class="solo">', _head(obs, viewer, tr), _track(tables, obs, tr)]
     if obs["over"]:
         won = obs["outcome"] == "won"
-        from .render import OUTCOMES
-
-        parts.append(f'<section class="over {"won" if won else "lost"}">{e(OUTCOMES.get(obs["outcome"] or "", ""))}'
-                     f'</section>')
-    if obs["over"]:
-        parts.append(_said(obs))
+        parts.append(f'<section class="over {"won" if won else "lost"}">{e(outcome(obs, tr))}</section>')
+        parts.append(_said(tables, obs, tr))
     else:
         wide = " wide" if len(obs["answers"]) > 24 else ""
-        parts.append(f'<div class="two{wide}"><div>{_ask(tables, obs, viewer)}</div><div>{_said(obs)}</div></div>')
-    parts.append(_event(tables, obs))
+        parts.append(f'<div class="two{wide}"><div>{_ask(tables, obs, viewer, tr)}</div>'
+                     f'<div>{_said(tables, obs, tr)}</div></div>')
+    parts.append(under_way(tables, obs, tr))
     if obs["battle"] is not None:
-        parts.append(_battle(obs))
-    parts.append(_automa(tables, obs))
-    parts.append(_you(obs))
+        parts.append(battle(obs, tr))
+    parts.append(automa(tables, obs, tr))
+    parts.append(you(obs, tr))
     parts.append("</div>")
     page = "".join(parts)
     if viewer is None:  # a spectator sees the answers the player is offered, not as buttons to press
@@ -197,16 +198,17 @@ def html(tables: Tables, obs: dict[str, Any], viewer: Viewer) -> str:
     return page
 
 
-def _head(obs: dict[str, Any], viewer: Viewer) -> str:
+def _head(obs: dict[str, Any], viewer: Viewer, tr: Translator) -> str:
     turn = obs["turn"]
-    when = "Set-up" if turn == 0 else f"Turn {turn} of {obs['final_turn']}"
-    dice = "you roll the dice and enter them" if obs["dice"] == "table" else "the companion rolls the dice"
-    who = '<span class="chip">watching</span>' if viewer is None else ""
-    return (f'<section class="head"><span class="civ">The {e(obs["civ"])}</span><span class="chip">{e(when)}</span>'
+    when = tr.t("Set-up") if turn == 0 else tr.t("Turn {turn} of {final}", turn=turn, final=obs["final_turn"])
+    dice = tr.t("you roll the dice and enter them") if obs["dice"] == "table" else tr.t("the companion rolls the dice")
+    who = f'<span class="chip">{e(tr.t("watching"))}</span>' if viewer is None else ""
+    civ = tr.t("The {civ}", civ=name(obs["civ"], tr))
+    return (f'<section class="head"><span class="civ">{e(civ)}</span><span class="chip">{e(when)}</span>'
             f'<span class="chip">{e(dice)}</span>{who}</section>')
 
 
-def _track(tables: Tables, obs: dict[str, Any]) -> str:
+def _track(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
     """SOLO-1.6, SOLO-3.1: the culture track's 16 spaces, the counter (before space 1 or on
     it, track-start), the end marker, a reminder on the space of each battle to come
     (SOLO-4.4.2), and the rows of table SOLO-8.1 above the spaces they cover."""
@@ -220,165 +222,188 @@ def _track(tables: Tables, obs: dict[str, Any]) -> str:
     for r in tables.rows:
         first, last = r["first_turn"] + shift, min(n, r["last_turn"] + shift)
         if first <= n:
-            title = (f"turns {r['first_turn']}-{r['last_turn']}: a military event needs {r['5']['strength']}, a "
-                     f"battle has level {r['6']['military_level']} and card limit {r['6']['card_limit']}")
+            title = tr.t("turns {first}-{last}: a military event needs {strength}, a battle has level {level} and "
+                         "card limit {limit}", first=r["first_turn"], last=r["last_turn"],
+                         strength=r["5"]["strength"], level=r["6"]["military_level"], limit=r["6"]["card_limit"])
+            band = tr.t("turns {first}-{last} · level {level}", first=r["first_turn"], last=r["last_turn"],
+                        level=r["6"]["military_level"])
             cells.append(f'<div class="band" style="grid-column: {first + col} / {last + col + 1}" '
-                         f'title="{e(title)}">turns {r["first_turn"]}-{r["last_turn"]} · level '
-                         f'{r["6"]["military_level"]}</div>')
-    pawn = '<span class="pawn" title="the turn counter"></span>'
+                         f'title="{e(title)}">{e(band)}</div>')
+    pawn = f'<span class="pawn" title="{e(tr.t("the turn counter"))}"></span>'
     if col:
-        cells.append(f'<div class="sq start" style="grid-column: 1">start{pawn if here == 0 else ""}</div>')
-    marker = ('<span class="mark wound" title="the end marker (a wound marker)">✖</span>'
+        cells.append(f'<div class="sq start" style="grid-column: 1">{e(tr.pt("track", "start"))}'
+                     f'{pawn if here == 0 else ""}</div>')
+    marker = (f'<span class="mark wound" title="{e(tr.t("the end marker (a wound marker)"))}">✖</span>'
               if options["end-marker-piece"] == "A" else
-              '<span class="mark" title="the end marker (a culture level marker)">◆</span>')
+              f'<span class="mark" title="{e(tr.t("the end marker (a culture level marker)"))}">◆</span>')
+    reminder = (f'<span class="mark wound" title="{e(tr.t("a battle against your capital in this turn"))}">'
+                f'✖</span>')
     for space in range(1, n + 1):
         cls = "now" if space == here else "past" if space < here else ""
         inner = f"{space}{pawn if space == here else ''}"
         if space == n:
             inner += marker
         elif space in reminders:
-            inner += '<span class="mark wound" title="a battle against your capital in this turn">✖</span>'
+            inner += reminder
         cells.append(f'<div class="sq {cls}" style="grid-column: {space + col}">{inner}</div>')
-    return (f'<section><h4>Culture track: the turn counter and the end marker (space {n})</h4>'
+    title = tr.t("Culture track: the turn counter and the end marker (space {n})", n=n)
+    return (f'<section><h4>{e(title)}</h4>'
             f'<div class="track" style="--n: {n + col}">{"".join(cells)}</div></section>')
 
 
 # ------------------------------------------------------------ the question
-def _ask(tables: Tables, obs: dict[str, Any], viewer: Viewer) -> str:
+def _ask(tables: Tables, obs: dict[str, Any], viewer: Viewer, tr: Translator) -> str:
     answers: list[str] = obs["answers"]
-    q, more = _headline(tables, obs)
-    body = _answers(tables, obs, [a for a in answers if a not in LATER])
+    q, more = _headline(tables, obs, tr)
+    body = _answers(tables, obs, [a for a in answers if a not in LATER], tr)
     later = [a for a in answers if a in LATER]
     if later:
-        body += ('<div class="answers"><span class="label">Also now</span>'
-                 + "".join(button(f"answer:{a}", e(SHORT[a]), "small") for a in later) + "</div>")
+        body += (f'<div class="answers"><span class="label">{e(tr.t("Also now"))}</span>'
+                 + "".join(button(f"answer:{a}", e(answer_text("", a, tr)), "small") for a in later) + "</div>")
     extra = f'<p class="more">{e(more)}</p>' if more else ""
-    who = '<h4>The player is asked</h4>' if viewer is None else ""
+    who = f'<h4>{e(tr.t("The player is asked"))}</h4>' if viewer is None else ""
     return f'<section class="ask">{who}<p class="q">{e(q)}</p>{extra}{body}</section>'
 
 
-HINT = re.compile(r"(^|[\s(/])'[a-z][A-Za-z0-9 -]*'")
-"""A sentence telling what to type ('trade roll', 'die 5'): the page has buttons instead."""
-
-
-def _sentences(text: str) -> list[str]:
-    """The question's sentences without the typing hints."""
-    return [x for x in re.split(r"(?<!e\.g\.)(?<=[.?])\s+", text) if x and not HINT.search(x)]
-
-
-def _headline(tables: Tables, obs: dict[str, Any]) -> tuple[str, str]:
+def _headline(tables: Tables, obs: dict[str, Any], tr: Translator) -> tuple[str, str]:
     """The question in one sentence (large), and the rest of what the companion asks."""
-    ask, text = obs["ask"] or "", obs["question"]
-    work = obs["work"]
+    ask = obs["ask"] or ""
+    work, options = obs["work"], obs["options"]
     if ask == "dice":
         r = obs["roll"]
-        miss = " Miss: none of the dice still to enter shows 5 or 6." if r["purpose"] == "event" else ""
-        return (f"Roll the {ROLL_NAMES[r['purpose']]}: {plural(r['n'], 'die', 'dice')}. What does die "
-                f"{len(r['got']) + 1} show?", f"Click the face of each die in turn.{miss}")
+        one, many = ROLL_NAMES[r["purpose"]]
+        head = tr.nt(one, many, r["n"], k=len(r["got"]) + 1)
+        more = tr.t("Click the face of each die in turn.")
+        if r["purpose"] == "event":
+            more += " " + tr.t("Miss: none of the dice still to enter shows 5 or 6.")
+        return head, more
     fixed = {
-        "start": ("Set up your table, then start turn 1.", "The companion tells you how, on the right."),
-        "units": ("Which unit cards do you own?", "One card at a time: its type, the rank of your military "
-                                                  "technology and the strength it shows at that rank; then Done."),
-        "hand": ("Draw your battle hand and enter it.",
-                 f"Its size in the base game: {tables.hand_size_note}. One card at a time, then Done."),
-        "phase:start": ("Carry out the base game's start of turn.", "Then click Next (turn-start-order B)."),
-        "play": ("Your battle turn: play a card of your hand.",
-                 "Click a card, then open a new front with it or attack a lone enemy unit."),
-        "tie": ("Which of your units does the opponent's card destroy?",
-                "It can destroy several of your equally strong units (strongest-tie A): click one."),
-        "fortified": ("Is your capital fortified?", "If it is, the opponent plays first (SOLO-4.4.6)."),
+        "start": (N_("Set up your table, then start turn 1."), N_("The companion tells you how, on the right.")),
+        "units": (N_("Which unit cards do you own?"), N_("One card at a time: its type, the rank of your military "
+                                                         "technology and the strength it shows at that rank; then "
+                                                         "Done.")),
+        "phase:start": (N_("Carry out the base game's start of turn."), N_("Then click Next (turn-start-order B).")),
+        "play": (N_("Your battle turn: play a card of your hand."),
+                 N_("Click a card, then open a new front with it or attack a lone enemy unit.")),
+        "tie": (N_("Which of your units does the opponent's card destroy?"),
+                N_("It can destroy several of your equally strong units (strongest-tie A): click one.")),
+        "fortified": (N_("Is your capital fortified?"), N_("If it is, the opponent plays first (SOLO-4.4.6).")),
     }
     if ask in fixed:
-        return fixed[ask]
-    parts = _sentences(text)
+        return tr.gettext(fixed[ask][0]), tr.gettext(fixed[ask][1])
+    if ask == "hand":
+        return tr.t("Draw your battle hand and enter it."), tr.t(
+            "Its size in the base game: {note}. One card at a time, then Done.", note=hand_note(tables.hand_size_note,
+                                                                                              tr))
+    if ask == "cancel":
+        more = tr.t("It must pass a failure roll (SOLO-6.1).") if options["failure-roll-scope"] == "A" else ""
+        return cancel_question(obs["event"]["face"], options["cancel-cards"], tr), more
+    if ask in COUNTS:
+        return count_question(ask, obs["stage"] == "resolve", tr)
+    if ask == "trade":
+        more = tr.t("Carry out the base game's start of turn.") if options["turn-start-order"] == "A" else ""
+        return tr.t("Trade phase: roll three trade dice (SOLO-5.1)?"), more
+    if ask.startswith("gained:"):
+        kind = ask.split(":")[1]
+        return gained_question(kind, tr), (owed(obs["debt"][kind], kind, tr) + " "
+                                           + tr.t("Each first pays off a wound marker (SOLO-4.1.5)."))
     if ask == "destroy":
-        return (f"{parts[0][:-1]}: play a card that destroys an opponent's figure?",
-                "The table value drops by 2 (SOLO-4.3.5); a culture event card such as Defection.")
+        short = (2 * work["target"] - (work["total2"] + work.get("half2", 0)) + 1) // 2
+        return (tr.nt("You are {n} strength short: play a card that destroys an opponent's figure?",
+                      "You are {n} strength short: play a card that destroys an opponent's figure?", short),
+                tr.t("The table value drops by 2 (SOLO-4.3.5); a culture event card such as {example}.",
+                     example=name("Defection", tr)))
     if ask == "phase:move":
-        return "City management, then movement.", " ".join([*parts[1:], "Click Next when your movement phase ends."])
+        battle = any(p["due"] == obs["turn"] for p in obs["pending"])
+        more = tr.t("Click Next when your movement phase ends.")
+        if battle:
+            more = tr.t("A battle against your capital comes at the end of the movement phase.") + " " + more
+        return tr.t("City management, then movement."), more
     if ask == "phase:end":
         if obs["final"]:
-            return ("Research phase of the last turn: have you won?", "I have won: a culture, technology or "
-                    "economic victory; Next ends the game without one (SOLO-2.3).")
-        return f"Research phase, then the end of turn {obs['turn']}.", "Click Next when the turn is over."
+            return (tr.t("Research phase of the last turn: have you won?"), tr.t(
+                "I have won: a culture, technology or economic victory; Next ends the game without one (SOLO-2.3)."))
+        return tr.t("Research phase, then the end of turn {turn}.", turn=obs["turn"]), tr.t(
+            "Click Next when the turn is over.")
     if ask == "give":
-        buy = obs["options"]["trade-value-direction"] == "A"
-        item = ITEM_NAMES.get(work["item"], work["item"])
-        return (f"Pay for the {item}: give items worth {'at least' if buy else 'at most'} its value.",
-                "Each item counts at its sell value (table SOLO-8.2); Pay when they cover it (SOLO-5.3).")
+        item = item_object(work["item"], tr)
+        head = (tr.t("Pay for the {item}: give items worth at least its value.", item=item)
+                if options["trade-value-direction"] == "A" else
+                tr.t("Pay for the {item}: give items worth at most its value.", item=item))
+        return head, tr.t("Each item counts at its sell value (table SOLO-8.2); Pay when they cover it (SOLO-5.3).")
     if ask == "buy":
-        left = work.get("left", 0)
-        return f"Acquire {plural(left, 'more item')} (SOLO-5.2)?", "Each at its buy value of table SOLO-8.2."
-    asking = [x for x in parts if x.endswith("?")]
-    head = asking[-1] if ask.startswith("gained:") and asking else (asking or parts or [text])[0]
-    return head, " ".join(x for x in parts if x != head)
+        return (tr.nt("Acquire {n} more item (SOLO-5.2)?", "Acquire {n} more items (SOLO-5.2)?", work.get("left", 0)),
+                tr.t("Each at its buy value of table SOLO-8.2."))
+    return question(obs, tr), ""
 
 
-def _answers(tables: Tables, obs: dict[str, Any], answers: list[str]) -> str:
+def _answers(tables: Tables, obs: dict[str, Any], answers: list[str], tr: Translator) -> str:
     ask = obs["ask"] or ""
     if ask in COUNTS or ask.startswith("gained:"):
         nums = "".join(button(f"answer:{a}", e(a.split()[-1])) for a in answers)
         return f'<div class="answers numbers">{nums}</div>'
     if ask == "dice":
-        got = "".join(die(d, 30) for d in obs["roll"]["got"])
-        typed = f'<p class="typed">Entered so far: {got}</p>' if got else ""
-        faces = "".join(button(f"answer:{a}", die(int(a.split()[1]), 44), "die") if a.startswith("die ")
-                        else button(f"answer:{a}", e(SHORT.get(a, a))) for a in answers)
+        got = "".join(die(d, 30, tr) for d in obs["roll"]["got"])
+        typed = f'<p class="typed">{e(tr.t("Entered so far:"))} {got}</p>' if got else ""
+        faces = "".join(button(f"answer:{a}", die(int(a.split()[1]), 44, tr), "die") if a.startswith("die ")
+                        else button(f"answer:{a}", e(answer_text("", a, tr))) for a in answers)
         return f'{typed}<div class="answers">{faces}</div>'
     if ask in ("units", "hand"):
-        return _unit_answers(obs, answers)
+        return _unit_answers(obs, answers, tr)
     if ask == "give":
-        return _give_answers(tables, obs, answers)
+        return _give_answers(tables, obs, answers, tr)
     if ask == "play":
         hand = obs["battle"]["player_hand"]
         return '<div class="cards">' + "".join(
-            card(u["kind"], u["strength"], "play", target=f"hand:{u['kind']} {u['strength']}") for u in hand) + "</div>"
+            card(u["kind"], u["strength"], e(tr.pt("card", "play")), target=f"hand:{u['kind']} {u['strength']}",
+                 tr=tr) for u in hand) + "</div>"
     if ask == "tie":
         fronts = obs["battle"]["fronts"]
         return '<div class="answers">' + "".join(
-            button(f"front:{n}", f"front {n}: your {e(fronts[n - 1]['player']['kind'])} "
-                                 f"{fronts[n - 1]['player']['strength']}")
+            button(f"front:{n}", e(tr.t("front {n}: your {kind} {strength}", n=n,
+                                        kind=kind_name(fronts[n - 1]["player"]["kind"], tr),
+                                        strength=fronts[n - 1]["player"]["strength"])))
             for n in (int(a.split()[-1]) for a in answers)) + "</div>"
     out = []
     for a in answers:
         if a.startswith("buy "):
             item = a[4:].replace("-", "_")
-            label = f"{ITEM_NAMES.get(item, item)} <small>(value {tables.trade[item][1]})</small>"
+            label = (f"{e(item_name(item, tr))} <small>"
+                     f"{e(tr.t('(value {value})', value=tables.trade[item][1]))}</small>")
         else:
-            label = e(CONTEXT.get((ask, a)) or SHORT.get(a, a))
+            label = e(answer_text(ask, a, tr))
         out.append(button(f"answer:{a}", label, "main" if a in MAIN else ""))
     return f'<div class="answers">{"".join(out)}</div>'
 
 
-def _unit_answers(obs: dict[str, Any], answers: list[str]) -> str:
+def _unit_answers(obs: dict[str, Any], answers: list[str], tr: Translator) -> str:
     """Unit cards to enter, one row per type: the strengths each rank shows."""
     rows: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     plain = []
     for a in answers:
         words = a.split()
         if words[0] != "unit":
-            plain.append(button(f"answer:{a}", e(CONTEXT.get((obs["ask"], a)) or SHORT.get(a, a)),
-                                "main" if a == "done" else ""))
+            plain.append(button(f"answer:{a}", e(answer_text(obs["ask"], a, tr)), "main" if a == "done" else ""))
             continue
         kind, rank = words[1], ("" if words[1] == "aircraft" else RANK_NAMES[int(words[2])])
         rows[kind][rank].append(f'<button type="button" class="cardbtn {e(kind)}" data-target="answer:{e(a)}" '
                                 f'title="{e(a)}">{e(words[-1])}</button>')
     out = "".join(
-        f'<div class="unitrow"><span class="label">{e(KIND_NAMES[kind])}</span>'
+        f'<div class="unitrow"><span class="label">{e(kind_title(kind, tr))}</span>'
         + "".join(f'<span class="grp"><span class="rank">{e(rank)}</span>{"".join(b)}</span>'
                   for rank, b in ranks.items()) + "</div>"
         for kind, ranks in rows.items())
     entered = obs["entry"]
-    got = ('<h4>Entered so far</h4><div class="cards">' + "".join(unit_card(u, "mini") for u in entered) + "</div>"
-           if entered else "")
+    got = (f'<h4>{e(tr.t("Entered so far"))}</h4><div class="cards">'
+           + "".join(unit_card(u, "mini", tr) for u in entered) + "</div>" if entered else "")
     same = ""
     if "same" in answers:
-        same = ('<h4>Your cards last time</h4><div class="cards">'
-                + "".join(unit_card(u, "mini") for u in obs["units"] or []) + "</div>")
+        same = (f'<h4>{e(tr.t("Your cards last time"))}</h4><div class="cards">'
+                + "".join(unit_card(u, "mini", tr) for u in obs["units"] or []) + "</div>")
     return f'{out}<div class="answers">{"".join(plain)}</div>{got}{same}'
 
 
-def _give_answers(tables: Tables, obs: dict[str, Any], answers: list[str]) -> str:
+def _give_answers(tables: Tables, obs: dict[str, Any], answers: list[str], tr: Translator) -> str:
     work = obs["work"]
     item = work["item"]
     buy = tables.trade[item][1]
@@ -391,14 +416,45 @@ def _give_answers(tables: Tables, obs: dict[str, Any], answers: list[str]) -> st
             key = words[1].replace("-", "_")
             rows[key].append(button(f"answer:{a}", e(words[2])))
         else:
-            plain.append(button(f"answer:{a}", e(CONTEXT.get(("give", a)) or SHORT.get(a, a)),
-                                "main" if a == "pay" else ""))
-    out = "".join(f'<div class="answers numbers"><span class="label">{e(ITEM_NAMES.get(k, k))} '
-                  f'(sells {tables.trade[k][0]})</span>{"".join(b)}</div>' for k, b in rows.items())
-    paid = ", ".join(items_of(n, k) for k, n in work.get("given", {}).items()) or "nothing yet"
-    return (f'<p class="totals">{e(ITEM_NAMES.get(item, item).capitalize())}: value <b>{buy}</b>. Given so far: '
-            f'{e(paid)} (value <b>{given}</b>).</p>'
-            f'{out}<div class="answers">{"".join(plain)}</div>')
+            plain.append(button(f"answer:{a}", e(answer_text("give", a, tr)), "main" if a == "pay" else ""))
+    out = "".join(f'<div class="answers numbers"><span class="label">'
+                  f'{e(tr.t("{item} (sells {value})", item=item_name(k, tr), value=tables.trade[k][0]))}</span>'
+                  f'{"".join(b)}</div>' for k, b in rows.items())
+    paid = ", ".join(items_of(n, k, tr) for k, n in work.get("given", {}).items()) or tr.t("nothing yet")
+    totals = tr.t("{item}: value {buy}. Given so far: {paid} (value {given}).", item=e(_capital(item_name(item, tr))),
+                  buy=f"<b>{buy}</b>", paid=e(paid), given=f"<b>{given}</b>")
+    return f'<p class="totals">{totals}</p>{out}<div class="answers">{"".join(plain)}</div>'
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _said(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
+    """What the companion said since the last answer, or before it when it said nothing new.
+
+    The companion's words are the position's log, written in English by the rules; in
+    another language they are told by the events since the last answer when the
+    observation has them (``news_events``: id and arguments), else the page points to
+    its game log, which tells the same events in the reader's language."""
+    title = f'<h4>{e(tr.t("The companion says"))}</h4>'
+    if not tr.english:
+        events = obs.get("news_events")
+        if events is None:
+            body = f'<p class="before">{e(tr.t("What the companion says is told in the game log."))}</p>'
+        else:
+            said = [render_event(Event(str(x["id"]), dict(x.get("args") or {})), MESSAGES,
+                                 lambda kind, value: term(tables, kind, value, tr=tr), 0, None, tr)
+                    for x in events if x["id"] != "move"]
+            body = "".join(f"<p>{e(line)}</p>" for line in said) or f"<p>{e(tr.t('Nothing yet.'))}</p>"
+        return f'<section class="said">{title}{body}</section>'
+    news = obs["news"]
+    if news:
+        body = "".join(f"<p>{_words(line)}</p>" for line in news)
+    else:
+        body = ("".join(f'<p class="before">{_words(line)}</p>' for line in obs["said_before"])
+                or f"<p>{e(tr.t('Nothing yet.'))}</p>")
+    return f'<section class="said">{title}{body}</section>'
 
 
 def _words(line: str) -> str:
@@ -410,158 +466,3 @@ def _words(line: str) -> str:
 ONE_WOUND = re.compile(r"\b1 wounds\b")
 
 
-def _said(obs: dict[str, Any]) -> str:
-    """What the companion said since the last answer, or before it when it said nothing new."""
-    news = obs["news"]
-    if news:
-        body = "".join(f"<p>{_words(line)}</p>" for line in news)
-    else:
-        body = "".join(f'<p class="before">{_words(line)}</p>' for line in obs["said_before"]) or "<p>Nothing yet.</p>"
-    return f'<section class="said"><h4>The companion says</h4>{body}</section>'
-
-
-# ------------------------------------------------------------ the automa
-def _automa(tables: Tables, obs: dict[str, Any]) -> str:
-    turn = max(1, min(obs["turn"], tables.last_turn))
-    cell = tables.row(turn)["6"]
-    level = cell["military_level"]
-    rank = level if obs["options"]["opponent-unit-rank"] == "A" else 1
-    mix = "2 infantry, 2 mounted, 2 artillery" if obs["options"]["opponent-composition"] == "A" else \
-        "2 infantry, 1 mounted, 1 artillery"
-    air = {3: ", 1 aircraft", 4: ", 2 aircraft"}.get(level, "")
-    pool = obs["pool"]
-    wonders = tables.wonders[obs["era"]]
-    nxt = {"ancient": "medieval wonders from turn 8", "medieval": "modern wonders from turn 13"}.get(obs["era"], "")
-    facts = [
-        ("Event dice next roll", "".join(die(0, 22) for _ in range(min(pool, 8))) + f" <b>{pool}</b>",
-         "a 5 or 6 on any die: a historical event"),
-        ("Opponent this turn", f"level <b>{level}</b> · limit <b>{cell['card_limit']}</b>",
-         f"rank {RANK_NAMES[rank]}: {mix}{air}"),
-        (f"Wonders: {obs['era']} era", f'<span class="list">{e(", ".join(wonders))}</span>', nxt),
-    ]
-    for p in obs["pending"]:
-        what = (f"level {p['level']}, limit {p['limit']}" if p["level"] is not None else "level of that turn")
-        facts.append(("Battle coming", f'<span class="wound">✖</span> turn <b>{p["due"]}</b>',
-                      f"end of movement; {what} (the 6 of turn {p['rolled']})"))
-    boxes = "".join(f'<div class="fact"><div class="small">{e(t)}</div><div class="big">{v}</div>'
-                    f'<div class="small">{e(s)}</div></div>' for t, v, s in facts)
-    return f'<section><h4>The automa</h4><div class="facts">{boxes}</div></section>'
-
-
-def _event(tables: Tables, obs: dict[str, Any]) -> str:
-    """The historical event under way (SOLO-4), the military event's cards, the trade."""
-    ev, work = obs["event"], obs["work"]
-    out = []
-    if ev is not None:
-        face = ev["face"]
-        row = tables.row(ev["turn"])[str(face)]
-        what = (row.get("text") or (f"your unit cards must reach strength {row['strength']}" if face == 5 else
-                                    f"military level {row.get('military_level')}, card limit {row.get('card_limit')}"))
-        out.append(f'<div class="side-row">{die(face, 56)}<div><div class="totals"><b>{e(FACE_KINDS[face])}</b>'
-                   f'</div><div>{e(what)} (table SOLO-8.1, turn {ev["turn"]})</div></div></div>')
-    if "drawn" in work and obs["units"] is not None:
-        units = obs["units"]
-        drawn = [units[i] for i in work["drawn"] if i < len(units)]
-        half = work["total2"] + work.get("half2", 0)
-        bonus = f" + half your bonus {work['half2'] / 2:g}" if "half2" in work else ""
-        out.append('<h4>Cards drawn for the military event</h4><div class="cards">'
-                   + "".join(unit_card(u) for u in drawn) + "</div>"
-                   f'<div class="totals">Strength <b>{half / 2:g}</b> ({work["total2"] // 2}{bonus}) against '
-                   f'<b>{work["target"]}</b></div>')
-    if "left" in work:
-        out.append(f'<div class="totals">Trade: <b>{work["left"]}</b> acquisition{"s" if work["left"] != 1 else ""}'
-                   f' left this turn (SOLO-5.2)</div>')
-    if not out:
-        return ""
-    return '<section class="mat event"><h4>Under way</h4>' + "".join(out) + "</section>"
-
-
-def _battle(obs: dict[str, Any]) -> str:
-    """SOLO-4.4: the fronts (the opponent's card above, yours below, with wounds), your
-    hand, the opponent's face-down deck, the destroyed cards and the totals."""
-    b, info = obs["battle"], obs["battle_info"]
-    ask = obs["ask"]
-    top = obs["opponent_top"]
-    fronts = []
-    for i, f in enumerate(b["fronts"], 1):
-        cells = []
-        for side in ("opponent", "player"):
-            u = f[side]
-            if u is None:
-                cells.append('<div class="card mini slot">—</div>')
-                continue
-            w = f[f"{side}_wounds"]
-            note = f'<span class="wounds">{"✖" * w} {plural(w, "wound")}</span>' if w else ("theirs" if
-                                                                                          side == "opponent" else
-                                                                                          "yours")
-            target = f"front:{i}" if side == "player" and ask == "tie" else None
-            cells.append(card(u["kind"], u["strength"], note, "mini", target))
-        fronts.append(f'<div class="front"><span class="n">front {i}</span>{"".join(cells)}</div>')
-    play = ask == "play"
-    hand = "".join(card(u["kind"], u["strength"], "in your hand", "mini",
-                        f"hand:{u['kind']} {u['strength']}" if play else None) for u in b["player_hand"])
-    deck = b["opponent_deck"]
-    face = (f'<div><h4>Its card now</h4>{card(top["kind"], top["strength"], "face up", "mini")}</div>'
-            if top is not None else "")
-    lost = "".join(card(u["kind"], u["strength"], "destroyed", "mini dead") for u in b["player_losses"])
-    their_lost = "".join(card(u["kind"], u["strength"], "destroyed", "mini dead") for u in b["opponent_losses"])
-    mine = sum(f["player"]["strength"] for f in b["fronts"] if f["player"]) + b["player_bonus"]
-    theirs = sum(f["opponent"]["strength"] for f in b["fronts"] if f["opponent"]) + b["opponent_bonus"]
-    tie = "you" if obs["options"]["battle-tie"] == "player" else "the opponent"
-    nxt = "you" if b["next"] == "player" else "the opponent"
-    return (
-        f'<section class="mat battle"><h4>Battle against your capital: opponent level {info["level"]}, rank '
-        f'{RANK_NAMES[info["rank"]]}, card limit {info["limit"]}; {e(nxt)} to play</h4>'
-        f'<div class="side-row"><div><h4>Opponent deck</h4><div class="pile">{plural(deck, "card")}<br>face down'
-        f'</div></div>{face}<div><h4>Fronts (theirs above, yours below)</h4><div class="fronts">'
-        f'{"".join(fronts) or "<p>No front opened yet.</p>"}</div></div></div>'
-        f'<div class="side-row"><div><h4>Your hand</h4><div class="cards">{hand or "<p>empty</p>"}</div></div>'
-        f'{_pile("Your units destroyed", lost)}{_pile("Its units destroyed", their_lost)}</div>'
-        f'<div class="totals">Surviving strength + bonus: you <b>{mine}</b> (bonus {b["player_bonus"]}) · '
-        f'the opponent <b>{theirs}</b> (bonus {b["opponent_bonus"]}) · a tie goes to {e(tie)}</div></section>')
-
-
-def _pile(title: str, cards: str) -> str:
-    return f'<div><h4>{e(title)}</h4><div class="cards">{cards}</div></div>' if cards else ""
-
-
-# ------------------------------------------------------------ the player
-def _you(obs: dict[str, Any]) -> str:
-    """SOLO-4.1.4, SOLO-4.1.5: the wound markers owed; the unit cards last entered; what
-    the automa has taken."""
-    debt = {k: v for k, v in obs["debt"].items() if v}
-    if debt:
-        owed = "".join(f'<div class="fact"><div class="small">wound markers for {e(DEBT_LABELS[k])}</div>'
-                       f'<div class="big wound">{"✖" * min(v, 10)} {v}</div><div class="small">paid off by the '
-                       f'next ones you gain</div></div>' for k, v in debt.items())
-    else:
-        owed = '<div class="fact"><div class="small">wound markers</div><div class="big">0</div></div>'
-    units = obs["units"]
-    cards = ("" if units is None else '<h4>Your unit cards, as last entered</h4><div class="cards">'
-             + ("".join(unit_card(u, "mini") for u in units) or "<p>none</p>") + "</div>")
-    return (f'<section><h4>You</h4><div class="facts">{owed}</div>{cards}{_ledger(obs["ledger"])}</section>')
-
-
-LEDGER_WORDS = {"culture": "culture token", "resources": "resource token", "people": "great person",
-                "buildings": "building or wonder", "armies": "army figure", "destroyer": "destroying culture event card",
-                "card": "culture event card"}
-
-
-def _ledger_line(item: str, change: int, detail: Any) -> str:
-    if item == "unit" and isinstance(detail, list):
-        return f"unit card lost: {unit_text(detail)}"
-    word = LEDGER_WORDS.get(item, item)
-    if detail == "debt":
-        return f"{plural(-change, word)} gained went to pay off wound markers"
-    return f"{'lost' if change < 0 else 'gained'} {plural(abs(change), word)}"
-
-
-def _ledger(ledger: Iterable[list[Any]]) -> str:
-    """The automa's ledger (what it took or gave), the last few entries."""
-    rows = list(ledger)
-    if not rows:
-        return ""
-    shown = rows[-8:]
-    body = "".join(f"<tr><td>turn {t}</td><td>{e(_ledger_line(item, c, d))}</td></tr>" for t, item, c, d in shown)
-    more = f"<p>… and {len(rows) - len(shown)} earlier</p>" if len(rows) > len(shown) else ""
-    return f'<h4>Your supply: what the automa took or gave</h4><table class="ledger">{body}</table>{more}'

@@ -1,4 +1,4 @@
-"""Bots for Catan Deck Building that read only their observation.
+"""Bots for Catan Deck Building that read only what their seat may see.
 
 ``greedy`` and ``rules:FILE`` are one planning bot with different buy lists:
 each decision it takes the first card of its strategy that the hand and the
@@ -6,19 +6,55 @@ laid-down resources can pay for, and plays the next card that payment needs
 (matching resources, then Roads played together, then 2-for-1 trades, then
 Settlements). Before ending the turn it lays down all but the (at most three)
 best cards, since a hand of three or fewer is refilled to seven (CDB-8.3).
+
+The bot reads its seat's cheap view (``State.seat_view``, ``view.SeatView``):
+numbers by card index, read in place, never the observation dict; it answers
+with the shared action objects of ``actions.py``. Its decisions are those of the
+earlier bot that read observations (``tests/games/catan_deckbuilding/test_speed.py``
+compares the two on thousands of positions).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from civtable.agents.base import Agent, AgentFactory, PlayerView, check_params
 from civtable.core.action import Action
 from civtable.core.game import Game
 
-from .catalog import ROLE_IDS, load_cards
+from .actions import (
+    ALLOW_ACT,
+    BUY_ACT,
+    DISCARD_ACT,
+    DISCARD_TOP_ACT,
+    END_ACT,
+    KEEP_ACT,
+    LAY_ACT,
+    PLAY,
+    PLAY_ROADS,
+    REFLECT_ACT,
+    RETURN_ACT,
+    CdbAction,
+)
+from .catalog import (
+    BANDIT,
+    BUYABLE,
+    CITY,
+    DESERT,
+    HARBOR,
+    KDEF,
+    KOFF,
+    N_CARDS,
+    ROAD,
+    ROLE_IDS,
+    SETTLEMENT,
+    load_cards,
+)
+from .rules.base import COUNTER, DISCARDING, MAIN, REACT, STEAL, WILD_O, WILD_S
 from .rules.payment import road_resources
-from .strategy import Condition, Quantity, Strategy, load_strategy
+from .strategy import OPS, Condition, Strategy, load_strategy
+from .view import SeatView
 
 RES = ROLE_IDS[:5]
 # how much a card is worth keeping in hand; 0-2 is junk
@@ -26,8 +62,27 @@ VALUE = {
     "city": 13, "settlement": 9, "koff": 8, "harbor": 8, "bandit": 7, "kdef": 7,
     "ore": 5, "grain": 5, "wool": 4, "lumber": 4, "brick": 4, "road": 3, "desert": 0, "sea": 0,
 }
+VALUE_OF = tuple(VALUE[c] for c in ROLE_IDS)
+"""``VALUE`` by card index."""
 KEEP_AT_LEAST = 5  # keep a card over the end-of-turn draw only if it beats an average draw
 HAND_KEPT_FREE = 3  # with at most this many cards kept, the draw refills to seven anyway
+FIRST_PLAYS = (PLAY[HARBOR], PLAY[KOFF], PLAY[BANDIT])
+"""Played whenever legal: more cards, and the opponent's hand hurt."""
+
+# a quantity of a strategy condition, compiled: (what, card index)
+TURN, DECK, SUPPLY, OPPONENT, OWNED, HAND, LAID = range(7)
+_SCOPES = {"turn": TURN, "deck": DECK, "supply": SUPPLY, "opponent": OPPONENT, "owned": OWNED, "hand": HAND,
+           "laid": LAID}
+Term = tuple[int, int] | int
+Compiled = tuple[tuple[Term, ...], Callable[[int, int], bool], tuple[Term, ...]]
+
+
+def _compile(condition: Condition) -> Compiled:
+    def side(terms: Sequence[Any]) -> tuple[Term, ...]:
+        return tuple(t if isinstance(t, int) else (_SCOPES[t[0]], ROLE_IDS.index(t[1]) if t[1] else -1)
+                     for t in terms)
+
+    return side(condition.left), OPS[condition.op], side(condition.right)
 
 
 class PlannerBot(Agent):
@@ -37,154 +92,177 @@ class PlannerBot(Agent):
         super().__init__(seed)
         self.strategy = strategy
         self.play = strategy.play
-        self.costs = {ROLE_IDS[c]: load_cards(options.get("cards") or None).cost[c] for c in range(7, 14)}
+        self.keep_cities = strategy.play["keep_cities"]
+        self.keep_knights = strategy.play["keep_knights"]
+        self.dump_before_end = strategy.play["dump_before_end"]
+        self.cost = load_cards(options.get("cards") or None).cost  # by card: 5 resource amounts
         self.no_settlement_for_city = options.get("settlement-for-city") == "B"
         self.roads_whole_turn = options.get("road-grouping") == "B"
+        self.buy = tuple((ROLE_IDS.index(rule.card), tuple(_compile(c) for c in rule.conditions))
+                         for rule in strategy.buy)
 
     def act(self, view: PlayerView) -> Action:
-        obs = view.observation
-        legal = {a.text: a for a in view.legal_actions}
-        phase = obs["phase"]
-        if phase in ("react", "counter"):
-            return legal.get("reflect") or legal["allow"]
-        me = obs["players"][obs["player"]]
-        if phase == "steal":
-            stolen = obs["pending"]["stolen"]
-            return legal["keep"] if VALUE[stolen] >= 3 else legal["return"]
-        if phase == "discard":
-            return legal[self._discard(me["hand"], legal)]
-        return legal[self._main(obs, me, legal)]
+        v: SeatView = view.seat
+        legal = view.legal_actions
+        phase = v.phase
+        if phase in (REACT, COUNTER):
+            return REFLECT_ACT if REFLECT_ACT in legal else ALLOW_ACT
+        if phase == STEAL:
+            return KEEP_ACT if VALUE_OF[v.stolen()] >= 3 else RETURN_ACT
+        if phase == DISCARDING:
+            return self._discard(v.hand, legal)
+        assert phase == MAIN
+        return self._main(v, legal)
 
     # ----------------------------------------------------------------- main
-    def _main(self, obs: dict[str, Any], me: dict[str, Any], legal: dict[str, Action]) -> str:
-        hand = me["hand"]
-        opp = obs["players"][1 - obs["player"]]["owned"]
-        opponent_attacks = opp["koff"] + opp["bandit"] > 0
-        for first in ("play harbor", "play koff", "play bandit"):
+    def _main(self, v: SeatView, legal: list[Action]) -> CdbAction:
+        hand = v.hand
+        opp = 1 - v.player
+        opponent_attacks = v.owns(opp, KOFF) + v.owns(opp, BANDIT) > 0
+        for first in FIRST_PLAYS:
             if first in legal:
-                return first
-        if "play kdef" in legal and not (self.play["keep_knights"] and opponent_attacks and hand["kdef"] == 1):
-            return "play kdef"
-        step = self._buy_step(obs, me)
+                return first  # type: ignore[return-value]
+        knight = PLAY[KDEF]
+        if knight in legal and not (self.keep_knights and opponent_attacks and hand[KDEF] == 1):
+            return knight  # type: ignore[return-value]
+        step = self._buy_step(v)
         if step is not None:
             return step
-        if self.play["dump_before_end"]:
+        if self.dump_before_end:
             step = self._dump(hand, opponent_attacks, legal)
             if step is not None:
                 return step
-        return "end"
+        return END_ACT
 
-    def _quantity(self, obs: dict[str, Any], me: dict[str, Any]) -> Any:
-        opp = obs["players"][1 - obs["player"]]
+    def _quantity(self, v: SeatView, term: Term) -> int:
+        if isinstance(term, int):
+            return term
+        what, card = term
+        if what == TURN:
+            return v.turn
+        if what == DECK:
+            return sum(v.owned(v.player))
+        if what == SUPPLY:
+            return v.supply[card] if card in BUYABLE else 0
+        if what == OPPONENT:
+            return v.owns(1 - v.player, card)
+        if what == OWNED:
+            return v.owns(v.player, card)
+        if what == HAND:
+            return v.hand[card]
+        return v.laid(v.player)[card]
 
-        def q(term: Quantity) -> int:
-            scope, card = term
-            if scope == "turn":
-                return int(obs["turn"])
-            if scope == "deck":
-                return sum(me["owned"].values())
-            if scope == "supply":
-                return int(obs["supply"].get(card, 0))
-            if scope == "opponent":
-                return int(opp["owned"][card])
-            return int(me[scope][card])
+    def _holds(self, v: SeatView, conditions: tuple[Compiled, ...]) -> bool:
+        q = self._quantity
+        for left, op, right in conditions:
+            if not op(sum(q(v, t) for t in left), sum(q(v, t) for t in right)):
+                return False
+        return True
 
-        return q
-
-    def _buy_step(self, obs: dict[str, Any], me: dict[str, Any]) -> str | None:
-        q = self._quantity(obs, me)
-        for rule in self.strategy.buy:
-            if not obs["supply"][rule.card] or not _all(rule.conditions, q):
+    def _buy_step(self, v: SeatView) -> CdbAction | None:
+        supply = v.supply
+        for card, conditions in self.buy:
+            if not supply[card] or (conditions and not self._holds(v, conditions)):
                 continue
-            step = self._plan(rule.card, me["hand"], obs["pool"], obs["roads_played"])
+            step = self._plan(card, v.hand, v.pool, v.roads_played)
             if step is not None:
                 return step
         return None
 
-    def _plan(self, card: str, hand: dict[str, int], pool: dict[str, int], roads_played: int) -> str | None:
-        """The next action toward buying ``card``, or None if the hand cannot pay."""
-        h = dict(hand)
-        if card == "bandit" and not h["desert"]:
+    def _plan(self, card: int, hand: bytearray | list[int], pool: list[int], roads_played: int) -> CdbAction | None:
+        """The next action toward buying ``card``, or None if the hand cannot pay: first
+        the resources the pool lacks, then Roads played together, then 2-for-1 trades
+        of the largest stocks, then Settlements (and Cities, unless kept)."""
+        if card == BANDIT and not hand[DESERT]:
             return None
-        if card == "city":
-            if not h["settlement"]:
+        settlements = hand[SETTLEMENT]
+        if card == CITY:
+            if not settlements:
                 return None
-            h["settlement"] -= 1  # the unplayed one given for the City
-        cost = self.costs[card]
-        steps: list[str] = []
+            settlements -= 1  # the unplayed one given for the City
+        cost = self.cost[card]
+        first: CdbAction | None = None
+        left = [hand[0], hand[1], hand[2], hand[3], hand[4]]
         deficit = 0
         surplus = 0
-        for i, r in enumerate(RES):
-            need = cost[i] - pool[r]
+        for r in range(5):
+            need = cost[r] - pool[r]
             if need > 0:
-                take = min(need, h[r])
-                steps.extend([f"play {r}"] * take)
-                h[r] -= take
+                have = left[r]
+                take = need if need < have else have
+                if take and first is None:
+                    first = PLAY[r]
+                left[r] = have - take
                 deficit += need - take
             else:
                 surplus -= need
-        settlement_ok = not (card == "city" and self.no_settlement_for_city)
-        wild = pool["choice-other"] + (pool["choice-settlement"] if settlement_ok else 0)
-        if deficit > wild and h["road"]:
+        settlement_ok = not (card == CITY and self.no_settlement_for_city)
+        wild = pool[WILD_O] + (pool[WILD_S] if settlement_ok else 0)
+        roads = hand[ROAD]
+        if deficit > wild and roads:
             before = roads_played if self.roads_whole_turn else 0
-            gain = road_resources(before + h["road"]) - road_resources(before)
+            gain = road_resources(before + roads) - road_resources(before)
             if gain > 0:
-                steps.append(f"play road {h['road']}")
+                if first is None:
+                    first = PLAY_ROADS[roads]
                 wild += gain
         if deficit > wild:
             trades_needed = deficit - wild
-            spare = surplus + sum(h[r] for r in RES)
-            if 2 * trades_needed <= spare:
+            if 2 * trades_needed <= surplus + sum(left):
                 fodder = max(0, 2 * trades_needed - surplus)
-                for r in sorted(RES, key=lambda r: (-h[r], RES.index(r))):
-                    take = min(fodder, h[r])
-                    steps.extend([f"play {r}"] * take)
-                    fodder -= take
+                if first is None and fodder:
+                    most = max(left)  # the largest stock first (ties: card order)
+                    if most:
+                        first = PLAY[left.index(most)]
                 wild = deficit
-        while deficit > wild and settlement_ok and h["settlement"]:
-            steps.append("play settlement")
-            h["settlement"] -= 1
+        while deficit > wild and settlement_ok and settlements:
+            if first is None:
+                first = PLAY[SETTLEMENT]
+            settlements -= 1
             wild += 2
-        while deficit > wild and not self.play["keep_cities"] and h["city"]:
-            steps.append("play city")
-            h["city"] -= 1
+        cities = hand[CITY]
+        while deficit > wild and not self.keep_cities and cities:
+            if first is None:
+                first = PLAY[CITY]
+            cities -= 1
             wild += 3
         if deficit > wild:
             return None
-        return steps[0] if steps else f"buy {card}"
+        return first if first is not None else BUY_ACT[card]
 
     # ------------------------------------------------------- end of the turn
-    def _dump(self, hand: dict[str, int], opponent_attacks: bool, legal: dict[str, Action]) -> str | None:
+    def _dump(self, hand: bytearray | list[int], opponent_attacks: bool, legal: list[Action]) -> CdbAction | None:
         """Lay down all but the best few cards (CDB-7.8), so that the draw refills the hand."""
-        cards = [c for c in ROLE_IDS for _ in range(hand[c])]
-        if len(cards) <= HAND_KEPT_FREE and all(self._worth(c, opponent_attacks) >= KEEP_AT_LEAST for c in cards):
+        worth = _worth_attacked if opponent_attacks else VALUE_OF.__getitem__
+        cards = [c for c in range(N_CARDS) for _ in range(hand[c])]
+        if len(cards) <= HAND_KEPT_FREE and all(worth(c) >= KEEP_AT_LEAST for c in cards):
             return None
-        cards.sort(key=lambda c: self._worth(c, opponent_attacks))
-        keep = [c for c in cards[-HAND_KEPT_FREE:] if self._worth(c, opponent_attacks) >= KEEP_AT_LEAST]
+        cards.sort(key=worth)
+        keep = [c for c in cards[-HAND_KEPT_FREE:] if worth(c) >= KEEP_AT_LEAST]
         for c in cards:
             if c in keep:
                 keep.remove(c)
                 continue
-            for text in (f"lay {c}", f"play {c}"):
-                if text in legal:
-                    return text
+            for a in (LAY_ACT[c], PLAY[c]):
+                if a is not None and a in legal:
+                    return a
         return None
 
-    def _worth(self, card: str, opponent_attacks: bool) -> int:
-        if card == "kdef" and opponent_attacks:
-            return 10
-        return VALUE[card]
+    def _discard(self, hand: bytearray | list[int], legal: list[Action]) -> CdbAction:
+        """CDB-3.3.2: the least valuable card, or the top of the draw pile (discard-source
+        B) when every card in hand is worth keeping."""
+        held = [c for c in range(N_CARDS) if hand[c]]
+        worst = min(held, key=VALUE_OF.__getitem__) if held else None
+        if DISCARD_TOP_ACT in legal and (worst is None or VALUE_OF[worst] >= KEEP_AT_LEAST):
+            return DISCARD_TOP_ACT
+        if worst is None:
+            raise KeyError("discard None")  # the earlier bot's failure: nothing to discard, no top card
+        return DISCARD_ACT[worst]
 
-    def _discard(self, hand: dict[str, int], legal: dict[str, Action]) -> str:
-        held = [c for c in ROLE_IDS if hand[c]]
-        worst = min(held, key=lambda c: VALUE[c]) if held else None
-        if "discard top" in legal and (worst is None or VALUE[worst] >= KEEP_AT_LEAST):
-            return "discard top"
-        return f"discard {worst}"
 
-
-def _all(conditions: tuple[Condition, ...], q: Any) -> bool:
-    return all(c.holds(q) for c in conditions)
+def _worth_attacked(card: int) -> int:
+    """A card's worth when the opponent owns attacks: a Knight (Defensive) is kept."""
+    return 10 if card == KDEF else VALUE_OF[card]
 
 
 def _greedy(game: Game, seed: int, params: dict[str, str]) -> Agent:

@@ -22,7 +22,9 @@ from .catalog import BUYABLE, CITY, KDEF, N_CARDS, ROLE_IDS, SETTLEMENT
 from .options import Rules
 from .rules import LEGAL, PLAY
 from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_SIZE
+from .rules.main import legal as main_legal
 from .rules.turn import check_win, draw
+from .view import SeatView
 
 if TYPE_CHECKING:
     from .game import CatanDeckBuilding
@@ -174,7 +176,8 @@ class CatanState(State):
             return []
         memo = self.memo
         if memo is None:
-            memo = self.memo = LEGAL[self.phase](self, player)  # type: ignore[assignment]
+            phase = self.phase
+            memo = self.memo = main_legal(self, player) if phase == MAIN else LEGAL[phase](self, player)  # type: ignore[assignment]
         return memo  # type: ignore[return-value]
 
     def apply(self, player: int, action: CdbAction | str) -> None:  # type: ignore[override]
@@ -243,6 +246,10 @@ class CatanState(State):
         from .view import observation
 
         return observation(self, player)
+
+    def seat_view(self, player: int) -> SeatView:
+        """The bots' cheap view of what ``player`` sees (``view.SeatView``)."""
+        return SeatView(self, player)
 
     def determinize(self, player: int | None, rng: Rng) -> CatanState:
         from .view import determinize

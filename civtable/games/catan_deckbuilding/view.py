@@ -82,6 +82,71 @@ def observation(s: CatanState, player: int | None) -> dict[str, Any]:
     }
 
 
+class SeatView:
+    """What one seat sees now, read in place from the position: the bots' view
+    (``State.seat_view``, issue 18). An observation builds a dict of every zone at every
+    decision; a bot asks for a few numbers. This holds references to the position's
+    public lists (a bot must never change them) and to the seat's own hand, and counts
+    what a player owns (public: it follows from the start deck, purchases and steals)
+    only when asked. The other hand and both draw piles show their sizes only, a
+    discard pile (discard-visibility B) its top card; the Bandit's stolen card is
+    shown in phase 'steal' (the thief and the victim both know it, CDB-3.1.2)."""
+
+    __slots__ = ("_s", "player", "phase", "hand", "pool", "supply", "roads_played", "turn", "_owned")
+
+    def __init__(self, s: CatanState, player: int) -> None:
+        self._s = s
+        self.player = player
+        self.phase = s.phase  # rules.base.MAIN ... OVER
+        self.hand = s.hand[player]  # counts by card
+        self.pool = s.pool  # by pool slot (rules.base.POOL_KEYS)
+        self.supply = s.supply  # by card (0 for cards that are not in the supply)
+        self.roads_played = s.roads_played
+        self.turn = s.turn_no
+        self._owned: list[list[int] | None] = [None, None]
+
+    def owned(self, p: int) -> list[int]:
+        """Counts of every card player ``p`` owns, wherever it lies (CDB-7.4)."""
+        known = self._owned[p]
+        if known is None:
+            known = self._owned[p] = self._s.owned(p)
+        return known
+
+    def owns(self, p: int, card: int) -> int:
+        """How many of ``card`` player ``p`` owns (without counting the others)."""
+        known = self._owned[p]
+        if known is not None:
+            return known[card]
+        s = self._s
+        n = s.hand[p][card] + s.laid[p][card] + s.draw[p].count(card) + s.disc[p].count(card)
+        return n + s.reserved[p] if card == KDEF else n
+
+    def laid(self, p: int) -> list[int]:
+        """The cards ``p`` laid down this turn, by card."""
+        return self._s.laid[p]
+
+    def stolen(self) -> int:
+        """The card the Bandit took, in phase 'steal' (else -1)."""
+        return self._s.stolen if self.phase not in (MAIN, OVER) else -1
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the view can tell, as plain data (for the fair-play check)."""
+        s = self._s
+        public = s.rules.discard_public
+        return {
+            "player": self.player, "phase": PHASE_NAMES[self.phase], "turn": self.turn, "current": s.current,
+            "decider": s.decider, "winner": s.winner, "hand": list(self.hand),
+            "hand_sizes": [sum(h) for h in s.hand], "draw_sizes": [len(d) for d in s.draw],
+            "discard_sizes": [len(d) for d in s.disc],
+            "discards": [list(d) if public else d[-1:] for d in s.disc],
+            "laid": [list(x) for x in s.laid], "reserved": list(s.reserved), "spent": list(s.spent),
+            "owns": [[SeatView(s, self.player).owns(p, c) for c in range(N_CARDS)] for p in (0, 1)],
+            "owned": [self.owned(0), self.owned(1)],
+            "supply": list(self.supply), "pool": list(self.pool), "roads_played": self.roads_played,
+            "road_seas": s.road_seas, "pending": pending_view(s, self.player), "stolen": self.stolen(),
+        }
+
+
 def determinize(s: CatanState, player: int | None, rng: Rng) -> CatanState:
     """Deal the cards ``player`` cannot see anew, and give the copy a fresh generator.
 

@@ -7,6 +7,7 @@ sizes of both piles are.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from civtable.core.events import Event, Journal
@@ -103,13 +104,12 @@ def end_turn(s: CatanState, p: int) -> None:
     player's turn begins (or the game ends at the turn cap, option max-turns)."""
     disc = s.disc[p]
     laid = s.laid[p]
-    for c in _CARDS:  # in card order
+    for c in compress(_CARDS, laid):  # the cards laid down, in card order
         n = laid[c]
-        if n:
-            if n == 1:
-                disc.append(c)
-            else:
-                disc.extend([c] * n)
+        if n == 1:
+            disc.append(c)
+        else:
+            disc.extend([c] * n)
     s.laid[p] = [0] * N_CARDS
     o = 1 - p
     telling = s.journal is not None

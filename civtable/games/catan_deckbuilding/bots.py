@@ -85,6 +85,22 @@ def _compile(condition: Condition) -> Compiled:
     return side(condition.left), OPS[condition.op], side(condition.right)
 
 
+_COMPILED: dict[int, tuple[Strategy, tuple[tuple[int, tuple[Compiled, ...]], ...]]] = {}
+
+
+def _compiled(strategy: Strategy) -> tuple[tuple[int, tuple[Compiled, ...]], ...]:
+    """A strategy's buy rules by card index with their conditions compiled, made once
+    per strategy (strategies are read once per process: ``load_strategy``)."""
+    known = _COMPILED.get(id(strategy))
+    if known is not None and known[0] is strategy:
+        return known[1]
+    rules = tuple((ROLE_IDS.index(rule.card), tuple(_compile(c) for c in rule.conditions)) for rule in strategy.buy)
+    if len(_COMPILED) > 256:
+        _COMPILED.clear()
+    _COMPILED[id(strategy)] = (strategy, rules)
+    return rules
+
+
 class PlannerBot(Agent):
     """A bot driven by a buy-rule strategy (see ``strategy.py``)."""
 
@@ -98,8 +114,7 @@ class PlannerBot(Agent):
         self.cost = load_cards(options.get("cards") or None).cost  # by card: 5 resource amounts
         self.no_settlement_for_city = options.get("settlement-for-city") == "B"
         self.roads_whole_turn = options.get("road-grouping") == "B"
-        self.buy = tuple((ROLE_IDS.index(rule.card), tuple(_compile(c) for c in rule.conditions))
-                         for rule in strategy.buy)
+        self.buy = _compiled(strategy)
 
     def act(self, view: PlayerView) -> Action:
         v: SeatView = view.seat

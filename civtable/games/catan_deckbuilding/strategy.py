@@ -18,6 +18,7 @@ A condition compares two sums of numbers and quantities: ``owned CARD``,
 from __future__ import annotations
 
 import operator
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,6 +131,7 @@ def parse_strategy(raw: Any, source: str = "strategy") -> Strategy:
     return Strategy(str(raw.get("name", Path(source).stem)), tuple(rules), play)
 
 
+BUILTIN = Path(__file__).with_name("strategies")
 _LOADED: dict[tuple[str, int, int], Strategy] = {}
 """Strategies read in this process, by (file, modification time, size): a file is
 parsed once, not once per bot or per game (``simulate`` makes two bots a game)."""
@@ -140,15 +142,15 @@ def load_strategy(path: str | Path) -> Strategy:
     is read once per process while it is unchanged (``_LOADED``); the strategy is
     immutable (its ``play`` settings are only read), so bots share it."""
     file = Path(path)
-    if not file.exists() and not file.suffix:
-        builtin = Path(__file__).with_name("strategies") / f"{path}.yaml"
+    if not file.suffix and not file.exists():
+        builtin = BUILTIN / f"{path}.yaml"
         if builtin.exists():
             file = builtin
     try:
-        st = file.stat()
+        st = os.stat(file)
     except OSError:
         st = None
-    key = (str(file.resolve()), st.st_mtime_ns, st.st_size) if st is not None else None
+    key = (os.path.abspath(file), st.st_mtime_ns, st.st_size) if st is not None else None
     if key is not None:
         known = _LOADED.get(key)
         if known is not None:

@@ -22,6 +22,7 @@ from typing import Any
 
 from civtable.core.errors import InvalidStateError, OptionError
 from civtable.core.rng import Rng
+from civtable.i18n import N_, message
 
 from .battle import UNIT_TYPES, Unit
 from .catalog import EVENT_KINDS as EVENT_KINDS
@@ -61,7 +62,8 @@ def resolve_options(options: Mapping[str, Any] | None = None) -> dict[str, str]:
         text = str(value).strip().upper()
         choices = OPTIONS[name][1]
         if text not in choices:
-            raise OptionError(f"option {name} must be one of {', '.join(choices)}, not {value!r}")
+            raise OptionError(message(N_("option {name} must be one of {choices}, not {value}"), name=name,
+                                      choices=", ".join(choices), value=repr(value)))
         out[name] = text
     return out
 
@@ -299,7 +301,8 @@ def military_odds(units: Sequence[Unit], turn: int, bonus: int = 0, *, cards: in
 def _check_turn(turn: int, opts: Mapping[str, str]) -> None:
     end = last_turn(opts)
     if not 1 <= turn <= end:
-        raise OptionError(f"turn must be between 1 and {end} (last-turn {opts['last-turn']}), not {turn}")
+        raise OptionError(message(N_("turn must be between 1 and {last} (last-turn {reading}), not {turn}"), last=end,
+                                  reading=opts["last-turn"], turn=turn))
 
 
 def battle_row(turn: int, options: Mapping[str, Any] | None = None) -> dict[str, int]:
@@ -372,43 +375,51 @@ def parse_units(text: str) -> list[Unit]:
     out: list[Unit] = []
     entries = [e.strip() for e in text.split(",")]
     if not text.strip() or not all(entries):
-        raise OptionError(f"--units needs TYPE:RANK entries separated by commas, not {text!r}")
+        raise OptionError(message(N_("--units needs TYPE:RANK entries separated by commas, not {text}"),
+                                  text=repr(text)))
     for entry in entries:
         kind, sep, rest = entry.partition(":")
         kind = kind.strip().lower()
         if kind == "cavalry":
             kind = "mounted"
         if kind not in UNIT_TYPES:
-            raise OptionError(f"unknown unit type {kind!r} in {entry!r}; types: {', '.join(UNIT_TYPES)}")
+            raise OptionError(message(N_("unknown unit type {kind} in {entry}; types: {types}"), kind=repr(kind),
+                                      entry=repr(entry), types=", ".join(UNIT_TYPES)))
         if not sep:
-            raise OptionError(f"unit {entry!r} needs a rank, as in {kind}:2")
+            raise OptionError(message(N_("unit {entry} needs a rank, as in {kind}:2"), entry=repr(entry), kind=kind))
         count = 1
         if rest.lower().rpartition("x")[0]:
             rest, _, count_text = rest.lower().rpartition("x")
             try:
                 count = int(count_text)
             except ValueError:
-                raise OptionError(f"the count after 'x' in {entry!r} must be a whole number") from None
+                raise OptionError(message(N_("the count after 'x' in {entry} must be a whole number"),
+                                          entry=repr(entry))) from None
             if not 1 <= count <= MAX_COPIES:
-                raise OptionError(f"the count in {entry!r} must be between 1 and {MAX_COPIES}, not {count}")
+                raise OptionError(message(N_("the count in {entry} must be between 1 and {most}, not {count}"),
+                                          entry=repr(entry), most=MAX_COPIES, count=count))
         rank_text, eq, strength_text = rest.partition("=")
         rank_text = rank_text.strip().upper()
         ranks = len(decks[kind][0])
         try:
             rank = numerals[rank_text] if rank_text in numerals else int(rank_text)
         except ValueError:
-            raise OptionError(f"the rank in {entry!r} must be a number 1-{ranks} or I-IV") from None
+            raise OptionError(message(N_("the rank in {entry} must be a number 1-{ranks} or I-IV"), entry=repr(entry),
+                                      ranks=ranks)) from None
         if not 1 <= rank <= ranks:
-            raise OptionError(f"the rank in {entry!r} must be between 1 and {ranks}, not {rank}")
+            raise OptionError(message(N_("the rank in {entry} must be between 1 and {ranks}, not {rank}"),
+                                      entry=repr(entry), ranks=ranks, rank=rank))
         column = sorted(card[rank - 1] for card in decks[kind])
         if eq:
             try:
                 strength = int(strength_text)
             except ValueError:
-                raise OptionError(f"the strength in {entry!r} must be a whole number") from None
+                raise OptionError(message(N_("the strength in {entry} must be a whole number"),
+                                          entry=repr(entry))) from None
             if strength not in column:
-                raise OptionError(f"no {kind} card has strength {strength} at rank {rank} "
-                                  f"(possible: {', '.join(map(str, sorted(set(column))))})")
+                raise OptionError(message(N_("no {kind} card has strength {strength} at rank {rank} (possible: "
+                                             "{values})"), kind=kind, strength=strength, rank=rank,
+                                          values=", ".join(map(str, sorted(set(column))))))
         else:
             strength = column[len(column) // 2]
         out.extend([Unit(kind, strength)] * count)

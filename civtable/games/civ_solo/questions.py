@@ -40,8 +40,9 @@ COUNT_QUESTIONS = {
     "limit": N_("What is your combat card limit when attacking with one army (3 in the base game; some governments "
                 "and techs raise it)?"),
     "bonus": N_("What is your combat bonus in this battle (great people, buildings, wonders, city defence)?"),
-    "bonus:resolve": N_("What is your combat bonus from great people and buildings, at its standard value?"),
 }
+BONUS_HALF = N_("What is your combat bonus from great people and buildings, at its standard value?")
+"""The bonus of a military event (SOLO-4.3.4)."""
 HALF = N_("It counts half here (SOLO-4.3.4).")
 DICE = {  # the roll under way (SOLO-3.2, SOLO-3.4, SOLO-5.1, SOLO-6.1)
     "kind": N_("Dice for the event roll (SOLO-3.4): roll one die, and type each result: 'die 5' (or just 5), die "
@@ -59,9 +60,9 @@ CANCEL = {
     "any": N_("Cancel this event with any culture event card (e.g. {example}) ({rule})?"),
     "like": N_("Cancel this event with a card that cancels culture events (e.g. {example}) or one of SOLO-6.3 "
                "({rule})?"),
-    "destroy": N_("Cancel this event with a culture event card that destroys a building, wonder or great person, "
-                  "or causes drought or deforestation (SOLO-6.3)?"),
 }
+CANCEL_DESTROY = N_("Cancel this event with a culture event card that destroys a building, wonder or great person, or "
+                    "causes drought or deforestation (SOLO-6.3)?")
 DEBT_KINDS = {"culture": NP_("debt kind", "culture"), "resources": NP_("debt kind", "resources"),
               "people": NP_("debt kind", "people"), "buildings": NP_("debt kind", "buildings"),
               "tokens": NP_("debt kind", "tokens")}
@@ -204,15 +205,16 @@ def ask_text(f: dict[str, Any], *, tr: Translator = ENGLISH) -> str:
 def cancel_question(face: int, cards: str, tr: Translator = ENGLISH) -> str:
     """SOLO-4.1.3, SOLO-4.2.3, SOLO-6.3 (cancel-cards): may the event of ``face`` be cancelled?"""
     if face <= 4:
-        return tr.t(CANCEL["any" if cards == "A" else "like"], example=name(EXAMPLES["cancel"], tr),
-                    rule="SOLO-4.1.3" if face <= 2 else "SOLO-4.2.3")
-    return tr.t(CANCEL["destroy"])
+        which = "any" if cards == "A" else "like"
+        return tr.t(CANCEL[which], example=name(EXAMPLES["cancel"], tr), rule="SOLO-4.1.3" if face <= 2 else
+                    "SOLO-4.2.3")
+    return tr.gettext(CANCEL_DESTROY)
 
 
 def count_question(ask: str, resolve: bool, tr: Translator = ENGLISH) -> tuple[str, str]:
     """A count question and what it adds ('' or that the bonus counts half)."""
     if ask == "bonus" and resolve:
-        return tr.gettext(COUNT_QUESTIONS["bonus:resolve"]), tr.gettext(HALF)
+        return tr.gettext(BONUS_HALF), tr.gettext(HALF)
     return tr.gettext(COUNT_QUESTIONS[ask]), ""
 
 

@@ -126,8 +126,9 @@ def _under_way(obs: dict[str, Any], tr: Translator) -> list[str]:
     out: list[str] = []
     event = obs["event"]
     if event is not None:
-        out.append(tr.t("Historical event of turn {turn}: event roll {face}, {kind}.", turn=event["turn"],
-                        face=event["face"], kind=tr.gettext(EVENT_KINDS[event["face"]])))
+        face = event["face"]
+        out.append(tr.t("Historical event of turn {turn}: event roll {face}, {kind}.", turn=event["turn"], face=face,
+                        kind=tr.gettext(EVENT_KINDS[face])))
     work = obs["work"]
     if "target" in work:
         half = work["total2"] + work.get("half2", 0)

@@ -66,11 +66,13 @@ def automa(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
     cell = tables.row(turn)["6"]
     level = cell["military_level"]
     rank = level if obs["options"]["opponent-unit-rank"] == "A" else 1
-    mix = tr.gettext(ARMY_MIX["A" if obs["options"]["opponent-composition"] == "A" else "B"])
+    reading = "A" if obs["options"]["opponent-composition"] == "A" else "B"
+    mix = tr.gettext(ARMY_MIX[reading])
     air = tr.gettext(AIR[level]) if level in AIR else ""
     pool = obs["pool"]
     wonders = tables.wonders[obs["era"]]
-    nxt = tr.gettext(NEXT_ERA[obs["era"]]) if obs["era"] in NEXT_ERA else ""
+    era = obs["era"]
+    nxt = tr.gettext(NEXT_ERA[era]) if era in NEXT_ERA else ""
     facts = [
         (tr.t("Event dice next roll"), "".join(die(0, 22, tr) for _ in range(min(pool, 8))) + f" <b>{pool}</b>",
          tr.t("a 5 or 6 on any die: a historical event")),

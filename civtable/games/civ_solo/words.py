@@ -95,7 +95,7 @@ USES = {"card": NP_("use", "card"), "ability": NP_("use", "ability")}
 STARTS = {"A": N_("before space 1"), "B": N_("on space 1")}
 MARKERS = {"A": N_("a wound marker"), "B": N_("a second culture level marker")}
 
-NAMES = (  # the names in lists of data/companion.json (the extractor reads its strings, not its lists)
+NAMES = (  # the names in the lists of data/companion.json and the texts of data/tables.json (babel.cfg)
     NP_("civ-solo", "Americans"), NP_("civ-solo", "Arabs"), NP_("civ-solo", "Aztecs"), NP_("civ-solo", "Chinese"),
     NP_("civ-solo", "Egyptians"), NP_("civ-solo", "England"), NP_("civ-solo", "French"),
     NP_("civ-solo", "Germans"), NP_("civ-solo", "Greeks"), NP_("civ-solo", "Indians"),
@@ -113,6 +113,11 @@ NAMES = (  # the names in lists of data/companion.json (the extractor reads its 
     NP_("civ-solo", "Defection"), NP_("civ-solo", "Mass Defection"), NP_("civ-solo", "Wholesale Defection"),
     NP_("civ-solo", "Sabotage"), NP_("civ-solo", "Catastrophe"), NP_("civ-solo", "Disaster"),
     NP_("civ-solo", "Primetime TV"), NP_("civ-solo", "Bread and Circuses"), NP_("civ-solo", "Jousting Tourney"),
+    # the texts of table SOLO-8.1 (data/tables.json)
+    NP_("civ-solo", "three culture tokens"), NP_("civ-solo", "five culture tokens"),
+    NP_("civ-solo", "one resource token"), NP_("civ-solo", "one great person"),
+    NP_("civ-solo", "one building/wonder"), NP_("civ-solo", "loss of a random unit"), NP_("civ-solo", "Drought"),
+    NP_("civ-solo", "Anarchy"), NP_("civ-solo", "Deforestation"),
 )
 
 Unit3 = tuple[str, int, int]
@@ -261,10 +266,9 @@ def term(tables: Tables, kind: str, value: Any, *, tr: Translator = ENGLISH) -> 
         return kind_title(text, tr)
     if kind == "kind":
         return kind_name(text, tr)
-    if kind == "start":  # track-start
-        return tr.gettext(STARTS["A" if text == "A" else "B"])
-    if kind == "marker":  # end-marker-piece
-        return tr.gettext(MARKERS["A" if text == "A" else "B"])
+    if kind in ("start", "marker"):  # track-start, end-marker-piece
+        reading = "A" if text == "A" else "B"
+        return tr.gettext((STARTS if kind == "start" else MARKERS)[reading])
     if kind == "item":
         return item_object(text, tr)
     if kind == "given":  # "trade_point:8"

@@ -436,9 +436,11 @@ class MegaState(State):
         return out
 
     def evaluate(self, player: int) -> float:
-        mine = self.vp(player)
-        best = max(self.vp(q) for q in range(self.n) if q != player)
-        return max(-0.95, min(0.95, (mine - best) / 20))
+        """The win chance of ``player`` by the AST, its requirements, cities, cards and
+        treasury, fitted to self-play outcomes (``evaluate.py``), as ``2 P - 1``."""
+        from .evaluate import evaluate
+
+        return evaluate(self, player)
 
     def __repr__(self) -> str:
         return f"<MegaState turn {self.turn_no} phase {self.phase} {STEP_NAMES[self.step]}>"

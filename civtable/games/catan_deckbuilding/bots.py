@@ -73,16 +73,22 @@ FIRST_PLAYS = (PLAY[HARBOR], PLAY[KOFF], PLAY[BANDIT])
 TURN, DECK, SUPPLY, OPPONENT, OWNED, HAND, LAID = range(7)
 _SCOPES = {"turn": TURN, "deck": DECK, "supply": SUPPLY, "opponent": OPPONENT, "owned": OWNED, "hand": HAND,
            "laid": LAID}
-Term = tuple[int, int] | int
-Compiled = tuple[tuple[Term, ...], Callable[[int, int], bool], tuple[Term, ...]]
+Quantities = tuple[tuple[int, int], ...]
+Compiled = tuple[int, Quantities, Callable[[int, int], bool], int, Quantities]
+"""A condition: the numbers of its left side added up, its quantities, the comparison,
+then the same for its right side."""
 
 
 def _compile(condition: Condition) -> Compiled:
-    def side(terms: Sequence[Any]) -> tuple[Term, ...]:
-        return tuple(t if isinstance(t, int) else (_SCOPES[t[0]], ROLE_IDS.index(t[1]) if t[1] else -1)
-                     for t in terms)
+    def side(terms: Sequence[Any]) -> tuple[int, Quantities]:
+        numbers = sum(t for t in terms if isinstance(t, int))
+        quantities = tuple((_SCOPES[t[0]], ROLE_IDS.index(t[1]) if t[1] else -1)
+                           for t in terms if not isinstance(t, int))
+        return numbers, quantities
 
-    return side(condition.left), OPS[condition.op], side(condition.right)
+    lc, left = side(condition.left)
+    rc, right = side(condition.right)
+    return lc, left, OPS[condition.op], rc, right
 
 
 _COMPILED: dict[int, tuple[Strategy, tuple[tuple[int, tuple[Compiled, ...]], ...]]] = {}
@@ -132,55 +138,60 @@ class PlannerBot(Agent):
     # ----------------------------------------------------------------- main
     def _main(self, v: SeatView, legal: list[Action]) -> CdbAction:
         hand = v.hand
-        opp = 1 - v.player
-        opponent_attacks = v.owns(opp, KOFF) + v.owns(opp, BANDIT) > 0
+        offered = {a.index for a in legal}  # type: ignore[attr-defined]
         for first in FIRST_PLAYS:
-            if first in legal:
-                return first  # type: ignore[return-value]
+            if first.index in offered:
+                return first
+        opp = 1 - v.player
         knight = PLAY[KDEF]
-        if knight in legal and not (self.keep_knights and opponent_attacks and hand[KDEF] == 1):
+        if knight.index in offered and not (  # type: ignore[union-attr]
+                self.keep_knights and hand[KDEF] == 1 and v.owns(opp, KOFF) + v.owns(opp, BANDIT) > 0):
             return knight  # type: ignore[return-value]
         step = self._buy_step(v)
         if step is not None:
             return step
         if self.dump_before_end:
-            step = self._dump(hand, opponent_attacks, legal)
+            step = self._dump(hand, v.owns(opp, KOFF) + v.owns(opp, BANDIT) > 0, offered)
             if step is not None:
                 return step
         return END_ACT
 
-    def _quantity(self, v: SeatView, term: Term) -> int:
-        if isinstance(term, int):
-            return term
-        what, card = term
-        if what == TURN:
-            return v.turn
-        if what == DECK:
-            return sum(v.owned(v.player))
-        if what == SUPPLY:
-            return v.supply[card] if card in BUYABLE else 0
-        if what == OPPONENT:
-            return v.owns(1 - v.player, card)
-        if what == OWNED:
-            return v.owns(v.player, card)
-        if what == HAND:
-            return v.hand[card]
-        return v.laid(v.player)[card]
+    def _total(self, v: SeatView, terms: tuple[tuple[int, int], ...]) -> int:
+        """The sum of a condition side's quantities (its numbers are added when compiled)."""
+        total = 0
+        for what, card in terms:
+            if what == OWNED:
+                total += v.owns(v.player, card)
+            elif what == OPPONENT:
+                total += v.owns(1 - v.player, card)
+            elif what == HAND:
+                total += v.hand[card]
+            elif what == TURN:
+                total += v.turn
+            elif what == SUPPLY:
+                total += v.supply[card] if card in BUYABLE else 0
+            elif what == DECK:
+                total += sum(v.owned(v.player))
+            else:
+                total += v.laid(v.player)[card]
+        return total
 
     def _holds(self, v: SeatView, conditions: tuple[Compiled, ...]) -> bool:
-        q = self._quantity
-        for left, op, right in conditions:
-            if not op(sum(q(v, t) for t in left), sum(q(v, t) for t in right)):
+        total = self._total
+        for lc, left, op, rc, right in conditions:
+            if not op(lc + total(v, left) if left else lc, rc + total(v, right) if right else rc):
                 return False
         return True
 
     def _buy_step(self, v: SeatView) -> CdbAction | None:
-        supply = v.supply
+        """The first card of the strategy in the supply, whose conditions hold and which
+        the hand can pay for (conditions are asked last: most cards are unaffordable)."""
+        supply, hand, pool, roads_played = v.supply, v.hand, v.pool, v.roads_played
         for card, conditions in self.buy:
-            if not supply[card] or (conditions and not self._holds(v, conditions)):
+            if not supply[card]:
                 continue
-            step = self._plan(card, v.hand, v.pool, v.roads_played)
-            if step is not None:
+            step = self._plan(card, hand, pool, roads_played)
+            if step is not None and (not conditions or self._holds(v, conditions)):
                 return step
         return None
 
@@ -246,7 +257,7 @@ class PlannerBot(Agent):
         return first if first is not None else BUY_ACT[card]
 
     # ------------------------------------------------------- end of the turn
-    def _dump(self, hand: bytearray | list[int], opponent_attacks: bool, legal: list[Action]) -> CdbAction | None:
+    def _dump(self, hand: bytearray | list[int], opponent_attacks: bool, offered: set[int]) -> CdbAction | None:
         """Lay down all but the best few cards (CDB-7.8), so that the draw refills the hand."""
         worth = _worth_attacked if opponent_attacks else VALUE_OF.__getitem__
         cards = [c for c in range(N_CARDS) for _ in range(hand[c])]
@@ -259,7 +270,7 @@ class PlannerBot(Agent):
                 keep.remove(c)
                 continue
             for a in (LAY_ACT[c], PLAY[c]):
-                if a is not None and a in legal:
+                if a is not None and a.index in offered:
                     return a
         return None
 

@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action
 from civtable.core.events import Viewer
+from civtable.i18n import ENGLISH, Translator, localizable
 
 from .catalog import set_value
-from .codes import PHASE_TITLES
-from .explain import STEP_TASKS
+from .explain import step_task
 from .scoring import advance_vp
 from .webmap import MAP_CSS, MapDrawing, colour, ink
+from .words import CONTEXT, phase_title
 
 if TYPE_CHECKING:
     from .game import MegaCiv
@@ -65,7 +66,7 @@ def tag(name: str, body: str = "", cls: str = "", **attrs: Any) -> str:
 class Page:
     """The HTML fragment of one observation for one viewer."""
 
-    def __init__(self, game: MegaCiv, obs: dict[str, Any], viewer: Viewer) -> None:
+    def __init__(self, game: MegaCiv, obs: dict[str, Any], viewer: Viewer, tr: Translator = ENGLISH) -> None:
         self.game = game
         self.obs = obs
         self.viewer = viewer
@@ -73,39 +74,46 @@ class Page:
         self.cat = game.rules.catalog
         self.tables = game.rules.tables
         self.players = obs["players"]
+        self.tr = tr
 
-    def html(self) -> str:
+    @localizable
+    def html(self, *, tr: Translator = ENGLISH) -> str:
+        self.tr = tr
         panels = [self.deal(), self.hand() if self.viewer is not None else "", self.calamities(), self.legend(),
                   self.stacks(), self.ast(), self.advances()]
         return (f"<style>{MAP_CSS}{CSS}</style>"
-                + tag("div", self.status() + MapDrawing(self.game, self.obs).svg() + self.key()
+                + tag("div", self.status() + MapDrawing(self.game, self.obs, tr).svg() + self.key()
                       + tag("div", "".join(panels), "mc-panels"), "mc"))
 
     # ------------------------------------------------------------ pieces
     def civ(self, seat: int) -> str:
-        return self.w.civ(self.players[seat]["civilization"])
+        return self.w.civ(self.players[seat]["civilization"], self.tr)
 
     def who(self, seat: int | None) -> str:
+        tr = self.tr
         if seat is None or seat < 0:
-            return "nobody"
-        return f"player {seat} {self.civ(seat)}" + (" (you)" if seat == self.viewer else "")
+            return tr.t("nobody")
+        if seat == self.viewer:
+            return tr.t("player {n} {civ} (you)", n=seat, civ=self.civ(seat))
+        return tr.t("player {n} {civ}", n=seat, civ=self.civ(seat))
 
     def swatch(self, seat: int) -> str:
         return tag("span", "", "mc-swatch", style=f"background:{colour(self.players[seat]['civilization'])}")
 
     def card(self, card_id: str, count: int = 1, target: bool = True, note: str = "") -> str:
         """A trade card: its name, its stack and face value, the value of the set held."""
+        tr = self.tr
         c = self.cat.cards[self.cat.card_index[card_id]]
+        name = self.w.card(card_id, tr)
         if c.calamity:
-            kind = ("major" if c.major else "minor") + ("" if c.tradable else ", not tradable")
-            body = tag("div", escape(c.name), "title") + tag("div", f"calamity, stack {c.stack}", "cost") + \
+            kind = ", ".join([tr.t("major") if c.major else tr.t("minor")] + ([] if c.tradable else [tr.t("not tradable")]))
+            body = tag("div", escape(name), "title") + tag("div", escape(tr.t("calamity, stack {n}", n=c.stack)), "cost") + \
                 tag("div", escape(kind), "note")
             cls = "card mc-calamity"
         else:
-            worth = f"set of {count}: {set_value(count, c.face_value)}" if count > 1 else ""
-            body = tag("div", escape(c.name), "title") + \
-                tag("div", f"stack {c.stack} · value {c.face_value}" if c.stack else "worth 0", "cost") + \
-                tag("div", escape(worth), "note")
+            worth = tr.t("set of {n}: {value}", n=count, value=set_value(count, c.face_value)) if count > 1 else ""
+            cost = tr.t("stack {n} · value {value}", n=c.stack, value=c.face_value) if c.stack else tr.t("worth 0")
+            body = tag("div", escape(name), "title") + tag("div", escape(cost), "cost") + tag("div", escape(worth), "note")
             cls = f"card mc-stack-{c.stack}"
         if note:
             body += tag("div", escape(note), "note")
@@ -114,65 +122,82 @@ class Page:
 
     def back(self, declared: str, hidden: str | None) -> str:
         """A hidden offered card: its back and what it is declared as (and, to its owner, what it is)."""
-        body = tag("div", "hidden card", "title") + tag("div", f"declared as {escape(self.w.card(declared))}", "note")
+        tr = self.tr
+        body = tag("div", escape(tr.t("hidden card")), "title") + tag(
+            "div", escape(tr.t("declared as {card}", card=self.w.card(declared, tr))), "note")
         if hidden is not None:
-            body += tag("div", f"(yours: {escape(self.w.card(hidden))})", "note")
+            body += tag("div", escape(tr.t("(yours: {cards})", cards=self.w.card(hidden, tr))), "note")
         return tag("div", body, "card mc-back")
 
     # ------------------------------------------------------------ panels
     def status(self) -> str:
-        obs = self.obs
+        obs, tr = self.obs, self.tr
         options = self.game.options
         if obs["over"]:
             ranked = sorted(self.players, key=lambda p: -p["vp"])
-            lines = [tag("h3", "The game is over"),
-                     tag("p", "Winners: " + escape(", ".join(self.who(p) for p in obs["winners"]))),
-                     tag("p", escape("Score: " + ", ".join(f"{self.who(p['seat'])} {p['vp']} VP" for p in ranked)))]
+            lines = [tag("h3", escape(tr.t("The game is over"))),
+                     tag("p", escape(tr.t("Winners: {who}", who=", ".join(self.who(p) for p in obs["winners"])))),
+                     tag("p", escape(tr.t("Score: {scores}", scores=", ".join(
+                         tr.t("{who} {vp} VP", who=self.who(p["seat"]), vp=p["vp"]) for p in ranked))))]
             return tag("div", "".join(lines), "zone mc-status")
-        end = "at most " if options["game-end"] == "A" else ""
-        task = STEP_TASKS.get(obs["step"], obs["step"])
-        lines = [tag("h3", escape(f"Turn {obs['turn']} (of {end}{options['last-turn']}) · phase {obs['phase']}: "
-                                  f"{PHASE_TITLES[obs['phase']]}")),
-                 tag("p", escape(f"Now: {task}."))]
+        args = {"turn": obs["turn"], "last": options["last-turn"], "phase": obs["phase"],
+                "title": phase_title(obs["phase"], tr)}
+        if options["game-end"] == "A":
+            head = tr.t("Turn {turn} (of at most {last}) · phase {phase}: {title}", **args)
+        else:
+            head = tr.t("Turn {turn} (of {last}) · phase {phase}: {title}", **args)
+        lines = [tag("h3", escape(head)), tag("p", escape(tr.t("Now: {task}.", task=step_task(obs["step"], tr))))]
         if obs.get("waiting_for"):
-            lines.append(tag("p", escape("Deciding at the same time (hidden until all are done): "
-                                         + ", ".join(self.who(p) for p in obs["waiting_for"]))))
+            lines.append(tag("p", escape(tr.t("Deciding at the same time (hidden until all are done): {who}",
+                                              who=", ".join(self.who(p) for p in obs["waiting_for"])))))
         elif obs["to_move"]:
             mine = self.viewer in obs["to_move"]
-            lines.append(tag("p", "Your decision." if mine else escape(f"Waiting for {self.who(obs['to_move'][0])}."),
-                             "mc-yours" if mine else ""))
+            text = tr.t("Your decision.") if mine else tr.t("Waiting for {who}.", who=self.who(obs["to_move"][0]))
+            lines.append(tag("p", escape(text), "mc-yours" if mine else ""))
         if obs["revolt_victim"] is not None and obs["step"] == "revolt":
-            lines.append(tag("p", escape(f"Tax revolt: {self.who(obs['revolt_victim'])} could not pay his tax.")))
+            lines.append(tag("p", escape(tr.t("Tax revolt: {who} could not pay his tax.",
+                                              who=self.who(obs["revolt_victim"])))))
         if obs["step"] == "trade":
-            lines.append(tag("p", escape(f"Trade round {obs['trade_round'] + 1} of {options['trade-rounds']}.")))
+            lines.append(tag("p", escape(tr.t("Trade round {round} of {rounds}.", round=obs["trade_round"] + 1,
+                                              rounds=options["trade-rounds"]))))
         disclosed = obs.get("disclosed")
         if disclosed:
-            items = [f"{self.who(int(p))}: " + "; ".join(self.w.action(t) for t in texts[:8])
-                     + (f" and {len(texts) - 8} more" if len(texts) > 8 else "")
-                     for p, texts in disclosed["choices"].items() if texts]
-            lines.append(tag("details", tag("summary", escape(f"Revealed choices ({disclosed['step']})"))
-                             + "".join(tag("p", escape(i)) for i in items)))
+            items = []
+            for p, texts in disclosed["choices"].items():
+                if not texts:
+                    continue
+                done = "; ".join(self.w.action(t, tr) for t in texts[:8])
+                if len(texts) > 8:
+                    done = tr.t("{actions} and {n} more", actions=done, n=len(texts) - 8)
+                items.append(f"{self.who(int(p))}: {done}")
+            summary = tr.t("Revealed choices ({step})", step=disclosed["step"])
+            lines.append(tag("details", tag("summary", escape(summary)) + "".join(tag("p", escape(i)) for i in items)))
         return tag("div", "".join(lines), "zone mc-status")
 
     def legend(self) -> str:
         """The players in AST order, in their colours, with what everybody sees of them."""
-        head = "".join(tag("th", h) for h in ("", "seat", "AST", "VP", "tokens", "stock", "cities", "treasury",
-                                               "cards", "ships"))
+        tr = self.tr
+        heads = ("", tr.pt("column", "seat"), tr.pt("column", "AST"), tr.pt("column", "VP"), tr.pt("column", "tokens"),
+                 tr.pt("column", "stock"), tr.pt("column", "cities"), tr.pt("column", "treasury"),
+                 tr.pt("column", "cards"), tr.pt("column", "ships"))
+        head = "".join(tag("th", escape(h)) for h in heads)
         rows = []
         for seat in self.obs["ast_order"]:
             p = self.players[seat]
-            by_stack = ", ".join(f"{k}×{n}" if k else f"water×{n}" for k, n in enumerate(p["hand_by_stack"]) if n)
-            cards = tag("span", str(p["hand_size"]), title=f"by stack: {by_stack}" if by_stack else "no cards")
-            you = " (you)" if seat == self.viewer else ""
+            by_stack = ", ".join(f"{k}×{n}" if k else tr.t("water×{n}", n=n) for k, n in enumerate(p["hand_by_stack"]) if n)
+            cards = tag("span", str(p["hand_size"]),
+                        title=tr.t("by stack: {stacks}", stacks=by_stack) if by_stack else tr.t("no cards"))
+            you = " " + tr.t("(you)") if seat == self.viewer else ""
             cells = [self.swatch(seat), escape(f"{seat} {self.civ(seat)}{you}"), str(p["ast"]), str(p["vp"]),
                      str(sum(p["tokens"].values())), str(p["stock"]), str(len(p["cities"])), str(p["treasury"]),
                      cards, str(len(p["ships_on_map"]))]
             cls = "mc-me" if seat == self.viewer else ("mc-moving" if seat in self.obs["to_move"] else "")
             rows.append(tag("tr", "".join(tag("td", c) for c in cells), cls, data_target=f"player:{seat}"))
-        return tag("div", tag("h4", "Players in AST order") + tag("table", tag("tr", head) + "".join(rows), "mc-players"),
-                   "zone")
+        return tag("div", tag("h4", escape(tr.t("Players in AST order")))
+                   + tag("table", tag("tr", head) + "".join(rows), "mc-players"), "zone")
 
     def hand(self) -> str:
+        tr = self.tr
         hand = self.obs["hand"]
         limit = self.cat.hand_limit(len(self.players))
         counts = Counter(hand)
@@ -181,56 +206,61 @@ class Page:
         total = sum(set_value(k, cards[self.cat.card_index[c]].face_value) for c, k in counts.items()
                     if cards[self.cat.card_index[c]].commodity)
         me = self.players[self.viewer] if self.viewer is not None else None
-        title = f"Your trade cards: {len(hand)} (limit {limit}), sets worth {total}"
+        title = tr.t("Your trade cards: {n} (limit {limit}), sets worth {value}", n=len(hand), limit=limit, value=total)
         if me is not None:
-            title += f"; treasury {me['treasury']}"
-        body = "".join(self.card(c, counts[c]) for c in order) or tag("p", "no cards", "summary")
+            title += tr.t("; treasury {n}", n=me["treasury"])
+        body = "".join(self.card(c, counts[c]) for c in order) or tag("p", escape(tr.t("no cards")), "summary")
         return tag("div", tag("h4", escape(title)) + tag("div", body, "cards"), "zone")
 
     def side_cards(self, side: dict[str, Any]) -> str:
-        shown = "".join(self.card(c, target=False, note="shown") for c in side["shown"])
+        shown = "".join(self.card(c, target=False, note=self.tr.t("shown")) for c in side["shown"])
         hidden = side.get("hidden") or [None] * len(side["declared"])
         backs = "".join(self.back(d, h) for d, h in zip(side["declared"], hidden, strict=False))
         return tag("div", shown + backs, "cards")
 
     def deal(self) -> str:
+        tr = self.tr
         deal = self.obs["deal"]
         if deal is None:
             return ""
-        building = " (being built)" if deal["stage"] == "offer" else ""
-        parts = [tag("h4", escape(f"Offer of {self.who(deal['from'])}{building}")), self.side_cards(deal)]
+        building = " " + tr.t("(being built)")
+        head = tr.t("Offer of {who}", who=self.who(deal["from"])) + (building if deal["stage"] == "offer" else "")
+        parts = [tag("h4", escape(head)), self.side_cards(deal)]
         for q, side in deal["counters"].items():
-            being = " (being built)" if deal["building"] == int(q) else ""
-            parts.append(tag("div", tag("h4", escape(f"Counter-offer of {self.who(int(q))}{being}"))
-                             + self.side_cards(side), "mc-counter", data_target=f"counter:{q}"))
+            title = tr.t("Counter-offer of {who}", who=self.who(int(q))) + (building if deal["building"] == int(q) else "")
+            parts.append(tag("div", tag("h4", escape(title)) + self.side_cards(side), "mc-counter",
+                             data_target=f"counter:{q}"))
         if deal["stage"] == "accept":
-            parts.append(tag("p", escape(f"{self.who(deal['from'])} accepts one counter-offer or rejects them all.")))
+            parts.append(tag("p", escape(tr.t("{who} accepts one counter-offer or rejects them all.",
+                                              who=self.who(deal["from"])))))
         return tag("div", "".join(parts), "zone mc-deal")
 
     def calamities(self) -> str:
-        obs = self.obs
+        obs, tr = self.obs, self.tr
         lines = []
         if obs["task"] is not None:
             from .render import Screen
 
-            lines.append(tag("p", escape(Screen(self.game, obs, self.viewer).task_line(obs["task"])), "mc-task"))
+            lines.append(tag("p", escape(Screen(self.game, obs, self.viewer, tr).task_line(obs["task"])), "mc-task"))
         if obs["calamities_pending"]:
-            lines.append(tag("p", escape("Still to come: " + ", ".join(
-                f"{self.w.card(c)} ({self.who(v)})" for v, c in obs["calamities_pending"]))))
+            lines.append(tag("p", escape(tr.t("Still to come: {cards}", cards=", ".join(
+                f"{self.w.card(c, tr)} ({self.who(v)})" for v, c in obs["calamities_pending"])))))
         for seat in obs["ast_order"]:
             p = self.players[seat]
             if p["revealed"]:
-                lines.append(tag("p", self.swatch(seat) + escape(f"{self.who(seat)} drew "
-                                                                 + ", ".join(self.w.card(c) for c in p["revealed"]))))
+                lines.append(tag("p", self.swatch(seat) + escape(tr.t("{who} drew {cards}", who=self.who(seat), cards=", ".join(
+                    self.w.card(c, tr) for c in p["revealed"])))))
             if p.get("calamities_declared"):
-                lines.append(tag("p", self.swatch(seat) + escape(f"{self.who(seat)} holds {p['calamities_declared']} "
-                                                                 "calamities")))
+                lines.append(tag("p", self.swatch(seat) + escape(tr.nt(
+                    "{who} holds {n} calamities", "{who} holds {n} calamities", p["calamities_declared"],
+                    who=self.who(seat)))))
         if not lines:
             return ""
-        return tag("div", tag("h4", "Calamities") + "".join(lines), "zone mc-calamities")
+        return tag("div", tag("h4", escape(tr.t("Calamities"))) + "".join(lines), "zone mc-calamities")
 
     def stacks(self) -> str:
         """The nine trade-card stacks with their sizes, the cards bought for treasury and the discards."""
+        tr = self.tr
         me = self.players[self.viewer] if self.viewer is not None else None
         owned = set(me["advances"]) if me is not None else set()
         costs: dict[int, int] = {}
@@ -240,14 +270,15 @@ class Page:
         piles = []
         for k, n in enumerate(self.obs["stacks"], 1):
             discards = len(self.obs["discards"].get(str(k), []))
-            body = (tag("b", f"stack {k}") + tag("span", f"{n} cards")
-                    + (tag("span", f"buy: {costs[k]}") if k in costs else "")
-                    + (tag("span", f"{discards} discarded") if discards else ""))
+            body = (tag("b", escape(tr.t("stack {n}", n=k))) + tag("span", escape(tr.nt("{n} cards", "{n} cards", n)))
+                    + (tag("span", escape(tr.t("buy: {cost}", cost=costs[k]))) if k in costs else "")
+                    + (tag("span", escape(tr.nt("{n} discarded", "{n} discarded", discards))) if discards else ""))
             piles.append(tag("div", body, "pile mc-pile", data_target=f"stack:{k}"))
-        return tag("div", tag("h4", "Trade-card stacks") + tag("div", "".join(piles), "mc-piles"), "zone")
+        return tag("div", tag("h4", escape(tr.t("Trade-card stacks"))) + tag("div", "".join(piles), "mc-piles"), "zone")
 
     def advances(self) -> str:
         """Every advance by group: cost and VP, who owns it, the viewer's price when he can buy it."""
+        tr = self.tr
         prices = self.obs.get("prices") or {}
         owners: dict[str, list[int]] = {}
         for p in self.players:
@@ -258,25 +289,30 @@ class Page:
         if self.viewer is not None:
             from .render import Screen
 
-            credits = Screen(self.game, self.obs, self.viewer).credits(self.viewer)
+            credits = Screen(self.game, self.obs, self.viewer, tr).credits(self.viewer)
         groups = []
         for g in self.cat.groups:
             chips = []
             for a in sorted((a for a in self.cat.advances if a.groups[0] == g), key=lambda a: (a.cost, a.name)):
                 mine = self.viewer in owners.get(a.id, [])
                 dots = "".join(self.swatch(s) for s in owners.get(a.id, []))
-                price = tag("span", f"your price {prices[a.id]}", "mc-price") if a.id in prices else ""
-                chips.append(tag("div", tag("span", escape(a.name), "mc-adv-name")
-                                 + tag("span", f"{a.cost} · {advance_vp(a.cost, vp, high)} VP", "mc-adv-cost")
+                price = tag("span", escape(tr.t("your price {n}", n=prices[a.id])), "mc-price") if a.id in prices else ""
+                ability = tr.pgettext(CONTEXT, a.ability) if a.ability else ""
+                chips.append(tag("div", tag("span", escape(self.w.advance(a.id, tr)), "mc-adv-name")
+                                 + tag("span", escape(tr.t("{cost} · {vp} VP", cost=a.cost,
+                                                           vp=advance_vp(a.cost, vp, high))), "mc-adv-cost")
                                  + price + dots, "mc-adv" + (" mc-owned" if mine else ""),
-                                 data_target=f"advance:{a.id}", title=a.ability or ""))
-            credit = f" (your credit {credits[g]})" if credits.get(g) else ""
-            groups.append(tag("div", tag("h5", escape(self.w.group(g) + credit)) + "".join(chips), "mc-group"))
-        return tag("div", tag("h4", "Civilization advances (cost · VP; your price where you can buy)")
+                                 data_target=f"advance:{a.id}", title=ability))
+            group = self.w.group(g, tr)
+            if credits.get(g):
+                group = tr.t("{group} (your credit {n})", group=group, n=credits[g])
+            groups.append(tag("div", tag("h5", escape(group)) + "".join(chips), "mc-group"))
+        return tag("div", tag("h4", escape(tr.t("Civilization advances (cost · VP; your price where you can buy)")))
                    + tag("div", "".join(groups), "mc-groups"), "zone mc-wide")
 
     def ast(self) -> str:
         """The AST track: each civilization's row of squares by epoch, its marker on its square."""
+        tr = self.tr
         spaces = self.tables.spaces
         rows = []
         for seat in self.obs["ast_order"]:
@@ -289,18 +325,22 @@ class Page:
                     fill = colour(p["civilization"])
                     mark = tag("span", str(seat), "mc-marker", style=f"background:{fill};color:{ink(fill)}")
                 cells.append(tag("td", mark, style=f"background:{EPOCH_COLOURS.get(epoch, '#eee')}",
-                                 title=f"square {square}: {self.w.epoch(epoch)}"))
+                                 title=tr.t("square {n}: {epoch}", n=square, epoch=self.w.epoch(epoch, tr))))
             rows.append(tag("tr", tag("th", self.swatch(seat) + escape(self.civ(seat)[:10])) + "".join(cells)))
-        legend = " ".join(tag("span", escape(self.w.epoch(e)), "mc-epoch", style=f"background:{c}")
+        legend = " ".join(tag("span", escape(self.w.epoch(e, tr)), "mc-epoch", style=f"background:{c}")
                           for e, c in EPOCH_COLOURS.items())
-        return tag("div", tag("h4", "AST track") + tag("table", "".join(rows), "mc-ast") + tag("p", legend), "zone")
+        return tag("div", tag("h4", escape(tr.t("AST track"))) + tag("table", "".join(rows), "mc-ast") + tag("p", legend),
+                   "zone")
 
     def key(self) -> str:
         """What the map's marks mean."""
-        items = [tag("span", "", "mc-key-site") + "city site", tag("span", "3", "mc-key-limit") + "population limit",
-                 tag("span", "", "mc-key-land") + "land link", tag("span", "", "mc-key-coast") + "by sea (ships)",
-                 tag("span", "", "mc-key-barb") + "barbarians", "☠ pirate city",
-                 "wheel: zoom · drag: move · double click: back"]
+        tr = self.tr
+        items = [tag("span", "", "mc-key-site") + escape(tr.t("city site")),
+                 tag("span", "3", "mc-key-limit") + escape(tr.t("population limit")),
+                 tag("span", "", "mc-key-land") + escape(tr.t("land link")),
+                 tag("span", "", "mc-key-coast") + escape(tr.t("by sea (ships)")),
+                 tag("span", "", "mc-key-barb") + escape(tr.t("barbarians")), "☠ " + escape(tr.t("pirate city")),
+                 escape(tr.t("wheel: zoom · drag: move · double click: back"))]
         return tag("p", " ".join(tag("span", i, "mc-key-item") for i in items), "mc-key")
 
 

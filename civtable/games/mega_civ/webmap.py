@@ -16,6 +16,8 @@ from functools import cache
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from civtable.i18n import ENGLISH, N_, Translator
+
 from .board import Board
 from .layout import Layout, load_layout
 
@@ -81,9 +83,10 @@ def load_layout_board(map_option: str) -> tuple[Board, Layout]:
 class MapDrawing:
     """The SVG of one observation."""
 
-    def __init__(self, game: MegaCiv, obs: dict[str, Any]) -> None:
+    def __init__(self, game: MegaCiv, obs: dict[str, Any], tr: Translator = ENGLISH) -> None:
         self.game = game
         self.obs = obs
+        self.tr = tr
         self.map = str(game.options["map"])
         self.board, self.layout = load_layout_board(self.map)
         self.words = game.words
@@ -103,7 +106,7 @@ class MapDrawing:
 
     def svg(self) -> str:
         parts = [f'<svg data-zoom class="mc-map" viewBox="{self.view_box()}" xmlns="http://www.w3.org/2000/svg" '
-                 f'role="img" aria-label="the map">',
+                 f'role="img" aria-label="{escape(self.tr.t("the map"))}">',
                  f'<rect class="mc-sea-bg" x="0" y="0" width="{self.layout.width}" height="{self.layout.height}"/>',
                  links_svg(self.map)]
         for a in self.board.areas:
@@ -139,10 +142,11 @@ class MapDrawing:
     def sea(self, i: int) -> str:
         a = self.board.areas[i]
         x, y = self.layout.centres[i]
-        name = escape(self.words.area(a.id))
+        name = self.words.area(a.id, self.tr)
+        tip = escape(self.tr.t("{area} (open sea)", area=name))
         return (f'<g class="mc-area mc-water" data-target="area:{escape(a.id)}" transform="translate({x:.0f} {y:.0f})">'
-                f"<title>{name} (open sea)</title>"
-                f'<ellipse rx="{SEA_RX}" ry="{SEA_RY}"/><text class="mc-sea-name" y="4">{escape(short(self.words.area(a.id), 18))}</text>'
+                f"<title>{tip}</title>"
+                f'<ellipse rx="{SEA_RX}" ry="{SEA_RY}"/><text class="mc-sea-name" y="4">{escape(short(name, 18))}</text>'
                 f"{self.ship_marks(a.id)}</g>")
 
     def land(self, i: int) -> str:
@@ -159,7 +163,7 @@ class MapDrawing:
         body = [f'<g class="{" ".join(kinds)}" data-target="area:{aid}" transform="translate({x:.0f} {y:.0f})">',
                 f"<title>{escape(self.tooltip(i))}</title>",
                 f'<rect class="mc-area-card" x="{-AREA_W / 2:g}" y="{-AREA_H / 2:g}" width="{AREA_W}" height="{AREA_H}" rx="7"/>',
-                f'<text class="mc-area-name" y="-11">{escape(short(self.words.area(a.id)))}</text>',
+                f'<text class="mc-area-name" y="-11">{escape(short(self.words.area(a.id, self.tr)))}</text>',
                 f'<circle class="mc-limit" cx="{AREA_W / 2 - 2:g}" cy="{-AREA_H / 2 + 2:g}" r="8"/>'
                 f'<text class="mc-limit-n" x="{AREA_W / 2 - 2:g}" y="{-AREA_H / 2 + 5:g}">{a.population_limit or 0}</text>']
         if a.city_site:
@@ -214,27 +218,29 @@ class MapDrawing:
     def tooltip(self, i: int) -> str:
         """An area in words: its limit, features and who stands there."""
         a = self.board.areas[i]
-        features = ((a.city_site, "city site"), (a.flood_plain, "flood plain"), (a.volcano, "volcano"),
-                    (a.coastal, "coastal"))
-        facts = [f"limit {a.population_limit or 0}", *(word for on, word in features if on)]
+        tr = self.tr
+        civ = self.words.civ
+        features = ((a.city_site, N_("city site")), (a.flood_plain, N_("flood plain")), (a.volcano, N_("volcano")),
+                    (a.coastal, N_("coastal")))
+        facts = [tr.t("limit {n}", n=a.population_limit or 0), *(tr.gettext(word) for on, word in features if on)]
         there = []
         owner = self.cities.get(a.id)
         if owner is not None:
-            there.append(f"city of {self.words.civ(self.civs[owner])}")
+            there.append(tr.t("city of {civ}", civ=civ(self.civs[owner], tr)))
         if a.id in self.obs["pirates"]:
-            there.append("pirate city")
+            there.append(tr.t("pirate city"))
         for p in self.obs["players"]:
             k = p["tokens"].get(a.id, 0)
             if k:
-                there.append(f"{self.words.civ(p['civilization'])} {k}")
+                there.append(f"{civ(p['civilization'], tr)} {k}")
         if self.obs["barbarians"].get(a.id):
-            there.append(f"barbarians {self.obs['barbarians'][a.id]}")
+            there.append(tr.t("barbarians {n}", n=self.obs["barbarians"][a.id]))
         for seat in self.ships.get(a.id, []):
-            there.append(f"a ship of {self.words.civ(self.civs[seat])}")
+            there.append(tr.t("a ship of {civ}", civ=civ(self.civs[seat], tr)))
         moved = self.obs["moved"].get(a.id)
         if moved and self.obs["step"] == "move":
-            there.append(f"{moved} of your tokens moved this turn")
-        return f"{self.words.area(a.id)}: {', '.join(facts)}" + (f"; {', '.join(there)}" if there else "")
+            there.append(tr.nt("{n} of your tokens moved this turn", "{n} of your tokens moved this turn", moved))
+        return f"{self.words.area(a.id, tr)}: {', '.join(facts)}" + (f"; {', '.join(there)}" if there else "")
 
 
 MAP_CSS = """

@@ -1,9 +1,17 @@
 """Mega Civilization in words: display names of areas, cards, advances and groups,
-and every action text (or public text) told as a short English phrase.
+and every action text (or public text) told as a short phrase.
 
 Action texts keep the ids (records store them); a person reads "move a token from
 Kings Vale to Old Ford" for ``move kings_vale old_ford``. Everything here depends
 on the game's data only, never on a state, so it cannot show anything hidden.
+
+Every text is written in the reader's language: the methods take ``tr`` (a
+``civtable.i18n.Translator``, English by default) and ``term`` (the hook of
+``Game.term``) is ``@localizable``. The names of areas, civilizations, trade cards,
+calamities and advances are messages of the game's catalog with the context
+``mega-civ`` (extracted from ``data/maps/*.json``, ``data/cards.json`` and
+``data/advances.json``); Greek is the original language of the rules (συμφορές,
+φάσεις, κάρτες πολιτισμικής ανάπτυξης: see ``civtable/locale/glossary/mega-civ.yaml``).
 """
 
 from __future__ import annotations
@@ -12,25 +20,54 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from civtable.i18n import ENGLISH, N_, NP_, Translator, localizable
+
 from .codes import PHASE_TITLES
 from .view import HIDDEN
 
 if TYPE_CHECKING:
     from .options import Rules
 
-PAYMENT_WORDS = {"tokens": "2 tokens there", "treasury": "2 from treasury", "mixed": "1 token there + 1 treasury",
-                 "split": "1 token there + 1 from another area"}
-CITY_WAYS = {"treasury": "Architecture: the missing tokens from treasury",
-             "adjacent": "Urbanism: up to 4 tokens from the neighbours"}
-CAUSES = {"conflict": "conflict", "surplus": "surplus population", "ability": "an ability", "support": "city support"}
-EPOCHS = {"stone": "Stone Age", "early_bronze": "Early Bronze Age", "middle_bronze": "Middle Bronze Age",
-          "late_bronze": "Late Bronze Age", "early_iron": "Early Iron Age", "late_iron": "Late Iron Age"}
-GROUPS = {"arts": "Arts", "civics": "Civics", "crafts": "Crafts", "religion": "Religion", "science": "Sciences"}
+CONTEXT = "mega-civ"
+"""The message context of the names of the game's things (its own words)."""
+
+PAYMENT_WORDS = {"tokens": N_("2 tokens there"), "treasury": N_("2 from treasury"),
+                 "mixed": N_("1 token there + 1 treasury"), "split": N_("1 token there + 1 from another area")}
+CITY_WAYS = {"treasury": N_("Architecture: the missing tokens from treasury"),
+             "adjacent": N_("Urbanism: up to 4 tokens from the neighbours")}
+CAUSES = {"conflict": N_("conflict"), "surplus": N_("surplus population"), "ability": N_("an ability"),
+          "support": N_("city support")}
+EPOCHS = {"stone": N_("Stone Age"), "early_bronze": N_("Early Bronze Age"), "middle_bronze": N_("Middle Bronze Age"),
+          "late_bronze": N_("Late Bronze Age"), "early_iron": N_("Early Iron Age"), "late_iron": N_("Late Iron Age")}
+GROUPS = {"arts": NP_("group", "Arts"), "civics": NP_("group", "Civics"), "crafts": NP_("group", "Crafts"),
+          "religion": NP_("group", "Religion"), "science": NP_("group", "Sciences")}
+PHASE_WORDS = (N_("Tax"), N_("Population expansion"), N_("Movement"), N_("Conflict"), N_("City construction"),
+               N_("Acquisition of trade cards"), N_("Trade"), N_("Calamity selection"), N_("Calamity resolution"),
+               N_("Special abilities"), N_("Removal of surplus population"), N_("Acquisition of advances"),
+               N_("AST alteration"))
+"""The phases' titles (``codes.PHASE_TITLES``) as messages."""
 
 
 def title(name: str) -> str:
     """A map name as a title ("ad dhana" -> "Ad Dhana"; "Kings Vale" stays)."""
     return name if any(ch.isupper() for ch in name) else " ".join(w[:1].upper() + w[1:] for w in name.split(" "))
+
+
+def phase_title(phase: int, tr: Translator = ENGLISH) -> str:
+    """A phase's title ("Population expansion") in ``tr``'s language."""
+    text = PHASE_TITLES.get(int(phase))
+    return str(phase) if text is None else tr.gettext(text)
+
+
+def count(n: int, noun: str, tr: Translator = ENGLISH) -> str:
+    """"1 token", "3 ships", "2 AST squares" (``noun``: one of ``COUNTS``)."""
+    one, many = COUNTS[noun]
+    return tr.nt(one, many, n)
+
+
+COUNTS = {"token": (N_("{n} token"), N_("{n} tokens")), "ship": (N_("{n} ship"), N_("{n} ships")),
+          "AST square": (N_("{n} AST square"), N_("{n} AST squares"))}
+"""Counted nouns (the plural forms of each are in the catalog: ``ngettext``)."""
 
 
 class Words:
@@ -40,6 +77,7 @@ class Words:
         self.rules = rules
         self.board = rules.board
         self.cat = rules.catalog
+        self._in: dict[tuple[str, str], dict[str, str]] = {}
 
     @cached_property
     def areas(self) -> dict[str, str]:
@@ -57,88 +95,121 @@ class Words:
     def civilizations(self) -> dict[str, str]:
         return {c.id: c.name for c in self.rules.tables.civilizations}
 
-    def area(self, area_id: Any) -> str:
-        return self.areas.get(str(area_id), str(area_id))
+    def names_in(self, kind: str, tr: Translator) -> dict[str, str]:
+        """The names of one kind of thing (areas, cards, advances, civilizations) in
+        ``tr``'s language, by id (a name the catalog lacks stays as the data file has it)."""
+        if tr.english:
+            return {"areas": self.areas, "cards": self.cards, "advances": self.advances,
+                    "civilizations": self.civilizations}[kind]
+        key = (kind, tr.code)
+        found = self._in.get(key)
+        if found is None:
+            if kind == "areas":
+                found = {a.id: title(tr.pgettext(CONTEXT, a.name)) for a in self.board.areas}
+            else:
+                english = {"cards": self.cards, "advances": self.advances, "civilizations": self.civilizations}[kind]
+                found = {k: tr.pgettext(CONTEXT, v) for k, v in english.items()}
+            self._in[key] = found
+        return found
 
-    def card(self, card_id: Any) -> str:
+    def area(self, area_id: Any, tr: Translator = ENGLISH) -> str:
+        return self.names_in("areas", tr).get(str(area_id), str(area_id))
+
+    def card(self, card_id: Any, tr: Translator = ENGLISH) -> str:
         if card_id == HIDDEN:
-            return "a hidden card"
-        return self.cards.get(str(card_id), str(card_id))
+            return tr.t("a hidden card")
+        return self.names_in("cards", tr).get(str(card_id), str(card_id))
 
-    def advance(self, advance_id: Any) -> str:
-        return self.advances.get(str(advance_id), str(advance_id))
+    def advance(self, advance_id: Any, tr: Translator = ENGLISH) -> str:
+        return self.names_in("advances", tr).get(str(advance_id), str(advance_id))
 
-    def civ(self, civ_id: Any) -> str:
-        return self.civilizations.get(str(civ_id), str(civ_id).title())
+    def civ(self, civ_id: Any, tr: Translator = ENGLISH) -> str:
+        found = self.names_in("civilizations", tr).get(str(civ_id))
+        return found if found is not None else str(civ_id).title()
 
-    def group(self, group: Any) -> str:
-        return GROUPS.get(str(group), str(group).title())
+    def group(self, group: Any, tr: Translator = ENGLISH) -> str:
+        text = GROUPS.get(str(group))
+        return str(group).title() if text is None else tr.pgettext("group", text)
 
-    def cause(self, cause: Any) -> str:
+    def cause(self, cause: Any, tr: Translator = ENGLISH) -> str:
         """What caused a loss: a calamity, an advance or one of ``CAUSES``."""
         text = str(cause)
-        return self.cards.get(text) or self.advances.get(text) or CAUSES.get(text, text)
+        if text in self.cards:
+            return self.card(text, tr)
+        if text in self.advances:
+            return self.advance(text, tr)
+        return tr.gettext(CAUSES[text]) if text in CAUSES else text
 
-    def epoch(self, epoch: Any) -> str:
-        return EPOCHS.get(str(epoch), str(epoch).replace("_", " ").title())
+    def epoch(self, epoch: Any, tr: Translator = ENGLISH) -> str:
+        text = EPOCHS.get(str(epoch))
+        return str(epoch).replace("_", " ").title() if text is None else tr.gettext(text)
 
     # ------------------------------------------------------------ events
-    def term(self, kind: str, value: Any) -> str:  # noqa: C901 - one line per kind of term
-        """A value of an event's field in words (``Game.term``)."""
+    @localizable
+    def term(self, kind: str, value: Any, *, tr: Translator = ENGLISH) -> str:  # noqa: C901 - one line per kind
+        """A value of an event's field in words (``Game.term``), in ``tr``'s language."""
         if kind == "action":
-            return self.action(str(value))
+            return self.action(str(value), tr)
         if kind == "area":
-            return self.area(value)
+            return self.area(value, tr)
         if kind == "card":
-            return self.card(value)
+            return self.card(value, tr)
         if kind == "advance":
-            return self.advance(value)
+            return self.advance(value, tr)
         if kind == "cause":
-            return self.cause(value)
+            return self.cause(value, tr)
         if kind == "epoch":
-            return self.epoch(value)
+            return self.epoch(value, tr)
         if kind == "phase":
-            return PHASE_TITLES.get(int(value), str(value))
+            return phase_title(int(value), tr) if int(value) in PHASE_TITLES else str(value)
         if kind == "city":
-            return f"a city in {self.area(value)}"
+            return tr.t("a city in {area}", area=self.area(value, tr))
         if kind == "ships":
-            return f"; {_count(int(value), 'ship')} built" if value else ""
+            return tr.nt("; {n} ship built", "; {n} ships built", int(value)) if value else ""
         if kind == "change" and isinstance(value, list) and len(value) == 2:
-            return f"{self.area(value[0])} {int(value[1]):+d}"
+            return f"{self.area(value[0], tr)} {int(value[1]):+d}"
         if kind == "stand" and isinstance(value, list) and len(value) == 2:
-            return f"{self.area(value[0])} ({value[1]})"
+            return f"{self.area(value[0], tr)} ({tr.number(value[1])})"
         if kind == "loss" and isinstance(value, dict):
-            return self.loss(value)
+            return self.loss(value, tr)
         if kind == "payment" and isinstance(value, dict):
             if "treasury" in value:
-                return f"{value['treasury']} treasury"
-            return f"{value.get('count', 1)} {self.card(value.get('card'))} ({value.get('value', 0)})"
+                return tr.t("{n} treasury", n=value["treasury"])
+            return tr.t("{n} {card} ({value})", n=value.get("count", 1), card=self.card(value.get("card"), tr),
+                        value=value.get("value", 0))
         return str(value)
 
-    def loss(self, item: dict[str, Any]) -> str:
+    def loss(self, item: dict[str, Any], tr: Translator = ENGLISH) -> str:
         """One item of losses or gains (``rules/report.py``)."""
         if "city" in item:
-            return f"the city in {self.area(item['city'])}" + (" (reduced to tokens)" if item.get("reduced") else "")
+            if item.get("reduced"):
+                return tr.t("the city in {area} (reduced to tokens)", area=self.area(item["city"], tr))
+            return tr.t("the city in {area}", area=self.area(item["city"], tr))
         if "tokens" in item:
-            return f"{_count(int(item['tokens']), 'token')} in {self.area(item.get('area'))}"
+            return tr.nt("{n} token in {area}", "{n} tokens in {area}", int(item["tokens"]),
+                         area=self.area(item.get("area"), tr))
         if "ships" in item:
-            return f"{_count(int(item['ships']), 'ship')} in {self.area(item.get('area'))}"
+            return tr.nt("{n} ship in {area}", "{n} ships in {area}", int(item["ships"]),
+                         area=self.area(item.get("area"), tr))
         if "treasury" in item:
-            return f"{item['treasury']} treasury"
+            return tr.t("{n} treasury", n=item["treasury"])
         if "cards" in item:
-            names = [self.card(c) for c in item["cards"]]
+            names = [self.card(c, tr) for c in item["cards"]]
             if len(names) == 1:
-                return f"the card {names[0]}"
-            return "the cards " + ", ".join(names[:-1]) + " and " + names[-1]
+                return tr.t("the card {card}", card=names[0])
+            if tr.english:
+                return "the cards " + ", ".join(names[:-1]) + " and " + names[-1]
+            return tr.t("the cards {cards}", cards=tr.join(names))
         if "ast" in item:
-            return _count(int(item["ast"]), "AST square")
+            return count(int(item["ast"]), "AST square", tr)
         return str(item)
 
     # ------------------------------------------------------------ a person's input
     @cached_property
     def names(self) -> list[tuple[str, str]]:
         """(name as typed, id) of every area, card and advance whose name differs from its id,
-        longest first."""
+        longest first: the English names with a space, then the names in civtable's other
+        languages (a person may type "grow Αθήνα" or "buy Astronomie")."""
         found = {}
         for a in self.board.areas:
             found[a.name.lower()] = a.id
@@ -146,7 +217,21 @@ class Words:
             found[c.name.lower()] = c.id
         for adv in self.cat.advances:
             found[adv.name.lower()] = adv.id
-        return sorted(((k, v) for k, v in found.items() if k != v and " " in k), key=lambda kv: -len(kv[0]))
+        english = sorted(((k, v) for k, v in found.items() if k != v and " " in k), key=lambda kv: -len(kv[0]))
+        from civtable.i18n import LANGUAGES, translator
+
+        ids = {a.id for a in self.board.areas} | {c.id for c in self.cat.cards} | {a.id for a in self.cat.advances}
+        others: dict[str, str] = {}
+        for code in LANGUAGES:
+            if code == "en":
+                continue
+            tr = translator(code)
+            for kind in ("areas", "cards", "advances"):
+                for ident, name in self.names_in(kind, tr).items():
+                    typed = " ".join(name.lower().split())
+                    if typed and typed not in found and typed not in ids and typed not in KINDS:
+                        others.setdefault(typed, ident)
+        return english + sorted(others.items(), key=lambda kv: -len(kv[0]))
 
     def to_ids(self, line: str) -> str | None:
         """A line with display names ("move Kings Vale Old Ford") with their ids, or None."""
@@ -159,98 +244,123 @@ class Words:
         return text.strip() if changed else None
 
     # ------------------------------------------------------------ actions
-    def action(self, text: str) -> str:
+    def action(self, text: str, tr: Translator = ENGLISH) -> str:
         """An action text (or its public text) as a phrase; unknown texts as they are."""
         words = str(text).split(" ")
         try:
-            return self._action(words[0], words[1:]) or text
+            return self._action(words[0], words[1:], tr) or text
         except (IndexError, ValueError, KeyError):
             return text
 
-    def _action(self, kind: str, a: list[str]) -> str | None:
-        area, card = self.area, self.card
+    def _action(self, kind: str, a: list[str], tr: Translator) -> str | None:  # noqa: C901 - one case per kind
         simple = PHRASES.get(kind)
         if simple is not None:
-            template, kinds = simple
-            names: dict[str, Callable[[Any], str]] = {
-                "a": self.area, "c": self.card, "v": self.advance, "g": self.group, "n": str,
-                "p": lambda x: PAYMENT_WORDS.get(x, x), "t": lambda x: _count(int(x), "token"),
-                "r": lambda x: str(2 + int(x))}
-            return template.format(*(names[k](x) for k, x in zip(kinds, a, strict=False)))
+            template, fields = simple
+            names: dict[str, Callable[[Any], Any]] = {
+                "a": lambda x: self.area(x, tr), "c": lambda x: self.card(x, tr), "v": lambda x: self.advance(x, tr),
+                "g": lambda x: self.group(x, tr), "n": str, "p": lambda x: tr.gettext(PAYMENT_WORDS[x])
+                if x in PAYMENT_WORDS else x, "r": lambda x: str(2 + int(x))}
+            values = {name: names[k](x) for (name, k), x in zip(fields, a, strict=False)}
+            return tr.t(template, **values)
+        area, card = self.area, self.card
+        if kind == "sail":
+            return tr.nt("sail from {src} to {dest} with {n} token", "sail from {src} to {dest} with {n} tokens",
+                         int(a[2]), src=area(a[0], tr), dest=area(a[1], tr))
         if kind == "move":
-            via = f" through {area(a[1])}" if len(a) == 3 else ""
-            return f"move a token from {area(a[0])}{via} to {area(a[-1])}"
+            if len(a) == 3:
+                return tr.t("move a token from {src} through {via} to {dest}", src=area(a[0], tr),
+                            via=area(a[1], tr), dest=area(a[-1], tr))
+            return tr.t("move a token from {src} to {dest}", src=area(a[0], tr), dest=area(a[-1], tr))
         if kind == "city":
-            way = f" ({CITY_WAYS[a[1]]})" if len(a) > 1 and a[1] in CITY_WAYS else ""
-            return f"build a city in {area(a[0])}{way}"
+            if len(a) > 1 and a[1] in CITY_WAYS:
+                return tr.t("build a city in {area} ({way})", area=area(a[0], tr), way=tr.gettext(CITY_WAYS[a[1]]))
+            return tr.t("build a city in {area}", area=area(a[0], tr))
         if kind in ("offer", "counter", "add"):
-            shown = f"{card(a[0])} and {card(a[1])} shown, " if kind != "add" else ""
-            h = a[-3]
-            hidden = card(h) if h == HIDDEN else f"{card(h)} hidden"
-            what = {"offer": "offer ", "counter": "counter-offer ", "add": "add "}[kind]
-            return f"{what}{shown}{hidden} declared as {card(a[-1])}"
+            return self._offer(kind, a, tr)
         if kind == "pay":
             if len(a) == 1 and a[0].isdigit():
-                return f"pay {a[0]} treasury to avoid the calamity"
+                return tr.t("pay {n} treasury to avoid the calamity", n=a[0])
             if len(a) == 2:
-                return f"pay with every {card(a[0])} card and {card(a[1])} in its place (Trade Empire)"
-            return f"pay with every {card(a[0])} card"
+                return tr.t("pay with every {card} card and {other} in its place (Trade Empire)", card=card(a[0], tr),
+                            other=card(a[1], tr))
+            return tr.t("pay with every {card} card", card=card(a[0], tr))
         return None
 
-
-PHRASES: dict[str, tuple[str, str]] = {
-    kind: (phrase, "" if args == "-" else args)
-    for kind, args, phrase in (row.split(maxsplit=2) for row in """
-    done               -   done
-    decline            -   decline
-    post               -   post the offer as it is
-    pass               -   pass (no offer)
-    reject             -   reject every counter-offer
-    refuse             -   refuse to pay (suffer the calamity)
-    regress            -   move the AST marker back
-    destroy-cities     -   destroy cities instead of moving back
-    suffer             -   suffer the reductions
-    none               -   take no advance
-    treasury           -   pay the rest from treasury
-    cancel             -   cancel the purchase
-    politics-treasury  -   take 5 treasury tokens from the stock (Politics)
-    grow               a   grow in {0}
-    reduce             a   reduce the city in {0}
-    revolt             a   take over the revolting city in {0}
-    reinforce          a   reinforce the conflict in {0} from the areas next to it
-    buy-card           nn  buy a card of stack {0} for {1} treasury
-    free-card          n   take a free card of stack {0} (Wonder of the World)
-    accept             n   accept the counter-offer of player {0}
-    discard            c   discard {0}
-    keep               c   keep {0} (paying treasury)
-    lose               a   lose a token in {0}
-    lose-city          a   lose the city in {0}
-    destroy            a   destroy the city in {0}
-    annex              a   annex the units in {0}
-    pirate             a   turn the city in {0} into a pirate city
-    victim             n   choose player {0} as a secondary victim
-    barbarians         a   send the barbarians into {0}
-    buy-off            cc  discard {0} and {1} instead of reducing cities
-    give               c   give {0}
-    credit             g   take a credit token of 5 for {0}
-    take               v   take {0} free
-    trade-routes       c   turn in {0} for treasury (Trade Routes)
-    politics-annex     a   buy the units in {0} (Politics)
-    fundamentalism     a   destroy every unit in {0} (Fundamentalism)
-    monotheism         a   convert the units in {0} (Monotheism)
-    universal-doctrine a   take over the barbarians or pirates in {0} (Universal Doctrine)
-    provincial-empire  n   demand a card from player {0} (Provincial Empire)
-    diaspora           aa  move a token from {0} to {1} (Diaspora)
-    buy                v   buy {0}
-    ship               ap  build a ship in {0} (paying {1})
-    sail               aat sail from {0} to {1} with {2}
-    tax-rate           r   set the tax to {0} per city
-""".strip().splitlines())}
-"""The phrases of the actions that need nothing but their arguments' names: kind,
-the kinds of its arguments (a area, c card, v advance, g group, n as written, p a
-ship's payment, t a count of tokens, r a tax rate change; - none)
-and the phrase."""
+    def _offer(self, kind: str, a: list[str], tr: Translator) -> str:
+        """``offer``, ``counter`` and ``add`` (a hidden card shown to its owner only)."""
+        card = self.card
+        h = a[-3]
+        args = {"declared": card(a[-1], tr)}
+        if kind != "add":
+            args.update(first=card(a[0], tr), second=card(a[1], tr))
+        if h != HIDDEN:
+            args["hidden"] = card(h, tr)
+        if tr.english:  # the English phrase is built as it always was (records' texts compare)
+            shown = f"{args['first']} and {args['second']} shown, " if kind != "add" else ""
+            hidden = card(h) if h == HIDDEN else f"{card(h)} hidden"
+            what = {"offer": "offer ", "counter": "counter-offer ", "add": "add "}[kind]
+            return f"{what}{shown}{hidden} declared as {args['declared']}"
+        return tr.t(OFFERS[(kind, h == HIDDEN)], **args)
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+OFFERS = {
+    ("offer", False): N_("offer {first} and {second} shown, {hidden} hidden declared as {declared}"),
+    ("offer", True): N_("offer {first} and {second} shown, a hidden card declared as {declared}"),
+    ("counter", False): N_("counter-offer {first} and {second} shown, {hidden} hidden declared as {declared}"),
+    ("counter", True): N_("counter-offer {first} and {second} shown, a hidden card declared as {declared}"),
+    ("add", False): N_("add {hidden} hidden declared as {declared}"),
+    ("add", True): N_("add a hidden card declared as {declared}"),
+}
+"""An offer, a counter-offer or a card added, its hidden card named (to its owner) or not."""
+
+A, C, N, V = "a", "c", "n", "v"
+PHRASES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "done": (N_("done"), ()),
+    "decline": (N_("decline"), ()),
+    "post": (N_("post the offer as it is"), ()),
+    "pass": (N_("pass (no offer)"), ()),
+    "reject": (N_("reject every counter-offer"), ()),
+    "refuse": (N_("refuse to pay (suffer the calamity)"), ()),
+    "regress": (N_("move the AST marker back"), ()),
+    "destroy-cities": (N_("destroy cities instead of moving back"), ()),
+    "suffer": (N_("suffer the reductions"), ()),
+    "none": (N_("take no advance"), ()),
+    "treasury": (N_("pay the rest from treasury"), ()),
+    "cancel": (N_("cancel the purchase"), ()),
+    "politics-treasury": (N_("take 5 treasury tokens from the stock (Politics)"), ()),
+    "grow": (N_("grow in {area}"), (("area", A),)),
+    "reduce": (N_("reduce the city in {area}"), (("area", A),)),
+    "revolt": (N_("take over the revolting city in {area}"), (("area", A),)),
+    "reinforce": (N_("reinforce the conflict in {area} from the areas next to it"), (("area", A),)),
+    "buy-card": (N_("buy a card of stack {stack} for {cost} treasury"), (("stack", N), ("cost", N))),
+    "free-card": (N_("take a free card of stack {stack} (Wonder of the World)"), (("stack", N),)),
+    "accept": (N_("accept the counter-offer of player {n}"), (("n", N),)),
+    "discard": (N_("discard {card}"), (("card", C),)),
+    "keep": (N_("keep {card} (paying treasury)"), (("card", C),)),
+    "lose": (N_("lose a token in {area}"), (("area", A),)),
+    "lose-city": (N_("lose the city in {area}"), (("area", A),)),
+    "destroy": (N_("destroy the city in {area}"), (("area", A),)),
+    "annex": (N_("annex the units in {area}"), (("area", A),)),
+    "pirate": (N_("turn the city in {area} into a pirate city"), (("area", A),)),
+    "victim": (N_("choose player {n} as a secondary victim"), (("n", N),)),
+    "barbarians": (N_("send the barbarians into {area}"), (("area", A),)),
+    "buy-off": (N_("discard {card} and {other} instead of reducing cities"), (("card", C), ("other", C))),
+    "give": (N_("give {card}"), (("card", C),)),
+    "credit": (N_("take a credit token of 5 for {group}"), (("group", "g"),)),
+    "take": (N_("take {advance} free"), (("advance", V),)),
+    "trade-routes": (N_("turn in {card} for treasury (Trade Routes)"), (("card", C),)),
+    "politics-annex": (N_("buy the units in {area} (Politics)"), (("area", A),)),
+    "fundamentalism": (N_("destroy every unit in {area} (Fundamentalism)"), (("area", A),)),
+    "monotheism": (N_("convert the units in {area} (Monotheism)"), (("area", A),)),
+    "universal-doctrine": (N_("take over the barbarians or pirates in {area} (Universal Doctrine)"), (("area", A),)),
+    "provincial-empire": (N_("demand a card from player {n} (Provincial Empire)"), (("n", N),)),
+    "diaspora": (N_("move a token from {src} to {dest} (Diaspora)"), (("src", A), ("dest", A))),
+    "buy": (N_("buy {advance}"), (("advance", V),)),
+    "ship": (N_("build a ship in {area} (paying {payment})"), (("area", A), ("payment", "p"))),
+    "tax-rate": (N_("set the tax to {rate} per city"), (("rate", "r"),)),
+}
+"""The phrases of the actions that need nothing but their arguments' names: kind ->
+(message, its fields with the kind of each argument in order: a area, c card, v
+advance, g group, n as written, p a ship's payment, r a tax rate change)."""
+KINDS = frozenset((*PHRASES, "sail", "move", "city", "offer", "counter", "add", "pay", "as"))
+"""The first words of action texts (never read as a translated name)."""

@@ -23,7 +23,7 @@ from .options import Rules
 from .rules import LEGAL, PLAY
 from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_SIZE
 from .rules.main import legal as main_legal
-from .rules.turn import check_win, draw
+from .rules.turn import check_win, draw, shuffle
 from .view import SeatView
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ class CatanState(State):
         s.draw = []
         for _ in range(2):
             deck = [c for c in range(N_CARDS) for _ in range(cards.start_deck[c])]
-            s.rng.shuffle(deck)
+            shuffle(s.rng, deck)
             s.draw.append(deck)
         s.disc = [[], []]
         s.laid = [[0] * N_CARDS for _ in range(2)]

@@ -19,6 +19,7 @@ from civtable.core.rng import Rng
 
 from .catalog import BUYABLE, CITY, KDEF, N_CARDS, ROLE_IDS
 from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_KEYS, all_counts, pile_counts
+from .rules.turn import shuffle  # Rng.shuffle, written out
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -182,7 +183,7 @@ def determinize(s: CatanState, player: int | None, rng: Rng) -> CatanState:
             unknown.sort()
             cap = rules.to_win - 1 if (p == s.current and s.phase != OVER and rules.win_any_time) else dealt
             for _ in range(20):  # rejection sampling: exact, and rarely needs a second try
-                rng.shuffle(unknown)
+                shuffle(rng, unknown)
                 if unknown[:dealt].count(CITY) <= cap:
                     break
             new_hand = known
@@ -195,7 +196,7 @@ def determinize(s: CatanState, player: int | None, rng: Rng) -> CatanState:
             unknown = unknown[dealt:]
         else:
             unknown.sort()
-            rng.shuffle(unknown)
+            shuffle(rng, unknown)
         n_draw = len(s.draw[p])
         d.draw[p] = unknown[:n_draw]
         d.disc[p] = kept_disc if public else unknown[n_draw:] + kept_disc

@@ -51,6 +51,7 @@ _MAIN_PLAY_ORDER = (0, 1, 2, 3, 4, SETTLEMENT, CITY, HARBOR, KDEF, BANDIT, KOFF)
 _PRESENT = bytes([0] + [1] * 255)
 """``bytes(hand).translate(_PRESENT)``: which cards a hand holds (1) or not (0)."""
 _ROADS = tuple(bytes((n,)) for n in range(256))
+_EMPTY_POOL = [0] * POOL_SIZE
 _BASES: dict[bytes, list[CdbAction]] = {}
 """The plays, Roads, lay-downs and ``end`` of a hand, by the cards it holds and its
 number of Roads: built once for every position with such a hand."""
@@ -81,7 +82,7 @@ def legal(s: CatanState, player: int) -> list[CdbAction]:
         base = base[:]
         base.remove(PLAY[KDEF])  # type: ignore[arg-type]
     pool = s.pool
-    if not (pool[0] or pool[1] or pool[2] or pool[3] or pool[4] or pool[5] or pool[6]):
+    if pool == _EMPTY_POOL:
         return base[:]
     buys = s.rules.buy_cache.get(tuple(pool))
     if buys is None:

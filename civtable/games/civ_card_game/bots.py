@@ -1,25 +1,35 @@
-"""Bots for Civilization: The Card Game that read only their observation.
+"""Bots for Civilization: The Card Game that read only what their seat may see.
 
 ``greedy`` (alias ``heuristic``) scores every affordable purchase by victory
 points per resource spent, with a small bonus for what keeps producing (plots,
 population, buildings), buys the best until nothing scores, trades 3:1 toward a
 technology it cannot quite afford, attacks the leader among its neighbours with
 every attacking unit, and blocks the most damaging attackers first.
+
+The bots read the seat's cheap view (``PlayerView.seat``, a ``view.SeatView``: the
+position read in place, the seat's own hand and the public table only) and the
+actions' numbers (``CcgAction``: plot, card, technology, seat), with the card values
+they use computed once per bot from the card file (issue 18: building the
+observation dict was a third of a search's rollout step).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import cast
 
 from civtable.agents.base import Agent, AgentFactory, PlayerView, check_params
 from civtable.core.action import Action
 from civtable.core.game import Game
 
+from .actions import CcgAction, trade_paid
 from .catalog import BUILDING, RESOURCE, UNIT, WONDER, CardSet
+from .phases import PHASE_NAMES
+from .view import SeatView
 
-RES = ("food", "hammers", "commerce")
-Obs = dict[str, Any]
-ByKind = dict[str, list[Action]]
+ByKind = dict[str, list[CcgAction]]
+Legal = list[CcgAction]
+Handler = Callable[["HeuristicBot", SeatView, ByKind, Legal], CcgAction | None]
 
 
 class HeuristicBot(Agent):
@@ -27,222 +37,263 @@ class HeuristicBot(Agent):
 
     def __init__(self, seed: int, cards: CardSet) -> None:
         super().__init__(seed)
-        self.cards = {c.id: c for c in cards.cards}
-        self.plots = {p.id: p for p in cards.plots}
-        self.techs = {t.id: t for t in cards.techs}
+        self.cardset = cards
         self.numbers = cards.numbers
+        nums = cards.numbers
+        self.pop_base: int = nums["population_cost_base"]
+        self.pop_step: int = nums["population_cost_step"]
+        self.plot_step: int = nums["plot_cost_step"]
+        self.slot_population: int = nums["slot_population"]
+        # the values the bot compares, by plot, card and technology number (the same
+        # expressions as per decision, so the same numbers)
+        self.plot_value = [y[0] * 1.1 + y[1] + y[2] * 1.2 + 0.3 * sum(1 for v in y if v)
+                           for y in (p.yields for p in cards.plots)]
+        self.plot_food = [p.yields[0] for p in cards.plots]
+        self.card_value = [self._value_of(c) for c in cards.cards]
+        self.damage = [c.population_damage * 2 + c.building_damage for c in cards.cards]
+        self.card_cost = [c.cost for c in cards.cards]
+        self.is_wonder = [c.kind == WONDER for c in cards.cards]
+        self.wonder_score = [1.2 + 0.1 * (c.culture + c.happiness + sum(c.yields)) for c in cards.cards]
+        self.building_score = [0.35 * (sum(c.plot_yield) + sum(c.yields) + c.walls + c.culture * 0.5
+                                       + c.happiness * 0.5 + sum(c.discount)) for c in cards.cards]
+        self.granary = [c.granary for c in cards.cards]
+        self.unit_pop_damage = [c.population_damage for c in cards.cards]
+        self.unit_building_damage = [c.building_damage for c in cards.cards]
+        self.tech_cost_printed = [t.cost for t in cards.techs]
+        self.tech_score = [1.0 + 0.15 * (sum(t.yields) + sum(t.discount) + t.extra_draw + t.two_slots
+                                         + t.culture + t.happiness) for t in cards.techs]
+
+    @staticmethod
+    def _value_of(c: object) -> float:
+        """What a card is worth keeping (the discards throw the least worth away)."""
+        card = cast("CardLike", c)
+        if card.kind == WONDER:
+            return 4 + card.culture * 0.3
+        if card.kind == BUILDING:
+            return 2 + sum(card.plot_yield) + card.culture * 0.5 + card.happiness * 0.5 + card.walls
+        if card.kind == UNIT:
+            return 1.5 + (0.5 if card.defend else 0) + (card.population_damage + card.building_damage) * 0.5
+        return 1 + sum(card.yields) * 0.3 if card.kind == RESOURCE else 1
 
     def act(self, view: PlayerView) -> Action:
-        legal = view.legal_actions
-        if len(legal) == 1:  # before the observation, the dearest part of a decision
+        legal = cast("Legal", view.legal_actions)
+        if len(legal) == 1:  # before the view, the dearest part of a decision
             return legal[0]
-        obs = view.observation
-        by_kind: dict[str, list[Action]] = {}
+        v: SeatView = view.seat
+        by_kind: ByKind = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        me = obs["players"][obs["player"]]
-        handler = getattr(self, "_" + obs["phase"].replace("-", "_"), None)
-        choice = handler(obs, me, by_kind, legal) if handler else None
+        choice = HANDLERS[v.phase](self, v, by_kind, legal)
         return choice if choice is not None else legal[0]
 
     # ------------------------------------------------------------- set-up
-    def _plot_value(self, plot_id: str) -> float:
-        y = self.plots[plot_id].yields
-        return y[0] * 1.1 + y[1] + y[2] * 1.2 + 0.3 * sum(1 for v in y if v)
+    def _draft(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        value = self.plot_value
+        return max(by_kind["draft"], key=lambda a: (value[a.a], a.text))
 
-    def _draft(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        return max(by_kind["draft"], key=lambda a: (self._plot_value(a.args[0]), a.text))
+    def _free_population(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        plots = v.plots(v.player)
+        value = self.plot_value
+        return max(by_kind["place"], key=lambda a: (value[plots[a.a][0]], -a.a))
 
-    def _free_population(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        return max(by_kind["place"], key=lambda a: (self._plot_value(me["plots"][a.args[0] - 1]["plot"]), -a.args[0]))
+    def _discard_worst(self, v: SeatView, discards: Legal) -> CcgAction:
+        value = self.card_value
+        return min(discards, key=lambda a: (value[a.a], a.text))
 
-    def _card_value(self, card_id: str, obs: dict[str, Any]) -> float:
-        c = self.cards[card_id]
-        if c.kind == WONDER:
-            return 4 + c.culture * 0.3
-        if c.kind == BUILDING:
-            return 2 + sum(c.plot_yield) + c.culture * 0.5 + c.happiness * 0.5 + c.walls
-        if c.kind == UNIT:
-            return 1.5 + (0.5 if c.defend else 0) + (c.population_damage + c.building_damage) * 0.5
-        return 1 + sum(c.yields) * 0.3 if c.kind == RESOURCE else 1
+    def _start_discard(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        return self._discard_worst(v, by_kind["discard"])
 
-    def _discard_worst(self, obs: Obs, by_kind: ByKind) -> Action:
-        return min(by_kind["discard"], key=lambda a: (self._card_value(a.args[0], obs), a.text))
-
-    def _start_discard(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        return self._discard_worst(obs, by_kind)
-
-    def _discard(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        return self._discard_worst(obs, by_kind)
+    def _discard(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        return self._discard_worst(v, by_kind["discard"])
 
     # ------------------------------------------------------------ the turn
-    def _resource_need(self, obs: dict[str, Any], me: dict[str, Any]) -> str:
-        """The resource that brings the cheapest next victory point closest."""
-        res = me["resources"]
-        best, best_gap = "food", 1e9
-        for t in obs["tech_display"]:
-            gap = self._tech_cost(t, me) - res["commerce"]
+    def _tech_cost(self, t: int, v: SeatView) -> int:
+        """A technology's printed cost less the seat's technology discounts (not Highest Happiness)."""
+        return max(0, self.tech_cost_printed[t] - v.derived(v.player).tech_discount)
+
+    def _resource_need(self, v: SeatView) -> int:
+        """The resource (0 Food, 1 Hammers, 2 Commerce) that brings the cheapest next
+        victory point closest."""
+        res = v.res(v.player)
+        best, best_gap = 0, 1e9
+        for t in v.tech_display:
+            gap = self._tech_cost(t, v) - res[2]
             if gap < best_gap:
-                best, best_gap = "commerce", gap
-        pops = [self.numbers["population_cost_base"] + self.numbers["population_cost_step"] * pl["population"]
-                for pl in me["plots"]]
-        if pops and min(pops) - res["food"] < best_gap:
-            best, best_gap = "food", min(pops) - res["food"]
-        for cid, k in me.get("hand", {}).items():
-            card = self.cards[cid]
-            if k and card.kind == WONDER and card.cost - res["hammers"] < best_gap:
-                best, best_gap = "hammers", card.cost - res["hammers"]
+                best, best_gap = 2, gap
+        plots = v.plots(v.player)
+        if plots:
+            cheapest = min(self.pop_base + self.pop_step * pl[1] for pl in plots)
+            if cheapest - res[0] < best_gap:
+                best, best_gap = 0, cheapest - res[0]
+        for c, k in enumerate(v.hand):
+            if k and self.is_wonder[c] and self.card_cost[c] - res[1] < best_gap:
+                best, best_gap = 1, self.card_cost[c] - res[1]
         return best
 
-    def _collect(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        need = self._resource_need(obs, me)
+    def _collect(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        need = self._resource_need(v)
         for a in by_kind["yield"]:
-            if a.args[0] == need:
+            if a.a == need:
                 return a
         return by_kind["yield"][0]
 
-    def _tech_cost(self, tech_id: str, me: dict[str, Any]) -> int:
-        discount = sum(self.techs[t].discount[0] for t in me["technologies"])
-        discount += sum(self.cards[c].discount[0] for pl in me["plots"] for c in pl["cards"])
-        return max(0, self.techs[tech_id].cost - discount)
-
-    def _score(self, a: Action, obs: dict[str, Any], me: dict[str, Any]) -> float:
+    def _score(self, a: CcgAction, v: SeatView) -> float:
         kind = a.kind
-        res = me["resources"]
+        me = v.player
         if kind == "cash":
             return 100.0
         if kind in ("writing", "laws"):  # the richest target; random among equals
-            other = obs["players"][a.args[0]]
-            loot: int = other["hand_size"] if kind == "writing" else sum(other["resources"].values())
+            loot = v.hand_size(a.a) if kind == "writing" else sum(v.res(a.a))
             return 50.0 + loot + self.rng.random() * 0.5
         if kind == "tech":
-            tech = self.techs[a.args[0]]
-            value = 1.0 + 0.15 * (sum(tech.yields) + sum(tech.discount) + tech.extra_draw + tech.two_slots
-                                  + tech.culture + tech.happiness)
-            if obs["tech_display"] == [a.args[0]] and obs["tech_deck_size"] == 0:
+            t = a.a
+            display = v.tech_display
+            if len(display) == 1 and display[0] == t and not v.tech_deck_size():
                 # the last technology ends the game: only when it wins
-                mine = me["vp"] + 1
-                best_other = max(p["vp"] for p in obs["players"] if p["seat"] != obs["player"])
+                mine = v.vp(me) + 1
+                best_other = max(v.vp(q) for q in range(v.n) if q != me)
                 return 1000.0 if mine > best_other else -1.0
-            return value / max(1, self._tech_cost(a.args[0], me))
+            return self.tech_score[t] / max(1, self._tech_cost(t, v))
         if kind == "pop":
-            plot = me["plots"][a.args[0] - 1]
-            pop_cost: int = self.numbers["population_cost_base"] + self.numbers["population_cost_step"] * plot["population"]
-            return 1.25 / pop_cost
+            return 1.25 / (self.pop_base + self.pop_step * v.plots(me)[a.a][1])
         if kind == "build":
-            card = self.cards[a.args[0]]
-            cost = max(1, card.cost)
-            if card.kind == WONDER:
-                return (1.2 + 0.1 * (card.culture + card.happiness + sum(card.yields))) / cost
-            plot = me["plots"][a.args[1] - 1]
-            value = 0.35 * (sum(card.plot_yield) + sum(card.yields) + card.walls + card.culture * 0.5
-                            + card.happiness * 0.5 + sum(card.discount))
-            if card.granary:
-                value += 0.35 * self.plots[plot["plot"]].yields[0]
+            c = a.a
+            cost = max(1, self.card_cost[c])
+            if self.is_wonder[c]:
+                return self.wonder_score[c] / cost
+            value = self.building_score[c]
+            if self.granary[c]:
+                value += 0.35 * self.plot_food[v.plots(me)[a.b][0]]
             return value / cost
         if kind == "plot":
-            plot_cost: int = sum(1 for _ in me["plots"]) * self.numbers["plot_cost_step"]
-            keep_commerce = 1.001 if a.args[-1] == "spare-commerce" else 1.0  # Commerce buys technologies
-            return self._plot_value(a.args[0]) * 0.08 / max(1, plot_cost) * 3 * keep_commerce
+            plot_cost = len(v.plots(me)) * self.plot_step
+            keep_commerce = 1.001 if a.b == 2 else 1.0  # spare-commerce: Commerce buys technologies
+            return self.plot_value[a.a] * 0.08 / max(1, plot_cost) * 3 * keep_commerce
         if kind == "trade":
-            return self._trade_score(a, obs, me, res)
+            return self._trade_score(a, v)
         return 0.0
 
-    def _trade_score(self, a: Action, obs: dict[str, Any], me: dict[str, Any], res: dict[str, int]) -> float:
+    def _trade_score(self, a: CcgAction, v: SeatView) -> float:
         """Trade only toward a technology that the trade makes affordable now."""
-        out = a.args[-1]
-        if out != "commerce":
+        if a.b != 2 or trade_paid(a)[2]:  # for Commerce, paid without Commerce
             return 0.0
-        spent = a.args[0].split("+")
-        if len(spent) == 1:
-            spent = spent * 3
-        if "commerce" in spent:
-            return 0.0
-        for t in obs["tech_display"]:
-            if self._tech_cost(t, me) == res["commerce"] + 1:
+        commerce = v.res(v.player)[2]
+        for t in v.tech_display:
+            if self._tech_cost(t, v) == commerce + 1:
                 return 0.02
         return 0.0
 
-    def _purchase(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
+    def _purchase(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
         best, best_score = None, 0.0
         for a in legal:
-            score = self._score(a, obs, me)
+            score = self._score(a, v)
             if score > best_score:
                 best, best_score = a, score
         if best is not None:
             return best
         if "attack" in by_kind:
-            return self._declare_attack(obs, me, by_kind)
+            return self._declare_attack(v, by_kind["attack"])
         return (by_kind.get("done") or by_kind.get("fight") or legal)[0]
 
     # --------------------------------------------------------------- combat
-    def _declare_attack(self, obs: Obs, me: Obs, by_kind: ByKind) -> Action:
+    def _declare_attack(self, v: SeatView, attacks: Legal) -> CcgAction:
         # ties are broken at random: a tie-break by seat number would favour some seats
-        noise = {a.text: self.rng.random() for a in by_kind["attack"]}
+        noise = [self.rng.random() for _ in attacks]
+        best, best_key = attacks[0], (0.0, -1.0)
+        for a, n in zip(attacks, noise, strict=True):
+            plots = v.plots(a.b)
+            unit = a.a
+            gain: float = self.unit_pop_damage[unit] * (1 if any(pl[1] for pl in plots) else 0)
+            gain += self.unit_building_damage[unit] * 0.5 * sum(len(pl) - 2 for pl in plots)
+            key = (gain + v.vp(a.b) * 0.05 - v.hand_size(a.b) * 0.02, n)
+            if a is attacks[0] or key > best_key:
+                best, best_key = a, key
+        return best
 
-        def target_value(a: Action) -> tuple[float, float]:
-            seat = a.args[1]
-            other = obs["players"][seat]
-            unit = self.cards[a.args[0]]
-            gain: float = unit.population_damage * (1 if any(pl["population"] for pl in other["plots"]) else 0)
-            gain += unit.building_damage * 0.5 * sum(len(pl["cards"]) for pl in other["plots"])
-            return (gain + other["vp"] * 0.05 - other["hand_size"] * 0.02, noise[a.text])
-
-        return max(by_kind["attack"], key=target_value)
-
-    def _declare(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
+    def _declare(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
         if "attack" in by_kind:
-            return self._declare_attack(obs, me, by_kind)
+            return self._declare_attack(v, by_kind["attack"])
         return (by_kind.get("fight") or by_kind.get("pass") or legal)[0]
 
-    def _redeclare(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        return self._declare(obs, me, by_kind, legal)
+    def _redeclare(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        return self._declare(v, by_kind, legal)
 
-    def _siege(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        return next(a for a in legal if a.args[0] == "yes")
+    def _siege(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        return next(a for a in legal if a.a == 1)  # siege yes
 
-    def _damage_of(self, unit_id: str) -> float:
-        u = self.cards[unit_id]
-        return u.population_damage * 2 + u.building_damage
+    def _bounce(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        damage = self.damage
+        return max(legal, key=lambda a: (damage[a.a], a.text))
 
-    def _bounce(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        return max(legal, key=lambda a: (self._damage_of(a.args[0]), a.text))
-
-    def _defend(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
+    def _defend(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
         blocks = by_kind.get("block")
         if not blocks:
             return by_kind["done"][0]
-        # the most damaging attacker, with the least valuable blocker
-        return max(blocks, key=lambda a: (self._damage_of(a.args[0]), -self._card_value(a.args[1], obs), a.text))
+        return self._block(blocks)
 
-    def _lose_population(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        def cost(a: Action) -> tuple[float, int]:
-            pl = me["plots"][a.args[0] - 1]
-            slot_loss = 1 if pl["population"] == self.numbers["slot_population"] and len(pl["cards"]) > 1 else 0
-            return (slot_loss * 5 + self._plot_value(pl["plot"]), a.args[0])
+    def _block(self, blocks: Legal) -> CcgAction:
+        """The most damaging attacker, with the least valuable blocker."""
+        damage, value = self.damage, self.card_value
+        return max(blocks, key=lambda a: (damage[a.a], -value[a.b], a.text))
+
+    def _lose_population(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        plots = v.plots(v.player)
+        crowd = self.slot_population
+        value = self.plot_value
+
+        def cost(a: CcgAction) -> tuple[float, int]:
+            pl = plots[a.a]
+            slot_loss = 1 if pl[1] == crowd and len(pl) - 2 > 1 else 0
+            return (slot_loss * 5 + value[pl[0]], a.a + 1)
 
         return min(legal, key=cost)
 
-    def _gain_population(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        return max(legal, key=lambda a: (self._plot_value(me["plots"][a.args[0] - 1]["plot"]), -a.args[0]))
+    def _gain_population(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        plots = v.plots(v.player)
+        value = self.plot_value
+        return max(legal, key=lambda a: (value[plots[a.a][0]], -a.a))
 
-    def _destroy_building(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        return min(legal, key=lambda a: (self.cards[a.args[0]].cost, a.text))
+    def _destroy_building(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        cost = self.card_cost
+        return min(legal, key=lambda a: (cost[a.a], a.text))
 
-    def _take_resources(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        return max(legal, key=lambda a: (RES.index(a.args[0]), a.text))
+    def _take_resources(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        return max(legal, key=lambda a: (a.a, a.text))
 
-    def _give_resources(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        return min(legal, key=lambda a: (RES.index(a.args[0]), a.text))
+    def _give_resources(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        return min(legal, key=lambda a: (a.a, a.text))
 
-    def _draw(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
-        return max(legal, key=lambda a: (a.args[0], a.text))
+    def _draw(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
+        return max(legal, key=lambda a: (cast("int", a.args[0]), a.text))
 
-    def _steal_window(self, obs: Obs, me: Obs, by_kind: ByKind, legal: list[Action]) -> Action:
+    def _steal_window(self, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction:
         steals = [a for a in legal if a.kind in ("writing", "laws")]
         if steals:
-            return max(steals, key=lambda a: self._score(a, obs, me))
+            return max(steals, key=lambda a: self._score(a, v))
         return by_kind["pass"][0]
+
+
+class CardLike:
+    """The fields of a play-deck card the bot reads (``catalog.PlayCard``), for typing."""
+
+    kind: str
+    culture: int
+    happiness: int
+    plot_yield: tuple[int, int, int]
+    yields: tuple[int, int, int]
+    walls: int
+    defend: bool
+    population_damage: int
+    building_damage: int
+
+
+def _no_choice(bot: HeuristicBot, v: SeatView, by_kind: ByKind, legal: Legal) -> CcgAction | None:
+    return None
+
+
+HANDLERS: tuple[Handler, ...] = tuple(
+    cast("Handler", getattr(HeuristicBot, "_" + name.replace("-", "_"), _no_choice)) for name in PHASE_NAMES)
+"""The bot's choice in each step, by ``phases`` number (the methods named after the steps)."""
 
 
 def _heuristic(game: Game, seed: int, params: dict[str, str]) -> Agent:

@@ -21,6 +21,7 @@ from . import rules as steps
 from .actions import CcgAction
 from .catalog import WONDER
 from .phases import OVER, PHASE_NAMES
+from .view import SeatView
 
 if TYPE_CHECKING:
     from .game import CivCardGame
@@ -87,7 +88,7 @@ class CcgState(State):
     derived: list[Derived | None]
     """Per player, what his technologies and placed cards give (``derive``), kept until
     they change (``changed``): not part of the position."""
-    held: tuple[list[int], list[int]] | None
+    held: tuple[tuple[int, ...], tuple[int, ...]] | None
     """The holders of Highest Culture and Highest Happiness (``statuses``), kept like ``derived``."""
     legal: tuple[CcgAction, ...] | None
     """The decider's legal actions in this position once asked for; ``apply`` drops them."""
@@ -98,7 +99,7 @@ class CcgState(State):
         s.game, s.rules, s.n = self.game, self.rules, self.n
         s.rng = self.rng.clone()
         s.derived = self.derived[:]
-        s.held = self.held  # lists nobody changes: ``changed`` replaces them
+        s.held = self.held
         s.legal = self.legal  # the same position: the same actions (a tuple)
         # nested lists copied two levels deep, flat lists once, numbers as they are
         s.res, s.hand, s.attacks, s.blocks, s.damage = (
@@ -257,15 +258,15 @@ class CcgState(State):
             return []
         return tied
 
-    def statuses(self) -> tuple[list[int], list[int]]:
+    def statuses(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The holders of Highest Culture and of Highest Happiness (CCG-3.3, CCG-3.5), kept
-        until a player's technologies or placed cards change (lists nobody may change)."""
+        until a player's technologies or placed cards change."""
         held = self.held
         if held is None:
             nums = self.rules.numbers
             ds = [self.derive(q) for q in range(self.n)]
-            held = self.held = (self.status_holders([d.culture for d in ds], nums["culture_threshold"]),
-                                self.status_holders([d.happiness for d in ds], nums["happiness_threshold"]))
+            held = self.held = (tuple(self.status_holders([d.culture for d in ds], nums["culture_threshold"])),
+                                tuple(self.status_holders([d.happiness for d in ds], nums["happiness_threshold"])))
         return held
 
     def has_highest_culture(self, p: int) -> bool:
@@ -350,6 +351,10 @@ class CcgState(State):
         from .view import observation
 
         return observation(self, player)
+
+    def seat_view(self, player: int) -> SeatView:
+        """The bots' cheap view of what ``player`` sees (``view.SeatView``)."""
+        return SeatView(self, player)
 
     def determinize(self, player: Viewer, rng: Rng) -> CcgState:
         from .view import determinize

@@ -54,10 +54,10 @@ quantity ``Q`` (``rival vp``, ``rival owned city_walls``; never another hand).
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -66,8 +66,11 @@ from civtable.core.action import Action
 from civtable.core.errors import AgentError
 from civtable.core.game import Game
 
-from .bots import HeuristicBot
+from .actions import CcgAction, trade_paid
+from .bots import HANDLERS, HeuristicBot
 from .catalog import BUILDING, RESOURCE, RESOURCES, UNIT, WONDER, CardSet
+from .phases import ACTIVE, PHASE_NAMES
+from .view import SeatView
 
 OPS: dict[str, Callable[[int, int], bool]] = {
     "<=": operator.le, ">=": operator.ge, "==": operator.eq, "!=": operator.ne,
@@ -90,10 +93,10 @@ MINE = ("turn", "techs_left", "deck", "declared", "attacked")
 """The quantities of the table or of the player's own decision."""
 PHASES = {"draft": "draft", "start-discard": "discard", "discard": "discard", "collect": "yield",
           "declare": "attack", "redeclare": "attack", "defend": "block"}
-STOP = Action("stop")
-SEAT_KEYS: dict[str, Callable[[dict[str, Any]], int]] = {
-    "leader": lambda v: int(v["vp"]), "richest": lambda v: sum(v["resources"].values()),
-    "most-cards": lambda v: int(v["hand_size"]), "fewest-cards": lambda v: -int(v["hand_size"])}
+STOP = CcgAction(-1, 0, 0, 0, "stop")  # a sentinel: the file says to stop here
+SEAT_KEYS: dict[str, Callable[[SeatView, int], int]] = {
+    "leader": lambda v, q: v.vp(q), "richest": lambda v, q: sum(v.res(q)),
+    "most-cards": lambda v, q: v.hand_size(q), "fewest-cards": lambda v, q: -v.hand_size(q)}
 """What each seat choice maximizes among the opponents an action may target."""
 
 Term = tuple[str, ...] | int
@@ -302,86 +305,91 @@ def load_strategy(path: str | Path, cards: CardSet) -> Strategy:
 
 # ------------------------------------------------------------------ the bot
 class Seen:
-    """The quantities of conditions, read from one observation (the viewer's)."""
+    """The quantities of conditions, read from the seat's view (``view.SeatView``)."""
 
-    def __init__(self, bot: HeuristicBot, obs: dict[str, Any]) -> None:
+    def __init__(self, bot: RulesBot, v: SeatView) -> None:
         self.bot = bot
-        self.obs = obs
-        self.me = obs["players"][obs["player"]]
-        self.rivals = [v for v in obs["players"] if v["seat"] != obs["player"]]
+        self.v = v
+        self.me = v.player
+        self.rivals = [q for q in range(v.n) if q != v.player]
 
-    def count(self, view: dict[str, Any], name: str) -> int:
-        res = view["resources"]
+    def count(self, q: int, name: str) -> int:
+        """A public quantity of seat ``q`` (``COUNTS``)."""
+        v = self.v
         if name in RESOURCES:
-            return int(res[name])
-        placed = [c for pl in view["plots"] for c in pl["cards"]]
-        kinds = self.bot.cards
-        simple: dict[str, Callable[[], int]] = {
-            "resources": lambda: sum(res.values()), "vp": lambda: view["vp"],
-            "population": lambda: sum(pl["population"] for pl in view["plots"]), "plots": lambda: len(view["plots"]),
-            "techs": lambda: len(view["technologies"]), "culture": lambda: view["culture"],
-            "happiness": lambda: view["happiness"], "hand": lambda: view["hand_size"],
-            "wonders": lambda: sum(1 for c in placed if kinds[c].kind == WONDER),
-            "buildings": lambda: sum(1 for c in placed if kinds[c].kind == BUILDING),
-        }
-        return int(simple[name]())
+            return v.res(q)[RESOURCES.index(name)]
+        if name == "resources":
+            return sum(v.res(q))
+        if name == "vp":
+            return v.vp(q)
+        if name == "population":
+            return sum(pl[1] for pl in v.plots(q))
+        if name == "plots":
+            return len(v.plots(q))
+        if name == "techs":
+            return v.techs(q).bit_count()
+        if name == "culture":
+            return v.derived(q).culture
+        if name == "happiness":
+            return v.derived(q).happiness
+        if name == "hand":
+            return v.hand_size(q)
+        kind = WONDER if name == "wonders" else BUILDING
+        kinds = self.bot.kinds
+        return sum(1 for pl in v.plots(q) for c in pl[2:] if kinds[c] == kind)
 
-    def owned(self, view: dict[str, Any], thing: str) -> int:
-        if thing in self.bot.techs:
-            return int(thing in view["technologies"])
-        return sum(1 for pl in view["plots"] for c in pl["cards"] if self.is_a(c, thing))
-
-    def is_a(self, card: str, thing: str) -> bool:
-        """A card is ``thing``: its own id, or in the group ``thing``."""
-        if card == thing:
-            return True
-        c = self.bot.cards.get(card)
-        if c is None:
-            return False
-        return {"unit": c.kind == UNIT, "attacker": c.attack, "defender": c.defend, "building": c.kind == BUILDING,
-                "wonder": c.kind == WONDER, "resource": c.kind == RESOURCE}.get(thing, False)
+    def owned(self, q: int, thing: str) -> int:
+        """A technology (0 or 1), or the cards of ``thing`` placed by seat ``q``."""
+        t = self.bot.tech_index.get(thing)
+        if t is not None:
+            return int(bool(self.v.techs(q) >> t & 1))
+        members = self.bot.members(thing)
+        return sum(1 for pl in self.v.plots(q) for c in pl[2:] if c in members)
 
     def value(self, term: Term) -> int:
         if isinstance(term, int):
             return term
         head = term[0]
+        v = self.v
         if head == "rival":
             if not self.rivals:
                 return 0
             rest = term[1:]
-            return max(self.owned(v, rest[1]) if rest[0] == "owned" else self.count(v, rest[0]) for v in self.rivals)
+            return max(self.owned(q, rest[1]) if rest[0] == "owned" else self.count(q, rest[0]) for q in self.rivals)
         if len(term) == 1 and head in COUNTS:
             return self.count(self.me, head)
-        obs = self.obs
         if head == "turn":
-            return int(obs["turn"])
+            return v.turn
         if head == "techs_left":
-            return len(obs["tech_display"]) + int(obs["tech_deck_size"])
+            return len(v.tech_display) + v.tech_deck_size()
         if head == "deck":
-            return int(obs["deck_size"])
-        if head in ("declared", "attacked"):
-            combat = obs["combat"] or {"attacks": []}
-            if head == "declared":
-                return sum(1 for a in combat["attacks"] if combat["attacker"] == obs["player"])
-            return sum(1 for a in combat["attacks"] if a["defender"] == obs["player"] and a["status"] == "active")
+            return v.deck_size()
+        if head == "declared":
+            return len(v.attacks) if v.current == self.me else 0
+        if head == "attacked":
+            return sum(1 for a in v.attacks if a[1] == self.me and a[2] == ACTIVE)
         thing = term[1]
         if head == "owned":
             return self.owned(self.me, thing)
         if head == "hand":
-            return sum(k for c, k in self.me.get("hand", {}).items() if self.is_a(c, thing))
+            return sum(v.hand[c] for c in self.bot.members(thing))
         if head == "display":
-            return (thing in obs["tech_display"]) + sum(1 for p in obs["plot_display"] if p == thing)
+            bot = self.bot
+            return int(bot.tech_index.get(thing, -1) in v.tech_display) + v.plot_display.count(
+                bot.plot_index.get(thing, -1))
         return self.cost(thing)
 
     def cost(self, thing: str) -> int:
         """What a technology, building or wonder costs the player now (his discounts)."""
-        d = self.me["discounts"]
-        if thing in self.bot.techs:
-            return max(0, self.bot.techs[thing].cost - int(d[0]))
-        c = self.bot.cards.get(thing)
-        if c is None or c.kind not in (BUILDING, WONDER):
+        d = self.v.discounts(self.me)
+        bot = self.bot
+        t = bot.tech_index.get(thing)
+        if t is not None:
+            return max(0, bot.tech_cost_printed[t] - d[0])
+        c = bot.card_index.get(thing)
+        if c is None or bot.kinds[c] not in (BUILDING, WONDER):
             return 0
-        return max(0, c.cost - int(d[2] if c.kind == WONDER else d[1]))
+        return max(0, bot.card_cost[c] - (d[2] if bot.kinds[c] == WONDER else d[1]))
 
     def holds(self, cond: Condition) -> bool:
         left = sum(sign * self.value(t) for sign, t in cond.terms)
@@ -395,21 +403,35 @@ class RulesBot(HeuristicBot):
     def __init__(self, seed: int, cards: CardSet, strategy: Strategy) -> None:
         super().__init__(seed, cards)
         self.strategy = strategy
+        self.kinds = [c.kind for c in cards.cards]
+        self.tech_index = {t.id: i for i, t in enumerate(cards.techs)}
+        self.card_index = {c.id: i for i, c in enumerate(cards.cards)}
+        self.plot_index = {p.id: i for i, p in enumerate(cards.plots)}
+        self._members: dict[str, frozenset[int]] = {}
+
+    def members(self, thing: str) -> frozenset[int]:
+        """The cards that are ``thing``: the card of that id, or those of the group ``thing``."""
+        found = self._members.get(thing)
+        if found is None:
+            found = self._members[thing] = frozenset(
+                i for i, c in enumerate(self.cardset.cards) if c.id == thing or {
+                    "unit": c.kind == UNIT, "attacker": c.attack, "defender": c.defend, "building": c.kind == BUILDING,
+                    "wonder": c.kind == WONDER, "resource": c.kind == RESOURCE}.get(thing, False))
+        return found
 
     def act(self, view: PlayerView) -> Action:
-        legal = view.legal_actions
+        legal = cast("list[CcgAction]", view.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation
-        choice = self._by_file(obs, legal)
+        choice = self._by_file(view.seat, legal)
         return choice if choice is not None else super().act(view)
 
-    def _by_file(self, obs: dict[str, Any], legal: list[Action]) -> Action | None:
-        phase = obs["phase"]
+    def _by_file(self, v: SeatView, legal: list[CcgAction]) -> CcgAction | None:
+        phase = PHASE_NAMES[v.phase]
         sections = self.strategy.sections
-        seen = Seen(self, obs)
+        seen = Seen(self, v)
         if phase == "purchase":
-            if obs["combat"] is not None:  # step-order B: attackers declared, the combat comes first
+            if v.attacks:  # step-order B: attackers declared, the combat comes first
                 if "attack" not in sections:
                     return None
                 found = self._section("attack", seen, legal)
@@ -436,7 +458,7 @@ class RulesBot(HeuristicBot):
             return self._kind(legal, "fight", "pass", "done")
         return found
 
-    def _attack_or_done(self, seen: Seen, legal: list[Action]) -> Action | None:
+    def _attack_or_done(self, seen: Seen, legal: list[CcgAction]) -> CcgAction | None:
         """After buying (step-order B): the attacks of the file, else the end of buying."""
         attacks = [a for a in legal if a.kind == "attack"]
         if attacks and "attack" in self.strategy.sections:
@@ -444,18 +466,18 @@ class RulesBot(HeuristicBot):
             if found is not None and found is not STOP:
                 return found
         elif attacks:  # the greedy bot's attack, as when it has nothing left to buy
-            return self._declare_attack(seen.obs, seen.me, {"attack": attacks})
+            return self._declare_attack(seen.v, attacks)
         return self._kind(legal, "done")
 
     @staticmethod
-    def _kind(legal: list[Action], *kinds: str) -> Action | None:
+    def _kind(legal: list[CcgAction], *kinds: str) -> CcgAction | None:
         for kind in kinds:
             for a in legal:
                 if a.kind == kind:
                     return a
         return None
 
-    def _section(self, section: str, seen: Seen, legal: list[Action]) -> Action | None:
+    def _section(self, section: str, seen: Seen, legal: list[CcgAction]) -> CcgAction | None:
         """The first entry whose conditions hold and that matches a legal action;
         ``STOP`` for a ``done``/``stop`` entry; ``None`` when none does."""
         for entry in self.strategy.sections[section]:
@@ -470,12 +492,12 @@ class RulesBot(HeuristicBot):
                 if choice is not None and choice.kind in SECTIONS[section]:
                     return choice
                 continue
-            matches = [a for a in legal if a.kind == entry.kind and self._matches(entry, a, seen)]
+            matches = [a for a in legal if a.kind == entry.kind and self._matches(entry, a)]
             if matches:
                 return self._pick(entry, matches, seen)
         return None
 
-    def _matches(self, entry: Entry, a: Action, seen: Seen) -> bool:
+    def _matches(self, entry: Entry, a: CcgAction) -> bool:
         what = entry.what
         kind = entry.kind
         if kind == "trade":
@@ -485,53 +507,47 @@ class RulesBot(HeuristicBot):
         if what is None or kind in ("writing", "laws"):
             return True
         if kind in ("build", "discard"):
-            return seen.is_a(str(a.args[0]), what)
+            return a.a in self.members(what)
         return bool(a.args[0] == what)
 
-    def _pick(self, entry: Entry, matches: list[Action], seen: Seen) -> Action:
+    def _pick(self, entry: Entry, matches: list[CcgAction], seen: Seen) -> CcgAction:
         """Among the actions an entry matches: the seat it names, then the greedy bot's preference."""
-        obs, me = seen.obs, seen.me
+        v = seen.v
         kind = entry.kind
         selector = entry.second if kind == "attack" else entry.what if kind in ("writing", "laws") else None
         if selector is not None:
-            seat = 1 if kind == "attack" else 0
             key = SEAT_KEYS[selector]
-            best = max(key(obs["players"][a.args[seat]]) for a in matches)
-            matches = [a for a in matches if key(obs["players"][a.args[seat]]) == best]
+            seat: Callable[[CcgAction], int] = (lambda a: a.b) if kind == "attack" else (lambda a: a.a)
+            best = max(key(v, seat(a)) for a in matches)
+            matches = [a for a in matches if key(v, seat(a)) == best]
         if len(matches) == 1:
             return matches[0]
         if kind == "attack":
-            return self._declare_attack(obs, me, {"attack": matches})
+            return self._declare_attack(v, matches)
         if kind == "block":
-            return max(matches, key=lambda a: (self._damage_of(a.args[0]), -self._card_value(a.args[1], obs), a.text))
+            return self._block(matches)
         if kind == "discard":
-            return self._discard_worst(obs, {"discard": matches})
+            return self._discard_worst(v, matches)
         if kind == "draft":
-            return max(matches, key=lambda a: (self._plot_value(a.args[0]), a.text))
+            value = self.plot_value
+            return max(matches, key=lambda a: (value[a.a], a.text))
         if kind == "trade":  # pay with the resources held most
-            res = me["resources"]
-            return max(matches, key=lambda a: (sum(res[x] for x in _paid(a)), a.text))
-        scores = [self._score(a, obs, me) for a in matches]  # once each: a theft's score has a random part
+            res = v.res(v.player)
+            return max(matches, key=lambda a: (sum(res[i] * k for i, k in enumerate(trade_paid(a))), a.text))
+        scores = [self._score(a, v) for a in matches]  # once each: a theft's score has a random part
         return matches[scores.index(max(scores))]
 
-    def _greedy(self, seen: Seen, legal: list[Action], section: str) -> Action | None:
+    def _greedy(self, seen: Seen, legal: list[CcgAction], section: str) -> CcgAction | None:
         """The greedy bot's choice in this step."""
-        obs, me = seen.obs, seen.me
-        by_kind: dict[str, list[Action]] = {}
+        v = seen.v
+        by_kind: dict[str, list[CcgAction]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
         if section == "buy":
-            return self._purchase(obs, me, by_kind, legal)
+            return self._purchase(v, by_kind, legal)
         if section == "attack":
-            return self._declare_attack(obs, me, by_kind) if "attack" in by_kind else None
-        handler = getattr(self, "_" + obs["phase"].replace("-", "_"), None)
-        return handler(obs, me, by_kind, legal) if handler else None
-
-
-def _paid(a: Action) -> Sequence[str]:
-    """The resources a trade pays: ``trade food+food+hammers for commerce``, ``trade food for commerce``."""
-    spent = str(a.args[0]).split("+")
-    return spent * 3 if len(spent) == 1 else spent
+            return self._declare_attack(v, by_kind["attack"]) if "attack" in by_kind else None
+        return HANDLERS[v.phase](self, v, by_kind, legal)
 
 
 def make_rules_bot(game: Game, seed: int, params: dict[str, str]) -> Agent:

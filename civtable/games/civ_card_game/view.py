@@ -18,7 +18,7 @@ from .catalog import RESOURCES
 from .phases import OVER, PHASE_NAMES, STATUS
 
 if TYPE_CHECKING:
-    from .state import CcgState
+    from .state import CcgState, Derived
 
 
 def plots_json(s: CcgState, p: int) -> list[dict[str, Any]]:
@@ -147,3 +147,72 @@ def determinize(s: CcgState, player: Viewer, rng: Rng) -> CcgState:
     d.tech_deck.sort()
     rng.shuffle(d.tech_deck)
     return d
+
+
+class SeatView:
+    """What one seat may see now, read in place from the position (``State.seat_view``):
+    the bots' view (issue 18). ``observation`` builds a dict of the whole table per
+    decision; this reads the same public things where they lie (lists shared with the
+    position: a bot must never change them) and the seat's own hand, and computes
+    only what a bot asks. Other hands show their sizes only; the decks their sizes."""
+
+    __slots__ = ("_s", "player", "n", "phase", "turn", "current", "hand", "tech_display", "plot_display",
+                 "attacks")
+
+    def __init__(self, s: CcgState, player: int) -> None:
+        self._s = s
+        self.player = player
+        self.n = s.n
+        self.phase = s.phase
+        self.turn = s.turn_no
+        self.current = s.current
+        self.hand = s.hand[player]  # counts by card number
+        self.tech_display = s.tech_display
+        self.plot_display = s.plot_display
+        self.attacks = s.attacks  # [unit, defender, status]: the combat on the table
+
+    def res(self, q: int) -> list[int]:
+        """Food, Hammers, Commerce of seat ``q``."""
+        return self._s.res[q]
+
+    def plots(self, q: int) -> list[list[int]]:
+        """Seat ``q``'s plots: ``[plot type, population, placed card...]``."""
+        return self._s.plots[q]
+
+    def techs(self, q: int) -> int:
+        """Seat ``q``'s technologies, a bit mask."""
+        return self._s.techs[q]
+
+    def vp(self, q: int) -> int:
+        return self._s.vp(q)
+
+    def hand_size(self, q: int) -> int:
+        return sum(self._s.hand[q])
+
+    def derived(self, q: int) -> Derived:
+        """What seat ``q``'s technologies and placed cards give (public)."""
+        s = self._s
+        return s.derived[q] or s.derive(q)
+
+    def discounts(self, q: int) -> tuple[int, int, int]:
+        """Seat ``q``'s cost reductions as the observation shows them (Highest Happiness included)."""
+        return self._s.reductions(q)
+
+    def tech_deck_size(self) -> int:
+        return len(self._s.tech_deck)
+
+    def deck_size(self) -> int:
+        return len(self._s.deck)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the view can tell, as plain data (the kit's fair-play check)."""
+        s = self._s
+        return {
+            "player": self.player, "phase": self.phase, "turn": self.turn, "current": self.current,
+            "hand": list(self.hand), "tech_display": list(self.tech_display), "plot_display": list(self.plot_display),
+            "attacks": [list(a) for a in self.attacks], "tech_deck_size": self.tech_deck_size(),
+            "deck_size": self.deck_size(),
+            "players": [{"res": list(self.res(q)), "plots": [list(pl) for pl in self.plots(q)], "techs": self.techs(q),
+                         "vp": self.vp(q), "hand_size": self.hand_size(q), "derived": list(self.derived(q)),
+                         "discounts": list(self.discounts(q))} for q in range(s.n)],
+        }

@@ -17,7 +17,6 @@ from civtable.core.registry import load_game
 from civtable.core.rng import Rng
 from civtable.games.civ_card_game.actions import ActionTable, CcgAction
 from civtable.games.civ_card_game.rules import legal_one as _legal_one
-from civtable.games.civ_card_game.state import CcgState
 
 VARIANTS = [{}, {"players": 3, "bank-trade": "B", "step-order": "B", "steal-timing": "B"},
             {"players": 4, "slot-count": "B", "catapult-repeat": "B", "bounce": "B", "extra-draw-optional": "B",
@@ -46,10 +45,10 @@ def every_action(table: ActionTable) -> list[CcgAction]:
     return out
 
 
-def positions(options: dict[str, object], games: int = 3) -> Iterator[tuple[CcgState, int]]:
+def positions(options: dict[str, object], games: int = 3) -> Iterator[tuple[Any, int]]:
     """Every decision of greedy-vs-random games (greedy buys a lot, random reaches odd
     corners), with the acting player; the live state (it changes after the caller's check)."""
-    g = load_game("civ-card-game", **options)
+    g: Any = load_game("civ-card-game", **options)
     for seed in range(games):
         s = g.new_state(seed=seed)
         bots = [make_agent("greedy" if (seed + i) % 2 else "random", g, seed=seed * 5 + i)
@@ -85,7 +84,7 @@ def test_apply_accepts_exactly_the_legal_actions(options: dict[str, object]) -> 
     """Every action object of the game, legal here or not: ``apply``'s check finds the
     legal one (by identity, or an equal text); a refused one changes nothing."""
     checked = refused = 0
-    g = load_game("civ-card-game", **options)
+    g: Any = load_game("civ-card-game", **options)
     everything = every_action(g.rules.acts)
     assert len({a.text for a in everything}) == len(everything), "two action objects with one text"
     for k, (s, p) in enumerate(positions(options)):
@@ -113,17 +112,18 @@ def test_apply_accepts_exactly_the_legal_actions(options: dict[str, object]) -> 
 
 def test_text_and_foreign_actions_are_matched_by_their_text() -> None:
     for s, p in positions({}, games=1):
-        for a in s.legal_actions(p):
+        legal: list[CcgAction] = s.legal_actions(p)
+        for a in legal:
             assert _legal_one(s, p, a.text) is a
             assert _legal_one(s, p, a.text.upper()) is a
             # an equal action that is not this game object's: matched by its text
             twin = CcgAction(a.code, a.a, a.b, a.c, a.kind, *a.args)
-            assert _legal_one(s, p, twin) is a
+            assert _legal_one(s, p, twin) is a, twin
 
 
 def test_actions_are_built_once_per_game_object() -> None:
     """The rules hand out the table's objects: playing builds no action."""
-    g = load_game("civ-card-game", players=3)
+    g: Any = load_game("civ-card-game", players=3)
     table = {id(a) for a in every_action(g.rules.acts)}
     rng = Rng(5)
     for seed in range(3):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..state import CcgState
 
-Statuses = tuple[list[int], list[int]]
+Statuses = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def before(s: CcgState, culture: int, happiness: int) -> Statuses | None:
@@ -29,6 +29,6 @@ def tell(s: CcgState, old: Statuses | None) -> None:
     for status, was, now in zip(("culture", "happiness"), old, new, strict=True):
         if was != now:
             if now:
-                s.emit("status.held", {"status": status, "players": now})
+                s.emit("status.held", {"status": status, "players": list(now)})
             else:
                 s.emit("status.lost", {"status": status})

@@ -1,6 +1,8 @@
 """Why an action is not legal now, in one sentence (``State.explain``): whose decision
 it is, which step an action belongs to, what is missing to pay, which card is
-needed. It reads only what the asking player may know: the table, his own hand."""
+needed. It reads only what the asking player may know: the table, his own hand. A
+reason is ``Localized``: the front end shows it in the reader's language (action
+texts in quotes stay as they are typed)."""
 
 from __future__ import annotations
 
@@ -9,12 +11,13 @@ from typing import TYPE_CHECKING
 from civtable.core.action import normalize
 from civtable.core.messages import join
 from civtable.core.reader import shown
+from civtable.i18n import ENGLISH, N_, Translator, localizable
 
 from . import phases as ph
 from .catalog import BUILDING, COMMERCE, FOOD, HAMMERS, RESOURCE, RESOURCES, WONDER
 from .phases import PHASE_NAMES
-from .render import STEPS
-from .words import res_words
+from .render import doing, notation, step_name
+from .words import cost_words, either, res_words, resource_name, say
 
 if TYPE_CHECKING:
     from .state import CcgState
@@ -33,53 +36,62 @@ KIND_STEPS: dict[str, tuple[str, ...]] = {
 """The steps in which an action of each kind may be legal."""
 
 
-def explain(s: CcgState, player: int, text: str) -> str:
+@localizable
+def explain(s: CcgState, player: int, text: str, *, tr: Translator = ENGLISH) -> str:
     wanted = normalize(str(text))
     wanted = s.game.names.interpret(wanted) or wanted  # names typed for ids
     if s.phase == ph.OVER:
-        return "the game is over: no action is legal"
+        return tr.t("the game is over: no action is legal")
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < s.n:
-        return f"there is no player {shown(player)} in this {s.n}-player game"
+        return tr.t("there is no player {p} in this {n}-player game", p=shown(player), n=s.n)
     step = PHASE_NAMES[s.phase]
-    what = STEPS[step][0]
+    what = doing(step, tr)
     if player != s.decider:
-        return f"it is not your decision: player {s.decider} is to {what} now (step {step})"
+        return say(tr, N_("it is not your decision: {decider:player} is to {what} now (step {step})"),
+                   decider=s.decider, what=what, step=step_name(step, tr))
     words = wanted.split()
     kind = words[0] if words else ""
     if kind not in KIND_STEPS:
-        return f"{shown(wanted)} is not an action of this game; now you are to {what}: {STEPS[step][1]}"
+        return tr.t("{action} is not an action of this game; now you are to {what}: {notation}", action=shown(wanted),
+                    what=what, notation=notation(step, tr))
     if step not in KIND_STEPS[kind]:
-        steps = KIND_STEPS[kind]
-        where = steps[0] if len(steps) == 1 else ", ".join(steps[:-1]) + " or " + steps[-1]
-        return f"{shown(kind)} belongs to the {where} step; now you are to {what} (step {step})"
-    reason = _specific(s, player, kind, words[1:])
+        where = either([step_name(x, tr) for x in KIND_STEPS[kind]], tr, serial=True)
+        return tr.t("{action} belongs to the {where} step; now you are to {what} (step {step})", action=shown(kind),
+                    where=where, what=what, step=step_name(step, tr))
+    reason = _specific(s, player, kind, words[1:], tr)
     if reason:
         return reason
     legal = [a.text for a in s.legal_actions(player)]
-    more = f" and {len(legal) - 6} more" if len(legal) > 6 else ""
-    return f"{shown(wanted)} is not legal now; you may: {', '.join(legal[:6])}{more}"
+    if len(legal) > 6:
+        return tr.t("{action} is not legal now; you may: {legal} and {n} more", action=shown(wanted),
+                    legal=", ".join(legal[:6]), n=len(legal) - 6)
+    return tr.t("{action} is not legal now; you may: {legal}", action=shown(wanted), legal=", ".join(legal[:6]))
 
 
-def _specific(s: CcgState, p: int, kind: str, args: list[str]) -> str:
+def _specific(s: CcgState, p: int, kind: str, args: list[str], tr: Translator) -> str:
     """The reason for the common cases, or "" for the general answer."""
     if s.phase == ph.MAIN:
-        return _purchase(s, p, kind, args)
+        return _purchase(s, p, kind, args, tr)
     if s.phase in (ph.START_DISCARD, ph.DISCARDING):
-        return _in_hand(s, p, args[0] if args else "")
+        return _in_hand(s, p, args[0] if args else "", tr)
     if s.phase == ph.DECLARE and kind == "attack":
-        return _attack(s, p, args)
+        return _attack(s, p, args, tr)
     if s.phase == ph.DEFENDING and kind == "block":
-        return _block(s, p, args)
+        return _block(s, p, args, tr)
+    names = s.game.names
     if s.phase == ph.COLLECT and s.queue:
         entry = s.queue[0]
         plot = s.rules.cards.plots[s.plots[p][entry[0]][0]]
         types = [RESOURCES[t] for t in s.rules.plot_types[s.plots[p][entry[0]][0]]]
-        return f"a population on plot {entry[0] + 1} ({plot.name}) yields {' or '.join(types)}"
+        if not tr.english:
+            types = [resource_name(t, tr) for t in types]
+        return tr.t("a population on plot {n} ({plot}) yields {types}", n=entry[0] + 1, plot=names.of(plot.id, tr),
+                    types=either(types, tr))
     if s.phase == ph.DRAFTING:
-        row = join([s.rules.cards.plots[t].name for t in s.draft_row])
-        return f"the plots laid out for the draft are {row}"
+        row = join([names.of(s.rules.cards.plots[t].id, tr) for t in s.draft_row], tr)
+        return tr.t("the plots laid out for the draft are {plots}", plots=row)
     if kind in ("place", "lose", "gain"):
-        return _plot_number(s, p, args[0] if args else "")
+        return _plot_number(s, p, args[0] if args else "", tr)
     return ""
 
 
@@ -88,176 +100,198 @@ def number(word: str) -> int | None:
     return int(word) if word.isascii() and word.isdigit() and len(word) <= 6 else None
 
 
-def _which_plot(s: CcgState, p: int, word: str) -> int | str:
+def _which_plot(s: CcgState, p: int, word: str, tr: Translator) -> int | str:
     """The index of ``p``'s plot numbered ``word`` (from 1), or why there is none."""
     k = number(word)
-    if k is None or not 1 <= k <= len(s.plots[p]):
-        return f"you have {len(s.plots[p])} plots: give a plot number from 1 to {len(s.plots[p])}"
+    n = len(s.plots[p])
+    if k is None or not 1 <= k <= n:
+        return tr.nt("you have {n} plots: give a plot number from 1 to {n}",
+                     "you have {n} plots: give a plot number from 1 to {n}", n)
     return k - 1
 
 
-def _plot_number(s: CcgState, p: int, word: str) -> str:
-    i = _which_plot(s, p, word)
+def _plot_number(s: CcgState, p: int, word: str, tr: Translator) -> str:
+    i = _which_plot(s, p, word, tr)
     if isinstance(i, str):
         return i
-    return f"your plot {i + 1} has no population" if s.plots[p][i][1] == 0 else ""
+    return tr.t("your plot {n} has no population", n=i + 1) if s.plots[p][i][1] == 0 else ""
 
 
-def _in_hand(s: CcgState, p: int, card_id: str) -> str:
+def _card_name(s: CcgState, c: int, tr: Translator) -> str:
+    return s.game.names.of(s.rules.ids[c], tr)
+
+
+def _in_hand(s: CcgState, p: int, card_id: str, tr: Translator) -> str:
     r = s.rules
     if card_id not in r.ids:
-        return f"there is no card {shown(card_id)}: write a card's id as the screen's labels show it"
+        return tr.t("there is no card {card}: write a card's id as the screen's labels show it", card=shown(card_id))
     if not s.hand[p][r.ids.index(card_id)]:
-        return f"you have no {r.cards.cards[r.ids.index(card_id)].name} in your hand"
+        return tr.t("you have no {card} in your hand", card=_card_name(s, r.ids.index(card_id), tr))
     return ""
 
 
-def _block(s: CcgState, p: int, args: list[str]) -> str:
+def _block(s: CcgState, p: int, args: list[str], tr: Translator) -> str:
     r = s.rules
     if len(args) != 2 or args[0] not in r.ids or args[1] not in r.ids:
-        return "write block ATTACKER DEFENDER with two units' ids (block chariot spearmen)"
+        return tr.t("write block ATTACKER DEFENDER with two units' ids (block chariot spearmen)")
     att, dfn = r.ids.index(args[0]), r.ids.index(args[1])
     if not any(a[0] == att and a[1] == p and a[2] == ph.ACTIVE for a in s.attacks):
-        return f"no unblocked {r.cards.cards[att].name} attacks you"
-    missing = _in_hand(s, p, args[1])
+        return tr.t("no unblocked {unit} attacks you", unit=_card_name(s, att, tr))
+    missing = _in_hand(s, p, args[1], tr)
     if missing:
         return missing
     blocks = r.unit_blocks[dfn]
     if not r.unit_defend[dfn]:
-        return f"{r.cards.cards[dfn].name} cannot defend"
+        return tr.t("{unit} cannot defend", unit=_card_name(s, dfn, tr))
     if blocks is not None and att not in blocks:
-        can = join([r.cards.cards[c].name for c in sorted(blocks)])
-        return f"{r.cards.cards[dfn].name} cannot block {r.cards.cards[att].name}: it blocks only {can}"
+        can = join([_card_name(s, c, tr) for c in sorted(blocks)], tr)
+        return tr.t("{unit} cannot block {attacker}: it blocks only {units}", unit=_card_name(s, dfn, tr),
+                    attacker=_card_name(s, att, tr), units=can)
     return ""
 
 
-def _purchase(s: CcgState, p: int, kind: str, args: list[str]) -> str:
+def _purchase(s: CcgState, p: int, kind: str, args: list[str], tr: Translator) -> str:
     r = s.rules
     res = s.res[p]
     if s.attacks and kind not in ("attack", "fight"):
-        return "you have declared attackers: declare more or fight first (step-order B)"
+        return tr.t("you have declared attackers: declare more or fight first (step-order B)")
     if kind == "pop":
-        i = _which_plot(s, p, args[0] if args else "")
+        i = _which_plot(s, p, args[0] if args else "", tr)
         if isinstance(i, str):
             return i
         if not s.pop_bank:
-            return "the population bank is empty"
+            return tr.t("the population bank is empty")
         cost = s.population_cost(p, i)
-        plot = r.cards.plots[s.plots[p][i][0]].name
-        return (f"a population on plot {i + 1} ({plot}, {s.plots[p][i][1]} population) costs {cost} Food; "
-                f"you have {res[FOOD]}")
+        plot = s.game.names.of(r.cards.plots[s.plots[p][i][0]].id, tr)
+        return tr.t("a population on plot {n} ({plot}, {pop} population) costs {cost}; you have {food}", n=i + 1,
+                    plot=plot, pop=s.plots[p][i][1], cost=cost_words("food", cost, tr), food=res[FOOD])
     if kind == "plot":
-        return _buy_plot(s, p, args)
+        return _buy_plot(s, p, args, tr)
     if kind == "tech":
-        return _buy_tech(s, p, args[0] if args else "")
+        return _buy_tech(s, p, args[0] if args else "", tr)
     if kind == "build":
-        return _build(s, p, args)
+        return _build(s, p, args, tr)
     if kind == "cash":
-        missing = _in_hand(s, p, args[0] if args else "")
+        missing = _in_hand(s, p, args[0] if args else "", tr)
         if missing:
             return missing
         if r.kind[r.ids.index(args[0])] != RESOURCE:
-            return f"{r.cards.cards[r.ids.index(args[0])].name} is not a resource card: only those are cashed"
+            return tr.t("{card} is not a resource card: only those are cashed",
+                        card=_card_name(s, r.ids.index(args[0]), tr))
         return ""
     if kind == "trade":
         need = r.numbers["bank_trade"]
         if sum(res) < need:
-            return f"a bank trade pays {need} resources; you have {res_words(res) if any(res) else 'none'}"
-        form = "trade R+R+R for R (any three)" if r.trade_any else "trade R for R (three of one type, bank-trade B)"
-        return f"write {form}, paying with what you have ({res_words(res)}) and not for a type you pay with"
+            return tr.t("a bank trade pays {n} resources; you have {have}", n=need,
+                        have=res_words(res, tr) if any(res) else tr.pt("resources", "none"))
+        if r.trade_any:
+            return tr.t("write trade R+R+R for R (any three), paying with what you have ({have}) and not for a type "
+                        "you pay with", have=res_words(res, tr))
+        return tr.t("write trade R for R (three of one type, bank-trade B), paying with what you have ({have}) and "
+                    "not for a type you pay with", have=res_words(res, tr))
     if kind in ("writing", "laws"):
-        return _steal(s, p, kind, args)
+        return _steal(s, p, kind, args, tr)
     if kind in ("attack", "fight"):
         if r.steps_fixed:
-            return "attacks come after the purchases: type 'done' to end them, then declare attackers"
+            return tr.t("attacks come after the purchases: type 'done' to end them, then declare attackers")
         if s.fought:
-            return "you have fought this turn already"
+            return tr.t("you have fought this turn already")
         if kind == "fight":
-            return "declare an attacker first (attack UNIT SEAT)"
-        return _attack(s, p, args)
+            return tr.t("declare an attacker first (attack UNIT SEAT)")
+        return _attack(s, p, args, tr)
     return ""
 
 
-def _buy_plot(s: CcgState, p: int, args: list[str]) -> str:
+def _buy_plot(s: CcgState, p: int, args: list[str], tr: Translator) -> str:
     r = s.rules
+    names = s.game.names
     ids = [x.id for x in r.cards.plots]
-    shown_display = join([r.cards.plots[t].name for t in s.plot_display]) if s.plot_display else "nothing"
+    shown_display = join([names.of(ids[t], tr) for t in s.plot_display], tr)
     if not args or args[0] not in ids or ids.index(args[0]) not in s.plot_display:
-        return f"the plot display holds {shown_display}"
+        return tr.t("the plot display holds {plots}", plots=shown_display)
     cost = s.plot_cost(p)
     if sum(s.res[p]) < cost:
-        return f"your next plot costs {cost} resources of any kind; you have {sum(s.res[p])}"
-    return "write plot PLOT, or plot PLOT spare-food|spare-hammers|spare-commerce where that pays differently"
+        return tr.t("your next plot costs {cost} resources of any kind; you have {n}", cost=cost, n=sum(s.res[p]))
+    return tr.t("write plot PLOT, or plot PLOT spare-food|spare-hammers|spare-commerce where that pays differently")
 
 
-def _buy_tech(s: CcgState, p: int, tech_id: str) -> str:
+def _buy_tech(s: CcgState, p: int, tech_id: str, tr: Translator) -> str:
     r = s.rules
+    names = s.game.names
     if tech_id not in r.tech_ids:
-        return f"there is no technology {shown(tech_id)}"
+        return tr.t("there is no technology {tech}", tech=shown(tech_id))
     t = r.tech_ids.index(tech_id)
-    name = r.cards.techs[t].name
+    name = names.of(tech_id, tr)
     for q in range(s.n):
         if s.techs[q] >> t & 1:
-            return f"{name} is bought already ({'by you' if q == p else f'by player {q}'})"
+            if q == p:
+                return tr.t("{tech} is bought already (by you)", tech=name)
+            return say(tr, N_("{tech} is bought already (by {owner:player})"), tech=name, owner=q)
     if t not in s.tech_display:
-        return f"{name} is not in the display ({join([r.cards.techs[x].name for x in s.tech_display])})"
+        return tr.t("{tech} is not in the display ({display})", tech=name,
+                    display=join([names.of(r.tech_ids[x], tr) for x in s.tech_display], tr))
     cost = s.tech_cost(p, t)
-    return f"buy technology {name}: it costs {cost} Commerce, you have {s.res[p][COMMERCE]}"
+    return tr.t("buy technology {tech}: it costs {cost}, you have {have}", tech=name,
+                cost=cost_words("commerce", cost, tr), have=s.res[p][COMMERCE])
 
 
-def _card_in_hand(s: CcgState, p: int, args: list[str], form: str) -> int | str:
-    """The card of ``p``'s hand that an action of two words names first, or why none."""
+def _card_in_hand(s: CcgState, p: int, args: list[str], form: str, tr: Translator) -> int | str:
+    """The card of ``p``'s hand that an action of two words names first, or why none
+    (``form``: how the action is written)."""
     if len(args) != 2:
-        return f"write {form}"
-    missing = _in_hand(s, p, args[0])
+        return form
+    missing = _in_hand(s, p, args[0], tr)
     return missing if missing else s.rules.ids.index(args[0])
 
 
-def _build(s: CcgState, p: int, args: list[str]) -> str:
+def _build(s: CcgState, p: int, args: list[str], tr: Translator) -> str:
     r = s.rules
-    c = _card_in_hand(s, p, args, "build CARD N: a building or wonder of your hand on your plot N")
+    c = _card_in_hand(s, p, args, tr.t("write build CARD N: a building or wonder of your hand on your plot N"), tr)
     if isinstance(c, str):
         return c
-    card = r.cards.cards[c]
+    name = _card_name(s, c, tr)
     if r.kind[c] not in (BUILDING, WONDER):
-        return f"{card.name} is not a building or wonder"
-    i = _which_plot(s, p, args[1])
+        return tr.t("{card} is not a building or wonder", card=name)
+    i = _which_plot(s, p, args[1], tr)
     if isinstance(i, str):
         return i
     slots = s.slots(p, i)
     if len(s.plots[p][i]) - 2 >= slots:
-        held = join([r.cards.cards[x].name for x in s.plots[p][i][2:]])
-        return f"plot {i + 1} has no free slot ({slots} slot{'s' if slots > 1 else ''}, holding {held})"
+        held = join([_card_name(s, x, tr) for x in s.plots[p][i][2:]], tr)
+        return tr.nt("plot {i} has no free slot ({n} slot, holding {held})",
+                     "plot {i} has no free slot ({n} slots, holding {held})", slots, i=i + 1, held=held)
     cost = s.card_cost(p, c)
-    return f"{card.name} costs {cost} Hammers; you have {s.res[p][HAMMERS]}"
+    return tr.t("{card} costs {cost}; you have {have}", card=name, cost=cost_words("hammers", cost, tr),
+                have=s.res[p][HAMMERS])
 
 
-def _steal(s: CcgState, p: int, kind: str, args: list[str]) -> str:
+def _steal(s: CcgState, p: int, kind: str, args: list[str], tr: Translator) -> str:
     r = s.rules
     mask, bit = (r.writing_mask, 1) if kind == "writing" else (r.laws_mask, 2)
-    name = next((t.name for i, t in enumerate(r.cards.techs) if mask >> i & 1), kind)
+    tech = next((t for i, t in enumerate(r.cards.techs) if mask >> i & 1), None)
+    name = s.game.names.of(tech.id, tr) if tech is not None else kind
     if not s.techs[p] & mask:
-        return f"you do not have {name}"
+        return tr.t("you do not have {tech}", tech=name)
     if s.used[p] & bit:
-        return f"you have used {name} this turn"
+        return tr.t("you have used {tech} this turn", tech=name)
     q = number(args[0]) if args else None
     if q is None or not 0 <= q < s.n or q == p:
-        return f"write {kind} SEAT with another player's seat"
+        return tr.t("write {command} SEAT with another player's seat", command=kind)
     if kind == "writing" and not any(s.hand[q]):
-        return f"player {q} has no cards in hand"
+        return say(tr, N_("{victim:player} has no cards in hand"), victim=q)
     if kind == "laws" and not any(s.res[q]):
-        return f"player {q} has no resources"
+        return say(tr, N_("{victim:player} has no resources"), victim=q)
     return ""
 
 
-def _attack(s: CcgState, p: int, args: list[str]) -> str:
+def _attack(s: CcgState, p: int, args: list[str], tr: Translator) -> str:
     r = s.rules
-    c = _card_in_hand(s, p, args, "attack UNIT SEAT (attack chariot 1)")
+    c = _card_in_hand(s, p, args, tr.t("write attack UNIT SEAT (attack chariot 1)"), tr)
     if isinstance(c, str):
         return c
     if not r.unit_attack[c]:
-        return f"{r.cards.cards[c].name} cannot attack"
+        return tr.t("{unit} cannot attack", unit=_card_name(s, c, tr))
     targets = s.adjacent(p)
     if number(args[1]) not in targets:
-        return f"you may attack {join([f'player {q}' for q in targets])}"
+        return say(tr, N_("you may attack {targets:players}"), targets=list(targets))
     return ""

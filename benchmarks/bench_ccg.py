@@ -13,8 +13,9 @@ goes first alternates), and each child measures, in ``time.process_time``:
   simulator plays bots that read no events); ``catan-deckbuilding`` the same way,
   the reference of the ratios;
 - ``legal_actions`` per call, in microseconds: the first call in each of ~2,000
-  positions of random games (on fresh clones, so that nothing is cached yet), and a
-  second call in the same position;
+  positions of random games (on fresh clones, so that nothing is cached yet: memory
+  not yet in the processor's caches counts), a second call in the same position, and
+  the calls of random play (the position ``apply`` just made);
 - greedy decisions/s: whole games of greedy bots, silent (as ``simulate`` plays them);
 - action objects built: ``Action`` objects constructed during 10 greedy games after
   the first (the card game builds each action once per game object).
@@ -111,6 +112,33 @@ def legal_call_us(game_id: str, options: dict[str, Any], repeats: int = 5) -> tu
     return first / calls * 1e6, second / calls * 1e6
 
 
+def legal_in_play_us(game_id: str, options: dict[str, Any], steps: int = 200_000) -> float:
+    """Microseconds per ``legal_actions`` call in random play (the position ``apply``
+    just made: nothing cached), timed around each call in CPU time (``thread_time``) less the
+    cost of the timer itself."""
+    game = civtable.load_game(game_id, **options)
+    rng = Rng(4)
+    clock = time.thread_time
+    spent = 0.0
+    done = seed = 0
+    while done < steps:
+        seed += 1
+        s = game.new_state(seed=seed)
+        s.silence()
+        while not s.is_terminal() and done < steps:
+            p = s.to_move()[0]
+            start = clock()
+            legal = s.legal_actions(p)
+            spent += clock() - start
+            s.apply(p, legal[rng.below(len(legal))])
+            done += 1
+    start = clock()
+    for _ in range(steps):
+        clock() - clock()  # noqa: B018 (the timer's own cost)
+    timer = clock() - start
+    return (spent - timer) / steps * 1e6
+
+
 def greedy_decisions(game_id: str, options: dict[str, Any], seconds: float) -> float:
     """Greedy-bot decisions per CPU second in silent greedy games (the bot's time only)."""
     game = civtable.load_game(game_id, **options)
@@ -167,12 +195,14 @@ def work(job: dict[str, Any]) -> dict[str, Any]:
         for silent in (False, True):
             out[f"catan_steps_{'silent' if silent else 'rec'}"] = random_steps(CATAN, {}, seconds, silent)
         out["catan_legal_us"], out["catan_legal_again_us"] = legal_call_us(CATAN, {})
+        out["catan_legal_play_us"] = legal_in_play_us(CATAN, {})
         out["catan_greedy_per_s"] = greedy_decisions(CATAN, {}, seconds)
         return out
     for silent in (False, True):
         for n in job["players"]:
             out[f"ccg{n}_steps_{'silent' if silent else 'rec'}"] = random_steps(CCG, {"players": n}, seconds, silent)
     out["ccg2_legal_us"], out["ccg2_legal_again_us"] = legal_call_us(CCG, {"players": 2})
+    out["ccg2_legal_play_us"] = legal_in_play_us(CCG, {"players": 2})
     for n in job["players"]:
         out[f"ccg{n}_greedy_per_s"] = greedy_decisions(CCG, {"players": n}, seconds)
     built, decided = actions_built(CCG, {"players": 2})
@@ -223,9 +253,12 @@ def table(runs: dict[str, list[dict[str, Any]]], players: list[int]) -> list[str
         for n in players:
             row(f"ccg {n}p random steps/s ({tag})", col(f"ccg{n}_steps_{tag}"), ",.0f")
             row("  ratio to catan", ratio(f"ccg{n}_steps_{tag}", f"catan_steps_{tag}"), ".3f")
-    row("catan legal_actions µs (first)", col("catan_legal_us"), ".2f")
-    row("ccg 2p legal_actions µs (first)", col("ccg2_legal_us"), ".2f")
+    row("catan legal_actions µs (fresh clone)", col("catan_legal_us"), ".2f")
+    row("ccg 2p legal_actions µs (fresh clone)", col("ccg2_legal_us"), ".2f")
     row("  ratio to catan", ratio("ccg2_legal_us", "catan_legal_us"), ".2f")
+    row("catan legal_actions µs (in play)", col("catan_legal_play_us"), ".2f")
+    row("ccg 2p legal_actions µs (in play)", col("ccg2_legal_play_us"), ".2f")
+    row("  ratio to catan", ratio("ccg2_legal_play_us", "catan_legal_play_us"), ".2f")
     row("ccg 2p legal_actions µs (again)", col("ccg2_legal_again_us"), ".2f")
     row("catan greedy decisions/s", col("catan_greedy_per_s"), ",.0f")
     for n in players:

@@ -76,9 +76,11 @@ class ActionTable:
         top = max(sum(cards.plot_counts), r.numbers["dealt_plots"] + 2)
         plots = range(top)
         self.draft = [CcgAction(DRAFT, t, 0, 0, "draft", pid) for t, pid in enumerate(plot_ids)]
-        self.place = [CcgAction(PLACE, i, 0, 0, "place", i + 1) for i in plots]
+        self.place = tuple(CcgAction(PLACE, i, 0, 0, "place", i + 1) for i in plots)
         self.discard = [CcgAction(DISCARD, c, 0, 0, "discard", cid) for c, cid in enumerate(r.ids)]
         self.yield_ = [CcgAction(YIELD, t, 0, 0, "yield", RESOURCES[t]) for t in range(3)]
+        self.yield_by_plot = tuple(tuple(self.yield_[t] for t in types) for types in r.plot_types)
+        """The extra resources a population of each plot type may take (CCG-5.3)."""
         self.pop = [CcgAction(BUY_POP, i, 0, 0, "pop", i + 1) for i in plots]
         spares = [(f"spare-{RESOURCES[x]}",) for x in range(3)] + [()]
         self.plot = [[CcgAction(BUY_PLOT, t, x, 0, "plot", pid, *spares[x]) for x in range(4)]
@@ -100,7 +102,7 @@ class ActionTable:
         self.block = [[CcgAction(BLOCK, att, c, 0, "block", r.ids[att], r.ids[c]) for c in range(r.n_cards)]
                       if r.kind[att] == UNIT else [] for att in range(r.n_cards)]
         self.lose = [CcgAction(LOSE, i, 0, 0, "lose", i + 1) for i in plots]
-        self.gain = [CcgAction(GAIN, i, 0, 0, "gain", i + 1) for i in plots]
+        self.gain = tuple(CcgAction(GAIN, i, 0, 0, "gain", i + 1) for i in plots)
         self.destroy = [[CcgAction(DESTROY, c, i, 0, "destroy", cid, i + 1) for i in plots] if r.kind[c] == BUILDING
                         else [] for c, cid in enumerate(r.ids)]
         base = r.numbers["draw"]

@@ -17,7 +17,7 @@ carries the game forward to the next decision, telling what happened as events.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from civtable.core.action import Action, normalize
@@ -30,7 +30,7 @@ from . import collect, combat, defense, draw, purchase, setup, turn
 if TYPE_CHECKING:
     from ..state import CcgState
 
-Legal = Callable[["CcgState", int], list[CcgAction]]
+Legal = Callable[["CcgState", int], Sequence[CcgAction]]
 Play = Callable[["CcgState", int, CcgAction], None]
 
 TABLE: tuple[tuple[str, Legal, Play, str], ...] = (
@@ -68,7 +68,7 @@ PLAY: tuple[Play, ...] = tuple(row[2] for row in TABLE)
 
 def legal_actions(s: CcgState, p: int) -> list[CcgAction]:
     """``p``'s legal actions in the current step (the caller checks that ``p`` decides)."""
-    return LEGAL[s.phase](s, p)
+    return list(LEGAL[s.phase](s, p))
 
 
 def apply(s: CcgState, player: int, action: CcgAction | str) -> None:

@@ -8,6 +8,7 @@ type its plot yields: chosen, one decision each, on plots with several types.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import CcgAction
@@ -88,11 +89,10 @@ def collect(s: CcgState) -> None:
         enter_main(s)
 
 
-def legal_yield(s: CcgState, p: int) -> list[CcgAction]:
+def legal_yield(s: CcgState, p: int) -> Sequence[CcgAction]:
     """CCG-5.3: a type the plot of the next population yields."""
     plot = s.plots[p][s.queue[0][0]]
-    acts = s.rules.acts.yield_
-    return [acts[t] for t in s.rules.plot_types[plot[0]]]
+    return s.rules.acts.yield_by_plot[plot[0]]
 
 
 def play_yield(s: CcgState, p: int, a: CcgAction) -> None:

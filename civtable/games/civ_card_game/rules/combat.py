@@ -127,8 +127,8 @@ def siege(s: CcgState, i: int) -> None:
                 return
 
 
-def legal_siege(s: CcgState, p: int) -> list[CcgAction]:
-    return list(s.rules.acts.siege)
+def legal_siege(s: CcgState, p: int) -> tuple[CcgAction, ...]:
+    return s.rules.acts.siege
 
 
 def play_siege(s: CcgState, p: int, a: CcgAction) -> None:

@@ -168,7 +168,7 @@ def legal_lose(s: CcgState, p: int) -> list[CcgAction]:
     return [acts[i] for i, pl in enumerate(s.plots[p]) if pl[1]]
 
 
-def legal_gain(s: CcgState, p: int) -> list[CcgAction]:
+def legal_gain(s: CcgState, p: int) -> tuple[CcgAction, ...]:
     return s.rules.acts.gain[:len(s.plots[p])]
 
 

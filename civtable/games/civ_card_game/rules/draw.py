@@ -36,9 +36,9 @@ def legal_draw(s: CcgState, p: int) -> list[CcgAction]:
     return draw_choices(s, p)
 
 
-def discards(s: CcgState, p: int) -> list[CcgAction]:
+def discards(s: CcgState, p: int) -> tuple[CcgAction, ...]:
     """A card of the hand to discard (CCG-4.9, CCG-8.1)."""
-    return list(compress(s.rules.acts.discard, s.hand[p]))
+    return tuple(compress(s.rules.acts.discard, s.hand[p]))
 
 
 def draw_step(s: CcgState) -> None:

@@ -113,7 +113,7 @@ def order_from_dealer(s: CcgState) -> list[int]:
     return [(s.dealer + 1 + k) % s.n for k in range(s.n)]
 
 
-def legal_place(s: CcgState, p: int) -> list[CcgAction]:
+def legal_place(s: CcgState, p: int) -> tuple[CcgAction, ...]:
     return s.rules.acts.place[:len(s.plots[p])]
 
 

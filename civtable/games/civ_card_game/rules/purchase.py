@@ -8,7 +8,7 @@ built once per game object.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement, compress
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from ..actions import (
@@ -85,16 +85,13 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
     if display:
         price = r.tech_cost
         most = c + d.tech_discount  # the printed cost it can pay
-        if most + 1 >= min([price[t] for t in display]):
+        if most + 1 >= min(map(price.__getitem__, display)):
             happy = p in s.statuses()[1]
             most += happy
             tech = acts.tech
             out += [tech[t] for t in sorted(display) if price[t] <= most]
-    held = list(compress(r.card_range, s.hand[p]))  # the kinds of card in hand
-    placeable = r.is_placeable
-    cashed = acts.cash
-    cash = [cashed[k] for k in held if r.is_resource[k]]
-    held = [k for k in held if placeable[k]]
+    hand = s.hand[p]
+    held = [k for k in r.placeable if hand[k]]  # the buildings and wonders in hand
     if held:
         if happy < 0:
             happy = p in s.statuses()[1]
@@ -107,7 +104,8 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
             free = s.free_plots(p)
             build = acts.build
             out += [row[i] for row in [build[k] for k in held] for i in free]
-    out += cash
+    cashed = acts.cash
+    out += [cashed[k] for k in r.resource_cards if hand[k]]
     if f + h + c >= r.trade_min:
         out += acts.trades_with[(f if f < 3 else 3) * 16 + (h if h < 3 else 3) * 4 + (c if c < 3 else 3)]
     if s.techs[p] & r.steal_mask:

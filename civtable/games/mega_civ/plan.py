@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from .view import SeatView
 
 FAR = 99
+ISLAND = 4
+"""Lands of at most this many areas are islands: their tokens go overseas by ship."""
 
 
 @dataclass(frozen=True)
@@ -46,13 +48,28 @@ class MapInfo:
     site: tuple[bool, ...]
     coastal: tuple[bool, ...]
     is_land: tuple[bool, ...]
+    landmass: tuple[int, ...]
+    """The number of areas of the land an area belongs to (connected by land)."""
 
     @classmethod
     def of(cls, rules: Rules) -> MapInfo:
         areas = rules.board.areas
+        size = [0] * len(areas)
+        for a in areas:
+            if size[a.index] or not a.is_land:
+                continue
+            seen, todo = {a.index}, [a.index]
+            while todo:
+                x = todo.pop()
+                for y in areas[x].land:
+                    if y not in seen:
+                        seen.add(y)
+                        todo.append(y)
+            for x in seen:
+                size[x] = len(seen)
         return cls(tuple(a.id for a in areas), tuple(a.land for a in areas),
                    tuple(a.population_limit or 0 for a in areas), tuple(a.city_site for a in areas),
-                   tuple(a.coastal for a in areas), tuple(a.is_land for a in areas))
+                   tuple(a.coastal for a in areas), tuple(a.is_land for a in areas), tuple(size))
 
 
 @dataclass
@@ -185,8 +202,13 @@ class Planner:
                 total += min(k, limit[a])
         return total - self.lost
 
+    def margin(self) -> int:
+        """The support margin against calamities: none for a first city (it loses nothing
+        to a reduction that it would not lose by not being built)."""
+        return min(self.play.support_margin, self.cities)
+
     def supported(self, extra_cities: int) -> bool:
-        need = self.nums.support * (self.cities + len(self.builds) + extra_cities) + self.play.support_margin
+        need = self.nums.support * (self.cities + len(self.builds) + extra_cities) + self.margin()
         return self.map_after() >= need
 
     # ------------------------------------------------------------ 1. cities
@@ -400,7 +422,7 @@ class Planner:
             for a, k in enumerate(self.mine):
                 if not k or not info.coastal[a] or a in self.locked or not self.island(a):
                     continue
-                spare = self.avail[a] - (0 if self.mine[a] > info.limit[a] else 1)
+                spare = self.avail[a] - min(2, info.limit[a])  # two stay at home to grow
                 pay = "treasury" if self.treasury >= 2 else "mixed" if self.treasury >= 1 else "tokens"
                 cost = {"treasury": 0, "mixed": 1, "tokens": 2}[pay]
                 load = min(self.nums.ship_capacity, spare - cost)
@@ -448,9 +470,12 @@ class Planner:
         return room
 
     def island(self, a: int) -> bool:
-        """The land within three steps of ``a`` holds no free city site (an island, or a
-        coast that the seat and its rivals have filled)."""
+        """``a`` is on an island (a land of at most ``ISLAND`` areas: Crete, Cyprus), or
+        the land within three steps of it holds no free city site (a coast that the seat
+        and its rivals have filled)."""
         info = self.info
+        if info.landmass[a] <= ISLAND:
+            return True
         ring = {a}
         edge = [a]
         for _ in range(3):
@@ -531,7 +556,7 @@ class Planner:
             self.ships_built += 1
             slack += 2
         limit = info.limit
-        need = self.nums.support * (self.cities + len(self.builds)) + self.play.support_margin
+        need = self.nums.support * (self.cities + len(self.builds)) + self.margin()
         room = self.map_after() - need
         while slack < 0 and room > 0:
             best = None

@@ -185,7 +185,7 @@ class StrategicBot(Agent):
         support = self.rules.tables.numbers["support_per_city"] + (v.holds(me, "support_delta") or 0)
         built = set(v.built)
         keep = sum(min(k, info.limit[a]) for a, k in enumerate(t) if k and a not in built)
-        margin = self.strategy.play.support_margin // 2
+        margin = min(self.strategy.play.support_margin // 2, cities)  # none for a first city
         options = []
         for a in legal:
             if a.kind != "city":

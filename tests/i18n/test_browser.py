@@ -69,6 +69,34 @@ def test_the_catan_page_in_the_language(server: ServerProcess, browser: object, 
     context.close()
 
 
+CCG_WORDS = {  # civ-card-game: a pile, a status and a heading of the page in the language
+    "el": ("Τράπουλα παιχνιδιού", "Υψηλότερος πολιτισμός", "Οικόπεδα"),
+    "cs": ("Herní balíček", "Nejvyšší kultura", "Pozemky"),
+    "de": ("Spielstapel", "Höchste Kultur", "Landstücke"),
+}
+
+
+@pytest.mark.parametrize("lang", ["el", "cs", "de"])
+def test_the_civ_card_game_page_in_the_language(server: ServerProcess, browser: object, lang: str) -> None:
+    r = httpx.post(server.url + "/api/games", json={
+        "game": "civ-card-game", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        "options": {"dealer": 1}, "seed": 9}, timeout=30)
+    assert r.status_code == 200, r.text
+    context = browser.new_context(locale=lang, viewport={"width": 1400, "height": 950})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(server.url + str(r.json()["links"]["0"]))
+    assert my_turn(page)
+    pile, status, plots = CCG_WORDS[lang]
+    page.wait_for_function(f"document.body.textContent.includes({pile!r})")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"civ-card-game-{lang}.png"), full_page=True)
+    text = page.text_content("body") or ""
+    assert pile in text and status in text and plots in text
+    assert page.get_attribute("html", "lang") == lang
+    assert "Play deck" not in text and "Highest Culture" not in text and "Discard pile" not in text
+    context.close()
+
+
 def test_the_language_menu_switches_the_page(server: ServerProcess, browser: object) -> None:
     context = browser.new_context(locale="en-US")  # type: ignore[attr-defined]
     page = context.new_page()

@@ -8,7 +8,7 @@ from civtable.core.reference import Table
 from civtable.i18n import ENGLISH, Translator, localizable
 
 from .catalog import BUILDING, RESOURCE, UNIT, WONDER, CardSet
-from .words import CONTEXT, card_effects, res_words, tech_effects
+from .words import CONTEXT, card_effects, res_words, semicolon, tech_effects
 
 
 @localizable
@@ -88,4 +88,4 @@ def _damage(population: int, buildings: int, siege: bool, tr: Translator = ENGLI
         out.append(tr.nt("destroys {n} building", "destroys {n} buildings", buildings))
     if siege:
         out.append(tr.t("knocks down City Walls"))
-    return "; ".join(out) or "-"
+    return semicolon(tr).join(out) or "-"

@@ -28,6 +28,7 @@ from .words import (
     resource_name,
     say,
     seat,
+    semicolon,
     tech_effects,
     trade_paid_words,
 )
@@ -213,10 +214,10 @@ def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Na
         if free > 0:
             item += tr.nt(" +{n} slot", " +{n} slots", free)
         plots.append(item)
-    out += pack(tr.t("Plots: "), plots)
+    out += pack(tr.t("Plots: "), plots, semicolon(tr))
     if "hand" in view:
         hand_lines = pack(tr.t("Hand: "), [_hand_card(c, k, view, names, tr=tr) for c, k in view["hand"].items()]
-                          or ["-"])
+                          or ["-"], semicolon(tr))
         if len(hand_lines) > 4:  # a long hand: names and costs (the effects are in the menus and the reference)
             hand_lines = pack(tr.t("Hand: "), [_hand_card(c, k, view, names, short=True, tr=tr)
                                                for c, k in view["hand"].items()], ", ")

@@ -39,6 +39,7 @@ from .words import (
     cost_words,
     discount_words,
     say,
+    semicolon,
     tech_effect_list,
 )
 
@@ -89,6 +90,9 @@ CSS = """
 .ccg .status-blocked,.ccg .status-bounced,.ccg .status-sieged{opacity:.55}
 .ccg .ccg-over{font-size:1.2rem;font-weight:700}
 """
+
+WIDE_PILES = ".ccg .pile{width:auto;min-width:92px;padding:0 .4rem}\n"
+"""The piles as wide as their names in the other languages (Technologiestapel)."""
 
 STATUS_WORDS = {"active": NP_("combat", "not blocked"), "blocked": NP_("combat", "blocked"),
                 "bounced": NP_("combat", "bounced back by the walls"),
@@ -144,7 +148,8 @@ def _fill(tr: Translator, template: str, **markup: str) -> str:
 def html(obs: dict[str, Any], viewer: Viewer, names: Names, *, tr: Translator = ENGLISH) -> str:
     """The whole table for ``viewer``: what is decided now, the displays and piles,
     the combat in progress, and every player's area (the viewer's first, with his hand)."""
-    out = [f"<div class=\"ccg\"><style>{CSS}</style>", _now(obs, viewer, tr)]
+    css = CSS if tr.english else CSS + WIDE_PILES
+    out = [f"<div class=\"ccg\"><style>{css}</style>", _now(obs, viewer, tr)]
     out.append(_market(obs, viewer, names, tr))
     out.append(_combat(obs, viewer, names, tr))
     if viewer is not None:
@@ -244,7 +249,7 @@ def _plot_card(plot_id: str, names: Names, target: str, tr: Translator, cost: st
 
 def _tech_card(tech: Tech, names: Names, me: dict[str, Any] | None, target: str, tr: Translator,
                size: str = "") -> str:
-    effects = "; ".join(tech_effect_list(tech, names.cards, stats=False, tr=tr))
+    effects = semicolon(tr).join(tech_effect_list(tech, names.cards, stats=False, tr=tr))
     vp = escape(tr.t("1 VP"))
     return (f'<div class="card k-tech{size}"{_t(target)}><div class="title">{escape(names.of(tech.id, tr))}'
             f'<span class="vp">{vp}</span>'
@@ -288,7 +293,7 @@ def _play_card(card: PlayCard, names: Names, me: dict[str, Any] | None, count: i
         vp = f'<span class="vp">{one_vp}</span>'
     many = f'<div class="count">×{count}</div>' if count > 1 else ""
     kind = tr.pgettext("card kind", KINDS[card.kind])
-    effects = "; ".join(card_effect_list(card, names.cards, stats=False, tr=tr))
+    effects = semicolon(tr).join(card_effect_list(card, names.cards, stats=False, tr=tr))
     return (f'<div class="card k-{card.kind}"{_t(target)}><div class="title">{escape(names.of(card.id, tr))}{vp}</div>'
             f'<div class="note">{escape(kind)}</div>{cost}'
             f'{_effects(effects)}{_stats(card.culture, card.happiness, tr)}{many}</div>')
@@ -358,7 +363,7 @@ def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Na
     out = [f'<section class="{" ".join(classes)}">', head, f'<div class="ccg-res">{res}</div>']
     off = list(view["discounts"])
     if any(off):
-        text = tr.t("discounts: {which}", which="; ".join(discount_words(off, tr)))
+        text = tr.t("discounts: {which}", which=semicolon(tr).join(discount_words(off, tr)))
         out.append(f'<span class="slots"> {escape(text)}</span>')
     collecting = _collecting(obs, p)
     out.append(_heading(tr.t("Plots"), ""))

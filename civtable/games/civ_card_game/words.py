@@ -55,6 +55,11 @@ def seat(p: int, viewer: Viewer, tr: Translator = ENGLISH) -> str:
     return seat_name(p, viewer, None, tr)
 
 
+def semicolon(tr: Translator = ENGLISH) -> str:
+    """The separator of phrases in a list ("; "; Greek writes "· ": its ";" is a question mark)."""
+    return tr.pt("separator", "; ")
+
+
 def either(words: Sequence[str], tr: Translator = ENGLISH, serial: bool = False) -> str:
     """``a or b or c`` in English (``a, b or c`` when ``serial``), ``a, b or c`` in the others."""
     if len(words) < 2:
@@ -190,7 +195,7 @@ def card_effect_list(c: PlayCard, cards: CardSet, stats: bool = True, tr: Transl
 def card_effects(c: PlayCard, cards: CardSet, stats: bool = True, tr: Translator = ENGLISH) -> str:
     """What a play-deck card does, in a phrase (its cost is shown apart; culture and
     happiness too when ``stats`` is false); "no effect" for none."""
-    return "; ".join(card_effect_list(c, cards, stats, tr)) or tr.t("no effect")
+    return semicolon(tr).join(card_effect_list(c, cards, stats, tr)) or tr.t("no effect")
 
 
 def tech_effect_list(t: Tech, cards: CardSet, stats: bool = True, tr: Translator = ENGLISH) -> list[str]:
@@ -218,7 +223,7 @@ def tech_effect_list(t: Tech, cards: CardSet, stats: bool = True, tr: Translator
 def tech_effects(t: Tech, cards: CardSet, stats: bool = True, tr: Translator = ENGLISH) -> str:
     """What a technology does, in a phrase (1 VP each, and its cost apart; culture and
     happiness too when ``stats`` is false); "-" for nothing."""
-    return "; ".join(tech_effect_list(t, cards, stats, tr)) or "-"
+    return semicolon(tr).join(tech_effect_list(t, cards, stats, tr)) or "-"
 
 
 # ------------------------------------------------------------------ names
@@ -299,6 +304,8 @@ class Names:
             fields[f"a{i}"] = a
             fields[f"n{i}"] = self.of(a, tr)
         try:
+            if not tr.english and kind in ("done", "pass") and not args:
+                return tr.pgettext("action", ACTION_WORDS[kind])
             if kind in SAID:
                 return tr.gettext(SAID[kind]).format_map(fields)
             if kind in WORKED_OUT:
@@ -351,6 +358,9 @@ def trade_paid_words(spent: str) -> list[int]:
         parts = parts * 3
     return [parts.count(r) for r in RESOURCES]
 
+
+ACTION_WORDS = {"done": NP_("action", "done"), "pass": NP_("action", "pass")}
+"""The actions of one word, in the other languages (English shows the notation)."""
 
 SAID = {
     "draft": N_("draft {n0}"), "place": N_("place the free population on plot {a0}"), "discard": N_("discard {n0}"),

@@ -35,7 +35,9 @@ from .web_parts import (
     card,
     die,
     e,
+    heading,
     kind_title,
+    paragraph,
     under_way,
     unit_card,
     you,
@@ -202,7 +204,8 @@ def _head(obs: dict[str, Any], viewer: Viewer, tr: Translator) -> str:
     turn = obs["turn"]
     when = tr.t("Set-up") if turn == 0 else tr.t("Turn {turn} of {final}", turn=turn, final=obs["final_turn"])
     dice = tr.t("you roll the dice and enter them") if obs["dice"] == "table" else tr.t("the companion rolls the dice")
-    who = f'<span class="chip">{e(tr.t("watching"))}</span>' if viewer is None else ""
+    watching = tr.t("watching")
+    who = f'<span class="chip">{e(watching)}</span>' if viewer is None else ""
     civ = tr.t("The {civ}", civ=name(obs["civ"], tr))
     return (f'<section class="head"><span class="civ">{e(civ)}</span><span class="chip">{e(when)}</span>'
             f'<span class="chip">{e(dice)}</span>{who}</section>')
@@ -229,15 +232,18 @@ def _track(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
                         level=r["6"]["military_level"])
             cells.append(f'<div class="band" style="grid-column: {first + col} / {last + col + 1}" '
                          f'title="{e(title)}">{e(band)}</div>')
-    pawn = f'<span class="pawn" title="{e(tr.t("the turn counter"))}"></span>'
+    counter, start = tr.t("the turn counter"), tr.pt("track", "start")
+    pawn = f'<span class="pawn" title="{e(counter)}"></span>'
     if col:
-        cells.append(f'<div class="sq start" style="grid-column: 1">{e(tr.pt("track", "start"))}'
-                     f'{pawn if here == 0 else ""}</div>')
-    marker = (f'<span class="mark wound" title="{e(tr.t("the end marker (a wound marker)"))}">✖</span>'
-              if options["end-marker-piece"] == "A" else
-              f'<span class="mark" title="{e(tr.t("the end marker (a culture level marker)"))}">◆</span>')
-    reminder = (f'<span class="mark wound" title="{e(tr.t("a battle against your capital in this turn"))}">'
-                f'✖</span>')
+        cells.append(f'<div class="sq start" style="grid-column: 1">{e(start)}{pawn if here == 0 else ""}</div>')
+    if options["end-marker-piece"] == "A":
+        end = tr.t("the end marker (a wound marker)")
+        marker = f'<span class="mark wound" title="{e(end)}">✖</span>'
+    else:
+        end = tr.t("the end marker (a culture level marker)")
+        marker = f'<span class="mark" title="{e(end)}">◆</span>'
+    due = tr.t("a battle against your capital in this turn")
+    reminder = f'<span class="mark wound" title="{e(due)}">✖</span>'
     for space in range(1, n + 1):
         cls = "now" if space == here else "past" if space < here else ""
         inner = f"{space}{pawn if space == here else ''}"
@@ -258,10 +264,12 @@ def _ask(tables: Tables, obs: dict[str, Any], viewer: Viewer, tr: Translator) ->
     body = _answers(tables, obs, [a for a in answers if a not in LATER], tr)
     later = [a for a in answers if a in LATER]
     if later:
-        body += (f'<div class="answers"><span class="label">{e(tr.t("Also now"))}</span>'
+        also = tr.t("Also now")
+        body += (f'<div class="answers"><span class="label">{e(also)}</span>'
                  + "".join(button(f"answer:{a}", e(answer_text("", a, tr)), "small") for a in later) + "</div>")
     extra = f'<p class="more">{e(more)}</p>' if more else ""
-    who = f'<h4>{e(tr.t("The player is asked"))}</h4>' if viewer is None else ""
+    asked = tr.t("The player is asked")
+    who = f'<h4>{e(asked)}</h4>' if viewer is None else ""
     return f'<section class="ask">{who}<p class="q">{e(q)}</p>{extra}{body}</section>'
 
 
@@ -344,7 +352,8 @@ def _answers(tables: Tables, obs: dict[str, Any], answers: list[str], tr: Transl
         return f'<div class="answers numbers">{nums}</div>'
     if ask == "dice":
         got = "".join(die(d, 30, tr) for d in obs["roll"]["got"])
-        typed = f'<p class="typed">{e(tr.t("Entered so far:"))} {got}</p>' if got else ""
+        so_far = tr.t("Entered so far:")
+        typed = f'<p class="typed">{e(so_far)} {got}</p>' if got else ""
         faces = "".join(button(f"answer:{a}", die(int(a.split()[1]), 44, tr), "die") if a.startswith("die ")
                         else button(f"answer:{a}", e(answer_text("", a, tr))) for a in answers)
         return f'{typed}<div class="answers">{faces}</div>'
@@ -368,8 +377,8 @@ def _answers(tables: Tables, obs: dict[str, Any], answers: list[str], tr: Transl
     for a in answers:
         if a.startswith("buy "):
             item = a[4:].replace("-", "_")
-            label = (f"{e(item_name(item, tr))} <small>"
-                     f"{e(tr.t('(value {value})', value=tables.trade[item][1]))}</small>")
+            value = tr.t("(value {value})", value=tables.trade[item][1])
+            label = f"{e(item_name(item, tr))} <small>{e(value)}</small>"
         else:
             label = e(answer_text(ask, a, tr))
         out.append(button(f"answer:{a}", label, "main" if a in MAIN else ""))
@@ -394,11 +403,11 @@ def _unit_answers(obs: dict[str, Any], answers: list[str], tr: Translator) -> st
                   for rank, b in ranks.items()) + "</div>"
         for kind, ranks in rows.items())
     entered = obs["entry"]
-    got = (f'<h4>{e(tr.t("Entered so far"))}</h4><div class="cards">'
+    got = (heading(tr.t("Entered so far")) + '<div class="cards">'
            + "".join(unit_card(u, "mini", tr) for u in entered) + "</div>" if entered else "")
     same = ""
     if "same" in answers:
-        same = (f'<h4>{e(tr.t("Your cards last time"))}</h4><div class="cards">'
+        same = (heading(tr.t("Your cards last time")) + '<div class="cards">'
                 + "".join(unit_card(u, "mini", tr) for u in obs["units"] or []) + "</div>")
     return f'{out}<div class="answers">{"".join(plain)}</div>{got}{same}'
 
@@ -417,9 +426,9 @@ def _give_answers(tables: Tables, obs: dict[str, Any], answers: list[str], tr: T
             rows[key].append(button(f"answer:{a}", e(words[2])))
         else:
             plain.append(button(f"answer:{a}", e(answer_text("give", a, tr)), "main" if a == "pay" else ""))
-    out = "".join(f'<div class="answers numbers"><span class="label">'
-                  f'{e(tr.t("{item} (sells {value})", item=item_name(k, tr), value=tables.trade[k][0]))}</span>'
-                  f'{"".join(b)}</div>' for k, b in rows.items())
+    labels = {k: tr.t("{item} (sells {value})", item=item_name(k, tr), value=tables.trade[k][0]) for k in rows}
+    out = "".join(f'<div class="answers numbers"><span class="label">{e(labels[k])}</span>{"".join(b)}</div>'
+                  for k, b in rows.items())
     paid = ", ".join(items_of(n, k, tr) for k, n in work.get("given", {}).items()) or tr.t("nothing yet")
     totals = tr.t("{item}: value {buy}. Given so far: {paid} (value {given}).", item=e(_capital(item_name(item, tr))),
                   buy=f"<b>{buy}</b>", paid=e(paid), given=f"<b>{given}</b>")
@@ -437,23 +446,23 @@ def _said(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
     another language they are told by the events since the last answer when the
     observation has them (``news_events``: id and arguments), else the page points to
     its game log, which tells the same events in the reader's language."""
-    title = f'<h4>{e(tr.t("The companion says"))}</h4>'
+    title = heading(tr.t("The companion says"))
+    nothing = paragraph(tr.t("Nothing yet."))
     if not tr.english:
         events = obs.get("news_events")
         if events is None:
-            body = f'<p class="before">{e(tr.t("What the companion says is told in the game log."))}</p>'
+            body = paragraph(tr.t("What the companion says is told in the game log."), "before")
         else:
             said = [render_event(Event(str(x["id"]), dict(x.get("args") or {})), MESSAGES,
                                  lambda kind, value: term(tables, kind, value, tr=tr), 0, None, tr)
                     for x in events if x["id"] != "move"]
-            body = "".join(f"<p>{e(line)}</p>" for line in said) or f"<p>{e(tr.t('Nothing yet.'))}</p>"
+            body = "".join(f"<p>{e(line)}</p>" for line in said) or nothing
         return f'<section class="said">{title}{body}</section>'
     news = obs["news"]
     if news:
         body = "".join(f"<p>{_words(line)}</p>" for line in news)
     else:
-        body = ("".join(f'<p class="before">{_words(line)}</p>' for line in obs["said_before"])
-                or f"<p>{e(tr.t('Nothing yet.'))}</p>")
+        body = "".join(f'<p class="before">{_words(line)}</p>' for line in obs["said_before"]) or nothing
     return f'<section class="said">{title}{body}</section>'
 
 

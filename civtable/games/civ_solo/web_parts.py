@@ -30,11 +30,20 @@ def e(x: Any) -> str:
 
 
 # ------------------------------------------------------------ small pieces
+def heading(text: str) -> str:
+    """A section's small heading, escaped."""
+    return f"<h4>{e(text)}</h4>"
+
+
+def paragraph(text: str, cls: str = "") -> str:
+    return f'<p class="{cls}">{e(text)}</p>' if cls else f"<p>{e(text)}</p>"
+
+
 def die(n: int, size: int = 34, tr: Translator = ENGLISH) -> str:
     """A die face as SVG (0: a die not typed, blank)."""
     dots = "".join(f'<circle cx="{7 + 10 * x}" cy="{7 + 10 * y}" r="2.6"/>' for x, y in PIPS.get(n, []))
-    return (f'<svg width="{size}" height="{size}" viewBox="0 0 34 34" role="img" '
-            f'aria-label="{e(tr.t("die {n}", n=n))}">'
+    label = tr.t("die {n}", n=n)
+    return (f'<svg width="{size}" height="{size}" viewBox="0 0 34 34" role="img" aria-label="{e(label)}">'
             f'<rect x="1" y="1" width="32" height="32" rx="6" fill="#fff" stroke="#57606a" stroke-width="1.5"/>'
             f'<g fill="#24292f">{dots}</g></svg>')
 
@@ -90,7 +99,7 @@ def automa(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
                       tr.t("end of movement; {what} (the 6 of turn {rolled})", what=what, rolled=p["rolled"])))
     boxes = "".join(f'<div class="fact"><div class="small">{e(t)}</div><div class="big">{v}</div>'
                     f'<div class="small">{e(s)}</div></div>' for t, v, s in facts)
-    return f'<section><h4>{e(tr.t("The automa"))}</h4><div class="facts">{boxes}</div></section>'
+    return "<section>" + heading(tr.t("The automa")) + f'<div class="facts">{boxes}</div></section>'
 
 
 def under_way(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
@@ -107,9 +116,9 @@ def under_way(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
         else:
             what = tr.t("military level {level}, card limit {limit}", level=row.get("military_level"),
                         limit=row.get("card_limit"))
+        where = tr.t("{what} (table SOLO-8.1, turn {turn})", what=what, turn=ev["turn"])
         out.append(f'<div class="side-row">{die(face, 56, tr)}<div><div class="totals">'
-                   f'<b>{e(tr.gettext(FACE_KINDS[face]))}</b></div><div>'
-                   f'{e(tr.t("{what} (table SOLO-8.1, turn {turn})", what=what, turn=ev["turn"]))}</div></div></div>')
+                   f'<b>{e(tr.gettext(FACE_KINDS[face]))}</b></div><div>{e(where)}</div></div></div>')
     if "drawn" in work and obs["units"] is not None:
         units = obs["units"]
         drawn = [units[i] for i in work["drawn"] if i < len(units)]
@@ -121,7 +130,7 @@ def under_way(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
         else:
             totals = tr.t("Strength {strength} ({cards}) against {target}", strength=f"<b>{_halves(half, tr)}</b>",
                           cards=work["total2"] // 2, target=f"<b>{work['target']}</b>")
-        out.append(f'<h4>{e(tr.t("Cards drawn for the military event"))}</h4><div class="cards">'
+        out.append(heading(tr.t("Cards drawn for the military event")) + '<div class="cards">'
                    + "".join(unit_card(u, tr=tr) for u in drawn) + "</div>"
                    f'<div class="totals">{totals}</div>')
     if "left" in work:
@@ -130,7 +139,7 @@ def under_way(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
                                                   work["left"], count=f"<b>{work['left']}</b>") + "</div>")
     if not out:
         return ""
-    return f'<section class="mat event"><h4>{e(tr.t("Under way"))}</h4>' + "".join(out) + "</section>"
+    return '<section class="mat event">' + heading(tr.t("Under way")) + "".join(out) + "</section>"
 
 
 def _halves(h2: int, tr: Translator) -> str:
@@ -158,13 +167,14 @@ def battle(obs: dict[str, Any], tr: Translator) -> str:
                     e(tr.t("theirs") if side == "opponent" else tr.t("yours")))
             target = f"front:{i}" if side == "player" and ask == "tie" else None
             cells.append(card(u["kind"], u["strength"], note, "mini", target, tr))
-        fronts.append(f'<div class="front"><span class="n">{e(tr.t("front {n}", n=i))}</span>{"".join(cells)}</div>')
+        name = tr.t("front {n}", n=i)
+        fronts.append(f'<div class="front"><span class="n">{e(name)}</span>{"".join(cells)}</div>')
     play = ask == "play"
     hand = "".join(card(u["kind"], u["strength"], e(tr.t("in your hand")), "mini",
                         f"hand:{u['kind']} {u['strength']}" if play else None, tr) for u in b["player_hand"])
     deck = b["opponent_deck"]
-    face = (f'<div><h4>{e(tr.t("Its card now"))}</h4>'
-            f'{card(top["kind"], top["strength"], e(tr.t("face up")), "mini", tr=tr)}</div>' if top is not None else "")
+    face = ("<div>" + heading(tr.t("Its card now")) + card(top["kind"], top["strength"], e(tr.t("face up")), "mini",
+                                                              tr=tr) + "</div>" if top is not None else "")
     lost = "".join(card(u["kind"], u["strength"], e(tr.t("destroyed")), "mini dead", tr=tr) for u in b["player_losses"])
     their_lost = "".join(card(u["kind"], u["strength"], e(tr.t("destroyed")), "mini dead", tr=tr)
                          for u in b["opponent_losses"])
@@ -181,15 +191,21 @@ def battle(obs: dict[str, Any], tr: Translator) -> str:
                  "· a tie goes to the opponent"))
     summary = tr.t(totals, mine=f"<b>{mine}</b>", bonus=b["player_bonus"], theirs=f"<b>{theirs}</b>",
                    their_bonus=b["opponent_bonus"])
+    pile = tr.nt("{n} card", "{n} cards", deck)
+    down = tr.t("face down")
+    no_front = paragraph(tr.t("No front opened yet."))
+    empty = paragraph(tr.t("empty"))
+    deck_head, fronts_head, hand_head = (heading(tr.t("Opponent deck")),
+                                         heading(tr.t("Fronts (theirs above, yours below)")),
+                                         heading(tr.pt("battle", "Your hand")))
+    piles = _pile(tr.t("Your units destroyed"), lost) + _pile(tr.t("Its units destroyed"), their_lost)
     return (
-        f'<section class="mat battle"><h4>{e(head)}</h4>'
-        f'<div class="side-row"><div><h4>{e(tr.t("Opponent deck"))}</h4><div class="pile">'
-        f'{e(tr.nt("{n} card", "{n} cards", deck))}<br>{e(tr.t("face down"))}'
-        f'</div></div>{face}<div><h4>{e(tr.t("Fronts (theirs above, yours below)"))}</h4><div class="fronts">'
-        f'{"".join(fronts) or "<p>" + e(tr.t("No front opened yet.")) + "</p>"}</div></div></div>'
-        f'<div class="side-row"><div><h4>{e(tr.t("Your hand"))}</h4><div class="cards">'
-        f'{hand or "<p>" + e(tr.t("empty")) + "</p>"}</div></div>'
-        f'{_pile(tr.t("Your units destroyed"), lost)}{_pile(tr.t("Its units destroyed"), their_lost)}</div>'
+        f'<section class="mat battle">{heading(head)}'
+        f'<div class="side-row"><div>{deck_head}<div class="pile">{e(pile)}<br>{e(down)}'
+        f'</div></div>{face}<div>{fronts_head}<div class="fronts">'
+        f'{"".join(fronts) or no_front}</div></div></div>'
+        f'<div class="side-row"><div>{hand_head}<div class="cards">{hand or empty}</div></div>'
+        f'{piles}</div>'
         f'<div class="totals">{summary}</div></section>')
 
 
@@ -203,17 +219,27 @@ def you(obs: dict[str, Any], tr: Translator) -> str:
     the automa has taken."""
     debt = {k: v for k, v in obs["debt"].items() if v}
     if debt:
+        later = tr.t("paid off by the next ones you gain")
         owed_boxes = "".join(
-            f'<div class="fact"><div class="small">{e(tr.t("wound markers for {what}", what=debt_label(k, tr)))}'
-            f'</div><div class="big wound">{"✖" * min(v, 10)} {v}</div><div class="small">'
-            f'{e(tr.t("paid off by the next ones you gain"))}</div></div>' for k, v in debt.items())
+            f'<div class="fact"><div class="small">{e(markers_for(k, tr))}</div><div class="big wound">'
+            f'{"✖" * min(v, 10)} {v}</div><div class="small">{e(later)}</div></div>' for k, v in debt.items())
     else:
-        owed_boxes = f'<div class="fact"><div class="small">{e(tr.t("wound markers"))}</div><div class="big">0</div></div>'
+        markers = tr.t("wound markers")
+        owed_boxes = f'<div class="fact"><div class="small">{e(markers)}</div><div class="big">0</div></div>'
     units = obs["units"]
-    cards = ("" if units is None else f'<h4>{e(tr.t("Your unit cards, as last entered"))}</h4><div class="cards">'
-             + ("".join(unit_card(u, "mini", tr) for u in units) or f"<p>{e(tr.pt('cards', 'none'))}</p>") + "</div>")
-    return (f'<section><h4>{e(tr.t("You"))}</h4><div class="facts">{owed_boxes}</div>{cards}'
-            f'{_ledger(obs["ledger"], tr)}</section>')
+    none = paragraph(tr.pt("cards", "none"))
+    cards = ("" if units is None else heading(tr.t("Your unit cards, as last entered")) + '<div class="cards">'
+             + ("".join(unit_card(u, "mini", tr) for u in units) or none) + "</div>")
+    return ("<section>" + heading(tr.t("You")) + f'<div class="facts">{owed_boxes}</div>{cards}'
+            + _ledger(obs["ledger"], tr) + "</section>")
+
+
+def turn_name(turn: int, tr: Translator) -> str:
+    return tr.t("turn {turn}", turn=turn)
+
+
+def markers_for(kind: str, tr: Translator) -> str:
+    return tr.t("wound markers for {what}", what=debt_label(kind, tr))
 
 
 LEDGER_WORDS = {"culture": NN_("{n} culture token", "{n} culture tokens"),
@@ -247,8 +273,8 @@ def _ledger(ledger: Iterable[list[Any]], tr: Translator) -> str:
     if not rows:
         return ""
     shown = rows[-8:]
-    body = "".join(f"<tr><td>{e(tr.t('turn {turn}', turn=t))}</td><td>{e(_ledger_line(item, c, d, tr))}</td></tr>"
+    body = "".join(f"<tr><td>{e(turn_name(t, tr))}</td><td>{e(_ledger_line(item, c, d, tr))}</td></tr>"
                    for t, item, c, d in shown)
-    more = (f"<p>{e(tr.t('… and {n} earlier', n=len(rows) - len(shown)))}</p>" if len(rows) > len(shown) else "")
-    return (f'<h4>{e(tr.t("Your supply: what the automa took or gave"))}</h4><table class="ledger">{body}</table>'
-            f'{more}')
+    more = paragraph(tr.t("… and {n} earlier", n=len(rows) - len(shown))) if len(rows) > len(shown) else ""
+    return (heading(tr.t("Your supply: what the automa took or gave")) + f'<table class="ledger">{body}</table>'
+            + more)

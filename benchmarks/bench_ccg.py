@@ -3,6 +3,7 @@ Catan Deck Building measured in the same process (one core, CPU time).
 
     python benchmarks/bench_ccg.py [--rounds 5] [--seconds 2] [--players 2,4]
     python benchmarks/bench_ccg.py --baseline REV [--rounds 5]   # this tree against REV, interleaved
+    python benchmarks/bench_ccg.py --ladder 400 --players 2,3,4  # greedy against its old discards
 
 A measurement, not a test. Each round runs one child process per tree (which tree
 goes first alternates), and each child measures, in ``time.process_time``:
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import statistics
@@ -187,6 +189,50 @@ def actions_built(game_id: str, options: dict[str, Any], games: int = 10) -> tup
     return built[0], decided
 
 
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a win rate."""
+    p = wins / games
+    d = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / d
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / d
+    return centre - half, centre + half
+
+
+def discard_ladder(games: int, players: int) -> str:
+    """The greedy bot against itself as it was before its discards changed (buildings in
+    hand valued above units and resource cards: ``2 + plot yield + culture / 2 +
+    happiness / 2 + walls``), one seat each game in turn, seeds 0 to ``games - 1``."""
+    from civtable.core.rng import derive_seed
+    from civtable.games.civ_card_game.bots import HeuristicBot
+    from civtable.games.civ_card_game.catalog import BUILDING
+
+    game = civtable.load_game(CCG, players=players)
+    cards = game.cards  # type: ignore[attr-defined]
+
+    def old(seed: int) -> HeuristicBot:
+        bot = HeuristicBot(seed, cards)
+        for i, c in enumerate(cards.cards):
+            if c.kind == BUILDING:
+                bot.card_value[i] = 2 + sum(c.plot_yield) + c.culture * 0.5 + c.happiness * 0.5 + c.walls
+        return bot
+
+    wins = 0.0
+    for k in range(games):
+        seat = k % players
+        s = game.new_state(seed=derive_seed(7, k))
+        s.silence()
+        bots = [HeuristicBot(derive_seed(8, k * players + i), cards) if i == seat
+                else old(derive_seed(8, k * players + i)) for i in range(players)]
+        while not s.is_terminal():
+            p = s.to_move()[0]
+            s.apply(p, bots[p].act(PlayerView(s, p)))
+        won = s.winners()
+        wins += (1 / len(won)) if seat in won else 0.0
+    lo, hi = wilson(wins, games)
+    return (f"greedy (new discards) against {players - 1} x greedy (old) in {games} {players}-player games: "
+            f"{wins / games:.1%} [{lo:.1%}, {hi:.1%}] (even: {1 / players:.1%})")
+
+
 def work(job: dict[str, Any]) -> dict[str, Any]:
     """The figures of one game in one tree (run in a child process)."""
     seconds = job["seconds"]
@@ -279,12 +325,19 @@ def main() -> None:
     ap.add_argument("--reference", metavar="REV",
                     help="the tree whose catan-deckbuilding is the reference (default: the baseline, else this tree)")
     ap.add_argument("--json", help="also write every round's figures to this file")
+    ap.add_argument("--ladder", type=int, metavar="GAMES",
+                    help="instead: the greedy bot against its version before the discard change, GAMES games "
+                         "for each player count of --players")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:
         print(json.dumps(work(json.loads(a.worker))))
         return
     players = [int(x) for x in a.players.split(",")]
+    if a.ladder:
+        for n in players:
+            print(discard_ladder(a.ladder, n))
+        return
     trees = {"this tree": ROOT}
     if a.baseline:
         trees = {"baseline": baseline_tree(a.baseline), "this tree": ROOT}

@@ -65,12 +65,17 @@ class HeuristicBot(Agent):
 
     @staticmethod
     def _value_of(c: object) -> float:
-        """What a card is worth keeping (the discards throw the least worth away)."""
+        """What a card is worth keeping (the discards throw the least worth away). A
+        building in hand is worth the least: it waits for Hammers and a free slot, and
+        the bot keeps drawing more than it places; buildings go first, the least useful
+        first. Against the same bot valuing them above units and resource cards (``2 +
+        plot yield + ...``) this won 81.2% [77.1, 84.8] of 400 two-player games, 51.2% of
+        400 three-player and 36.2% of 400 four-player games (``bench_ccg.py --ladder``)."""
         card = cast("CardLike", c)
         if card.kind == WONDER:
             return 4 + card.culture * 0.3
         if card.kind == BUILDING:
-            return 2 + sum(card.plot_yield) + card.culture * 0.5 + card.happiness * 0.5 + card.walls
+            return 0.1 * (sum(card.plot_yield) + card.culture * 0.5 + card.happiness * 0.5 + card.walls)
         if card.kind == UNIT:
             return 1.5 + (0.5 if card.defend else 0) + (card.population_damage + card.building_damage) * 0.5
         return 1 + sum(card.yields) * 0.3 if card.kind == RESOURCE else 1

@@ -62,7 +62,7 @@ LOCALE := civtable/locale
 LANGS := el cs de
 # The games whose own strings are translated (a game's translator adds its id here and
 # removes it from PENDING in tests/i18n/catalogs.py; docs/i18n.md).
-GAME_DOMAINS := catan-deckbuilding civ-solo civ-card-game
+GAME_DOMAINS := catan-deckbuilding civ-solo civ-card-game mega-civ
 EXTRACT := $(BIN)/pybabel -q extract -F babel.cfg -k NP_:1c,2 -k NN_:1,2 -k t -k nt:1,2 -k pt:1c,2 --add-location=file --sort-by-file \
 	--no-wrap --project=civtable --msgid-bugs-address="" --copyright-holder="civtable"
 

@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from civtable.i18n import LOCALE_DIR
 
 LANGS = ("el", "cs", "de")
-PENDING: frozenset[str] = frozenset({"mega-civ"})
+PENDING: frozenset[str] = frozenset()
 """Games whose own strings are not translated yet: their helper removes its game from
 here when its catalogs are in (docs/i18n.md)."""
 

@@ -20,7 +20,7 @@ from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable
 from .catalog import set_value
 from .explain import step_task
 from .scoring import advance_vp
-from .words import CONTEXT, phase_title
+from .words import phase_title
 
 if TYPE_CHECKING:
     from .game import MegaCiv
@@ -199,7 +199,7 @@ class Screen:
                                    value=value) + " ", hand)
         advances = [self.w.advance(a, tr) for a in me["advances"]]
         credits = self.credits(self.viewer)
-        lines += wrap("  " + tr.t("Advances:") + " ", advances or [tr.t("none")], sep=", ")
+        lines += wrap("  " + tr.t("Advances:") + " ", advances or [tr.pt("nothing listed", "none")], sep=", ")
         text = tr.t("Credits: {credits}", credits=", ".join(f"{self.w.group(g, tr)} {k}" for g, k in credits.items()))
         if me["tax_rate"]:
             text += tr.t("; tax {n} per city", n=max(0, 2 + me["tax_rate"]))
@@ -264,7 +264,7 @@ class Screen:
         me = self.players[self.viewer]
         mine = sorted(set(me["tokens"]) | set(me["cities"]), key=self.board.index)
         lines = wrap(tr.t("Your areas (your tokens/limit, * city site):") + " ",
-                     [self.area_text(a, self.viewer) for a in mine] or [tr.t("none")], sep="; ")
+                     [self.area_text(a, self.viewer) for a in mine] or [tr.pt("nothing listed", "none")], sep="; ")
         near: set[int] = set()
         for a in mine:
             near.update(self.board.areas[self.board.index(a)].land)
@@ -486,7 +486,7 @@ def path(game: MegaCiv, action: Action, obs: dict[str, Any], *, tr: Translator =
             where = tr.t("in the region of {civ}", civ=w.civ(region, tr)) if region else tr.t("elsewhere")
             return where, label(game, action, obs, tr=tr)
     if kind == "diaspora":
-        return (tr.pgettext(CONTEXT, "Diaspora"), tr.t("from {area}", area=w.area(args[0], tr)),
+        return (w.advance("diaspora", tr), tr.t("from {area}", area=w.area(args[0], tr)),
                 tr.t("to {area}", area=w.area(args[1], tr)))
     return (label(game, action, obs, tr=tr),)
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from civtable.i18n import ENGLISH, N_, NP_, Translator, localizable
+from civtable.i18n import ENGLISH, N_, NN_, NP_, Translator, localizable
 
 from .codes import PHASE_TITLES
 from .view import HIDDEN
@@ -65,8 +65,8 @@ def count(n: int, noun: str, tr: Translator = ENGLISH) -> str:
     return tr.nt(one, many, n)
 
 
-COUNTS = {"token": (N_("{n} token"), N_("{n} tokens")), "ship": (N_("{n} ship"), N_("{n} ships")),
-          "AST square": (N_("{n} AST square"), N_("{n} AST squares"))}
+COUNTS = {"token": NN_("{n} token", "{n} tokens"), "ship": NN_("{n} ship", "{n} ships"),
+          "AST square": NN_("{n} AST square", "{n} AST squares")}
 """Counted nouns (the plural forms of each are in the catalog: ``ngettext``)."""
 
 

@@ -97,6 +97,45 @@ def test_the_civ_card_game_page_in_the_language(server: ServerProcess, browser: 
     context.close()
 
 
+SOLO_WORDS = {  # civ-solo: the culture track, a unit card's title and the battle's heading in the language
+    "el": ("Κλίμακα πολιτισμού", "Ιππικό", "Μάχη κατά της πρωτεύουσάς σου"),
+    "cs": ("Kulturní stupnice", "Jízda", "Boj o vaše hlavní město"),
+    "de": ("Kulturleiste", "Kavallerie", "Kampf um deine Hauptstadt"),
+}
+
+
+@pytest.mark.parametrize("lang", ["el", "cs", "de"])
+def test_the_civ_solo_page_in_the_language(server: ServerProcess, browser: object, lang: str) -> None:
+    """The companion at a battle against the capital (dice typed: the answers are sent
+    by the seat's token), in the language of the browser."""
+    r = httpx.post(server.url + "/api/games", json={"game": "civ-solo", "seats": [{"kind": "human"}],
+                                                    "options": {"dice": "table"}, "seed": 3}, timeout=30)
+    assert r.status_code == 200, r.text
+    gid, link = r.json()["id"], str(r.json()["links"]["0"])
+    token = link.split("#t=")[1]
+    for action in ("start", "die 5", "die 6", "accept", "trade skip", "next", "next", "miss", "trade skip", "next",
+                   "fortified no", "unit infantry 1 2", "unit mounted 1 3", "unit artillery 1 2", "done", "bonus 1",
+                   "play infantry 2 new"):
+        state = httpx.get(server.url + f"/api/games/{gid}/view", headers={"X-Token": token}, timeout=30).json()["state"]
+        done = httpx.post(server.url + f"/api/games/{gid}/act", json={"action": action, "state": state},
+                          headers={"X-Token": token}, timeout=30)
+        assert done.status_code == 200, (action, done.text)
+    context = browser.new_context(locale=lang, viewport={"width": 1400, "height": 950})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(server.url + link)
+    assert my_turn(page)
+    track, kind, battle = SOLO_WORDS[lang]
+    page.wait_for_function(f"document.body.textContent.includes({battle!r})")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"civ-solo-{lang}.png"), full_page=True)
+    text = (page.text_content("body") or "").replace("\u00ad", "")
+    assert track in text and kind in text and battle in text
+    assert page.get_attribute("html", "lang") == lang
+    assert "play " not in page.inner_text("#menu")
+    assert "Culture track" not in text and "Your hand" not in text and "The companion says" not in text
+    context.close()
+
+
 def test_the_language_menu_switches_the_page(server: ServerProcess, browser: object) -> None:
     context = browser.new_context(locale="en-US")  # type: ignore[attr-defined]
     page = context.new_page()

@@ -7,6 +7,7 @@ from typing import Any
 
 from civtable.agents import split_players
 from civtable.core.commands import Command
+from civtable.i18n import ENGLISH, N_, Translator
 from civtable.sim.compare import compare
 from civtable.sim.report import check_output
 
@@ -24,36 +25,48 @@ def variants(items: list[str] | None) -> list[dict[str, str]]:
     return out
 
 
-def show(summary: dict[str, Any]) -> None:
+def show(summary: dict[str, Any], tr: Translator = ENGLISH) -> None:
+    """The comparison's tables in the terminal, in ``tr``'s language."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
     console = Console()
     labels = summary["labels"]
-    console.print(escape(f"{summary['game']}: {summary['games']} games per variant on the same seeds "
-                         f"(seed {summary['seed']}), bots {','.join(summary['players'])}"), highlight=False)
+    console.print(escape(tr.t("{game}: {n} games per variant on the same seeds (seed {seed}), bots {bots}",
+                              game=summary["game"], n=summary["games"], seed=str(summary["seed"]),
+                              bots=",".join(summary["players"]))), highlight=False)
     if summary.get("partial"):
-        console.print(escape(f"Interrupted: the figures of the {summary['games']} games every variant shown "
-                             f"finished, of {summary['games_planned']} (partial)"), style="bold", highlight=False)
+        console.print(escape(tr.t("Interrupted: the figures of the {n} games every variant shown finished, of "
+                                  "{planned} (partial)", n=summary["games"], planned=summary["games_planned"])),
+                      style="bold", highlight=False)
+    na = tr.t("n/a")
     for k, lab in enumerate(labels[1:], 1):
-        table = Table(title=escape(f"{lab} against {labels[0]} (paired differences; * the 95% interval "
-                                   "excludes 0)"), title_justify="left")
-        for column, justify in (("Figure", "left"), (labels[0], "right"), (lab, "right"),
-                                ("Difference", "right"), ("95% CI", "right"), ("", "left")):
+        table = Table(title=escape(tr.t("{variant} against {base} (paired differences; * the {ci} interval "
+                                        "excludes 0)", variant=lab, base=labels[0], ci="95%")), title_justify="left")
+        for column, justify in ((tr.pt("table column", "Figure"), "left"), (labels[0], "right"), (lab, "right"),
+                                (tr.pt("table column", "Difference"), "right"), (tr.pt("table column", "95% CI"), "right"),
+                                ("", "left")):
             table.add_column(escape(column), justify=justify)  # type: ignore[arg-type]
         for row in summary["figures"]:
             pct, d = row["rate"], row["differences"][k - 1]
-            ci = "n/a" if d["ci95"] is None else f"{fmt(d['ci95'][0], pct, True)} .. {fmt(d['ci95'][1], pct, True)}"
-            table.add_row(escape(row["figure"]), fmt(row["values"][0], pct), fmt(row["values"][k], pct),
-                          fmt(d["diff"], pct, True), ci, "*" if d["significant"] else "")
+            ci = na if d["ci95"] is None else (f"{fmt(d['ci95'][0], pct, True, tr)} .. "
+                                               f"{fmt(d['ci95'][1], pct, True, tr)}")
+            table.add_row(escape(row["figure"]), fmt(row["values"][0], pct, tr=tr), fmt(row["values"][k], pct, tr=tr),
+                          fmt(d["diff"], pct, True, tr), ci, "*" if d["significant"] else "")
         console.print(table)
-    console.print(f"{summary['seconds']:.1f} s of games", highlight=False)
+    seconds = f"{summary['seconds']:.1f}" if tr.english else str(tr.number(round(summary["seconds"], 1)))
+    console.print(tr.t("{seconds} s of games", seconds=seconds), highlight=False)
 
 
-def fmt(x: float | None, pct: bool, signed: bool = False) -> str:
+def fmt(x: float | None, pct: bool, signed: bool = False, tr: Translator = ENGLISH) -> str:
     if x is None:
-        return "n/a"
+        return tr.t("n/a")
+    if not tr.english:
+        sign = ("+" if x >= 0 else "-") if signed else ("-" if x < 0 else "")
+        if pct:
+            return sign + tr.percent(float(f"{100 * abs(x):.1f}") / 100)
+        return sign + str(tr.number(abs(float(f"{x:.3g}"))))
     if pct:
         return f"{100 * x:+.1f}%" if signed else f"{100 * x:.1f}%"
     return f"{x:+.3g}" if signed else f"{x:.3g}"
@@ -74,15 +87,16 @@ def run(args: argparse.Namespace) -> int:
                           workers=args.workers, progress=progress, backend=args.backend, address=args.address)
     finally:
         stop()
-    show(summary)
-    common.write_figures(summary, json_path, args.force, report, common.translator_of(args))
+    tr = common.translator_of(args)
+    show(summary, tr)
+    common.write_figures(summary, json_path, args.force, report, tr)
     return 130 if summary["partial"] else 0
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
     common.report_arg(p)
-    common.batch_args(p, "one bot per seat", "games per variant, the same seeds in each (default 200)", 200,
-                      "also write the comparison as JSON")
+    common.batch_args(p, N_("one bot per seat"), N_("games per variant, the same seeds in each (default 200)"), 200,
+                      N_("also write the comparison as JSON"))
     p.add_argument("--variant", action="append", metavar="NAME=VALUE[,NAME=VALUE]",
                    help="a rule variant to compare (repeatable, at least 2; 'default' for the defaults); the "
                         "first is the baseline; two card files: --variant cards=a.json --variant cards=b.json")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from civtable.core.registry import game_class, game_ids
+from civtable.i18n import ENGLISH
 
 from .common import add_command
 
@@ -20,8 +21,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         commands = cls.commands()
         if not group or not commands:
             continue
-        p = sub.add_parser(group, help=f"{cls.id}'s own commands: {', '.join(c.name for c in commands)}",
-                           description=f"The commands of {cls.name} ({cls.id}).")
+        tr = getattr(sub, "tr", ENGLISH)  # the parser's language (Parser.add_subparsers)
+        names = ", ".join(c.name for c in commands)
+        p = sub.add_parser(group, help=tr.t("{game}'s own commands: {commands}", game=cls.id, commands=names),
+                           description=tr.t("The commands of {name} ({game}).", name=cls.name, game=cls.id))
         inner = p.add_subparsers(dest=f"{group}_command", metavar="COMMAND", required=True)
         for command in commands:
             add_command(inner, command)

@@ -6,6 +6,7 @@ import argparse
 
 from civtable.agents import split_players
 from civtable.core.commands import Command
+from civtable.i18n import N_
 from civtable.sim.ladder import ladder
 from civtable.sim.report import check_output, print_ladder
 
@@ -27,17 +28,19 @@ def run(args: argparse.Namespace) -> int:
                          progress=progress, backend=args.backend, address=args.address)
     finally:
         stop()
+    tr = common.translator_of(args)
     if summary.get("partial"):
-        print(f"Interrupted: the ratings of the {summary['games']} games finished (partial)")
-    print_ladder(summary)
+        print(tr.t("Interrupted: the ratings of the {n} games finished (partial)", n=summary["games"]))
+    print_ladder(summary, tr=tr)
     common.write_figures(summary, json_path, args.force)
     return 130 if summary.get("partial") else 0
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
-    common.batch_args(p, "the bots to rate (at least 2)",
-               "games per pair of bots, half in each seating (default 20); in games of more than 2 seats, rounds "
-               "of one game per rotation of the bot list", 20, "also write the ratings and matrix as JSON")
+    common.batch_args(p, N_("the bots to rate (at least 2)"),
+                      N_("games per pair of bots, half in each seating (default 20); in games of more than 2 seats, "
+                         "rounds of one game per rotation of the bot list"), 20,
+                      N_("also write the ratings and matrix as JSON"))
 
 
 COMMAND = Command("ladder", "rate bots by playing them against each other (Elo)",

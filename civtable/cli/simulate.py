@@ -6,6 +6,7 @@ import argparse
 
 from civtable.agents import split_players
 from civtable.core.commands import Command
+from civtable.i18n import N_
 from civtable.sim.batch import check_batch, simulate
 from civtable.sim.recordset import MANIFEST, RecordSet
 from civtable.sim.report import check_output, print_summary
@@ -48,16 +49,19 @@ def run(args: argparse.Namespace) -> int:
         else:
             records.finish()
     summary = summarise(batch)
-    print_summary(summary)
-    common.write_figures(summary, json_path, args.force, report, common.translator_of(args))
+    tr = common.translator_of(args)
+    print_summary(summary, tr=tr)
+    common.write_figures(summary, json_path, args.force, report, tr)
     if records is not None:
-        print(f"Wrote {records.written} records in {records.folder} (listed in {records.folder / MANIFEST})")
+        print(tr.t("Wrote {n} records in {folder} (listed in {manifest})", n=records.written, folder=records.folder,
+                   manifest=records.folder / MANIFEST))
     return 130 if batch.partial else 0
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
     common.report_arg(p)
-    common.batch_args(p, "one bot per seat", "how many games (default 100)", 100, "also write the figures as JSON")
+    common.batch_args(p, N_("one bot per seat"), N_("how many games (default 100)"), 100,
+                      N_("also write the figures as JSON"))
     p.add_argument("--max-steps", type=int, metavar="N", help="stop a game after N actions (counted as unfinished)")
     p.add_argument("--records", metavar="DIR", help="write every game's record in this directory (with a "
                                                     "manifest.jsonl of those complete)")

@@ -8,60 +8,78 @@ from typing import Any
 
 from civtable.agents import split_players
 from civtable.core.commands import Command
+from civtable.i18n import ENGLISH, N_, Translator
 from civtable.sim.report import check_output
 from civtable.sim.value import value
 
 from . import common
 
 
-def pct(x: float | None, signed: bool = False) -> str:
+def pct(x: float | None, signed: bool = False, tr: Translator = ENGLISH) -> str:
     if x is None:
-        return "n/a"
+        return tr.t("n/a")
+    if not tr.english:
+        if signed:
+            return ("+" if x >= 0 else "-") + str(tr.number(float(f"{abs(100 * x):.1f}")))
+        return tr.percent(float(f"{100 * x:.1f}") / 100)
     return f"{100 * x:+.1f}" if signed else f"{100 * x:.1f}%"
 
 
-def show(summary: dict[str, Any]) -> None:
+def show(summary: dict[str, Any], tr: Translator = ENGLISH) -> None:
+    """The values' table in the terminal, in ``tr``'s language."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
     console = Console()
     remove = summary["mode"] == "remove"
-    console.print(escape(f"{summary['game']}: {summary['games']} games per treatment on the same seeds (seed "
-                         f"{summary['seed']}), bots {','.join(summary['players'])}; mean win rate "
-                         f"{pct(summary['mean_win_rate'])}"), highlight=False)
+    console.print(escape(tr.t("{game}: {n} games per treatment on the same seeds (seed {seed}), bots {bots}; mean win "
+                              "rate {rate}", game=summary["game"], n=summary["games"], seed=str(summary["seed"]),
+                              bots=",".join(summary["players"]), rate=pct(summary["mean_win_rate"], tr=tr))),
+                  highlight=False)
     if summary.get("partial"):
-        console.print(escape(f"Interrupted: {len(summary['items'])} of {len(summary['items_planned'])} items "
-                             "measured (partial)"), style="bold", highlight=False)
+        console.print(escape(tr.t("Interrupted: {n} of {planned} items measured (partial)", n=len(summary["items"]),
+                                  planned=len(summary["items_planned"]))), style="bold", highlight=False)
+    na = tr.t("n/a")
     if remove:
-        table = Table(title="Item removed from the game: change of each seat's win rate (points of %, paired; "
-                            "* 95% interval excludes 0)", title_justify="left")
-        table.add_column("Item")
+        table = Table(title=escape(tr.t("Item removed from the game: change of each seat's win rate (points of {pct}, "
+                                        "paired; * {ci} interval excludes 0)", pct="%", ci="95%")),
+                      title_justify="left")
+        table.add_column(escape(tr.pt("table column", "Item")))
         for s in range(len(summary["players"])):
-            table.add_column(f"seat {s}", justify="right")
-        table.add_column("turns", justify="right")
+            table.add_column(escape(tr.pt("table column", "seat {n}", n=s)), justify="right")
+        table.add_column(escape(tr.pt("table column", "turns")), justify="right")
         for r in summary["items"]:
-            cells = [_cell(d) for d in r["by_seat"]]
+            cells = [_cell(d, tr) for d in r["by_seat"]]
             t = r["turns"]
-            cells.append("n/a" if t["diff"] is None else f"{t['diff']:+.2g}" + (" *" if t["significant"] else ""))
+            if t["diff"] is None:
+                cells.append(na)
+            else:
+                diff = f"{t['diff']:+.2g}" if tr.english else (("+" if t["diff"] >= 0 else "-") +
+                                                               str(tr.number(abs(float(f"{t['diff']:.2g}")))))
+                cells.append(diff + (" *" if t["significant"] else ""))
             table.add_row(escape(r["item"]), *cells)
     else:
-        table = Table(title="Item given at the start: change of the seat's win rate (points of %, paired; * 95% "
-                            "interval excludes 0), beside the holders' win rate at the end", title_justify="left")
-        for column, justify in (("Item", "left"), ("Value", "right"), ("95% CI", "right"), ("", "left"),
-                                ("Holders won", "right"), ("Others won", "right")):
-            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        table = Table(title=escape(tr.t("Item given at the start: change of the seat's win rate (points of {pct}, "
+                                        "paired; * {ci} interval excludes 0), beside the holders' win rate at the end",
+                                        pct="%", ci="95%")), title_justify="left")
+        for column, justify in ((tr.pt("table column", "Item"), "left"), (tr.pt("table column", "Value"), "right"),
+                                (tr.pt("table column", "95% CI"), "right"), ("", "left"),
+                                (tr.pt("table column", "Holders won"), "right"),
+                                (tr.pt("table column", "Others won"), "right")):
+            table.add_column(escape(column), justify=justify)  # type: ignore[arg-type]
         for r in summary["items"]:
             v, o = r["value"], r.get("observed") or {}
-            ci = "n/a" if v["ci95"] is None else f"{pct(v['ci95'][0], True)} .. {pct(v['ci95'][1], True)}"
-            table.add_row(escape(r["item"]), pct(v["diff"], True), ci, "*" if v["significant"] else "",
-                          pct(o.get("win_rate")), pct(o.get("win_rate_without")))
+            ci = na if v["ci95"] is None else f"{pct(v['ci95'][0], True, tr)} .. {pct(v['ci95'][1], True, tr)}"
+            table.add_row(escape(r["item"]), pct(v["diff"], True, tr), ci, "*" if v["significant"] else "",
+                          pct(o.get("win_rate"), tr=tr), pct(o.get("win_rate_without"), tr=tr))
     console.print(table)
-    console.print(escape(summary["why"]), highlight=False)
+    why = summary["why"]  # WHY of civtable.sim.value, a message
+    console.print(escape(tr.gettext(why)), highlight=False)
 
 
-def _cell(d: dict[str, Any]) -> str:
-    return "n/a" if d["diff"] is None else pct(d["diff"], True) + (" *" if d["significant"] else "")
+def _cell(d: dict[str, Any], tr: Translator = ENGLISH) -> str:
+    return tr.t("n/a") if d["diff"] is None else pct(d["diff"], True, tr) + (" *" if d["significant"] else "")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -78,15 +96,16 @@ def run(args: argparse.Namespace) -> int:
                         backend=args.backend, address=args.address)
     finally:
         stop()
-    show(summary)
-    common.write_figures(summary, json_path, args.force, report, common.translator_of(args))
+    tr = common.translator_of(args)
+    show(summary, tr)
+    common.write_figures(summary, json_path, args.force, report, tr)
     return 130 if summary["partial"] else 0
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
     common.report_arg(p)
-    common.batch_args(p, "one bot per seat", "games per treatment, the same seeds in each (default 200)", 200,
-                      "also write the values as JSON (for 'civtable report')")
+    common.batch_args(p, N_("one bot per seat"), N_("games per treatment, the same seeds in each (default 200)"), 200,
+                      N_("also write the values as JSON (for 'civtable report')"))
     p.add_argument("--item", action="append", required=True, metavar="ITEM",
                    help="an item to value (repeatable): a card, advance... as 'civtable cards GAME' names it")
     p.add_argument("--seat", type=int, help="give the item to this seat only (default: each seat in turn, pooled)")

@@ -1,7 +1,7 @@
 """One self-contained HTML file of a simulation or comparison: tables and figures
 (PNG images embedded), from the JSON summary; PNG files of the figures on request.
-The headings, column names and notes are in the reader's language (``tr``), the
-numbers written its way; the figures' own labels are English."""
+The headings, column names, notes and the figures' labels are in the reader's
+language (``tr``), the numbers written its way."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def kind(summary: Any) -> str:
 
 
 def sections(summary: dict[str, Any], tr: Translator = ENGLISH) -> list[dict[str, Any]]:
-    figs = dict(plots.all_figures(summary))
+    figs = dict(plots.all_figures(summary, tr))
     images = {name: {"alt": name, "data": base64.b64encode(png(f)).decode()} for name, f in figs.items()}
     out: list[dict[str, Any]] = []
     if kind(summary) == "value":
@@ -101,7 +101,8 @@ def value_sections(summary: dict[str, Any], images: dict[str, Any], tr: Translat
         rows.append([r["item"], _signed(v.get("diff"), tr) + (" *" if v.get("significant") else ""),
                      tr.t("n/a") if not ci else f"{_signed(ci[0], tr)} .. {_signed(ci[1], tr)}",
                      _pct(o.get("win_rate"), tr), _pct(o.get("win_rate_without"), tr)])
-    out = [{"title": tr.t("Item values"), "note": summary["why"],
+    why = summary["why"]  # WHY of civtable.sim.value, a message
+    out = [{"title": tr.t("Item values"), "note": tr.gettext(why),
             "table": {"columns": [tr.t("item"), tr.t("value (change of the win rate)"), tr.t("95% CI"),
                                   tr.t("holders won"), tr.t("the others won")], "rows": rows},
             "images": [images["values"]] if "values" in images else []}]
@@ -140,5 +141,5 @@ def write(summary: dict[str, Any], path: Path, png_dir: Path | None = None, tr: 
         raise CivtableError(f"cannot write {path}: {e.strerror or e}") from None
     if png_dir is not None:
         png_dir.mkdir(parents=True, exist_ok=True)
-        for name, fig in plots.all_figures(summary):
+        for name, fig in plots.all_figures(summary, tr):
             (png_dir / f"{name}.png").write_bytes(png(fig))

@@ -1,4 +1,5 @@
-"""Showing a batch summary: a table to read at a glance, and JSON to process."""
+"""Showing a batch summary: a table to read at a glance (in the reader's language:
+``tr``, numbers written its way), and JSON to process."""
 
 from __future__ import annotations
 
@@ -12,157 +13,195 @@ from rich.markup import escape
 from rich.table import Table
 
 from civtable.core.errors import CivtableError
+from civtable.i18n import ENGLISH, NP_, Translator
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def _pct(x: float, tr: Translator = ENGLISH) -> str:
+    """``0.523`` -> "52.3%" (rounded as English rounds it, then written the language's way)."""
+    return tr.percent(x if tr.english else float(f"{100 * x:.1f}") / 100)
 
 
-def _ci(ci: list[float]) -> str:
-    return f"{100 * ci[0]:.1f}% - {100 * ci[1]:.1f}%"
+def _ci(ci: list[float], tr: Translator = ENGLISH) -> str:
+    return f"{_pct(ci[0], tr)} - {_pct(ci[1], tr)}"
 
 
-def _num(x: float) -> str:
+def _num(x: float, tr: Translator = ENGLISH) -> str:
+    if not tr.english:
+        return str(tr.number(x if float(x).is_integer() else round(x, 1)))
     return f"{x:g}" if float(x).is_integer() else f"{x:.1f}"
 
 
-def _fig(x: float) -> str:
+def _dec(x: float, tr: Translator = ENGLISH, digits: int = 1) -> str:
+    """A number with ``digits`` decimals (the language's way in the others)."""
+    return f"{x:.{digits}f}" if tr.english else str(tr.number(round(x, digits)))
+
+
+def _fig(x: float, tr: Translator = ENGLISH) -> str:
     """A game figure of any scale, to about three significant digits."""
+    if not tr.english:
+        return str(tr.number(round(x, 1) if abs(x) >= 100 else float(f"{x:.3g}")))
     return f"{x:,.1f}" if abs(x) >= 100 else f"{x:.3g}"
 
 
-def figures_table(figures: dict[str, dict[str, Any]]) -> Table:
+def _rules(variants: dict[str, Any], tr: Translator) -> str:
+    return ", ".join(f"{k}={v}" for k, v in variants.items()) or tr.pt("rules", "default")
+
+
+def _columns(table: Table, columns: tuple[tuple[str, str], ...], tr: Translator) -> None:
+    """Columns (English name, justification) in the reader's language."""
+    for column, justify in columns:
+        table.add_column(escape(column_name(column, tr)), justify=justify)  # type: ignore[arg-type]
+
+
+def column_name(column: str, tr: Translator = ENGLISH) -> str:
+    """A table column's name (the context "table column": a game's catalog may use the
+    same English word otherwise)."""
+    return tr.pgettext(COLUMN, column) if column else ""
+
+
+COLUMN = "table column"
+CI95 = NP_("table column", "95% CI")
+BOT, GAMES, WINS = NP_("table column", "Bot"), NP_("table column", "Games"), NP_("table column", "Wins")
+WIN_RATE = NP_("table column", "Win rate")
+FIGURE_COLUMNS = ((NP_("table column", "Figure"), "left"), (NP_("table column", "Mean"), "right"), (CI95, "right"),
+                  (GAMES, "right"))
+SOLO_COLUMNS = ((BOT, "left"), (NP_("table column", "Survived"), "right"), (NP_("table column", "Rate"), "right"),
+                (CI95, "right"), (NP_("table column", "Lost"), "right"))
+SEAT_COLUMNS = ((NP_("table column", "Seat"), "right"), (BOT, "left"), (WINS, "right"), (WIN_RATE, "right"),
+                (CI95, "right"))
+BOT_COLUMNS = ((BOT, "left"), (WINS, "right"), (GAMES, "right"), (WIN_RATE, "right"), (CI95, "right"))
+ITEM_COLUMNS = ((NP_("table column", "Item"), "left"), (NP_("table column", "Held"), "right"),
+                (NP_("table column", "Of players"), "right"), (NP_("table column", "Holders won"), "right"),
+                (CI95, "right"), (NP_("table column", "Others won"), "right"))
+ELO_COLUMNS = ((NP_("table column", "#"), "right"), (BOT, "left"), (NP_("table column", "Elo"), "right"),
+               (CI95, "right"), (GAMES, "right"), (NP_("table column", "Score"), "right"))
+
+
+def figures_table(figures: dict[str, dict[str, Any]], tr: Translator = ENGLISH) -> Table:
     """The game's own figures: a name ending in ``_share`` is shown as a percentage."""
-    table = Table(title="Game figures (mean over games, 95% CI)", title_justify="left")
-    table.add_column("Figure")
-    table.add_column("Mean", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("Games", justify="right")
+    table = Table(title=escape(tr.t("Game figures (mean over games, 95% CI)")), title_justify="left")
+    _columns(table, FIGURE_COLUMNS, tr)
     for name, row in figures.items():
         share = name.endswith("_share")
         ci = row.get("ci95")
         if ci is None:
-            interval = "n/a"
+            interval = tr.t("n/a")
         elif share:
-            interval = _ci(ci)
+            interval = _ci(ci, tr)
         else:
-            interval = f"{_fig(ci[0])} - {_fig(ci[1])}"
-        table.add_row(escape(name.replace("_", " ")), _pct(row["mean"]) if share else _fig(row["mean"]),
-                      interval, str(row["n"]))
+            interval = f"{_fig(ci[0], tr)} - {_fig(ci[1], tr)}"
+        table.add_row(escape(name.replace("_", " ")), _pct(row["mean"], tr) if share else _fig(row["mean"], tr),
+                      interval, str(tr.number(row["n"])))
     return table
 
 
-def print_summary(summary: dict[str, Any], console: Console | None = None) -> None:
+def print_summary(summary: dict[str, Any], console: Console | None = None, tr: Translator = ENGLISH) -> None:
     """The table of wins per seat (and per bot when a bot sits in several seats), then
-    draws, game length and speed, then the game's own figures when it reports any."""
+    draws, game length and speed, then the game's own figures when it reports any; in
+    ``tr``'s language."""
     console = console or Console()
     n = summary["games"]
     variants = summary.get("variants", summary["options"])
-    rules = ", ".join(f"{k}={v}" for k, v in variants.items()) or "default"
-    console.print(escape(f"{summary['game']}: {n} games, seed {summary['seed']}"), highlight=False)
+    console.print(escape(tr.t("{game}: {n} games, seed {seed}", game=summary["game"], n=n, seed=str(summary["seed"]))),
+                  highlight=False)
     if summary.get("partial"):
-        console.print(escape(f"Interrupted: the figures of the {n} games finished of {summary['games_planned']} "
-                             "(partial)"), style="bold", highlight=False)
-    console.print(escape(f"Rules: {rules}"), highlight=False)
+        console.print(escape(tr.t("Interrupted: the figures of the {n} games finished of {planned} (partial)", n=n,
+                                  planned=summary["games_planned"])), style="bold", highlight=False)
+    console.print(escape(tr.t("Rules: {rules}", rules=_rules(variants, tr))), highlight=False)
     solo = summary.get("solo")
     if solo is not None:  # one seat: the game is survived or lost, never drawn
         table = Table()
-        for column, justify in (("Bot", "left"), ("Survived", "right"), ("Rate", "right"), ("95% CI", "right"),
-                                ("Lost", "right")):
-            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        _columns(table, SOLO_COLUMNS, tr)
         row = solo["survived"]
-        table.add_row(escape(summary["players"][0]), str(row["wins"]), _pct(row["win_rate"]), _ci(row["ci95"]),
-                      str(solo["lost"]))
+        table.add_row(escape(summary["players"][0]), str(tr.number(row["wins"])), _pct(row["win_rate"], tr),
+                      _ci(row["ci95"], tr), str(tr.number(solo["lost"])))
         console.print(table)
     else:
         table = Table()
-        table.add_column("Seat", justify="right")
-        table.add_column("Bot")
-        table.add_column("Wins", justify="right")
-        table.add_column("Win rate", justify="right")
-        table.add_column("95% CI", justify="right")
+        _columns(table, SEAT_COLUMNS, tr)
         for row in summary["per_player"]:
-            table.add_row(str(row["seat"]), escape(row["bot"]), str(row["wins"]), _pct(row["win_rate"]),
-                          _ci(row["ci95"]))
+            table.add_row(str(row["seat"]), escape(row["bot"]), str(tr.number(row["wins"])), _pct(row["win_rate"], tr),
+                          _ci(row["ci95"], tr))
         console.print(table)
 
     if solo is None and len(summary["per_bot"]) < len(summary["per_player"]):
-        bots = Table(title="Per bot (all seats)", title_justify="left")
-        for name, justify in (("Bot", "left"), ("Wins", "right"), ("Games", "right"),
-                              ("Win rate", "right"), ("95% CI", "right")):
-            bots.add_column(name, justify=justify)  # type: ignore[arg-type]
+        bots = Table(title=escape(tr.t("Per bot (all seats)")), title_justify="left")
+        _columns(bots, BOT_COLUMNS, tr)
         for bot, row in summary["per_bot"].items():
-            bots.add_row(escape(bot), str(row["wins"]), str(row["games"]), _pct(row["win_rate"]), _ci(row["ci95"]))
+            bots.add_row(escape(bot), str(tr.number(row["wins"])), str(tr.number(row["games"])),
+                         _pct(row["win_rate"], tr), _ci(row["ci95"], tr))
         console.print(bots)
 
-    lines = [] if solo is not None else [f"Draws: {summary['draws']} ({_pct(summary['draw_rate'])})"]
+    lines = [] if solo is not None else [tr.t("Draws: {n} ({rate})", n=summary["draws"],
+                                              rate=_pct(summary["draw_rate"], tr))]
     if summary.get("unfinished"):
-        lines.append(f"Unfinished (step limit {summary['max_steps']}): {summary['unfinished']}")
+        lines.append(tr.t("Unfinished (step limit {limit}): {n}", limit=summary["max_steps"], n=summary["unfinished"]))
     first = summary.get("first_player")
     if first:
-        lines.append(
-            f"First player won {_pct(first['win_rate'])} (95% CI {_ci(first['ci95'])}) of {first['games']} games"
-        )
+        lines.append(tr.t("First player won {rate} (95% CI {ci}) of {n} games", rate=_pct(first["win_rate"], tr),
+                          ci=_ci(first["ci95"], tr), n=first["games"]))
     t = summary["turns"]
-    lines.append(
-        f"Game length: mean {t['mean']:.1f} turns, median {_num(t['median'])}, "
-        f"min {t['min']}, max {t['max']} (mean {summary['steps']['mean']:.1f} actions)"
-    )
+    lines.append(tr.t("Game length: mean {mean} turns, median {median}, min {low}, max {high} (mean {actions} actions)",
+                      mean=_dec(t["mean"], tr), median=_num(t["median"], tr), low=t["min"], high=t["max"],
+                      actions=_dec(summary["steps"]["mean"], tr)))
     rate = summary.get("games_per_second")
-    speed = f"{rate:.1f} games/s" if rate else "n/a games/s"
+    speed = tr.t("{rate} games/s", rate=_dec(rate, tr)) if rate else tr.t("n/a games/s")
     workers = summary["workers"]
-    lines.append(f"Speed: {speed} ({summary['seconds']:.2f} s, {workers} worker{'s' if workers != 1 else ''})")
+    lines.append(tr.nt("Speed: {speed} ({seconds} s, {n} worker)", "Speed: {speed} ({seconds} s, {n} workers)", workers,
+                       speed=speed, seconds=_dec(summary["seconds"], tr, 2)))
     for line in lines:
         console.print(escape(line), highlight=False)
 
     if summary.get("game_stats"):
-        console.print(figures_table(summary["game_stats"]))
+        console.print(figures_table(summary["game_stats"], tr))
     if summary.get("items"):
-        console.print(items_table(summary["items"]))
+        console.print(items_table(summary["items"], tr))
 
 
-def items_table(items: dict[str, dict[str, Any]]) -> Table:
+def items_table(items: dict[str, dict[str, Any]], tr: Translator = ENGLISH) -> Table:
     """Per item (e.g. an advance): how often players held it and how its holders did,
     most often held first."""
-    table = Table(title="Items held at the end (holders' win rate, 95% CI)", title_justify="left")
-    for name, justify in (("Item", "left"), ("Held", "right"), ("Of players", "right"), ("Holders won", "right"),
-                          ("95% CI", "right"), ("Others won", "right")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table = Table(title=escape(tr.t("Items held at the end (holders' win rate, 95% CI)")), title_justify="left")
+    _columns(table, ITEM_COLUMNS, tr)
+    na = tr.t("n/a")
     for name, row in sorted(items.items(), key=lambda kv: (-kv[1]["held"], kv[0])):
-        rate = "n/a" if row["win_rate"] is None else _pct(row["win_rate"])
-        ci = "n/a" if row["ci95"] is None else _ci(row["ci95"])
-        other = "n/a" if row["win_rate_without"] is None else _pct(row["win_rate_without"])
-        table.add_row(escape(name), str(row["held"]), _pct(row["held_share"]), rate, ci, other)
+        rate = na if row["win_rate"] is None else _pct(row["win_rate"], tr)
+        ci = na if row["ci95"] is None else _ci(row["ci95"], tr)
+        other = na if row["win_rate_without"] is None else _pct(row["win_rate_without"], tr)
+        table.add_row(escape(name), str(tr.number(row["held"])), _pct(row["held_share"], tr), rate, ci, other)
     return table
 
 
-def _elo(x: float) -> str:
-    return f"{x:+.0f}" if round(x) else "0"
+def _elo(x: float, tr: Translator = ENGLISH) -> str:
+    if not round(x):
+        return "0"
+    return f"{x:+.0f}" if tr.english else ("+" if x > 0 else "-") + str(tr.number(abs(round(x))))
 
 
-def print_ladder(summary: dict[str, Any], console: Console | None = None) -> None:
+def print_ladder(summary: dict[str, Any], console: Console | None = None, tr: Translator = ENGLISH) -> None:
     """The bots by Elo (with 95% intervals, games and overall score), then the
-    win-rate matrix: each cell is the row bot's score against the column bot."""
+    win-rate matrix: each cell is the row bot's score against the column bot; in
+    ``tr``'s language."""
     console = console or Console()
     variants = summary.get("variants", {})
-    console.print(escape(
-        f"{summary['game']} ladder: {len(summary['bots'])} bots, {summary['seats']} seat{'' if summary['seats'] == 1 else 's'}, "
-        f"{summary['games']} games, seed {summary['seed']}"), highlight=False)
-    table = Table(title=f"Elo ({summary['anchor']} = 0; 95% CI by bootstrap)", title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("Bot")
-    for column in ("Elo", "95% CI", "Games", "Score"):
-        table.add_column(column, justify="right")
+    console.print(escape(tr.nt("{game} ladder: {bots} bots, {n} seat, {games} games, seed {seed}",
+                               "{game} ladder: {bots} bots, {n} seats, {games} games, seed {seed}", summary["seats"],
+                               game=summary["game"], bots=len(summary["bots"]), games=summary["games"],
+                               seed=str(summary["seed"]))), highlight=False)
+    table = Table(title=escape(tr.t("Elo ({anchor} = 0; 95% CI by bootstrap)", anchor=summary["anchor"])),
+                  title_justify="left")
+    _columns(table, ELO_COLUMNS, tr)
+    na = tr.t("n/a")
     for rank, bot in enumerate(summary["ranking"], 1):
         row = summary["elo"][bot]
         lo, hi = row["ci95"]
-        score = "n/a" if row["score"] is None else _pct(row["score"])
-        table.add_row(str(rank), escape(bot), _elo(row["rating"]), f"{_elo(lo)} .. {_elo(hi)}",
-                      str(row["games"]), score)
+        score = na if row["score"] is None else _pct(row["score"], tr)
+        table.add_row(str(rank), escape(bot), _elo(row["rating"], tr), f"{_elo(lo, tr)} .. {_elo(hi, tr)}",
+                      str(tr.number(row["games"])), score)
     console.print(table)
 
     order = summary["ranking"]
-    matrix = Table(title="Score of the row bot against the column bot (95% CI)", title_justify="left")
+    matrix = Table(title=escape(tr.t("Score of the row bot against the column bot (95% CI)")), title_justify="left")
     matrix.add_column("")
     for bot in order:
         matrix.add_column(escape(bot), justify="right")
@@ -173,25 +212,28 @@ def print_ladder(summary: dict[str, Any], console: Console | None = None) -> Non
             if cell is None:
                 cells.append("-")
             elif cell["score"] is None:
-                cells.append("n/a")
+                cells.append(na)
             else:
-                cells.append(f"{_pct(cell['score'])} ({_ci(cell['ci95'])}, n={cell['games']})")
+                cells.append(tr.t("{score} ({ci}, n={n})", score=_pct(cell["score"], tr), ci=_ci(cell["ci95"], tr),
+                                  n=cell["games"]))
         matrix.add_row(escape(bot), *cells)
     console.print(matrix)
     if summary["seats"] == 1:  # a solo game: each bot's own record says most
         for bot in order:
             row = summary["elo"][bot]
-            console.print(escape(f"{bot}: won {row['wins']} of {row['games']} games "
-                                 f"({_pct(row['win_rate'])}, 95% CI {_ci(row['win_ci95'])})"), highlight=False)
-        lines = [f"Games without a win: {summary['draws']} of {summary['games']}; in each round every bot plays the same seed"]
+            console.print(escape(tr.t("{bot}: won {wins} of {games} games ({rate}, 95% CI {ci})", bot=bot,
+                                      wins=row["wins"], games=row["games"], rate=_pct(row["win_rate"], tr),
+                                      ci=_ci(row["win_ci95"], tr))), highlight=False)
+        lines = [tr.t("Games without a win: {n} of {games}; in each round every bot plays the same seed",
+                      n=summary["draws"], games=summary["games"])]
     else:
-        lines = [f"Draws: {summary['draws']} of {summary['games']} games"]
+        lines = [tr.t("Draws: {n} of {games} games", n=summary["draws"], games=summary["games"])]
     if summary.get("unfinished"):
-        lines.append(f"Unfinished: {summary['unfinished']}")
-    lines.append("Rules: " + (", ".join(f"{k}={v}" for k, v in variants.items()) or "default"))
+        lines.append(tr.t("Unfinished: {n}", n=summary["unfinished"]))
+    lines.append(tr.t("Rules: {rules}", rules=_rules(variants, tr)))
     if any(row["ci95"][0] == row["ci95"][1] for bot, row in summary["elo"].items() if bot != summary["anchor"]):
-        lines.append("A zero-width Elo interval means every bootstrap resample gave the same result "
-                     "(one bot won every game of a pairing); read the matrix's intervals instead.")
+        lines.append(tr.t("A zero-width Elo interval means every bootstrap resample gave the same result "
+                          "(one bot won every game of a pairing); read the matrix's intervals instead."))
     for line in lines:
         console.print(escape(line), highlight=False)
 

@@ -22,13 +22,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from civtable.core.errors import CivtableError, OptionError
+from civtable.i18n import N_
 
 from .batch import BatchResult, check_batch, simulate
 from .stats import _sig, item_figures, paired_mean, wilson
 
-WHY = ("The holders' win rate is observational: strong players buy more and whoever leads holds what was "
-       "bought late, so holding goes with winning whatever the item does. The causal value gives the item "
-       "at the start to a seat chosen in advance, on the same seeds, so only the item differs.")
+WHY = N_("The holders' win rate is observational: strong players buy more and whoever leads holds what was "
+         "bought late, so holding goes with winning whatever the item does. The causal value gives the item "
+         "at the start to a seat chosen in advance, on the same seeds, so only the item differs.")
+"""Why the causal value and the holders' win rate differ (a message: shown in the reader's language)."""
 
 
 def check_items(game_id: str, options: dict[str, Any], specs: list[str], items: Sequence[str],

@@ -185,8 +185,12 @@ def era_name(era: str, tr: Translator = ENGLISH) -> str:
 
 
 def unit_text(u: Unit3 | list[Any], tr: Translator = ENGLISH) -> str:
-    """An entered unit card in words: ``infantry (rank II, strength 3)``."""
+    """An entered unit card in words: ``infantry (rank II, strength 3)`` (the rules' log
+    writes it in English on their hot path: the English needs no catalog)."""
     kind, rank, strength = u
+    if tr.english:
+        return (f"aircraft (strength {strength})" if kind == "aircraft" else
+                f"{kind} (rank {RANK_NAMES[rank]}, strength {strength})")
     if kind == "aircraft":
         return tr.t("{kind} (strength {strength})", kind=kind_name(kind, tr), strength=strength)
     return tr.t("{kind} (rank {rank}, strength {strength})", kind=kind_name(kind, tr), rank=RANK_NAMES[rank],

@@ -72,7 +72,7 @@ def positions(game_id: str, count: int = 12) -> list[tuple[State, int]]:
 
 
 def iterations_per_second(game_id: str, spec: str, seconds: float) -> float:
-    """Iterations per second of ``spec`` (with ``iterations=`` added) over the positions."""
+    """Iterations per second of CPU time of ``spec`` (with ``iterations=`` added) over the positions."""
     game = civtable.load_game(game_id, **GAMES[game_id])
     budget = 50
     sep = "&" if ":" in spec else ":"
@@ -85,16 +85,16 @@ def iterations_per_second(game_id: str, spec: str, seconds: float) -> float:
         state, p = cases[k % len(cases)]
         bot = make_agent(full, game, seed=k)
         view = PlayerView(state, p)
-        start = time.perf_counter()
+        start = time.process_time()
         bot.act(view)
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
         done += getattr(bot, "last_iterations", budget)  # fewer when the search stopped early
         k += 1
     return done / elapsed
 
 
 def decision_times(game_id: str, spec: str, games: int) -> tuple[float, float, int]:
-    """Mean and largest milliseconds per decision of ``spec`` playing ``games`` whole games
+    """Mean and largest CPU milliseconds per decision of ``spec`` playing ``games`` whole games
     against the game's ``greedy`` bot (seats alternating), counting decisions with a choice."""
     game = civtable.load_game(game_id, **GAMES[game_id])
     times: list[float] = []
@@ -107,9 +107,9 @@ def decision_times(game_id: str, spec: str, games: int) -> tuple[float, float, i
             p = state.to_move()[0]
             view = PlayerView(state, p)
             if p == seat and len(view.legal_actions) > 1:
-                start = time.perf_counter()
+                start = time.process_time()
                 action = agents[p].act(view)
-                times.append(time.perf_counter() - start)
+                times.append(time.process_time() - start)
             else:
                 action = agents[p].act(view)
             state.apply(p, action)
@@ -230,7 +230,7 @@ def main() -> None:
         compare_speed(base, games, bots, a.rounds, a.budget, a.passes)
         return
     if a.play:
-        print(f"python {platform.python_version()}, {platform.machine()}; ms per decision with a choice, "
+        print(f"python {platform.python_version()}, {platform.machine()}; CPU ms per decision with a choice, "
               f"{a.play} games against greedy")
         for game_id in a.games.split(","):
             for spec in a.bots.split(","):
@@ -239,7 +239,7 @@ def main() -> None:
         return
     bots = a.bots.split(",")
     rows: list[dict[str, Any]] = []
-    print(f"python {platform.python_version()}, {platform.machine()}; iterations/s on one core")
+    print(f"python {platform.python_version()}, {platform.machine()}; iterations per CPU second")
     width = max(len(b) for b in bots)
     for game_id in a.games.split(","):
         for spec in bots:

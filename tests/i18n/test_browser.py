@@ -97,6 +97,36 @@ def test_the_civ_card_game_page_in_the_language(server: ServerProcess, browser: 
     context.close()
 
 
+MC_WORDS = {  # the players' table, the trade-card stacks, an area of the small map in the language
+    "el": ("Παίκτες με σειρά Π.Α.Μ.", "Στοίβες καρτών εμπορίου", "Κοιλάδα των Βασιλιάδων"),
+    "cs": ("Hráči v pořadí AST", "Balíčky obchodních karet", "Královské údolí"),
+    "de": ("Spieler in AST-Reihenfolge", "Handelskartenstapel", "Königstal"),
+}
+
+
+@pytest.mark.parametrize("lang", ["el", "cs", "de"])
+def test_the_mega_civ_page_in_the_language(server: ServerProcess, browser: object, lang: str) -> None:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 4
+    r = httpx.post(server.url + "/api/games", json={"game": "mega-civ", "seats": seats, "options": {"map": "small"},
+                                                    "seed": 2}, timeout=30)
+    assert r.status_code == 200, r.text
+    context = browser.new_context(locale=lang, viewport={"width": 1400, "height": 950})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(server.url + str(r.json()["links"]["0"]))
+    assert my_turn(page, timeout=60)
+    players, stacks, area = MC_WORDS[lang]
+    page.wait_for_function(f"document.body.textContent.includes({players!r})")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"mega-civ-{lang}.png"), full_page=True)
+    text = page.text_content("body") or ""
+    assert players in text and stacks in text and area in text
+    assert page.get_attribute("html", "lang") == lang
+    assert "Players in AST order" not in text and "Trade-card stacks" not in text and "Old Ford" not in text
+    menu = page.inner_text("#menu")
+    assert "grow in" not in menu and "move a token" not in menu, menu
+    context.close()
+
+
 SOLO_WORDS = {  # civ-solo: the culture track, a unit card's title and the battle's heading in the language
     "el": ("Κλίμακα πολιτισμού", "Ιππικό", "Μάχη κατά της πρωτεύουσάς σου"),
     "cs": ("Kulturní stupnice", "Jízda", "Boj o vaše hlavní město"),

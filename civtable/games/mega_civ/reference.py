@@ -12,7 +12,7 @@ from civtable.i18n import ENGLISH, N_, NN_, NP_, Translator, localizable
 
 from .catalog import set_value
 from .scoring import advance_vp
-from .words import CONTEXT
+from .words import CONTEXT, semicolon
 
 if TYPE_CHECKING:
     from .game import MegaCiv
@@ -86,6 +86,16 @@ def param_name(key: str, tr: Translator = ENGLISH) -> str:
     return key.replace("_", " ") if text is None else tr.pgettext("calamity number", text)
 
 
+def effect_name(kind: str, tr: Translator = ENGLISH) -> str:
+    text = EFFECTS.get(kind)
+    return kind if text is None else tr.gettext(text)
+
+
+def role_name(role: str, tr: Translator = ENGLISH) -> str:
+    text = ROLES.get(role)
+    return role if text is None else tr.pgettext("calamity role", text)
+
+
 def numbers_text(params: dict[str, Any], tr: Translator = ENGLISH) -> str:
     """A calamity's numbers: "points 2, coastal, treasury 5"."""
     return ", ".join(param_name(k, tr) if v is True else f"{param_name(k, tr)} {tr.number(v)}"
@@ -110,11 +120,8 @@ def reference_tables(game: MegaCiv, *, tr: Translator = ENGLISH) -> tuple[Table,
     other = sorted(w.card(c.id, tr) for c in cat.cards if c.commodity and not copies.get(c.index))
     calamities = tuple(
         (w.card(c.id, tr), str(c.stack), tr.t("major") if c.major else tr.t("minor"),
-         tr.t("yes") if c.tradable else tr.t("no"),
-         tr.gettext(EFFECTS[c.params["kind"]]) if c.params["kind"] in EFFECTS else c.params["kind"],
-         numbers_text(c.params, tr),
-         ", ".join(f"{w.advance(cat.advances[a].id, tr)} {param_name(name, tr)} {delta:+d} "
-                   f"({tr.pgettext('calamity role', ROLES[role]) if role in ROLES else role})"
+         tr.t("yes") if c.tradable else tr.t("no"), effect_name(c.params["kind"], tr), numbers_text(c.params, tr),
+         ", ".join(f"{w.advance(cat.advances[a].id, tr)} {param_name(name, tr)} {delta:+d} ({role_name(role, tr)})"
                    for a, name, delta, role in c.modifiers))
         for c in by_name if c.calamity)
     vp = rules.tables.vp
@@ -122,7 +129,7 @@ def reference_tables(game: MegaCiv, *, tr: Translator = ENGLISH) -> tuple[Table,
         (w.advance(a.id, tr), str(a.cost), str(advance_vp(a.cost, vp, rules.exactly_200_high)),
          ", ".join(w.group(g, tr) for g in a.groups),
          ", ".join(f"{w.group(g, tr)} {k}" for g, k in a.credits.items())
-         + (f"; {w.advance(cat.advances[a.credit_to[0]].id, tr)} {a.credit_to[1]}" if a.credit_to else ""),
+         + (f"{semicolon(tr)}{w.advance(cat.advances[a.credit_to[0]].id, tr)} {a.credit_to[1]}" if a.credit_to else ""),
          tr.pgettext(CONTEXT, a.ability) if a.ability else "")
         for a in sorted(cat.advances, key=lambda a: (a.cost, a.name)))
     purchases = tuple(

@@ -20,7 +20,7 @@ from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable
 from .catalog import set_value
 from .explain import step_task
 from .scoring import advance_vp
-from .words import phase_title
+from .words import phase_title, semicolon
 
 if TYPE_CHECKING:
     from .game import MegaCiv
@@ -124,7 +124,7 @@ class Screen:
             extra.append(tr.t("barbarians {n}", n=barb))
         moved = self.obs["moved"].get(area_id) if mine is not None and mine == self.viewer else None
         if moved and self.obs["step"] == "move":
-            extra.append(tr.t("{n} moved", n=moved))
+            extra.append(tr.nt("{n} moved", "{n} moved", moved))
         return text + (f" ({', '.join(extra)})" if extra else "")
 
     def hand_items(self, hand: list[str]) -> tuple[list[str], int]:
@@ -264,13 +264,13 @@ class Screen:
         me = self.players[self.viewer]
         mine = sorted(set(me["tokens"]) | set(me["cities"]), key=self.board.index)
         lines = wrap(tr.t("Your areas (your tokens/limit, * city site):") + " ",
-                     [self.area_text(a, self.viewer) for a in mine] or [tr.pt("nothing listed", "none")], sep="; ")
+                     [self.area_text(a, self.viewer) for a in mine] or [tr.pt("nothing listed", "none")], sep=semicolon(tr))
         near: set[int] = set()
         for a in mine:
             near.update(self.board.areas[self.board.index(a)].land)
         others = [self.board.areas[b].id for b in sorted(near) if self.board.areas[b].id not in mine]
         if others:
-            lines += wrap(tr.t("Next to them:") + " ", [self.area_text(a, None) for a in others], sep="; ")
+            lines += wrap(tr.t("Next to them:") + " ", [self.area_text(a, None) for a in others], sep=semicolon(tr))
         ships = self.obs["ships"]
         if ships:
             lines.append("  " + tr.t("Your ships built this turn: {areas}",
@@ -299,8 +299,8 @@ class Screen:
         lines: list[str] = []
         if obs["over"]:
             ranked = sorted(self.players, key=lambda p: -p["vp"])
-            lines.append(tr.t("Final score: {scores}", scores=", ".join(
-                tr.t("{who} {vp} VP", who=self.who(p["seat"]), vp=p["vp"]) for p in ranked)))
+            scores = ", ".join(tr.t("{who} {vp} VP", who=self.who(p["seat"]), vp=p["vp"]) for p in ranked)
+            lines.append(tr.t("Final score: {scores}", scores=scores))
             lines.append(tr.t("Winners: {who}", who=", ".join(self.who(p) for p in obs["winners"])))
             return lines
         if obs.get("waiting_for"):
@@ -514,7 +514,7 @@ def _place(game: MegaCiv, obs: dict[str, Any], area_id: str, tr: Translator = EN
     if area.city_site:
         inner += ", " + tr.t("city site")
     if there:
-        inner += "; " + ", ".join(there)
+        inner += semicolon(tr) + ", ".join(there)
     return f"{w.area(area_id, tr)} ({inner})"
 
 

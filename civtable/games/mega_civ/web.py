@@ -27,7 +27,7 @@ from .catalog import set_value
 from .explain import step_task
 from .scoring import advance_vp
 from .webmap import MAP_CSS, MapDrawing, colour, ink
-from .words import CONTEXT, phase_title
+from .words import CONTEXT, phase_title, semicolon
 
 if TYPE_CHECKING:
     from .game import MegaCiv
@@ -81,7 +81,8 @@ class Page:
         self.tr = tr
         panels = [self.deal(), self.hand() if self.viewer is not None else "", self.calamities(), self.legend(),
                   self.stacks(), self.ast(), self.advances()]
-        return (f"<style>{MAP_CSS}{CSS}</style>"
+        wider = "" if tr.english else WIDER_CSS  # a translation's headings are longer than the English ones
+        return (f"<style>{MAP_CSS}{CSS}{wider}</style>"
                 + tag("div", self.status() + MapDrawing(self.game, self.obs, tr).svg() + self.key()
                       + tag("div", "".join(panels), "mc-panels"), "mc"))
 
@@ -135,10 +136,10 @@ class Page:
         options = self.game.options
         if obs["over"]:
             ranked = sorted(self.players, key=lambda p: -p["vp"])
+            scores = ", ".join(tr.t("{who} {vp} VP", who=self.who(p["seat"]), vp=p["vp"]) for p in ranked)
             lines = [tag("h3", escape(tr.t("The game is over"))),
                      tag("p", escape(tr.t("Winners: {who}", who=", ".join(self.who(p) for p in obs["winners"])))),
-                     tag("p", escape(tr.t("Score: {scores}", scores=", ".join(
-                         tr.t("{who} {vp} VP", who=self.who(p["seat"]), vp=p["vp"]) for p in ranked))))]
+                     tag("p", escape(tr.t("Score: {scores}", scores=scores)))]
             return tag("div", "".join(lines), "zone mc-status")
         args = {"turn": obs["turn"], "last": options["last-turn"], "phase": obs["phase"],
                 "title": phase_title(obs["phase"], tr)}
@@ -166,7 +167,7 @@ class Page:
             for p, texts in disclosed["choices"].items():
                 if not texts:
                     continue
-                done = "; ".join(self.w.action(t, tr) for t in texts[:8])
+                done = semicolon(tr).join(self.w.action(t, tr) for t in texts[:8])
                 if len(texts) > 8:
                     done = tr.t("{actions} and {n} more", actions=done, n=len(texts) - 8)
                 items.append(f"{self.who(int(p))}: {done}")
@@ -177,9 +178,9 @@ class Page:
     def legend(self) -> str:
         """The players in AST order, in their colours, with what everybody sees of them."""
         tr = self.tr
-        heads = ("", tr.pt("column", "seat"), tr.pt("column", "AST"), tr.pt("column", "VP"), tr.pt("column", "tokens"),
-                 tr.pt("column", "stock"), tr.pt("column", "cities"), tr.pt("column", "treasury"),
-                 tr.pt("column", "cards"), tr.pt("column", "ships"))
+        heads = ("", tr.pt("players table", "seat"), tr.pt("players table", "AST"), tr.pt("players table", "VP"),
+                 tr.pt("players table", "tokens"), tr.pt("players table", "stock"), tr.pt("players table", "cities"),
+                 tr.pt("players table", "treasury"), tr.pt("players table", "cards"), tr.pt("players table", "ships"))
         head = "".join(tag("th", escape(h)) for h in heads)
         rows = []
         for seat in self.obs["ast_order"]:
@@ -392,4 +393,8 @@ CSS = """
 .mc .mc-key-coast { width: 1.4rem; border-top: 2px dashed #2f6f9f; }
 .mc .mc-key-barb { width: .8rem; height: .8rem; border-radius: 50%; background: #222; border: 2px solid #c0392b; }
 .mc .actionable.card, .mc .actionable.pile, .mc .actionable.mc-adv, .mc tr.actionable { outline: 2px solid #4ac26b; }
+"""
+WIDER_CSS = """
+.mc table.mc-players th { font-size: .7rem; padding: .1rem .12rem; }
+.mc table.mc-players td { padding: .1rem .15rem; }
 """

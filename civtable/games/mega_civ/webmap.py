@@ -20,6 +20,7 @@ from civtable.i18n import ENGLISH, N_, Translator
 
 from .board import Board
 from .layout import Layout, load_layout
+from .words import semicolon
 
 if TYPE_CHECKING:
     from .game import MegaCiv
@@ -105,8 +106,9 @@ class MapDrawing:
             self.mine = frozenset((*me["tokens"], *me["cities"]))
 
     def svg(self) -> str:
+        label = escape(self.tr.t("the map"))
         parts = [f'<svg data-zoom class="mc-map" viewBox="{self.view_box()}" xmlns="http://www.w3.org/2000/svg" '
-                 f'role="img" aria-label="{escape(self.tr.t("the map"))}">',
+                 f'role="img" aria-label="{label}">',
                  f'<rect class="mc-sea-bg" x="0" y="0" width="{self.layout.width}" height="{self.layout.height}"/>',
                  links_svg(self.map)]
         for a in self.board.areas:
@@ -240,7 +242,7 @@ class MapDrawing:
         moved = self.obs["moved"].get(a.id)
         if moved and self.obs["step"] == "move":
             there.append(tr.nt("{n} of your tokens moved this turn", "{n} of your tokens moved this turn", moved))
-        return f"{self.words.area(a.id, tr)}: {', '.join(facts)}" + (f"; {', '.join(there)}" if there else "")
+        return f"{self.words.area(a.id, tr)}: {', '.join(facts)}" + (semicolon(tr) + ", ".join(there) if there else "")
 
 
 MAP_CSS = """

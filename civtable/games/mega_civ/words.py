@@ -53,6 +53,12 @@ def title(name: str) -> str:
     return name if any(ch.isupper() for ch in name) else " ".join(w[:1].upper() + w[1:] for w in name.split(" "))
 
 
+def semicolon(tr: Translator = ENGLISH) -> str:
+    """The separator between the parts of a listing ("; " in English; Greek writes "· ",
+    its ";" being a question mark)."""
+    return tr.pgettext("separator", ";") + " "
+
+
 def phase_title(phase: int, tr: Translator = ENGLISH) -> str:
     """A phase's title ("Population expansion") in ``tr``'s language."""
     text = PHASE_TITLES.get(int(phase))
@@ -261,7 +267,7 @@ class Words:
                 "g": lambda x: self.group(x, tr), "n": str, "p": lambda x: tr.gettext(PAYMENT_WORDS[x])
                 if x in PAYMENT_WORDS else x, "r": lambda x: str(2 + int(x))}
             values = {name: names[k](x) for (name, k), x in zip(fields, a, strict=False)}
-            return tr.t(template, **values)
+            return tr.pt("action", template, **values)
         area, card = self.area, self.card
         if kind == "sail":
             return tr.nt("sail from {src} to {dest} with {n} token", "sail from {src} to {dest} with {n} tokens",
@@ -315,52 +321,52 @@ OFFERS = {
 
 A, C, N, V = "a", "c", "n", "v"
 PHRASES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
-    "done": (N_("done"), ()),
-    "decline": (N_("decline"), ()),
-    "post": (N_("post the offer as it is"), ()),
-    "pass": (N_("pass (no offer)"), ()),
-    "reject": (N_("reject every counter-offer"), ()),
-    "refuse": (N_("refuse to pay (suffer the calamity)"), ()),
-    "regress": (N_("move the AST marker back"), ()),
-    "destroy-cities": (N_("destroy cities instead of moving back"), ()),
-    "suffer": (N_("suffer the reductions"), ()),
-    "none": (N_("take no advance"), ()),
-    "treasury": (N_("pay the rest from treasury"), ()),
-    "cancel": (N_("cancel the purchase"), ()),
-    "politics-treasury": (N_("take 5 treasury tokens from the stock (Politics)"), ()),
-    "grow": (N_("grow in {area}"), (("area", A),)),
-    "reduce": (N_("reduce the city in {area}"), (("area", A),)),
-    "revolt": (N_("take over the revolting city in {area}"), (("area", A),)),
-    "reinforce": (N_("reinforce the conflict in {area} from the areas next to it"), (("area", A),)),
-    "buy-card": (N_("buy a card of stack {stack} for {cost} treasury"), (("stack", N), ("cost", N))),
-    "free-card": (N_("take a free card of stack {stack} (Wonder of the World)"), (("stack", N),)),
-    "accept": (N_("accept the counter-offer of player {n}"), (("n", N),)),
-    "discard": (N_("discard {card}"), (("card", C),)),
-    "keep": (N_("keep {card} (paying treasury)"), (("card", C),)),
-    "lose": (N_("lose a token in {area}"), (("area", A),)),
-    "lose-city": (N_("lose the city in {area}"), (("area", A),)),
-    "destroy": (N_("destroy the city in {area}"), (("area", A),)),
-    "annex": (N_("annex the units in {area}"), (("area", A),)),
-    "pirate": (N_("turn the city in {area} into a pirate city"), (("area", A),)),
-    "victim": (N_("choose player {n} as a secondary victim"), (("n", N),)),
-    "barbarians": (N_("send the barbarians into {area}"), (("area", A),)),
-    "buy-off": (N_("discard {card} and {other} instead of reducing cities"), (("card", C), ("other", C))),
-    "give": (N_("give {card}"), (("card", C),)),
-    "credit": (N_("take a credit token of 5 for {group}"), (("group", "g"),)),
-    "take": (N_("take {advance} free"), (("advance", V),)),
-    "trade-routes": (N_("turn in {card} for treasury (Trade Routes)"), (("card", C),)),
-    "politics-annex": (N_("buy the units in {area} (Politics)"), (("area", A),)),
-    "fundamentalism": (N_("destroy every unit in {area} (Fundamentalism)"), (("area", A),)),
-    "monotheism": (N_("convert the units in {area} (Monotheism)"), (("area", A),)),
-    "universal-doctrine": (N_("take over the barbarians or pirates in {area} (Universal Doctrine)"), (("area", A),)),
-    "provincial-empire": (N_("demand a card from player {n} (Provincial Empire)"), (("n", N),)),
-    "diaspora": (N_("move a token from {src} to {dest} (Diaspora)"), (("src", A), ("dest", A))),
-    "buy": (N_("buy {advance}"), (("advance", V),)),
-    "ship": (N_("build a ship in {area} (paying {payment})"), (("area", A), ("payment", "p"))),
-    "tax-rate": (N_("set the tax to {rate} per city"), (("rate", "r"),)),
+    "done": (NP_("action", "done"), ()),
+    "decline": (NP_("action", "decline"), ()),
+    "post": (NP_("action", "post the offer as it is"), ()),
+    "pass": (NP_("action", "pass (no offer)"), ()),
+    "reject": (NP_("action", "reject every counter-offer"), ()),
+    "refuse": (NP_("action", "refuse to pay (suffer the calamity)"), ()),
+    "regress": (NP_("action", "move the AST marker back"), ()),
+    "destroy-cities": (NP_("action", "destroy cities instead of moving back"), ()),
+    "suffer": (NP_("action", "suffer the reductions"), ()),
+    "none": (NP_("action", "take no advance"), ()),
+    "treasury": (NP_("action", "pay the rest from treasury"), ()),
+    "cancel": (NP_("action", "cancel the purchase"), ()),
+    "politics-treasury": (NP_("action", "take 5 treasury tokens from the stock (Politics)"), ()),
+    "grow": (NP_("action", "grow in {area}"), (("area", A),)),
+    "reduce": (NP_("action", "reduce the city in {area}"), (("area", A),)),
+    "revolt": (NP_("action", "take over the revolting city in {area}"), (("area", A),)),
+    "reinforce": (NP_("action", "reinforce the conflict in {area} from the areas next to it"), (("area", A),)),
+    "buy-card": (NP_("action", "buy a card of stack {stack} for {cost} treasury"), (("stack", N), ("cost", N))),
+    "free-card": (NP_("action", "take a free card of stack {stack} (Wonder of the World)"), (("stack", N),)),
+    "accept": (NP_("action", "accept the counter-offer of player {n}"), (("n", N),)),
+    "discard": (NP_("action", "discard {card}"), (("card", C),)),
+    "keep": (NP_("action", "keep {card} (paying treasury)"), (("card", C),)),
+    "lose": (NP_("action", "lose a token in {area}"), (("area", A),)),
+    "lose-city": (NP_("action", "lose the city in {area}"), (("area", A),)),
+    "destroy": (NP_("action", "destroy the city in {area}"), (("area", A),)),
+    "annex": (NP_("action", "annex the units in {area}"), (("area", A),)),
+    "pirate": (NP_("action", "turn the city in {area} into a pirate city"), (("area", A),)),
+    "victim": (NP_("action", "choose player {n} as a secondary victim"), (("n", N),)),
+    "barbarians": (NP_("action", "send the barbarians into {area}"), (("area", A),)),
+    "buy-off": (NP_("action", "discard {card} and {other} instead of reducing cities"), (("card", C), ("other", C))),
+    "give": (NP_("action", "give {card}"), (("card", C),)),
+    "credit": (NP_("action", "take a credit token of 5 for {group}"), (("group", "g"),)),
+    "take": (NP_("action", "take {advance} free"), (("advance", V),)),
+    "trade-routes": (NP_("action", "turn in {card} for treasury (Trade Routes)"), (("card", C),)),
+    "politics-annex": (NP_("action", "buy the units in {area} (Politics)"), (("area", A),)),
+    "fundamentalism": (NP_("action", "destroy every unit in {area} (Fundamentalism)"), (("area", A),)),
+    "monotheism": (NP_("action", "convert the units in {area} (Monotheism)"), (("area", A),)),
+    "universal-doctrine": (NP_("action", "take over the barbarians or pirates in {area} (Universal Doctrine)"), (("area", A),)),
+    "provincial-empire": (NP_("action", "demand a card from player {n} (Provincial Empire)"), (("n", N),)),
+    "diaspora": (NP_("action", "move a token from {src} to {dest} (Diaspora)"), (("src", A), ("dest", A))),
+    "buy": (NP_("action", "buy {advance}"), (("advance", V),)),
+    "ship": (NP_("action", "build a ship in {area} (paying {payment})"), (("area", A), ("payment", "p"))),
+    "tax-rate": (NP_("action", "set the tax to {rate} per city"), (("rate", "r"),)),
 }
 """The phrases of the actions that need nothing but their arguments' names: kind ->
-(message, its fields with the kind of each argument in order: a area, c card, v
-advance, g group, n as written, p a ship's payment, r a tax rate change)."""
+(message (context ``action``), its fields with the kind of each argument in order: a
+area, c card, v advance, g group, n as written, p a ship's payment, r a tax rate change)."""
 KINDS = frozenset((*PHRASES, "sail", "move", "city", "offer", "counter", "add", "pay", "as"))
 """The first words of action texts (never read as a translated name)."""

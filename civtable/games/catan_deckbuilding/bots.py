@@ -195,7 +195,7 @@ class PlannerBot(Agent):
                 return step
         return None
 
-    def _plan(self, card: int, hand: bytearray | list[int], pool: list[int], roads_played: int) -> CdbAction | None:
+    def _plan(self, card: int, hand: list[int], pool: list[int], roads_played: int) -> CdbAction | None:
         """The next action toward buying ``card``, or None if the hand cannot pay: first
         the resources the pool lacks, then Roads played together, then 2-for-1 trades
         of the largest stocks, then Settlements (and Cities, unless kept)."""
@@ -257,7 +257,7 @@ class PlannerBot(Agent):
         return first if first is not None else BUY_ACT[card]
 
     # ------------------------------------------------------- end of the turn
-    def _dump(self, hand: bytearray | list[int], opponent_attacks: bool, offered: set[int]) -> CdbAction | None:
+    def _dump(self, hand: list[int], opponent_attacks: bool, offered: set[int]) -> CdbAction | None:
         """Lay down all but the best few cards (CDB-7.8), so that the draw refills the hand."""
         worth = _worth_attacked if opponent_attacks else VALUE_OF.__getitem__
         cards = [c for c in range(N_CARDS) for _ in range(hand[c])]
@@ -274,7 +274,7 @@ class PlannerBot(Agent):
                     return a
         return None
 
-    def _discard(self, hand: bytearray | list[int], legal: list[Action]) -> CdbAction:
+    def _discard(self, hand: list[int], legal: list[Action]) -> CdbAction:
         """CDB-3.3.2: the least valuable card, or the top of the draw pile (discard-source
         B) when every card in hand is worth keeping."""
         held = [c for c in range(N_CARDS) if hand[c]]

@@ -59,9 +59,6 @@ class CardData:
 
 MAX_COUNT = 1000
 """The most of one card a card file may name (a start deck of a billion cards is no game)."""
-MAX_IN_GAME = 255
-"""The most copies of one card in a game (both start decks and the supply): a hand keeps
-its counts in a ``bytearray`` (``state.py``)."""
 
 
 def parse_cards(raw: Any, source: str = "data/cards.json") -> CardData:
@@ -105,10 +102,6 @@ def parse_cards(raw: Any, source: str = "data/cards.json") -> CardData:
         if stack not in BUYABLE:
             r.fail("supply_pre_revision", f"names {key!r}, not a supply card")
         pre[stack] = count(n, f"supply_pre_revision.{key}")
-    for c in range(N_CARDS):
-        if 2 * deck[c] + max(supply[c], pre[c]) > MAX_IN_GAME:
-            r.fail("start_deck" if deck[c] else f"cards[{c}].supply",
-                   f"makes more than {MAX_IN_GAME} {ROLE_IDS[c]} cards in a game (two start decks and the supply)")
     draw = r.obj(r.get("draw"), "draw")
     return CardData(
         ids=ROLE_IDS,

@@ -13,7 +13,7 @@ from civtable.core.events import ROOT
 from civtable.core.reader import Reader
 from civtable.core.rng import Rng
 
-from .catalog import BUYABLE, CITY, KDEF, MAX_IN_GAME, N_CARDS, ROAD, ROLE_IDS, SETTLEMENT
+from .catalog import BUYABLE, CITY, KDEF, N_CARDS, ROAD, ROLE_IDS, SETTLEMENT
 from .options import Rules
 from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_KEYS, WILD_O, WILD_S, all_counts
 from .rules.payment import road_resources
@@ -79,11 +79,7 @@ def read_state(game: CatanDeckBuilding, rules: Rules, r: Reader) -> CatanState:
     for p, raw in enumerate(players):
         base = f"players[{p}]"
         pd = r.obj(raw, base)
-        hand = r.counts(r.get("hand", pd, base), ROLE_IDS, base + ".hand")
-        for c, n in enumerate(hand):
-            if n > MAX_IN_GAME:
-                r.fail(f"{base}.hand.{ROLE_IDS[c]}", f"exceeds the {MAX_IN_GAME} copies a card may have in a game")
-        s.hand.append(bytearray(hand))
+        s.hand.append(r.counts(r.get("hand", pd, base), ROLE_IDS, base + ".hand"))
         s.draw.append(r.indices(r.get("draw", pd, base), ROLE_IDS, base + ".draw", "card"))
         s.disc.append(r.indices(r.get("discard", pd, base), ROLE_IDS, base + ".discard", "card"))
         s.laid.append(r.counts(r.get("laid", pd, base), ROLE_IDS, base + ".laid"))

@@ -50,7 +50,7 @@ class CatanState(State):
     game: CatanDeckBuilding
     rules: Rules
     rng: Rng
-    hand: list[bytearray]  # card counts (at most 255 of a card in a game: catalog.MAX_IN_GAME)
+    hand: list[list[int]]
     draw: list[list[int]]
     disc: list[list[int]]
     laid: list[list[int]]
@@ -85,7 +85,7 @@ class CatanState(State):
         s.rules = rules
         s.rng = Rng(seed)
         cards = rules.cards
-        s.hand = [bytearray(N_CARDS) for _ in range(2)]
+        s.hand = [[0] * N_CARDS for _ in range(2)]
         s.memo = None
         s.draw = []
         for _ in range(2):

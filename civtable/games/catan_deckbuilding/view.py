@@ -189,7 +189,7 @@ def determinize(s: CatanState, player: int | None, rng: Rng) -> CatanState:
             new_hand = known
             for c in unknown[:dealt]:
                 new_hand[c] += 1
-            d.hand[p] = bytearray(new_hand)
+            d.hand[p] = new_hand
             if stolen:
                 d.stolen = unknown[dealt]
                 dealt += 1

@@ -8,8 +8,7 @@
   of the shared action objects, and built once per position;
 - the shuffle written out draws the generator's numbers as ``Rng.shuffle``;
 - strategy files are parsed once per process while unchanged;
-- ``holdings`` (the supply cards each seat came to own) and the card-count limit of
-  the hands' bytearrays.
+- ``holdings`` (the supply cards each seat came to own).
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ import pytest
 import yaml
 
 from civtable.agents import PlayerView, make_agent
-from civtable.core.errors import InvalidStateError
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng
 from civtable.games.catan_deckbuilding import strategy as strategy_module
@@ -41,11 +39,9 @@ from civtable.games.catan_deckbuilding.catalog import (
     CITY,
     DESERT,
     KDEF,
-    MAX_IN_GAME,
     ROAD,
     ROLE_IDS,
     SETTLEMENT,
-    parse_cards,
 )
 from civtable.games.catan_deckbuilding.rules.base import MAIN
 from civtable.games.catan_deckbuilding.rules.main import affordable
@@ -302,20 +298,3 @@ def test_simulate_reports_the_holders() -> None:
         assert result.finished and result.holdings
         held.update(result.holdings)
     assert "city" in held and set(held) <= {ROLE_IDS[c] for c in BUYABLE}
-
-
-# ------------------------------------------------------------ hands as bytes
-def test_a_card_file_with_more_than_255_of_a_card_is_refused() -> None:
-    raw = yaml.safe_load((Path(strategy_module.__file__).with_name("data") / "cards.json").read_text(encoding="utf-8"))
-    raw["cards"][11]["supply"] = MAX_IN_GAME  # 255 Roads, with the 4 of the start decks
-    with pytest.raises(InvalidStateError, match="more than 255 road cards"):
-        parse_cards(raw)
-    raw["cards"][11]["supply"] = MAX_IN_GAME - 4
-    assert parse_cards(raw).supply[ROAD] == MAX_IN_GAME - 4
-
-
-def test_hands_are_bytearrays_everywhere() -> None:
-    g = load_game(GAME_ID)
-    s = g.new_state(seed=1)
-    for t in (s, s.clone(), s.determinize(0, Rng(2)), s.determinize(None, Rng(2)), g.state_from_json(s.to_json())):
-        assert all(isinstance(h, bytearray) for h in t.hand)

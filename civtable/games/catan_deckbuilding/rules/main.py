@@ -7,6 +7,8 @@ Each action is validated before anything changes (an illegal one raises with
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from civtable.core.errors import IllegalActionError
@@ -48,13 +50,12 @@ if TYPE_CHECKING:
 
 _MAIN_PLAY_ORDER = (0, 1, 2, 3, 4, SETTLEMENT, CITY, HARBOR, KDEF, BANDIT, KOFF)
 
-_PRESENT = bytes([0] + [1] * 255)
-"""``bytes(hand).translate(_PRESENT)``: which cards a hand holds (1) or not (0)."""
-_ROADS = tuple(bytes((n,)) for n in range(256))
 _EMPTY_POOL = [0] * POOL_SIZE
-_BASES: dict[bytes, list[CdbAction]] = {}
-"""The plays, Roads, lay-downs and ``end`` of a hand, by the cards it holds and its
-number of Roads: built once for every position with such a hand."""
+_PLAYS = tuple(PLAY[c] for c in _MAIN_PLAY_ORDER)
+_PLAYABLE = itemgetter(*_MAIN_PLAY_ORDER)
+_LAYS = tuple(LAY_ACT[c] for c in LAYABLE)
+_LAYABLE = itemgetter(*LAYABLE)
+_ROAD_PLAYS = tuple(tuple(PLAY_ROADS[1: n + 1]) for n in range(len(PLAY_ROADS)))
 
 
 def legal(s: CatanState, player: int) -> list[CdbAction]:
@@ -62,53 +63,32 @@ def legal(s: CatanState, player: int) -> list[CdbAction]:
     (CDB-7.8), every card the pool pays for may be bought (CDB-7.3), and the turn may end
     (CDB-8.1).
 
-    The list without purchases depends on which cards the hand holds and on how many
-    Roads: it is made once (``_BASES``) and copied while the pool is empty (the start of
-    every turn; a position's list is its own, ``CatanState.memo``); the purchases depend
-    on the pool alone, remembered by pool (``affordable``), then on the supply, the
-    Desert and the Settlement in hand."""
+    The plays and lay-downs are picked from the shared action objects by the hand's
+    counts in C (``compress``): a cache of the lists by kind of hand was faster with
+    events off but slower with them on, its few megabytes crowding the processor's
+    caches. The purchases depend on the pool alone, remembered by pool (``affordable``),
+    then on the supply, the Desert and the Settlement in hand. ``CatanState`` keeps the
+    list until ``apply``."""
     h = s.hand[player]
-    roads = h[ROAD]
-    key = bytes(h).translate(_PRESENT)
-    if roads > 1:
-        key += _ROADS[roads]
-    base = _BASES.get(key)
-    if base is None:
-        base = _base(h)
-        if len(_BASES) > 100_000:
-            _BASES.clear()
-        _BASES[key] = base
-    if s.spent[player] and h[KDEF] and h[KDEF] <= s.spent[player]:  # CDB-3.2.5: it has blocked
-        base = base[:]
-        base.remove(PLAY[KDEF])  # type: ignore[arg-type]
-    pool = s.pool
-    if pool == _EMPTY_POOL:
-        return base[:]
-    buys = s.rules.buy_cache.get(tuple(pool))
-    if buys is None:
-        buys = affordable(s.rules, pool)
-    if not buys:
-        return base[:]
-    out = base[:-1]
-    supply = s.supply
-    for code in buys:
-        c = code >> 1
-        if supply[c] and (c != BANDIT or h[DESERT]) and (c != CITY or h[SETTLEMENT]):
-            out.append(BUY_ACT[c])  # type: ignore[arg-type]
-            if code & 1:
-                out.append(BUY_TRADE_ACT[c])  # type: ignore[arg-type]
-    out.append(END_ACT)
-    return out
-
-
-def _base(h: bytearray | list[int]) -> list[CdbAction]:
-    """The main-phase actions of a hand before any purchase: plays (in card-effect
-    order), Roads played together (1 to all of them), lay-downs, then ``end``."""
-    out: list[CdbAction] = [PLAY[c] for c in _MAIN_PLAY_ORDER if h[c]]  # type: ignore[misc]
+    out: list[CdbAction] = list(compress(_PLAYS, _PLAYABLE(h)))  # type: ignore[arg-type]
+    if h[KDEF] and h[KDEF] <= s.spent[player]:  # CDB-3.2.5: it has blocked
+        out.remove(PLAY[KDEF])  # type: ignore[arg-type]
     roads = h[ROAD]
     if roads:
-        out.extend(PLAY_ROADS[1: roads + 1])  # type: ignore[arg-type]
-    out += [LAY_ACT[c] for c in LAYABLE if h[c]]  # type: ignore[misc]
+        out += _ROAD_PLAYS[roads]  # type: ignore[arg-type]
+    out += compress(_LAYS, _LAYABLE(h))  # type: ignore[arg-type]
+    pool = s.pool
+    if pool != _EMPTY_POOL:
+        buys = s.rules.buy_cache.get(tuple(pool))
+        if buys is None:
+            buys = affordable(s.rules, pool)
+        supply = s.supply
+        for code in buys:
+            c = code >> 1
+            if supply[c] and (c != BANDIT or h[DESERT]) and (c != CITY or h[SETTLEMENT]):
+                out.append(BUY_ACT[c])  # type: ignore[arg-type]
+                if code & 1:
+                    out.append(BUY_TRADE_ACT[c])  # type: ignore[arg-type]
     out.append(END_ACT)
     return out
 

@@ -482,20 +482,21 @@ class Spender(Economy):
             return _find(legal, "done")
         exclude: list[str] = []
         reserve: int | None = None
+        short = me["stock"] < 2 * len(me["cities"]) + self.play.stock_reserve
         goal = self.target(obs)
         if goal is not None:
             name, due = goal
             if name in buyable and self.plan(obs, due, []) is not None:
                 self.saving_for = name
                 return buyable[name]
+            # save the best sets and the treasury toward it; other advances only with the rest
+            # (the treasury too when the stock will not pay the next tax)
             kept, value = self.keep(obs)
-            power = value + (me["treasury"] - self.play.treasury_reserve) * per
-            if power * 2 >= due:  # within reach in a turn or two: save the best sets and the treasury
-                exclude = kept
+            exclude = kept
+            if not short:
                 reserve = self.play.treasury_reserve + max(0, -(-(due - value) // per))
-                self.saving = (exclude, reserve)
+            self.saving = (exclude, reserve)
         wanted = self.wanted(obs)
-        short = me["stock"] < 2 * len(me["cities"]) + self.play.stock_reserve
         vp_table = self.rules.tables.vp
 
         def worth(a: Action) -> float | None:

@@ -223,6 +223,24 @@ def test_legal_actions_are_the_earlier_lists_built_once(options: dict[str, Any])
     assert main > 1000
 
 
+@pytest.mark.parametrize("supply", [None, {"harbor": 0}, {"city": 0, "road": 0}, {"bandit": 0, "kdef": 0}])
+@pytest.mark.parametrize("hand", [{}, {"desert": 1}, {"settlement": 1}, {"desert": 1, "settlement": 1, "road": 2}])
+def test_purchases_follow_the_supply_and_the_hand(supply: dict[str, int] | None, hand: dict[str, int]) -> None:
+    """CDB-7.3 / CDB-4.5: an empty stack sells nothing; CDB-3.1.1 / CDB-3.6.4: a Bandit
+    needs a Desert in hand, a City a Settlement (the fast path and the slow path of the
+    purchases give the earlier lists)."""
+    g = load_game(GAME_ID)
+    laid = {"ore": 3, "grain": 3, "wool": 3, "brick": 3, "lumber": 3}
+    s = position(g, hands=[hand, None], laid=[laid, None], pool=laid, supply=supply)
+    legal = s.legal_actions(0)
+    assert legal == old_legal(s, 0)
+    texts = {a.text for a in legal}
+    for card in ("harbor", "city", "road", "bandit", "kdef"):
+        stocked = (supply or {}).get(card, 1) > 0
+        needs = {"bandit": "desert", "city": "settlement"}.get(card)
+        assert (f"buy {card}" in texts) == (stocked and (needs is None or needs in hand)), card
+
+
 def test_apply_forgets_the_legal_actions() -> None:
     g = load_game(GAME_ID)
     s = position(g, hands=[{"ore": 1, "grain": 1, "wool": 1}, None])

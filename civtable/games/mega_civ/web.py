@@ -171,7 +171,8 @@ class Page:
                 if len(texts) > 8:
                     done = tr.t("{actions} and {n} more", actions=done, n=len(texts) - 8)
                 items.append(f"{self.who(int(p))}: {done}")
-            summary = tr.t("Revealed choices ({step})", step=disclosed["step"])
+            step = disclosed["step"] if tr.english else step_task(disclosed["step"], tr)  # English keeps the step's id
+            summary = tr.t("Revealed choices ({step})", step=step)
             lines.append(tag("details", tag("summary", escape(summary)) + "".join(tag("p", escape(i)) for i in items)))
         return tag("div", "".join(lines), "zone mc-status")
 

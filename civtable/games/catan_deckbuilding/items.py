@@ -30,7 +30,7 @@ from civtable.core.errors import OptionError
 from civtable.core.reader import shown
 
 from .catalog import BUYABLE, ROLE_IDS
-from .rules.base import MAIN
+from .rules.base import MAIN, changed
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -59,9 +59,9 @@ def give_item(s: CatanState, item: str, seat: int | None) -> None:
     if s.turn_no != 1 or s.phase != MAIN or any(s.pool) or any(map(any, s.laid)) or s.roads_played:
         raise ValueError("items are given or removed on a new game, before its first action")
     if seat is None:
-        s.supply[card] = 0
+        s.supply = changed(s.supply, card, -s.supply[card])
         return
     if not s.supply[card]:
         raise OptionError(f"the {item} stack of the supply is empty: there is no {item} to give")
-    s.supply[card] -= 1
+    s.supply = changed(s.supply, card, -1)
     s.disc[seat].append(card)

@@ -70,7 +70,7 @@ def read_state(game: CatanDeckBuilding, rules: Rules, r: Reader) -> CatanState:
     s.left = r.count(r.optional("left", 0), "left")
     s.winner = r.seat(r.optional("winner"), "winner", 2, optional=True)
     supply = r.counts(r.get("supply"), SUPPLY_KEYS, "supply")
-    s.supply = [0] * (N_CARDS - len(BUYABLE)) + supply
+    s.supply = (0,) * (N_CARDS - len(BUYABLE)) + tuple(supply)
     s.pool = r.counts(r.get("pool"), POOL_KEYS, "pool", "pool slot")
     s.roads_played = r.count(r.optional("roads_played", 0), "roads_played")
     s.road_seas = r.count(r.optional("road_seas", 0), "road_seas")
@@ -87,6 +87,8 @@ def read_state(game: CatanDeckBuilding, rules: Rules, r: Reader) -> CatanState:
         s.spent.append(r.count(r.optional("spent_knights", 0, pd), base + ".spent_knights"))
         if s.spent[p] > s.hand[p][KDEF]:
             r.fail(base + ".spent_knights", "exceeds the Knights (Defensive) in hand")
+    s.reserved = tuple(s.reserved)  # type: ignore[assignment]
+    s.spent = tuple(s.spent)  # type: ignore[assignment]
     _check_consistency(s, r)
     return s
 

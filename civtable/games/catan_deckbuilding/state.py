@@ -21,7 +21,7 @@ from .actions import ACTIONS, BY_TEXT, LAY, PLAY_RES, CdbAction
 from .catalog import BUYABLE, CITY, KDEF, N_CARDS, ROLE_IDS, SETTLEMENT
 from .options import Rules
 from .rules import LEGAL, PLAY
-from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_SIZE
+from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_SIZE, changed
 from .rules.main import legal as main_legal
 from .rules.turn import check_win, draw, shuffle
 from .view import SeatView
@@ -54,8 +54,10 @@ class CatanState(State):
     draw: list[list[int]]
     disc: list[list[int]]
     laid: list[list[int]]
-    reserved: list[int]  # Knights (Defensive) laid down to reflect, until their clean-up
-    supply: list[int]
+    # the seldom changed fields are tuples, replaced when they change (``rules.base.changed``),
+    # so that ``clone`` shares them
+    reserved: tuple[int, int]  # Knights (Defensive) laid down to reflect, until their clean-up
+    supply: tuple[int, ...]
     pool: list[int]  # the resources laid down this turn and not spent yet (rules/base.py)
     roads_played: int
     road_seas: int
@@ -69,7 +71,7 @@ class CatanState(State):
     stolen: int
     left: int
     winner: int
-    spent: list[int]  # Knights (Defensive) shown to block under counter-knight=C, until the clean-up
+    spent: tuple[int, int]  # Knights (Defensive) shown to block under counter-knight=C, until the clean-up
     memo: list[CdbAction] | None  # the legal actions of this position, once asked (until ``apply``)
 
     # ------------------------------------------------------------------ set-up
@@ -94,9 +96,9 @@ class CatanState(State):
             s.draw.append(deck)
         s.disc = [[], []]
         s.laid = [[0] * N_CARDS for _ in range(2)]
-        s.reserved = [0, 0]
-        s.spent = [0, 0]
-        s.supply = list(rules.supply)
+        s.reserved = (0, 0)
+        s.spent = (0, 0)
+        s.supply = tuple(rules.supply)
         s.pool = [0] * POOL_SIZE
         s.roads_played = s.road_seas = 0
         s.turn_no = 1
@@ -130,9 +132,9 @@ class CatanState(State):
         s.disc = [x[0][:], x[1][:]]
         x = self.laid
         s.laid = [x[0][:], x[1][:]]
-        s.reserved = self.reserved[:]
-        s.spent = self.spent[:]
-        s.supply = self.supply[:]
+        s.reserved = self.reserved  # tuples
+        s.spent = self.spent
+        s.supply = self.supply
         s.pool = self.pool[:]
         s.roads_played = self.roads_played
         s.road_seas = self.road_seas
@@ -212,7 +214,7 @@ class CatanState(State):
                     if code == PLAY_RES:
                         self.pool[card] += 1
                     elif card == KDEF and self.spent[player]:
-                        self.spent[player] -= 1
+                        self.spent = changed(self.spent, player, -1)
                     return
         try:
             PLAY[phase](self, player, action)

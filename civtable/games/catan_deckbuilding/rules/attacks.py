@@ -31,7 +31,7 @@ from ..actions import (
     CdbAction,
 )
 from ..catalog import BANDIT, KDEF, N_CARDS, ROLE_IDS
-from .base import COUNTER, DISCARDING, MAIN, REACT, STEAL, counts_of
+from .base import COUNTER, DISCARDING, MAIN, REACT, STEAL, changed, counts_of
 from .turn import draw
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ def reflect(s: CatanState) -> None:
     reaction-card-cleanup), draws 1, and may be counter-reflected."""
     d = s.victim
     s.hand[d][KDEF] -= 1
-    s.reserved[d] += 1
+    s.reserved = changed(s.reserved, d, 1)
     if s.journal is not None:
         s.emit("attack.reflected", {"victim": d, "attacker": s.attacker, "attack": ROLE_IDS[s.attack]})
     draw(s, d, 1)
@@ -121,7 +121,7 @@ def counter_reflect(s: CatanState) -> None:
         if mode == 0:
             draw(s, a, 1)
     else:
-        s.spent[a] += 1
+        s.spent = changed(s.spent, a, 1)
     if not s.rules.reflect_cancels_draw:
         draw(s, a, 1)
     back_to_main(s)
@@ -160,7 +160,7 @@ def strike(s: CatanState, by: int, target: int) -> None:
             card += 1
         h[card] -= 1
         if s.spent[target] > h[KDEF]:
-            s.spent[target] = h[KDEF]
+            s.spent = changed(s.spent, target, h[KDEF] - s.spent[target])
         s.stolen = card
         s.attacker, s.victim = by, target
         s.phase = STEAL
@@ -263,7 +263,7 @@ def discard_play(s: CatanState, player: int, action: CdbAction) -> None:
         s.hand[player][card] -= 1
         s.disc[player].append(card)
         if card == KDEF and s.spent[player]:
-            s.spent[player] -= 1
+            s.spent = changed(s.spent, player, -1)
     elif code == DISCARD_TOP and s.rules.discard_from_draw and s.draw[player]:
         card = s.draw[player].pop()
         s.disc[player].append(card)

@@ -16,6 +16,14 @@ POOL_SIZE = 7
 POOL_KEYS = (*ROLE_IDS[:5], "choice-settlement", "choice-other")
 
 
+def changed(values: tuple[int, ...], i: int, by: int) -> tuple[int, ...]:
+    """``values`` with entry ``i`` changed by ``by``: the state keeps the supply and the
+    Knights reserved and spent as tuples, which ``clone`` shares (they change seldom)."""
+    out = list(values)
+    out[i] += by
+    return tuple(out)
+
+
 def counts_of(values: list[int] | tuple[int, ...]) -> dict[str, int]:
     """The non-zero counts of a list indexed by card, for event arguments."""
     return {ROLE_IDS[c]: n for c, n in enumerate(values) if n}

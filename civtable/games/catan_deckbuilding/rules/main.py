@@ -40,7 +40,7 @@ from ..catalog import (
     SETTLEMENT,
 )
 from .attacks import start
-from .base import POOL_KEYS, POOL_SIZE, WILD_O, WILD_S
+from .base import POOL_KEYS, POOL_SIZE, WILD_O, WILD_S, changed
 from .payment import Plan, breakdown, road_resources, settle
 from .turn import draw, end_turn, tell_drawn
 
@@ -263,7 +263,7 @@ def lay(s: CatanState, p: int, action: CdbAction) -> None:
     a Knight (Defensive) that has blocked (counter-knight C) may be laid down too: the
     shown Knight is the one laid down."""
     if action.card == KDEF and s.spent[p]:
-        s.spent[p] -= 1
+        s.spent = changed(s.spent, p, -1)
 
 
 def buy(s: CatanState, p: int, action: CdbAction) -> None:
@@ -285,11 +285,11 @@ def buy(s: CatanState, p: int, action: CdbAction) -> None:
     h = s.hand[p]
     if card == CITY:  # CDB-3.6.4: the unplayed Settlement goes back to the supply
         h[SETTLEMENT] -= 1
-        s.supply[SETTLEMENT] += 1
+        s.supply = changed(s.supply, SETTLEMENT, 1)
     elif card == BANDIT:  # CDB-3.1.1: the Desert is laid down as payment
         h[DESERT] -= 1
         s.laid[p][DESERT] += 1
-    s.supply[card] -= 1
+    s.supply = changed(s.supply, card, -1)
     s.disc[p].append(card)  # CDB-7.5
     if not s.supply[card] and s.journal is not None:
         s.emit("supply.empty", {"card": ROLE_IDS[card]})

@@ -96,6 +96,7 @@ def shuffle(rng: Rng, seq: list[int]) -> None:
 
 
 _CARDS = tuple(range(N_CARDS))
+_NONE_SPENT = (0, 0)
 
 
 def end_turn(s: CatanState, p: int) -> None:
@@ -122,12 +123,10 @@ def end_turn(s: CatanState, p: int) -> None:
             if telling:
                 s.emit("turn.knights-cleared", {"player": owner, "n": reserved[owner]})
             s.disc[owner].extend([KDEF] * reserved[owner])
-            reserved[owner] = 0
+            s.reserved = (0, reserved[1]) if owner == 0 else (reserved[0], 0)
     s.pool = [0] * POOL_SIZE
     s.roads_played = s.road_seas = 0
-    spent = s.spent
-    if spent[0] or spent[1]:
-        spent[0] = spent[1] = 0
+    s.spent = _NONE_SPENT
     cards = rules.cards
     size = sum(s.hand[p])
     last = s.turn_no >= rules.max_turns

@@ -109,6 +109,8 @@ class Planner:
         self.threats = [q for q in later if q != me]  # rivals who still move after this seat
         self._others: dict[int, int] = {}
         self._top: dict[int, tuple[int, int]] = {}
+        self.short_of_cities = needed_cities(v, rules) - self.cities
+        """How many cities the requirements of the seat's next AST square still lack (MC-13.1.1)."""
         vps = v.vps()
         self.leader = max((q for q in range(v.n) if q != me), key=lambda q: vps[q], default=me)
 
@@ -204,7 +206,10 @@ class Planner:
 
     def margin(self) -> int:
         """The support margin against calamities: none for a first city (it loses nothing
-        to a reduction that it would not lose by not being built)."""
+        to a reduction that it would not lose by not being built), none while the AST's
+        next square needs more cities."""
+        if self.short_of_cities > 0:
+            return 0
         return min(self.play.support_margin, self.cities)
 
     def supported(self, extra_cities: int) -> bool:
@@ -235,12 +240,13 @@ class Planner:
                 need = on_site - self.mine[b]
                 if need > 0:
                     candidates.append((need, -info.limit[b], b))
+        eager = self.short_of_cities - len(self.builds) > 0  # the AST waits for cities: pull harder
         for _need, _, b in sorted(candidates):
             if len(self.builds) >= pieces:
                 return
             if b in self.builds:
                 continue
-            found = self.sources(b, on_site - self.mine[b])
+            found = self.sources(b, on_site - self.mine[b], keep_home=not eager)
             if found is None:
                 continue
             saved = self.save()
@@ -591,6 +597,16 @@ class Planner:
                         nxt.append(b)
             frontier = nxt
         return dist
+
+
+def needed_cities(v: SeatView, rules: Rules) -> int:
+    """The cities the requirements of the seat's next AST square ask for (MC-13.1.1)."""
+    me = v.player
+    square = v.ast[me] + 1
+    if square > rules.tables.spaces:
+        return 0
+    need = rules.tables.requirements.get(rules.epoch_of(v.civ[me], square))
+    return int(need["min_cities"]) if need else 0
 
 
 def plan_moves(v: SeatView, info: MapInfo, rules: Rules, play: Play, attack_cities: bool = True,

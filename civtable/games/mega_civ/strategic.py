@@ -32,7 +32,7 @@ from civtable.core.rng import Rng
 
 from .catalog import Catalog, set_value
 from .economy_bot import CALAMITY_DEBT, Economy, _best, _find
-from .plan import MapInfo, Planner
+from .plan import MapInfo, Planner, needed_cities
 from .scoring import advance_vp
 from .strategy import Quantity, Strategy
 from .view import SeatView
@@ -186,6 +186,8 @@ class StrategicBot(Agent):
         built = set(v.built)
         keep = sum(min(k, info.limit[a]) for a, k in enumerate(t) if k and a not in built)
         margin = min(self.strategy.play.support_margin // 2, cities)  # none for a first city
+        if needed_cities(v, self.rules) > cities:
+            margin = 0  # the AST's next square waits for this city
         options = []
         for a in legal:
             if a.kind != "city":

@@ -290,10 +290,15 @@ def label(text: str, obs: dict[str, Any], names: Names, *, tr: Translator = ENGL
                     plot=names.of(pl["plot"], tr), cost=cost_words("hammers", max(0, card.cost - off), tr))
     if kind in ("lose", "gain", "place"):
         pl = me["plots"][int(args[0]) - 1]
-        return tr.t("{action} {plot} (population {n})", action=base, plot=names.of(pl["plot"], tr),
-                    n=pl["population"])
+        fields = {"n": args[0], "plot": names.of(pl["plot"], tr), "pop": pl["population"]}
+        if kind == "place":
+            return tr.t("place the free population on plot {n} {plot} (population {pop})", **fields)
+        if kind == "lose":
+            return tr.t("give up a population from plot {n} {plot} (population {pop})", **fields)
+        return tr.t("put the stolen population on plot {n} {plot} (population {pop})", **fields)
     if kind == "destroy":
-        return tr.t("{action} {plot}", action=base, plot=names.of(me["plots"][int(args[1]) - 1]["plot"], tr))
+        return tr.t("lose {card} on plot {n} {plot}", card=names.of(args[0], tr), n=args[1],
+                    plot=names.of(me["plots"][int(args[1]) - 1]["plot"], tr))
     if kind == "done":
         if obs["phase"] == "purchase":
             return tr.t("done: end the purchases")

@@ -7,16 +7,18 @@
 A measurement, not a test (Linux: RSS is read from ``/proc``). For each game, in
 mid-game positions (a greedy game replayed to half its length, five seeds):
 
-- ``pickle``: bytes of a silent state pickled without its ``Game`` (which every
-  state of a game shares); ``json``: bytes of its compact ``to_json``;
+- ``pickle``: bytes of a silent state pickled without what it shares with every
+  state of its game (the ``Game``, rule tables, boards, catalogs, action objects:
+  whatever existed before it was read from JSON); ``json``: bytes of its compact
+  ``to_json``;
 - ``clone``: bytes that one more ``clone()`` holds (``tracemalloc``; what a search
   pays per sample, action objects and tables being shared);
 - ``from json``: bytes of a state read back with ``state_from_json`` (a position
   loaded on its own);
 - ``record``: bytes a finished greedy game holds with every event it recorded;
 - ``RSS``: the process's resident memory after importing the game, and its peak
-  (``ru_maxrss``) after playing the games with greedy bots and one search decision
-  per game, each game measured in a fresh process.
+  (``VmHWM``) after playing the games with greedy bots and one search decision
+  (``mcts:iterations=20``) in the middle of each, each game measured in a fresh process.
 
 ``--simulate`` plays a batch in this process (one core) and samples the RSS every
 ``--every`` games, with the bytes the batch's results hold (they are kept for the
@@ -33,7 +35,6 @@ import io
 import json
 import pickle
 import platform
-import resource
 import statistics
 import subprocess
 import sys
@@ -86,14 +87,33 @@ def play(game: Game, seed: int) -> tuple[State, State]:
     return state, starts[len(starts) // 2]
 
 
+SCALARS = (int, float, str, bytes, bool, type(None))
+
+
 class _Pickler(pickle.Pickler):
+    """Pickles what a state holds of its own: an object that existed before the state
+    was built (the ``Game``, rule tables, boards, catalogs, shared action objects) is
+    written as a reference, as a process that has the game loaded would read it."""
+
+    def __init__(self, out: io.BytesIO, shared: set[int]) -> None:
+        super().__init__(out, protocol=5)
+        self.shared = shared
+
     def persistent_id(self, obj: Any) -> str | None:
-        return "game" if isinstance(obj, Game) else None
+        if isinstance(obj, Game) or (id(obj) in self.shared and not isinstance(obj, SCALARS)):
+            return "shared"
+        return None
 
 
-def pickled(state: State) -> int:
+def pickled(game: Game, data: dict[str, Any]) -> int:
+    """Bytes of a state read from ``data``, pickled without what it shares."""
+    gc.collect()
+    alive = gc.get_objects()  # kept alive while the state is built, so no id is reused
+    shared = {id(o) for o in alive}
+    state = game.state_from_json(data).silence()
     out = io.BytesIO()
-    _Pickler(out, protocol=5).dump(state.clone().silence())
+    _Pickler(out, shared).dump(state)
+    del alive
     return len(out.getvalue())
 
 
@@ -109,10 +129,12 @@ def traced(build: Any, count: int = 1) -> tuple[float, Any]:
     return (after - before) / count, kept[-1]
 
 
-def rss_kib() -> int:
+def rss_kib(field: str = "VmRSS") -> int:
+    """This process's resident memory now (``VmHWM``: its peak since it started, which
+    ``ru_maxrss`` is not on Linux: it keeps the parent's RSS at the fork)."""
     with open("/proc/self/status", encoding="ascii") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     return 0
 
@@ -125,7 +147,7 @@ def state_sizes(name: str) -> dict[str, list[float]]:
         record, (_, state) = traced(lambda seed=seed: play(game, seed))
         data = state.to_json()
         rows["record"].append(record - traced(state.clone, 5)[0])  # the game and its events, not the copy
-        rows["pickle"].append(pickled(state))
+        rows["pickle"].append(pickled(game, data))
         rows["json"].append(len(json.dumps(data, separators=(",", ":"))))
         rows["clone"].append(traced(state.clone, 50)[0])
         rows["from json"].append(traced(lambda data=data: game.state_from_json(data), 5)[0])
@@ -143,8 +165,7 @@ def rss_child(name: str) -> dict[str, int]:
         if movers:
             search = make_agent("mcts:iterations=20", game, seed=seed)
             search.act(PlayerView(state, movers[0]))
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"after_import_kib": after_import, "peak_kib": peak}
+    return {"after_import_kib": after_import, "peak_kib": rss_kib("VmHWM")}
 
 
 def peak_rss(name: str) -> dict[str, int]:
@@ -206,7 +227,7 @@ def simulate_rss(game_id: str, options: dict[str, Any], players: list[str], coun
             progress(i + 1, count)
     else:
         batch = simulate(game_id, options, players, count, seed=1, workers=1, progress=progress)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak = rss_kib("VmHWM") / 1024
     if not drop:
         held = deep_size(batch.results) / 1024 / 1024
     first = next(r for d, r in samples if d >= min(count, 1000))

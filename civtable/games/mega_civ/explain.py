@@ -96,7 +96,7 @@ def explain_step(s: MegaState, p: int, text: str, *, tr: Translator = ENGLISH) -
     if s.step == TRADE and kind in KIND_PHASES:
         from .rules.trade import trade_refusal
 
-        why = trade_refusal(s, p, text)
+        why = trade_refusal(s, p, text, tr)
         if why is not None:
             return why
     legal = s.legal(p)

@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from civtable.core.reader import shown
+from civtable.i18n import ENGLISH, Translator
 
 from ..codes import AUTO, TRADE
 from .cards import add
@@ -216,28 +217,30 @@ def simple_answer(s: MegaState) -> str:
     return "decline" if deal[STAGE] == COUNTER else "reject"
 
 
-def trade_refusal(s: MegaState, p: int, text: str) -> str | None:
+def trade_refusal(s: MegaState, p: int, text: str, tr: Translator = ENGLISH) -> str | None:
     """Why a trade action that is not legal now is refused (None: the generic message)."""
     kind = text.split(" ", 1)[0]
     deal = s.deal
     side = building(s) if p == s.decider else None
+    t = shown(text)
     if side is not None:
         if kind == "add":
             limit = s.rules.trade_max_cards
             if size_of(side) >= limit:
-                return f"{shown(text)}: the offer already has {size_of(side)} cards, the most that option trade-max-cards allows"
-            return (f"{shown(text)}: a further hidden card must be another tradable card of the hand, declared as its own "
-                    "name or a shown card's name (a calamity only as a shown card's name)")
-        return f"{shown(text)}: an offer is being built: 'add CARD as NAME' or 'post'"
+                return tr.t("{text}: the offer already has {n} cards, the most that option trade-max-cards allows",
+                            text=t, n=size_of(side))
+            return tr.t("{text}: a further hidden card must be another tradable card of the hand, declared as its "
+                        "own name or a shown card's name (a calamity only as a shown card's name)", text=t)
+        return tr.t("{text}: an offer is being built: 'add CARD as NAME' or 'post'", text=t)
     if kind in ("add", "post"):
-        return f"{shown(text)}: no offer or counter-offer is being built (start one with 'offer' or 'counter')"
+        return tr.t("{text}: no offer or counter-offer is being built (start one with 'offer' or 'counter')", text=t)
     if kind == "counter" and deal is None:
-        return f"{shown(text)}: nobody has offered yet"
+        return tr.t("{text}: nobody has offered yet", text=t)
     if kind == "offer" and deal is not None:
-        return f"{shown(text)}: an offer is already under way"
+        return tr.t("{text}: an offer is already under way", text=t)
     if kind in ("offer", "counter"):
-        return (f"{shown(text)}: an offer names two shown cards held (not calamities), a hidden tradable card held "
-                "and the name it is declared as (its own or a shown card's)")
+        return tr.t("{text}: an offer names two shown cards held (not calamities), a hidden tradable card held "
+                    "and the name it is declared as (its own or a shown card's)", text=t)
     return None
 
 

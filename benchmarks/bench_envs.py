@@ -17,9 +17,8 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import time
-from collections.abc import Callable
 
+import bench_game  # the same directory: the engine's loop and the timer
 import numpy as np
 
 import civtable
@@ -27,33 +26,10 @@ from civtable.core.rng import Rng
 from civtable.envs import gymnasium_env, pettingzoo_env
 
 
-def timed(fn: Callable[[], int], seconds: float) -> float:
-    done = 0
-    start = time.process_time()
-    while True:
-        done += fn()
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return done / elapsed
-
-
 def raw(game_id: str, options: dict[str, int], seconds: float) -> float:
-    game = civtable.load_game(game_id, **options)
-    rng = Rng(1)
-    seed = [0]
-
-    def one() -> int:
-        seed[0] += 1
-        s = game.new_state(seed=seed[0])
-        n = 0
-        while not s.is_terminal():
-            p = s.to_move()[0]
-            legal = s.legal_actions(p)
-            s.apply(p, legal[rng.below(len(legal))])
-            n += 1
-        return n
-
-    return timed(one, seconds)
+    """The raw engine's random steps/s, events recorded (``bench_game``'s loop)."""
+    bench_game.GAME, bench_game.OPTIONS = game_id, options
+    return bench_game.random_steps(seconds, silent=False)
 
 
 def aec(game_id: str, options: dict[str, int], seconds: float) -> float:
@@ -74,7 +50,7 @@ def aec(game_id: str, options: dict[str, int], seconds: float) -> float:
             n += 1
         return n
 
-    return timed(one, seconds)
+    return bench_game.timed(one, seconds)
 
 
 def gym(game_id: str, options: dict[str, int], seconds: float) -> float:
@@ -92,7 +68,7 @@ def gym(game_id: str, options: dict[str, int], seconds: float) -> float:
             if term or trunc:
                 return env.unwrapped.engine.steps
 
-    return timed(one, seconds)
+    return bench_game.timed(one, seconds)
 
 
 def encode_cost(game_id: str, options: dict[str, int], seconds: float) -> float:
@@ -107,7 +83,7 @@ def encode_cost(game_id: str, options: dict[str, int], seconds: float) -> float:
         legal = s.legal_actions(p)
         s.apply(p, legal[rng.below(len(legal))])
     obs = s.observation(0)
-    rate = timed(lambda: [game.encode(obs, 0) for _ in range(200)] and 200, seconds)
+    rate = bench_game.timed(lambda: [game.encode(obs, 0) for _ in range(200)] and 200, seconds)
     return 1e6 / rate
 
 

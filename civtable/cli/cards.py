@@ -6,13 +6,11 @@ import argparse
 
 from civtable.core.commands import Command
 
-from .common import game_options, load_class, option_arg, translator_of
+from .common import game_options, load_class, option_arg, print_table, translator_of
 
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
 
     tr = translator_of(args)
     game = load_class(args.game)(**game_options(args))
@@ -24,14 +22,7 @@ def run(args: argparse.Namespace) -> int:
     for t in tables:
         if args.only and args.only.lower() not in t.title.lower():
             continue
-        table = Table(title=escape(t.title), title_justify="left")
-        for column in t.columns:
-            table.add_column(escape(column))
-        for row in t.rows:
-            table.add_row(*(escape(cell) for cell in row))
-        console.print(table)
-        if t.note:
-            console.print(escape(t.note), style="dim")
+        print_table(console, t)
     return 0
 
 

@@ -18,6 +18,7 @@ from civtable.core.commands import Command
 from civtable.core.errors import CivtableError
 from civtable.core.files import POSITION_LIMIT, read_json
 from civtable.core.game import Game
+from civtable.core.reference import Table
 from civtable.core.registry import game_class
 from civtable.core.state import State
 from civtable.i18n import ENGLISH, N_, Translator, message
@@ -290,3 +291,18 @@ def user_files(args: argparse.Namespace, options: dict[str, object]) -> set[str]
                                          played=repr(options.get(flag)), value=repr(value)))
             files.add(value)
     return files
+
+
+def print_table(console: Any, t: Table) -> None:
+    """A reference table (``core.reference.Table``) on a rich console, with its note."""
+    from rich.markup import escape
+    from rich.table import Table as RichTable
+
+    table = RichTable(title=escape(t.title), title_justify="left")
+    for column in t.columns:
+        table.add_column(escape(column))
+    for row in t.rows:
+        table.add_row(*(escape(cell) for cell in row))
+    console.print(table)
+    if t.note:
+        console.print(escape(t.note), style="dim")

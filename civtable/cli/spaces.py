@@ -8,7 +8,7 @@ from collections import Counter
 
 from civtable.core.commands import Command
 
-from .common import UsageError, game_options, load_class, option_arg, plural
+from .common import UsageError, game_options, load_class, option_arg, plural, print_table
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,13 +40,7 @@ def run(args: argparse.Namespace) -> int:
     if args.actions:
         for i, t in enumerate(space.texts):
             console.print(f"{i:6d}  {escape(t)}", highlight=False)
-    t = enc.table()
-    table = Table(title=escape(t.title), title_justify="left")
-    for column in t.columns:
-        table.add_column(escape(column))
-    for row in t.rows:
-        table.add_row(*(escape(cell) for cell in row))
-    console.print(table)
+    print_table(console, enc.table())
     return 0
 
 

@@ -306,3 +306,23 @@ def print_table(console: Any, t: Table) -> None:
     console.print(table)
     if t.note:
         console.print(escape(t.note), style="dim")
+
+
+def run_figures(args: argparse.Namespace, play: Callable[[Callable[[int, int], None] | None], dict[str, Any]],
+                show: Callable[[dict[str, Any], Translator], None]) -> int:
+    """The end of a command that plays batches and writes figures (compare, value): the
+    output files checked before any game, a progress bar, the table, ``--json`` and
+    ``--report``; 130 when interrupted (the figures are then marked partial)."""
+    from civtable.sim.report import check_output
+
+    json_path = check_output(args.json, args.force) if args.json else None
+    report = check_output(args.report, args.force) if args.report else None
+    progress, stop = progress_bar(not args.quiet and interactive())
+    try:
+        summary = play(progress)
+    finally:
+        stop()
+    tr = translator_of(args)
+    show(summary, tr)
+    write_figures(summary, json_path, args.force, report, tr)
+    return 130 if summary["partial"] else 0

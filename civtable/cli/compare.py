@@ -9,7 +9,6 @@ from civtable.agents import split_players
 from civtable.core.commands import Command
 from civtable.i18n import ENGLISH, N_, Translator
 from civtable.sim.compare import compare
-from civtable.sim.report import check_output
 
 from . import common
 
@@ -79,18 +78,9 @@ def run(args: argparse.Namespace) -> int:
     found = variants(args.variant)
     if len(found) < 2:
         raise common.UsageError("give at least two --variant (e.g. --variant default --variant reshuffle=B)")
-    json_path = check_output(args.json, args.force) if args.json else None
-    report = check_output(args.report, args.force) if args.report else None
-    progress, stop = common.progress_bar(not args.quiet and common.interactive())
-    try:
-        summary = compare(args.game, common.game_options(args), found, specs, args.games, common.seed_of(args),
-                          workers=args.workers, progress=progress, backend=args.backend, address=args.address)
-    finally:
-        stop()
-    tr = common.translator_of(args)
-    show(summary, tr)
-    common.write_figures(summary, json_path, args.force, report, tr)
-    return 130 if summary["partial"] else 0
+    return common.run_figures(args, lambda progress: compare(
+        args.game, common.game_options(args), found, specs, args.games, common.seed_of(args), workers=args.workers,
+        progress=progress, backend=args.backend, address=args.address), show)
 
 
 def arguments(p: argparse.ArgumentParser) -> None:

@@ -9,7 +9,6 @@ from typing import Any
 from civtable.agents import split_players
 from civtable.core.commands import Command
 from civtable.i18n import ENGLISH, N_, Translator
-from civtable.sim.report import check_output
 from civtable.sim.value import value
 
 from . import common
@@ -86,20 +85,10 @@ def run(args: argparse.Namespace) -> int:
     specs = split_players(args.players)
     common.positive(args.games, "--games")
     common.positive(args.workers, "--workers")
-    json_path = check_output(args.json, args.force) if args.json else None
-    report = check_output(args.report, args.force) if args.report else None
     seats = None if args.seat is None else [args.seat]
-    progress, stop = common.progress_bar(not args.quiet and common.interactive())
-    try:
-        summary = value(args.game, common.game_options(args), specs, args.item, args.games, common.seed_of(args),
-                        seats=seats, remove=args.remove, workers=args.workers, progress=progress,
-                        backend=args.backend, address=args.address)
-    finally:
-        stop()
-    tr = common.translator_of(args)
-    show(summary, tr)
-    common.write_figures(summary, json_path, args.force, report, tr)
-    return 130 if summary["partial"] else 0
+    return common.run_figures(args, lambda progress: value(
+        args.game, common.game_options(args), specs, args.item, args.games, common.seed_of(args), seats=seats,
+        remove=args.remove, workers=args.workers, progress=progress, backend=args.backend, address=args.address), show)
 
 
 def arguments(p: argparse.ArgumentParser) -> None:

@@ -24,8 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from civtable.agents.strategy_files import read_yaml
 from civtable.core.errors import AgentError
 
 from .catalog import BUYABLE, ROLE_IDS
@@ -164,14 +163,5 @@ def load_strategy(path: str | Path) -> Strategy:
 
 
 def _read_strategy(file: Path) -> Strategy:
-    try:
-        raw = yaml.safe_load(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AgentError(f"no strategy file {file}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise AgentError(f"cannot read strategy file {file}: {e.__class__.__name__}") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line = f" at line {mark.line + 1}" if mark is not None else ""
-        raise AgentError(f"strategy file {file} is not valid YAML{line}") from None
+    raw, _ = read_yaml(file)
     return parse_strategy(raw, str(file))

@@ -62,6 +62,7 @@ from typing import Any, cast
 import yaml
 
 from civtable.agents.base import Agent, PlayerView, check_params
+from civtable.agents.strategy_files import find, read_yaml
 from civtable.core.action import Action
 from civtable.core.errors import AgentError
 from civtable.core.game import Game
@@ -284,22 +285,8 @@ def parse_strategy(raw: Any, cards: CardSet, source: str = "strategy",
 
 def load_strategy(path: str | Path, cards: CardSet) -> Strategy:
     """A strategy from a YAML or JSON file (a bare name finds one of ``strategies/``)."""
-    file = Path(path)
-    if not file.exists() and not file.suffix:
-        builtin = Path(__file__).with_name("strategies") / f"{path}.yaml"
-        if builtin.exists():
-            file = builtin
-    try:
-        text = file.read_text(encoding="utf-8")
-        raw = yaml.safe_load(text)
-    except FileNotFoundError:
-        raise AgentError(f"no strategy file {file}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise AgentError(f"cannot read strategy file {file}: {e.__class__.__name__}") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line = f" at line {mark.line + 1}" if mark is not None else ""
-        raise AgentError(f"strategy file {file} is not valid YAML{line}") from None
+    file = find(path, Path(__file__).with_name("strategies"))
+    raw, text = read_yaml(file)
     return parse_strategy(raw, cards, str(file), entry_lines(text))
 
 

@@ -31,8 +31,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from civtable.agents.strategy_files import find, read_yaml
 from civtable.core.errors import AgentError
 
 from .catalog import load_catalog
@@ -209,7 +208,8 @@ def parse_strategy(raw: Any, source: str = "strategy") -> Strategy:
             raise AgentError(f"{source}: play setting {key!r} must be a whole number")
         if kind in ("int", "float") and value < 0:
             raise AgentError(f"{source}: play setting {key!r} must not be negative")
-        play = replace(play, **{key: int(value) if kind == "int" else float(value) if kind == "float" else value})
+        setting: Any = int(value) if kind == "int" else float(value) if kind == "float" else value
+        play = replace(play, **{key: setting})
     return Strategy(str(raw.get("name", Path(source).stem)), tuple(rules), then == "value",
                     _conditions(attack.get("cities"), f"{source}: attack cities"),
                     _conditions(attack.get("tokens"), f"{source}: attack tokens"), play)
@@ -217,19 +217,6 @@ def parse_strategy(raw: Any, source: str = "strategy") -> Strategy:
 
 def load_strategy(path: str | Path) -> Strategy:
     """A strategy from a YAML or JSON file (a bare name finds a built-in one)."""
-    file = Path(path)
-    if not file.exists() and not file.suffix:
-        builtin = STRATEGIES / f"{path}.yaml"
-        if builtin.exists():
-            file = builtin
-    try:
-        raw = yaml.safe_load(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AgentError(f"no strategy file {file}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise AgentError(f"cannot read strategy file {file}: {e.__class__.__name__}") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line = f" at line {mark.line + 1}" if mark is not None else ""
-        raise AgentError(f"strategy file {file} is not valid YAML{line}") from None
+    file = find(path, STRATEGIES)
+    raw, _ = read_yaml(file)
     return parse_strategy(raw, str(file))

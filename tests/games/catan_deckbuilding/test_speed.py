@@ -22,7 +22,6 @@ import yaml
 from civtable.agents import PlayerView, make_agent
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng
-from civtable.games.catan_deckbuilding import strategy as strategy_module
 from civtable.games.catan_deckbuilding.actions import (
     ACTIONS,
     BUY_ACT,
@@ -271,7 +270,7 @@ def test_strategy_files_are_parsed_once_while_unchanged(tmp_path: Path, monkeypa
         reads.append("read")
         return real(text)
 
-    monkeypatch.setattr(strategy_module.yaml, "safe_load", counting)
+    monkeypatch.setattr(yaml, "safe_load", counting)  # as the strategy files read it
     path = tmp_path / "s.yaml"
     path.write_text(yaml.safe_dump({"name": "one", "buy": ["city"]}), encoding="utf-8")
     g = load_game(GAME_ID)

@@ -231,11 +231,11 @@ class StrategicBot(Agent):
                 and v.answering()):
             return self.rules.act("decline")  # its counter-offers for this turn are made: no need to look
         cards = self.rules.catalog.cards
-        obs = {"player": v.player, "hand": [cards[c].id for c in v.hand], "deal": v.deal()}
+        deal = v.deal()
+        obs: dict[str, Any] = {"player": v.player, "hand": [cards[c].id for c in v.hand], "deal": deal}
         quick = self.economy.quick_answer(obs)
         if quick is not None:
             return quick
-        deal = obs["deal"]
         if deal is None or (deal["stage"] == "counter" and deal["building"] is None and deal["from"] != v.player):
             key = (v.turn, v.position_id())
             if self.trade_key != key:
@@ -414,7 +414,7 @@ class Spender(Economy):
                 "low": need["min_advances_cost_below_100"] - sum(c < 100 for c in costs),
                 "mid": need["min_advances_cost_100_or_more"] - sum(c >= 100 for c in costs),
                 "high": need["min_advances_cost_200_or_more"] - sum(c >= 200 for c in costs),
-                "vp": need["min_vp_from_advances"] - sum(advance_vp(c, r.tables.vp, r.exactly_200_high)
+                "vp": need["min_vp_from_advances"] - sum(int(advance_vp(c, r.tables.vp, r.exactly_200_high))
                                                          for c in costs),
             }
             for k, lack in lacks.items():
@@ -461,8 +461,8 @@ class Spender(Economy):
         pay = obs["pay"]
         if pay is not None:
             rest = pay["price"] - pay["paid"]
-            exclude, reserve = self.saving if pay["advance"] != self.saving_for else ([], None)
-            found = self.plan(obs, rest, list(pay["cards"]) + exclude, reserve)
+            kept, kept_treasury = self.saving if pay["advance"] != self.saving_for else ([], None)
+            found = self.plan(obs, rest, list(pay["cards"]) + kept, kept_treasury)
             if found is not None:
                 for c in found[0]:
                     if c not in pay["cards"] and any(a.text == f"pay {c}" for a in legal):
@@ -541,11 +541,11 @@ def obs_quantities(obs: dict[str, Any], rules: Rules) -> Callable[[Quantity], fl
         if name == "cities":
             return len(mine["cities"])
         if name == "tokens":
-            return sum(mine["tokens"].values())
+            return float(sum(mine["tokens"].values()))
         if name in ("stock", "treasury", "ast", "vp"):
             return float(mine[name])
         if name == "leader":
-            return max((p["vp"] for p in players if p["seat"] != me), default=0)
+            return float(max((p["vp"] for p in players if p["seat"] != me), default=0))
         if name == "rank":
             return 1 + sum(1 for p in players if p["seat"] != me and p["vp"] > mine["vp"])
         if name == "advances":
@@ -557,7 +557,7 @@ def obs_quantities(obs: dict[str, Any], rules: Rules) -> Callable[[Quantity], fl
         if name == "others":
             return sum(1 for p in players if p["seat"] != me and arg in p["advances"])
         if name == "hand":
-            return obs["hand"].count(arg)
+            return float(obs["hand"].count(arg))
         raise AssertionError(name)
 
     return q

@@ -17,22 +17,17 @@ A condition compares two sums of numbers and quantities: ``owned CARD``,
 
 from __future__ import annotations
 
-import operator
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from civtable.agents.strategy_files import read_yaml
+from civtable.agents.strategy_files import OPS, read_yaml
 from civtable.core.errors import AgentError
 
 from .catalog import BUYABLE, ROLE_IDS
 
-OPS: dict[str, Callable[[int, int], bool]] = {
-    "<=": operator.le, ">=": operator.ge, "==": operator.eq, "!=": operator.ne,
-    "<": operator.lt, ">": operator.gt,
-}
 SCOPES = ("owned", "hand", "supply", "opponent", "laid")
 PLAY_FLAGS = {"keep_cities": True, "keep_knights": True, "dump_before_end": True}
 BUYABLE_IDS = tuple(ROLE_IDS[c] for c in BUYABLE)

@@ -53,7 +53,6 @@ quantity ``Q`` (``rival vp``, ``rival owned city_walls``; never another hand).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,7 +61,7 @@ from typing import Any, cast
 import yaml
 
 from civtable.agents.base import Agent, PlayerView, check_params
-from civtable.agents.strategy_files import find, read_yaml
+from civtable.agents.strategy_files import OPS, find, read_yaml
 from civtable.core.action import Action
 from civtable.core.errors import AgentError
 from civtable.core.game import Game
@@ -73,10 +72,6 @@ from .catalog import BUILDING, RESOURCE, RESOURCES, UNIT, WONDER, CardSet
 from .phases import ACTIVE, PHASE_NAMES
 from .view import SeatView
 
-OPS: dict[str, Callable[[int, int], bool]] = {
-    "<=": operator.le, ">=": operator.ge, "==": operator.eq, "!=": operator.ne,
-    "<": operator.lt, ">": operator.gt,
-}
 SECTIONS: dict[str, tuple[str, ...]] = {
     "buy": ("tech", "build", "pop", "plot", "cash", "trade", "writing", "laws", "done", "greedy"),
     "attack": ("attack", "stop", "greedy"),

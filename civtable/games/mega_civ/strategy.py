@@ -25,21 +25,16 @@ bot's own (its hand).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from civtable.agents.strategy_files import find, read_yaml
+from civtable.agents.strategy_files import OPS, find, read_yaml
 from civtable.core.errors import AgentError
 
 from .catalog import load_catalog
 
-OPS: dict[str, Callable[[float, float], bool]] = {
-    "<=": operator.le, ">=": operator.ge, "==": operator.eq, "!=": operator.ne,
-    "<": operator.lt, ">": operator.gt,
-}
 PLAIN = ("turn", "players", "cities", "tokens", "stock", "treasury", "ast", "vp", "leader", "rank", "advances",
          "cards")
 SCOPES = ("owned", "others", "hand")

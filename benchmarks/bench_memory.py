@@ -171,7 +171,8 @@ def rss_child(name: str) -> dict[str, int]:
 def peak_rss(name: str) -> dict[str, int]:
     done = subprocess.run([sys.executable, __file__, "--rss-child", name], check=True,
                           capture_output=True, text=True)
-    return json.loads(done.stdout.splitlines()[-1])
+    got: dict[str, int] = json.loads(done.stdout.splitlines()[-1])
+    return got
 
 
 def spread(values: list[float]) -> str:

@@ -152,7 +152,8 @@ def run_in(tree: Path, job: dict[str, Any]) -> dict[str, Any]:
     env = dict(os.environ, PYTHONPATH=str(tree))
     done = subprocess.run([sys.executable, __file__, "--worker", json.dumps(job)], env=env, cwd=tree,
                           check=True, capture_output=True, text=True)
-    return json.loads(done.stdout.splitlines()[-1])
+    got: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return got
 
 
 def baseline_tree(rev: str) -> Path:

@@ -32,8 +32,9 @@ from civtable.core.rng import Rng
 
 from .catalog import Catalog, set_value
 from .economy_bot import CALAMITY_DEBT, Economy, _best, _find
-from .plan import MapInfo, Planner, needed_cities
+from .plan import Planner
 from .scoring import advance_vp
+from .seatmap import MapInfo, needed_cities
 from .strategy import Quantity, Strategy
 from .view import SeatView
 

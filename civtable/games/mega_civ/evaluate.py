@@ -32,17 +32,16 @@ if TYPE_CHECKING:
 
 DATA = Path(__file__).with_name("data") / "evaluate.json"
 
-FEATURES = (
-    "vp", "ready", "cities", "tokens", "stock", "treasury", "hand_value", "advances", "mid_advances",
-    "high_advances",
-)
+FEATURES = ("vp", "ready", "cities", "hand_value", "advances", "mid_advances", "high_advances")
 """Per player: victory points (5 a square of the AST among them); 1 if he meets the
-requirements of his next AST square (MC-13.1.1) now; cities on the map; tokens on the
-map; tokens in stock (the tax); treasury; the payment value of his commodities;
-advances owned, those costing 100 or more, those costing 200 or more. (The square
-itself, calamities in hand and city pieces were collected too and left out: the
-square moves with the VP, no calamity is held at the cut, the pieces are 9 less the
-cities.)"""
+requirements of his next AST square (MC-13.1.1) now; cities on the map; the payment
+value of his commodities; advances owned, those costing 100 or more, those costing
+200 or more. Collected too and left out (``COLLECTED``): the square itself (it moves
+with the VP), calamities in hand (none is held at the cut), city pieces (9 less the
+cities), and the tokens on the map, the stock and the treasury: their fitted weights
+only say who is ahead (a player with a large stock has few tokens and cities out),
+and a search reads them as advice: with them a city built (6 tokens back to the
+stock) looked worse than the tokens it was made of, and a search stopped building."""
 
 COLLECTED = ("vp", "ast", "ready", "cities", "tokens", "stock", "treasury", "hand_value", "calamities",
              "advances", "mid_advances", "high_advances", "city_pieces")

@@ -152,12 +152,19 @@ def test_a_few_moves_of_each_other_game(server: ServerProcess, browser: object, 
     data = create(server, game, seats, options=options, seed=2)
     page = browser.new_page(viewport={"width": 1400, "height": 950})  # type: ignore[attr-defined]
     page.goto(server.url + str(data["links"]["0"]))  # type: ignore[index]
-    for _ in range(4):
-        if not my_turn(page, timeout=60):
+    moves = 0
+    for _ in range(12):
+        if moves == 4 or not my_turn(page, timeout=60):
             break
         before = page.evaluate("document.querySelector('#log').children.length")
-        click_an_action(page, prefer=("start", "done", "accept", "pass"))
-        page.wait_for_function(f"document.querySelector('#log').children.length > {before}", timeout=30000)
+        if not click_an_action(page, prefer=("start", "done", "accept", "pass")):
+            continue  # the menu was redrawn under the click: look again
+        page.wait_for_function(f"document.querySelector('#log').children.length > {before} || "
+                               "document.querySelector('#error').textContent.length > 0", timeout=30000)
+        error = page.locator("#error").inner_text()
+        assert not error or "position changed" in error, error
+        moves += not error
+    assert moves == 4 or "over" in page.locator("#decision-title").inner_text()
     shot(page, game)
     assert page.locator("#log li").count() > 0 and not page.locator("#error").inner_text()
 

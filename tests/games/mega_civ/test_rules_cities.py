@@ -147,6 +147,25 @@ def test_mc_5_1_city_needs_6_on_a_site_12_elsewhere():
     mc.conserved(s)
 
 
+@pytest.mark.parametrize("spec, texts", [
+    ({"tokens": {"great_delta": 4}, "treasury": 5, "advances": ["architecture"]},
+     ["city great_delta treasury", "done"]),
+    ({"tokens": {"river_bend": 9, "twin_rivers": 3}, "advances": ["urbanism"]},
+     ["city river_bend adjacent", "done"]),
+])
+def test_mc_5_1_asked_for_a_city_only_architecture_or_urbanism_completes(spec, texts):
+    """MC-5.1 with Architecture / Urbanism: when phase 5 starts, a player whose only
+    possible city needs the treasury (4 tokens on great_delta's site, 5 treasury) or
+    the neighbours' tokens (9 on river_bend, 3 next door) is asked too; he builds it
+    before the surplus removal (MC-5.0) would take those tokens."""
+    s = run_from(phase=5, players={HELLAS: spec})
+    assert (s.phase, s.step, s.to_move()) == (5, BUILD, (HELLAS,))
+    assert mc.texts(s, HELLAS) == texts
+    s.apply(HELLAS, texts[0])
+    assert mc.cities(s, HELLAS) == [texts[0].split()[1]]
+    mc.conserved(s)
+
+
 def test_mc_5_1_no_city_without_a_city_piece():
     """MC-5.1 (city-build): a city piece must be in the player's stock."""
     nine = ["nw_hills", "north_downs", "high_moor", "ember_peak", "west_cape", "old_ford",

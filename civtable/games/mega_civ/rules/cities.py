@@ -17,8 +17,10 @@ if TYPE_CHECKING:
 
 def phase_cities(s: MegaState) -> None:
     """MC-5.0: 5.1 building cities (the players who can, by choice), 5.2 removing
-    surplus population, 5.3 checking the support of the cities."""
-    players = [p for p in s.order if city_areas(s, p)]
+    surplus population, 5.3 checking the support of the cities. MC-5.1: a player is
+    asked when he can build any city, also one that Architecture (treasury) or
+    Urbanism (tokens from the neighbours) completes (``city_builds``)."""
+    players = [p for p in s.order if city_builds(s, p)]
     if not ask(s, BUILD, players):
         cities_built(s)
 
@@ -30,13 +32,9 @@ def cities_built(s: MegaState) -> None:
     support_start(s, next_phase=6)
 
 
-def city_areas(s: MegaState, p: int) -> list[int]:
-    """MC-5.1: 6 tokens on a city site, 12 elsewhere (never where the limit is 0)."""
-    return [a for a, how in city_builds(s, p) if not how]
-
-
 def city_builds(s: MegaState, p: int) -> list[tuple[int, str]]:
-    """MC-5.1: (area, how) for each city the player may build: "" with his tokens there;
+    """MC-5.1: (area, how) for each city the player may build: "" with his tokens there
+    (6 on a city site, 12 elsewhere, never where the limit is 0);
     "treasury" (Architecture, once a turn) with up to half of them paid from treasury;
     "adjacent" (Urbanism, once a turn, off a city site) with up to 4 tokens from areas
     next to it by land."""

@@ -1,11 +1,13 @@
 """What the games' strategy files (``rules:FILE`` bots) share: finding the file (a bare
 name is one of the game's own ``strategies/``), reading its YAML with one-sentence
-errors, and the comparison operators of conditions."""
+errors, the comparison operators of conditions, splitting a condition's text, and the
+condition of two sums that Catan's and Mega Civ's files use."""
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,75 @@ OPS: dict[str, Callable[[Any, Any], bool]] = {
     "<": operator.lt, ">": operator.gt,
 }
 """The comparisons a condition may use (two-character ones first, for parsing)."""
+
+Quantity = tuple[str, str]
+"""A quantity a condition reads: (scope, name), e.g. ("owned", "city") or ("turn", "")."""
+Term = Quantity | float
+"""A number or a quantity (a whole number is a ``float`` to the type checker)."""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Two sums of terms compared: ``left op right``; ``text`` is the file's text."""
+
+    left: tuple[Term, ...]
+    op: str
+    right: tuple[Term, ...]
+    text: str
+
+    def holds(self, q: Callable[[Quantity], float]) -> bool:
+        """Whether it holds when ``q`` gives each quantity's value."""
+        def total(side: tuple[Term, ...]) -> float:
+            return sum(t if isinstance(t, (int, float)) else q(t) for t in side)
+
+        return OPS[self.op](total(self.left), total(self.right))
+
+
+def split_condition(text: Any, where: str, example: str) -> tuple[str, str, str]:
+    """The left side, the comparison and the right side of a condition's text; an
+    ``AgentError`` naming ``where`` when it is not text (``example`` shows one) or
+    has no comparison."""
+    if not isinstance(text, str):
+        raise AgentError(f"{where}: a condition must be text like \"{example}\", not {text!r}")
+    for op in OPS:  # two-character operators are listed first
+        if op in text:
+            left, _, right = text.partition(op)
+            return left, op, right
+    raise AgentError(f"{where}: condition {text!r} has no comparison (< <= > >= == !=)")
+
+
+def sum_condition(text: Any, where: str, example: str, term: Callable[[list[str]], Term | None],
+                  quantities: str) -> Condition:
+    """A condition of two sums (``a + b < c``) whose terms ``term`` reads from their
+    words (``None``: not a term; ``quantities`` then says what is)."""
+    left, op, right = split_condition(text, where, example)
+
+    def side(part_text: str) -> tuple[Term, ...]:
+        terms: list[Term] = []
+        for part in part_text.split("+"):
+            found = term(part.split())
+            if found is None:
+                raise AgentError(f"{where}: {part.strip()!r} in {text!r} is not a number or a quantity; "
+                                 f"use {quantities}")
+            terms.append(found)
+        return tuple(terms)
+
+    return Condition(side(left), op, side(right), text)
+
+
+def rule_entry(entry: Any, where: str, expected: str, blank: bool = False) -> tuple[Any, list[Any]]:
+    """A list entry ``NAME`` or ``NAME: condition(s)``: the name and the conditions'
+    texts (``expected`` says what an entry is, for the error). With ``blank``, a name
+    with nothing after its colon has no conditions; without, its ``None`` stays in
+    the list (and is refused as a condition)."""
+    if isinstance(entry, str):
+        return entry, []
+    if isinstance(entry, dict) and len(entry) == 1:
+        name, conds = next(iter(entry.items()))
+        if conds is None and blank:
+            return name, []
+        return name, conds if isinstance(conds, list) else [conds]
+    raise AgentError(f"{where} must be {expected}")
 
 
 def find(path: str | Path, builtin: Path) -> Path:

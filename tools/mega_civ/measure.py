@@ -35,8 +35,10 @@ from civtable.agents import PlayerView, make_agent
 from civtable.games.mega_civ.codes import REDUCE
 from civtable.sim.stats import wilson
 
-FIGURES = ("turns", "conflicts", "city_attacks", "city_wins", "ships", "ships_sailed", "tax_revolts", "cities_built",
-           "cities_held", "reductions", "advances", "calamities", "back_and_forth")
+FIGURES = {"turns": "turns", "conflicts": "confl", "city_attacks": "attacks", "city_wins": "won", "ships": "ships",
+           "ships_sailed": "sailed", "tax_revolts": "revolts", "cities_built": "built", "cities_held": "held",
+           "reductions": "reduce", "advances": "adv", "calamities": "calam", "back_and_forth": "back"}
+"""The counts of a game, with their column heads in the line per game."""
 
 
 @dataclass
@@ -44,20 +46,9 @@ class GameFigures:
     seed: int
     players: list[str]
     civilizations: list[str]
-    turns: int = 0
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FIGURES, 0))
+    """``FIGURES``: how many of each in this game."""
     ended_by_ast: bool = False
-    conflicts: int = 0
-    city_attacks: int = 0
-    city_wins: int = 0
-    ships: int = 0
-    ships_sailed: int = 0
-    tax_revolts: int = 0
-    cities_built: int = 0
-    cities_held: int = 0
-    reductions: int = 0
-    advances: int = 0
-    calamities: int = 0
-    back_and_forth: int = 0
     winners: list[int] = field(default_factory=list)
     vp: list[int] = field(default_factory=list)
     cities_by_seat: list[int] = field(default_factory=list)
@@ -66,6 +57,21 @@ class GameFigures:
     cpu_bots: float = 0.0
     cpu_engine: float = 0.0
     decisions: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as one flat mapping (the counts beside the rest)."""
+        out = asdict(self)
+        return {**out.pop("counts"), **out}
+
+    def line(self) -> str:
+        """The line of this game under ``HEADER``."""
+        won = ",".join(f"{self.civilizations[w]}({self.players[w]})" for w in self.winners)
+        counts = " ".join(f"{self.counts[k]:>{len(head)}}" for k, head in FIGURES.items() if k != "turns")
+        return (f"{self.seed:>4} {self.counts['turns']:>5} {'AST' if self.ended_by_ast else 'cap':<4} {counts} "
+                f"{self.cpu_bots + self.cpu_engine:>5.1f}  {won}")
+
+
+HEADER = f"seed turns end  {' '.join(head for k, head in FIGURES.items() if k != 'turns')}  cpu   winner"
 
 
 def play(n: int, specs: list[str], seed: int, map_name: str, options: dict[str, Any]) -> GameFigures:
@@ -86,43 +92,43 @@ def play(n: int, specs: list[str], seed: int, map_name: str, options: dict[str, 
         bot_time += clock() - t0
         kind = action.kind
         if kind == "ship":
-            f.ships += 1
+            f.counts["ships"] += 1
         elif kind == "sail":
-            f.ships_sailed += 1
+            f.counts["ships_sailed"] += 1
             f.ships_by_seat[p] += 1
         elif kind == "city":
-            f.cities_built += 1
+            f.counts["cities_built"] += 1
         elif kind == "reduce" and state.step == REDUCE:  # type: ignore[attr-defined]
-            f.reductions += 1
+            f.counts["reductions"] += 1
         elif kind == "move":
             key = (p, state.turn)
             src, dst = action.args[0], action.args[-1]
             seen = went.setdefault(key, set())
             if (dst, src) in seen:
-                f.back_and_forth += 1
+                f.counts["back_and_forth"] += 1
             seen.add((src, dst))
         state.apply(p, action)
         f.decisions += 1
     f.cpu_bots = bot_time
     f.cpu_engine = clock() - start - bot_time
     s: Any = state
-    f.turns = s.turn
+    f.counts["turns"] = s.turn
     f.ended_by_ast = any(a >= s.rules.tables.spaces for a in s.ast)
     for e in s.events(None):
         if e.id == "conflict.fought":
-            f.conflicts += 1
+            f.counts["conflicts"] += 1
         elif e.id == "city.fell":
-            f.city_attacks += 1
+            f.counts["city_attacks"] += 1
             f.attacks_by_seat[e.args["attacker"]] += 1
         elif e.id == "city.plundered":
-            f.city_wins += 1
+            f.counts["city_wins"] += 1
         elif e.id in ("revolt.city", "revolt.destroyed"):
-            f.tax_revolts += 1
+            f.counts["tax_revolts"] += 1
         elif e.id == "calamity.struck":
-            f.calamities += 1
+            f.counts["calamities"] += 1
     f.cities_by_seat = [len(s.cities_of(p)) for p in range(n)]
-    f.cities_held = sum(f.cities_by_seat)
-    f.advances = sum(len(o) for o in s.owned)
+    f.counts["cities_held"] = sum(f.cities_by_seat)
+    f.counts["advances"] = sum(len(o) for o in s.owned)
     f.winners = s.winners()
     f.vp = [s.vp(p) for p in range(n)]
     return f
@@ -135,8 +141,8 @@ def rate(wins: float, games: int) -> str:
 
 def summary(results: list[GameFigures], n: int) -> dict[str, Any]:
     g = len(results)
-    mean = {k: statistics.fmean(getattr(r, k) for r in results) for k in FIGURES}
-    turns = sum(r.turns for r in results)
+    mean = {k: statistics.fmean(r.counts[k] for r in results) for k in FIGURES}
+    turns = sum(r.counts["turns"] for r in results)
     by_civ: dict[str, list[float]] = {}
     by_spec: dict[str, list[float]] = {}
     for r in results:
@@ -149,11 +155,11 @@ def summary(results: list[GameFigures], n: int) -> dict[str, Any]:
     cpu = [r.cpu_bots + r.cpu_engine for r in results]
     return {
         "games": g, "players": n, "mean": mean,
-        "min_max": {k: [min(getattr(r, k) for r in results), max(getattr(r, k) for r in results)] for k in FIGURES},
+        "min_max": {k: [min(r.counts[k] for r in results), max(r.counts[k] for r in results)] for k in FIGURES},
         "ended_by_ast": sum(r.ended_by_ast for r in results),
-        "games_with_conflicts": sum(r.conflicts > 0 for r in results),
-        "games_with_city_attacks": sum(r.city_attacks > 0 for r in results),
-        "tax_revolts_per_player_per_10_turns": 10 * sum(r.tax_revolts for r in results) / max(1, n * turns),
+        "games_with_conflicts": sum(r.counts["conflicts"] > 0 for r in results),
+        "games_with_city_attacks": sum(r.counts["city_attacks"] > 0 for r in results),
+        "tax_revolts_per_player_per_10_turns": 10 * sum(r.counts["tax_revolts"] for r in results) / max(1, n * turns),
         "cpu_per_game": statistics.fmean(cpu), "cpu_max": max(cpu),
         "cpu_bots_share": sum(r.cpu_bots for r in results) / max(1e-9, sum(cpu)),
         "cpu_per_turn": sum(cpu) / max(1, turns),
@@ -219,22 +225,18 @@ def main(argv: list[str] | None = None) -> None:
     options = dict(kv.split("=", 1) for kv in a.options.split(",") if kv)
     results = []
     if not a.quiet:
-        print("seed turns end  confl attacks won ships sailed revolts built held reduce adv calam back  cpu   winner")
+        print(HEADER)
     for i in range(a.games):
         seats = specs[-(i % n):] + specs[:-(i % n)] if a.rotate and i % n else specs
         f = play(n, seats, a.seed + i, a.map, options)
         results.append(f)
         if not a.quiet:
-            won = ",".join(f"{f.civilizations[w]}({f.players[w]})" for w in f.winners)
-            print(f"{f.seed:>4} {f.turns:>5} {'AST' if f.ended_by_ast else 'cap':<4} {f.conflicts:>5} {f.city_attacks:>7} "
-                  f"{f.city_wins:>3} {f.ships:>5} {f.ships_sailed:>6} {f.tax_revolts:>7} {f.cities_built:>5} {f.cities_held:>4} "
-                  f"{f.reductions:>6} {f.advances:>3} {f.calamities:>5} {f.back_and_forth:>4} "
-                  f"{f.cpu_bots + f.cpu_engine:>5.1f}  {won}", flush=True)
+            print(f.line(), flush=True)
     s = summary(results, n)
     print_summary(s)
     if a.json:
         with open(a.json, "w", encoding="utf-8") as out:
-            json.dump({"games": [asdict(r) for r in results], "summary": s, "map": a.map, "bots": specs}, out,
+            json.dump({"games": [r.to_json() for r in results], "summary": s, "map": a.map, "bots": specs}, out,
                       indent=1)
 
 

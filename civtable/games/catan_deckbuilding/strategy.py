@@ -18,38 +18,30 @@ A condition compares two sums of numbers and quantities: ``owned CARD``,
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from civtable.agents.strategy_files import OPS, read_yaml
+from civtable.agents.strategy_files import (
+    OPS,
+    Condition,
+    Quantity,
+    Term,
+    find,
+    read_yaml,
+    rule_entry,
+    sum_condition,
+)
 from civtable.core.errors import AgentError
 
 from .catalog import BUYABLE, ROLE_IDS
 
+__all__ = ["OPS", "Condition", "Quantity", "Rule", "Strategy", "Term", "load_strategy", "parse_condition",
+           "parse_strategy"]
+
 SCOPES = ("owned", "hand", "supply", "opponent", "laid")
 PLAY_FLAGS = {"keep_cities": True, "keep_knights": True, "dump_before_end": True}
 BUYABLE_IDS = tuple(ROLE_IDS[c] for c in BUYABLE)
-
-Quantity = tuple[str, str]  # (scope, card) or ("turn", "") / ("deck", "")
-
-
-Term = Quantity | int
-
-
-@dataclass(frozen=True)
-class Condition:
-    left: tuple[Term, ...]
-    op: str
-    right: tuple[Term, ...]
-    text: str
-
-    def holds(self, q: Callable[[Quantity], int]) -> bool:
-        def total(side: tuple[Term, ...]) -> int:
-            return sum(t if isinstance(t, int) else q(t) for t in side)
-
-        return OPS[self.op](total(self.left), total(self.right))
 
 
 @dataclass(frozen=True)
@@ -65,33 +57,20 @@ class Strategy:
     play: dict[str, bool] = field(default_factory=lambda: dict(PLAY_FLAGS))
 
 
-def _side(text: str, whole: str, where: str) -> tuple[Term, ...]:
-    terms: list[Term] = []
-    for part in text.split("+"):
-        words = part.split()
-        if len(words) == 1 and words[0].isdigit():
-            terms.append(int(words[0]))
-        elif words in (["turn"], ["deck"]):
-            terms.append((words[0], ""))
-        elif len(words) == 2 and words[0] in SCOPES and words[1] in ROLE_IDS:
-            terms.append((words[0], words[1]))
-        else:
-            raise AgentError(
-                f"{where}: {part.strip()!r} in {whole!r} is not a number or a quantity; use turn, deck, "
-                f"or one of {', '.join(SCOPES)} followed by a card ({', '.join(ROLE_IDS)})")
-    return tuple(terms)
+def _term(words: list[str]) -> Term | None:
+    """A number, ``turn``, ``deck`` or SCOPE CARD; ``None`` for anything else."""
+    if len(words) == 1 and words[0].isdigit():
+        return int(words[0])
+    if words in (["turn"], ["deck"]):
+        return (words[0], "")
+    if len(words) == 2 and words[0] in SCOPES and words[1] in ROLE_IDS:
+        return (words[0], words[1])
+    return None
 
 
 def parse_condition(text: Any, where: str) -> Condition:
-    if not isinstance(text, str):
-        raise AgentError(f"{where}: a condition must be text like \"owned settlement < 4\", not {text!r}")
-    for op in OPS:  # two-character operators are listed first
-        if op in text:
-            left, _, right = text.partition(op)
-            break
-    else:
-        raise AgentError(f"{where}: condition {text!r} has no comparison (< <= > >= == !=)")
-    return Condition(_side(left, text, where), op, _side(right, text, where), text)
+    return sum_condition(text, where, "owned settlement < 4", _term,
+                         f"turn, deck, or one of {', '.join(SCOPES)} followed by a card ({', '.join(ROLE_IDS)})")
 
 
 def parse_strategy(raw: Any, source: str = "strategy") -> Strategy:
@@ -102,16 +81,9 @@ def parse_strategy(raw: Any, source: str = "strategy") -> Strategy:
     if unknown:
         raise AgentError(f"{source}: unknown key {unknown[0]!r}; a strategy has name, buy and play")
     rules = []
-    conds: Any
     for i, entry in enumerate(raw["buy"], 1):
         where = f"{source}: buy rule {i}"
-        if isinstance(entry, str):
-            card, conds = entry, []
-        elif isinstance(entry, dict) and len(entry) == 1:
-            card, conds = next(iter(entry.items()))
-            conds = conds if isinstance(conds, list) else [conds]
-        else:
-            raise AgentError(f"{where} must be a card name or 'card: condition(s)'")
+        card, conds = rule_entry(entry, where, "a card name or 'card: condition(s)'")
         if card not in BUYABLE_IDS:
             raise AgentError(f"{where}: {card!r} is not a supply card ({', '.join(BUYABLE_IDS)})")
         rules.append(Rule(card, tuple(parse_condition(c, where) for c in conds)))
@@ -135,11 +107,7 @@ def load_strategy(path: str | Path) -> Strategy:
     """A strategy from a YAML or JSON file (a bare name finds a built-in one). A file
     is read once per process while it is unchanged (``_LOADED``); the strategy is
     immutable (its ``play`` settings are only read), so bots share it."""
-    file = Path(path)
-    if not file.suffix and not file.exists():
-        builtin = BUILTIN / f"{path}.yaml"
-        if builtin.exists():
-            file = builtin
+    file = find(path, BUILTIN)
     try:
         st = os.stat(file)
     except OSError:

@@ -61,7 +61,7 @@ from typing import Any, cast
 import yaml
 
 from civtable.agents.base import Agent, PlayerView, check_params
-from civtable.agents.strategy_files import OPS, find, read_yaml
+from civtable.agents.strategy_files import OPS, find, read_yaml, split_condition
 from civtable.core.action import Action
 from civtable.core.errors import AgentError
 from civtable.core.game import Game
@@ -219,13 +219,8 @@ class _Reader:
         return tuple(terms)
 
     def condition(self, text: Any, where: str) -> Condition:
-        if not isinstance(text, str):
-            raise AgentError(f"{where}: a condition must be text like \"commerce >= 12\", not {text!r}")
-        for op in OPS:  # two-character operators are listed first
-            if op in text:
-                left, _, right = text.partition(op)
-                return Condition(self.side(left, text, where), op, self.side(right, text, where), text)
-        raise AgentError(f"{where}: condition {text!r} has no comparison (< <= > >= == !=)")
+        left, op, right = split_condition(text, where, "commerce >= 12")
+        return Condition(self.side(left, text, where), op, self.side(right, text, where), text)
 
     def entry(self, section: str, raw: Any, i: int) -> Entry:
         where = self.where(section, i)

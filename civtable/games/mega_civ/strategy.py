@@ -25,12 +25,19 @@ bot's own (its hand).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from civtable.agents.strategy_files import OPS, find, read_yaml
+from civtable.agents.strategy_files import (
+    Condition,
+    Quantity,
+    Term,
+    find,
+    read_yaml,
+    rule_entry,
+    sum_condition,
+)
 from civtable.core.errors import AgentError
 
 from .catalog import load_catalog
@@ -40,22 +47,7 @@ PLAIN = ("turn", "players", "cities", "tokens", "stock", "treasury", "ast", "vp"
 SCOPES = ("owned", "others", "hand")
 STRATEGIES = Path(__file__).with_name("strategies")
 
-Quantity = tuple[str, str]  # ("stock", "") or ("owned", "engineering")
-Term = Quantity | float
-
-
-@dataclass(frozen=True)
-class Condition:
-    left: tuple[Term, ...]
-    op: str
-    right: tuple[Term, ...]
-    text: str
-
-    def holds(self, q: Callable[[Quantity], float]) -> bool:
-        def total(side: tuple[Term, ...]) -> float:
-            return sum(t if isinstance(t, (int, float)) else q(t) for t in side)
-
-        return OPS[self.op](total(self.left), total(self.right))
+__all__ = ["Condition", "Play", "Quantity", "Strategy", "Term", "load_strategy", "parse_condition", "parse_strategy"]
 
 
 @dataclass(frozen=True)
@@ -109,25 +101,6 @@ class Strategy:
     play: Play = field(default_factory=Play)
 
 
-def _side(text: str, whole: str, where: str, advances: set[str], cards: set[str]) -> tuple[Term, ...]:
-    terms: list[Term] = []
-    for part in text.split("+"):
-        words = part.split()
-        if len(words) == 1 and _number(words[0]) is not None:
-            terms.append(_number(words[0]) or 0.0)
-        elif len(words) == 1 and words[0] in PLAIN:
-            terms.append((words[0], ""))
-        elif len(words) == 2 and words[0] in ("owned", "others") and words[1] in advances:
-            terms.append((words[0], words[1]))
-        elif len(words) == 2 and words[0] == "hand" and words[1] in cards:
-            terms.append(("hand", words[1]))
-        else:
-            raise AgentError(
-                f"{where}: {part.strip()!r} in {whole!r} is not a number or a quantity; use one of "
-                f"{', '.join(PLAIN)}, or owned/others ADVANCE, or hand CARD")
-    return tuple(terms)
-
-
 def _number(word: str) -> float | None:
     try:
         return float(word)
@@ -136,18 +109,23 @@ def _number(word: str) -> float | None:
 
 
 def parse_condition(text: Any, where: str) -> Condition:
-    if not isinstance(text, str):
-        raise AgentError(f"{where}: a condition must be text like \"cities >= 3\", not {text!r}")
     cat = load_catalog()
     advances = {a.id for a in cat.advances}
     cards = {c.id for c in cat.cards}
-    for op in OPS:  # two-character operators are listed first
-        if op in text:
-            left, _, right = text.partition(op)
-            break
-    else:
-        raise AgentError(f"{where}: condition {text!r} has no comparison (< <= > >= == !=)")
-    return Condition(_side(left, text, where, advances, cards), op, _side(right, text, where, advances, cards), text)
+
+    def term(words: list[str]) -> Term | None:
+        if len(words) == 1 and _number(words[0]) is not None:
+            return _number(words[0]) or 0.0
+        if len(words) == 1 and words[0] in PLAIN:
+            return (words[0], "")
+        if len(words) == 2 and words[0] in ("owned", "others") and words[1] in advances:
+            return (words[0], words[1])
+        if len(words) == 2 and words[0] == "hand" and words[1] in cards:
+            return ("hand", words[1])
+        return None
+
+    return sum_condition(text, where, "cities >= 3", term,
+                         f"one of {', '.join(PLAIN)}, or owned/others ADVANCE, or hand CARD")
 
 
 def _conditions(value: Any, where: str) -> tuple[Condition, ...]:
@@ -171,13 +149,7 @@ def parse_strategy(raw: Any, source: str = "strategy") -> Strategy:
         raise AgentError(f"{source}: 'buy' must be a list of advances")
     for i, entry in enumerate(entries, 1):
         where = f"{source}: buy rule {i}"
-        conds: Any
-        if isinstance(entry, str):
-            name, conds = entry, None
-        elif isinstance(entry, dict) and len(entry) == 1:
-            name, conds = next(iter(entry.items()))
-        else:
-            raise AgentError(f"{where} must be an advance or 'advance: condition(s)'")
+        name, conds = rule_entry(entry, where, "an advance or 'advance: condition(s)'", blank=True)
         if name not in advances:
             raise AgentError(f"{where}: {name!r} is not an advance ({', '.join(sorted(advances))})")
         rules.append(BuyRule(name, _conditions(conds, where)))

@@ -33,43 +33,24 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import platform
-import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
+
+from _timing import ROOT, baseline_tree, random_games, run_in, summary
 
 import civtable
 from civtable.agents import PlayerView, make_agent
 from civtable.core.action import Action
 from civtable.core.rng import Rng
 
-ROOT = Path(__file__).resolve().parent.parent
 CATAN = "catan-deckbuilding"
 CCG = "civ-card-game"
 
 
 def random_steps(game_id: str, options: dict[str, Any], seconds: float, silent: bool) -> float:
     """Random decision steps per CPU second over whole games (the loop of ``bench_game.py``)."""
-    game = civtable.load_game(game_id, **options)
-    rng = Rng(1)
-    seed = steps = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        seed += 1
-        s = game.new_state(seed=seed)
-        if silent:
-            s.silence()
-        while not s.is_terminal():
-            p = s.to_move()[0]
-            legal = s.legal_actions(p)
-            s.apply(p, legal[rng.below(len(legal))])
-            steps += 1
-    return steps / (time.process_time() - start)
+    return random_games(civtable.load_game(game_id, **options), seconds, silent, Rng(1).below)
 
 
 def positions(game_id: str, options: dict[str, Any], count: int = 2000) -> list[Any]:
@@ -256,29 +237,6 @@ def work(job: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def run_in(tree: Path, job: dict[str, Any]) -> dict[str, Any]:
-    """``work(job)`` in a child process importing ``civtable`` from ``tree``."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    done = subprocess.run([sys.executable, __file__, "--worker", json.dumps(job)], env=env, cwd=tree,
-                          check=True, capture_output=True, text=True)
-    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
-    return result
-
-
-def baseline_tree(rev: str) -> Path:
-    """A directory holding the ``civtable`` package of ``rev`` (exported with ``git archive``)."""
-    if Path(rev, "civtable").is_dir():
-        return Path(rev).resolve()
-    out = Path(tempfile.mkdtemp(prefix="civtable-baseline-"))
-    archive = subprocess.run(["git", "archive", rev, "civtable"], cwd=ROOT, check=True, capture_output=True)
-    subprocess.run(["tar", "-x", "-C", str(out)], input=archive.stdout, check=True)
-    return out
-
-
-def summary(values: list[float], fmt: str) -> str:
-    return " / ".join(format(v, fmt) for v in (min(values), statistics.median(values), max(values)))
-
-
 def table(runs: dict[str, list[dict[str, Any]]], players: list[int]) -> list[str]:
     """The figures of each tree (min / median / max over the rounds) and the ratios."""
     lines = []
@@ -349,7 +307,7 @@ def main() -> None:
     for r in range(a.rounds):
         got: dict[str, dict[str, Any]] = {}
         for name, tree, job in jobs if r % 2 == 0 else jobs[::-1]:
-            got[name] = run_in(tree, job)
+            got[name] = run_in(tree, __file__, job)
         for name in trees:  # each tree's figures with the reference of the same round
             runs[name].append({**got["catan"], **got[name]})
     print(f"python {platform.python_version()}, {platform.machine()}; {a.rounds} rounds, CPU time, "

@@ -18,8 +18,8 @@ import argparse
 import json
 import platform
 
-import bench_game  # the same directory: the engine's loop and the timer
 import numpy as np
+from _timing import random_games, random_moves, timed  # the same directory
 
 import civtable
 from civtable.core.rng import Rng
@@ -28,8 +28,7 @@ from civtable.envs import gymnasium_env, pettingzoo_env
 
 def raw(game_id: str, options: dict[str, int], seconds: float) -> float:
     """The raw engine's random steps/s, events recorded (``bench_game``'s loop)."""
-    bench_game.GAME, bench_game.OPTIONS = game_id, options
-    return bench_game.random_steps(seconds, silent=False)
+    return random_games(civtable.load_game(game_id, **options), seconds, False, Rng(1).below)
 
 
 def aec(game_id: str, options: dict[str, int], seconds: float) -> float:
@@ -50,7 +49,7 @@ def aec(game_id: str, options: dict[str, int], seconds: float) -> float:
             n += 1
         return n
 
-    return bench_game.timed(one, seconds)
+    return timed(one, seconds)
 
 
 def gym(game_id: str, options: dict[str, int], seconds: float) -> float:
@@ -68,22 +67,16 @@ def gym(game_id: str, options: dict[str, int], seconds: float) -> float:
             if term or trunc:
                 return env.unwrapped.engine.steps
 
-    return bench_game.timed(one, seconds)
+    return timed(one, seconds)
 
 
 def encode_cost(game_id: str, options: dict[str, int], seconds: float) -> float:
     """Microseconds per ``encode`` of a mid-game observation."""
     game = civtable.load_game(game_id, **options)
     s = game.new_state(seed=3)
-    rng = Rng(3)
-    for _ in range(40):
-        if s.is_terminal():
-            break
-        p = s.to_move()[0]
-        legal = s.legal_actions(p)
-        s.apply(p, legal[rng.below(len(legal))])
+    random_moves(s, Rng(3).below, 40)
     obs = s.observation(0)
-    rate = bench_game.timed(lambda: [game.encode(obs, 0) for _ in range(200)] and 200, seconds)
+    rate = timed(lambda: [game.encode(obs, 0) for _ in range(200)] and 200, seconds)
     return 1e6 / rate
 
 

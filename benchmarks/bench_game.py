@@ -28,8 +28,9 @@ import platform
 import resource
 import sys
 import time
-from collections.abc import Callable
 from typing import Any
+
+from _timing import random_games, random_moves, timed
 
 import civtable
 from civtable.agents import PlayerView, make_agent
@@ -42,36 +43,8 @@ OPTIONS: dict[str, int] = {}
 BOT = "greedy"
 
 
-def timed(fn: Callable[[], int], seconds: float) -> float:
-    """Operations per CPU second of ``fn`` (which returns how many it did), run for ~seconds."""
-    done = 0
-    start = time.process_time()
-    while True:
-        done += fn()
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return done / elapsed
-
-
 def random_steps(seconds: float, silent: bool) -> float:
-    game = civtable.load_game(GAME, **OPTIONS)
-    rng = Rng(1)
-    seed = [0]
-
-    def one_game() -> int:
-        seed[0] += 1
-        s = game.new_state(seed=seed[0])
-        if silent:
-            s.silence()
-        steps = 0
-        while not s.is_terminal():
-            p = s.to_move()[0]
-            legal = s.legal_actions(p)
-            s.apply(p, legal[rng.below(len(legal))])
-            steps += 1
-        return steps
-
-    return timed(one_game, seconds)
+    return random_games(civtable.load_game(GAME, **OPTIONS), seconds, silent, Rng(1).below)
 
 
 def bot_games(seconds: float) -> tuple[float, float]:
@@ -125,12 +98,7 @@ def midgame_states(n: int = 50) -> list[State]:
     states = []
     for seed in range(n):
         s = game.new_state(seed=seed)
-        for _ in range(60):
-            if s.is_terminal():
-                break
-            p = s.to_move()[0]
-            legal = s.legal_actions(p)
-            s.apply(p, legal[rng.below(len(legal))])
+        random_moves(s, rng.below, 60)
         states.append(s)
     return states
 

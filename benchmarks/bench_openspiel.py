@@ -34,16 +34,14 @@ import argparse
 import json
 import os
 import platform
-import statistics
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
+from _timing import baseline_tree, run_for, spread  # the same directory (only the standard library)
+
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
 VENV = HERE / ".venv-openspiel"
 MEASURES = ("steps_silent", "steps_events", "clones")
 LABELS = {"steps_silent": "steps/s, silent", "steps_events": "steps/s, events", "clones": "clones/s"}
@@ -52,16 +50,22 @@ LABELS = {"steps_silent": "steps/s, silent", "steps_events": "steps/s, events", 
 # ---------------------------------------------------------------- the workers
 def _timed(fn: Any, seconds: float) -> dict[str, float]:
     """Run ``fn`` (returning how many operations it did) for about ``seconds`` of CPU."""
-    done = 0
-    start = time.process_time()
-    while True:
-        done += fn()
-        cpu = time.process_time() - start
-        if cpu >= seconds:
-            return {"ops": done, "cpu": cpu, "rate": done / cpu}
+    done, cpu = run_for(fn, seconds)
+    return {"ops": done, "cpu": cpu, "rate": done / cpu}
 
 
-class CatanWorker:
+class _Positions:
+    """Mid-game positions of a game, cloned by the ``clones`` measure."""
+
+    positions: list[Any]
+
+    def clones(self) -> int:
+        for s in self.positions:
+            s.clone()
+        return len(self.positions)
+
+
+class CatanWorker(_Positions):
     def __init__(self) -> None:
         import random
 
@@ -101,13 +105,7 @@ class CatanWorker:
             steps += 1
         return steps
 
-    def clones(self) -> int:
-        for s in self.positions:
-            s.clone()
-        return len(self.positions)
-
-
-class HeartsWorker:
+class HeartsWorker(_Positions):
     def __init__(self) -> None:
         import random
 
@@ -143,12 +141,6 @@ class HeartsWorker:
                 steps += 1
         return steps
 
-    def clones(self) -> int:
-        for s in self.positions:
-            s.clone()
-        return len(self.positions)
-
-
 def worker(kind: str, cpu: int) -> None:
     """Answer ``MEASURE SECONDS`` lines with a JSON line of figures."""
     if hasattr(os, "sched_setaffinity"):
@@ -174,16 +166,6 @@ def ensure_venv() -> Path:
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
         subprocess.run([str(python), "-m", "pip", "install", "-q", "open_spiel"], check=True)
     return python
-
-
-def baseline_tree(rev: str) -> Path:
-    """A directory holding the ``civtable`` package of ``rev`` (``git archive``)."""
-    if Path(rev).is_dir():
-        return Path(rev).resolve()
-    out = Path(tempfile.mkdtemp(prefix="civtable-base-"))
-    archive = subprocess.run(["git", "archive", rev, "civtable"], cwd=ROOT, check=True, capture_output=True)
-    subprocess.run(["tar", "-x", "-C", str(out)], input=archive.stdout, check=True)
-    return out
 
 
 class Worker:
@@ -214,10 +196,6 @@ class Worker:
         assert self.proc.stdin is not None
         self.proc.stdin.close()
         self.proc.wait()
-
-
-def spread(values: list[float]) -> dict[str, float]:
-    return {"min": min(values), "median": statistics.median(values), "max": max(values)}
 
 
 def main() -> None:

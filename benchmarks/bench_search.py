@@ -29,15 +29,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
-import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from _timing import ROOT, baseline_tree, run_in, summary
 
 import civtable
 from civtable.agents import PlayerView, make_agent
@@ -52,7 +50,6 @@ GAMES: dict[str, dict[str, Any]] = {
     "civ-solo": {},
 }
 DEFAULT_GAMES = ("catan-deckbuilding", "civ-card-game", "mega-civ")
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def positions(game_id: str, count: int = 12) -> list[tuple[State, int]]:
@@ -71,24 +68,30 @@ def positions(game_id: str, count: int = 12) -> list[tuple[State, int]]:
     return out
 
 
+def timed_decision(game: Any, spec: str, case: tuple[State, int], seed: int, budget: int) -> tuple[float, int]:
+    """The CPU seconds of one decision of a new bot ``spec`` (seeded ``seed``) in ``case``,
+    and the iterations it did (fewer than ``budget`` when the search stopped early)."""
+    state, p = case
+    bot = make_agent(spec, game, seed=seed)
+    view = PlayerView(state, p)
+    start = time.process_time()
+    bot.act(view)
+    return time.process_time() - start, getattr(bot, "last_iterations", budget)
+
+
 def iterations_per_second(game_id: str, spec: str, seconds: float) -> float:
     """Iterations per second of CPU time of ``spec`` (with ``iterations=`` added) over the positions."""
     game = civtable.load_game(game_id, **GAMES[game_id])
     budget = 50
-    sep = "&" if ":" in spec else ":"
-    full = f"{spec}{sep}iterations={budget}"
+    full = with_budget(spec, budget)
     done = 0
     elapsed = 0.0
     k = 0
     cases = positions(game_id)
     while elapsed < seconds:
-        state, p = cases[k % len(cases)]
-        bot = make_agent(full, game, seed=k)
-        view = PlayerView(state, p)
-        start = time.process_time()
-        bot.act(view)
-        elapsed += time.process_time() - start
-        done += getattr(bot, "last_iterations", budget)  # fewer when the search stopped early
+        cpu, iterations = timed_decision(game, full, cases[k % len(cases)], k, budget)
+        elapsed += cpu
+        done += iterations
         k += 1
     return done / elapsed
 
@@ -137,37 +140,10 @@ def work(job: dict[str, Any]) -> dict[str, Any]:
     iterations = 0
     cpu = 0.0
     for k in range(job["passes"] * len(cases)):
-        state, p = cases[k % len(cases)]
-        bot = make_agent(spec, game, seed=k)
-        view = PlayerView(state, p)
-        start = time.process_time()
-        bot.act(view)
-        cpu += time.process_time() - start
-        iterations += getattr(bot, "last_iterations", job["budget"])
+        spent, done = timed_decision(game, spec, cases[k % len(cases)], k, job["budget"])
+        cpu += spent
+        iterations += done
     return {"iterations": iterations, "cpu": cpu}
-
-
-def run_in(tree: Path, job: dict[str, Any]) -> dict[str, Any]:
-    """``work(job)`` in a child process importing ``civtable`` from ``tree``."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    done = subprocess.run([sys.executable, __file__, "--worker", json.dumps(job)], env=env, cwd=tree,
-                          check=True, capture_output=True, text=True)
-    got: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
-    return got
-
-
-def baseline_tree(rev: str) -> Path:
-    """A directory holding the ``civtable`` package of ``rev`` (exported with ``git archive``)."""
-    if Path(rev, "civtable").is_dir():
-        return Path(rev).resolve()
-    out = Path(tempfile.mkdtemp(prefix="civtable-baseline-"))
-    archive = subprocess.run(["git", "archive", rev, "civtable"], cwd=ROOT, check=True, capture_output=True)
-    subprocess.run(["tar", "-x", "-C", str(out)], input=archive.stdout, check=True)
-    return out
-
-
-def summary(values: list[float], fmt: str) -> str:
-    return " / ".join(format(v, fmt) for v in (min(values), statistics.median(values), max(values)))
 
 
 def compare_speed(base: Path, games: list[str], bots: list[str], rounds: int, budget: int, passes: int) -> None:
@@ -181,7 +157,7 @@ def compare_speed(base: Path, games: list[str], bots: list[str], rounds: int, bu
             for r in range(rounds):
                 order = [(base, old), (ROOT, new)]
                 for tree, sink in order if r % 2 == 0 else order[::-1]:
-                    got = run_in(tree, job)
+                    got = run_in(tree, __file__, job)
                     sink.append(got["iterations"] / got["cpu"])
             ratios = [n / o for n, o in zip(new, old, strict=True)]
             print(f"{game_id:<20} {spec:<12} baseline {summary(old, ',.0f')}   this tree {summary(new, ',.0f')}"
@@ -194,8 +170,8 @@ def compare_decisions(base: Path, games: list[str], bots: list[str], count: int,
     for game_id in games:
         for spec in bots:
             job = {"kind": "decide", "game": game_id, "spec": spec, "budget": budget, "count": count}
-            old = run_in(base, job)["decisions"]
-            new = run_in(ROOT, job)["decisions"]
+            old = run_in(base, __file__, job)["decisions"]
+            new = run_in(ROOT, __file__, job)["decisions"]
             bad = [k for k, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
             differ += len(bad)
             print(f"{game_id:<20} {spec:<12} {len(old) - len(bad)} of {len(old)} decisions the same")

@@ -36,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
             args.game, options, specs, args.games, seed, workers=args.workers,
             progress=progress, keep_records=records is not None, max_steps=args.max_steps,
             on_result=records.add if records is not None else None, backend=args.backend, address=args.address,
+            keep_results=False,  # counted as they end (batch.tally): the memory does not grow with --games
         )
     except BaseException:
         if records is not None:

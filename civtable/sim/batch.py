@@ -18,6 +18,7 @@ from civtable.core.rng import derive_seed
 
 from .pool import Interrupted, OnResult, Progress, Task, play_many
 from .runner import GameResult, load_game_for
+from .tally import Tally
 
 
 @dataclass
@@ -35,6 +36,20 @@ class BatchResult:
     max_steps: int | None = None
     partial: bool = False
     """Interrupted: ``results`` holds only the games finished (``games`` were planned)."""
+    tally: Tally | None = None
+    """The games as running totals when the batch was played with ``keep_results=False``
+    (``results`` is then empty); ``summarise`` reads whichever there is."""
+
+
+def _counting(tally: Tally, then: OnResult | None) -> OnResult:
+    """Each result counted into ``tally``, then handed to ``then``."""
+
+    def on_result(i: int, result: GameResult) -> None:
+        tally.add(result)
+        if then is not None:
+            then(i, result)
+
+    return on_result
 
 
 def check_batch(game_id: str, options: dict[str, Any], agent_specs: list[str], games: int, workers: int = 1,
@@ -66,23 +81,31 @@ def simulate(
     backend: str = "process",
     address: str | None = None,
     give: tuple[str, int | None] | None = None,
+    keep_results: bool = True,
 ) -> BatchResult:
     """Play ``games`` games of ``game_id`` between the bots ``agent_specs`` (one per seat).
 
     The results are the same for any number of ``workers``. Bad options or bot
-    names raise ``CivtableError`` here, before any worker starts.
+    names raise ``CivtableError`` here, before any worker starts. With
+    ``keep_results=False`` no game is kept: each is counted into ``batch.tally`` as
+    it ends (and handed to ``on_result``), so that the memory does not grow with the
+    number of games; the summary is the same.
     """
     game = check_batch(game_id, options, agent_specs, games, workers, max_steps)
     resolved = dict(game.options)
     workers = min(workers, games)
     batch = BatchResult(game_id, resolved, list(agent_specs), games, seed, workers, max_steps=max_steps)
     start = time.perf_counter()
-    tasks = [Task(tuple(batch.players), derive_seed(seed, i), give) for i in range(games)]
+    specs = tuple(batch.players)
+    tasks = [Task(specs, derive_seed(seed, i), give) for i in range(games)]
+    if not keep_results:
+        batch.tally = tally = Tally(len(specs))
+        on_result = _counting(tally, on_result)
     try:
         results = play_many(game_id, resolved, tasks, workers, progress, max_steps, keep_records, on_result,
-                            backend=backend, address=address)
+                            backend=backend, address=address, keep_results=keep_results)
     except Interrupted as e:
-        if not e.results:
+        if not (e.results or (batch.tally is not None and batch.tally.games)):
             raise
         results = [e.results[i] for i in sorted(e.results)]
         batch.partial = True

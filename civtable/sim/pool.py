@@ -90,13 +90,16 @@ def play_chunk(game_id: str, options: dict[str, Any], tasks: list[Task], max_ste
 def play_many(game_id: str, options: dict[str, Any], tasks: Sequence[Task], workers: int = 1,
               progress: Progress | None = None, max_steps: int | None = None,
               keep_moves: bool = False, on_result: OnResult | None = None,
-              backend: str = "process", address: str | None = None) -> list[GameResult]:
+              backend: str = "process", address: str | None = None, keep_results: bool = True) -> list[GameResult]:
     """Play every task (in this process when ``workers`` is 1, in a process pool, or on a
-    Ray cluster with ``backend="ray"``); results in task order, the same on every backend."""
+    Ray cluster with ``backend="ray"``); results in task order, the same on every backend.
+    With ``keep_results=False`` each result is only handed to ``on_result`` (in any
+    order) and none is kept: the list returned, and ``Interrupted.results``, are empty."""
     got: dict[int, GameResult] = {}
 
     def keep(i: int, result: GameResult) -> None:
-        got[i] = result
+        if keep_results:
+            got[i] = result
         if on_result is not None:
             on_result(i, result)
 
@@ -104,29 +107,33 @@ def play_many(game_id: str, options: dict[str, Any], tasks: Sequence[Task], work
         if backend == "ray":
             from .rayrun import play_on_ray
 
-            return play_on_ray(game_id, options, tasks, workers, progress, max_steps, keep_moves, keep, address)
+            return play_on_ray(game_id, options, tasks, workers, progress, max_steps, keep_moves, keep, address,
+                               keep_results)
         if backend != "process":
             raise CivtableError(f"unknown backend {backend!r}; backends: process, ray")
-        return _play_local(game_id, options, tasks, workers, progress, max_steps, keep_moves, keep)
+        return _play_local(game_id, options, tasks, workers, progress, max_steps, keep_moves, keep, keep_results)
     except KeyboardInterrupt:
         raise Interrupted(got) from None
 
 
 def _play_local(game_id: str, options: dict[str, Any], tasks: Sequence[Task], workers: int,
                 progress: Progress | None, max_steps: int | None, keep_moves: bool,
-                on_result: OnResult) -> list[GameResult]:
+                on_result: OnResult, keep_results: bool = True) -> list[GameResult]:
     total = len(tasks)
     if workers <= 1 or total <= 1:
         results: list[GameResult] = []
+        done = 0
         for chunk in chunks(total, 1):
             found = play_chunk(game_id, options, [tasks[i] for i in chunk], max_steps, keep_moves)
             for i, result in zip(chunk, found, strict=True):
                 on_result(i, result)
-            results.extend(found)
+            if keep_results:
+                results.extend(found)
+            done += len(found)
             if progress is not None:
-                progress(len(results), total)
+                progress(done, total)
         return results
-    slots: list[GameResult | None] = [None] * total
+    slots: list[GameResult | None] = [None] * total if keep_results else []
     done = 0
     pool = ProcessPoolExecutor(min(workers, total), initializer=_init_worker,
                                initargs=(game_id, target_of(game_id), os.getpid()))
@@ -140,7 +147,8 @@ def _play_local(game_id: str, options: dict[str, Any], tasks: Sequence[Task], wo
             for fut in finished:
                 chunk = pending.pop(fut)
                 for i, result in zip(chunk, fut.result(), strict=True):
-                    slots[i] = result
+                    if keep_results:
+                        slots[i] = result
                     on_result(i, result)
                 done += len(chunk)
                 if progress is not None:

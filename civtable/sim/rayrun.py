@@ -32,7 +32,7 @@ def _remote_chunk(game_id: str, target: str, options: dict[str, Any], tasks: lis
 
 def play_on_ray(game_id: str, options: dict[str, Any], tasks: Sequence[Task], workers: int,
                 progress: Progress | None, max_steps: int | None, keep_moves: bool, on_result: OnResult | None,
-                address: str | None) -> list[GameResult]:
+                address: str | None, keep_results: bool = True) -> list[GameResult]:
     try:
         import ray
     except ImportError:
@@ -52,7 +52,7 @@ def play_on_ray(game_id: str, options: dict[str, Any], tasks: Sequence[Task], wo
     try:
         remote = ray.remote(_remote_chunk)
         target = target_of(game_id)
-        slots: list[GameResult | None] = [None] * len(tasks)
+        slots: list[GameResult | None] = [None] * len(tasks) if keep_results else []
         pending = {remote.remote(game_id, target, options, [tasks[i] for i in chunk], max_steps, keep_moves): chunk
                    for chunk in chunks(len(tasks), max(1, workers))}
         done = 0
@@ -61,7 +61,8 @@ def play_on_ray(game_id: str, options: dict[str, Any], tasks: Sequence[Task], wo
             for ref in ready:
                 chunk = pending.pop(ref)
                 for i, result in zip(chunk, ray.get(ref), strict=True):
-                    slots[i] = result
+                    if keep_results:
+                        slots[i] = result
                     if on_result is not None:
                         on_result(i, result)
                 done += len(chunk)

@@ -14,6 +14,7 @@ from civtable.core.registry import game_class
 
 from .batch import BatchResult
 from .runner import GameResult
+from .tally import Moments, Tally, mean_of, median_of
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
@@ -77,38 +78,33 @@ def figure(xs: Sequence[float], z: float = Z95) -> dict[str, Any]:
     """The mean of one game figure and its normal-approximation 95% interval,
     mean +- z * sd / sqrt(n) with the sample standard deviation; the interval is
     ``None`` below two values, where the spread is unknown."""
-    n = len(xs)
-    m = mean(xs)
+    return _figure(Moments.of(xs), z)
+
+
+def _figure(m: Moments, z: float = Z95) -> dict[str, Any]:
+    mean_ = m.mean()
     ci = None
-    if n >= 2:
-        half = z * statistics.stdev(xs) / math.sqrt(n)
-        ci = [_sig(m - half), _sig(m + half)]
-    return {"mean": _sig(m), "ci95": ci, "n": n}
+    if m.n >= 2:
+        half = z * m.stdev() / math.sqrt(m.n)
+        ci = [_sig(mean_ - half), _sig(mean_ + half)]
+    return {"mean": _sig(mean_), "ci95": ci, "n": m.n}
 
 
-def game_figures(results: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
+def game_figures(tally: Tally) -> dict[str, dict[str, Any]]:
     """Each figure some game reported (sorted by name), over the games that reported
-    it, in index order so that the sums do not depend on the number of workers."""
-    names = sorted({name for r in results for name in r.stats})
-    return {name: figure([r.stats[name] for r in results if name in r.stats]) for name in names}
+    it; the sums are exact, so they do not depend on the order of the games or the
+    number of workers."""
+    return {name: _figure(tally.stats[name]) for name in sorted(tally.stats)}
 
 
-def item_figures(results: Sequence[GameResult], seats: int) -> dict[str, dict[str, Any]]:
+def item_figures(results: Sequence[GameResult] | Tally, seats: int) -> dict[str, dict[str, Any]]:
     """Per item a game reports in ``holdings``: the share of player-games in which it
     was held, and the win rate of its holders with a Wilson interval, beside the win
     rate of the players who did not hold it (finished games only)."""
-    finished = [r for r in results if r.finished]
-    names = sorted({name for r in finished for name in r.holdings})
+    tally = results if isinstance(results, Tally) else Tally.of(results, seats)
     out: dict[str, dict[str, Any]] = {}
-    total = len(finished) * seats
-    for name in names:
-        held = won = other = other_won = 0
-        for r in finished:
-            holders = r.holdings.get(name, [])
-            held += len(holders)
-            won += sum(1 for p in holders if p in r.winners)
-            other += seats - len(holders)
-            other_won += sum(1 for p in r.winners if p not in holders)
+    total = tally.finished * seats
+    for name, (held, won, other, other_won) in tally.item_counts().items():
         lo, hi = wilson(won, held)
         out[name] = {
             "held": held,
@@ -120,29 +116,18 @@ def item_figures(results: Sequence[GameResult], seats: int) -> dict[str, dict[st
     return out
 
 
-def score_curves(results: Sequence[GameResult], seats: int) -> dict[str, Any] | None:
+def score_curves(tally: Tally) -> dict[str, Any] | None:
     """Each seat's mean score at the start of every turn, over the games that reached
     that turn (``State.scores``); ``None`` when the game keeps no running score."""
-    curves = [r.trajectory for r in results if r.trajectory]
-    if not curves:
+    if not tally.curve_games:
         return None
-    longest = max(len(c) for c in curves)
-    mean_by_turn: list[list[float]] = [[] for _ in range(seats)]
-    games: list[int] = []
-    for t in range(longest):
-        at = [c[t] for c in curves if len(c) > t]
-        games.append(len(at))
-        for p in range(seats):
-            mean_by_turn[p].append(_sig(statistics.fmean(row[p] for row in at), 4))
-    return {"turns": list(range(1, longest + 1)), "games": games, "mean": mean_by_turn}
+    means = [[_sig(x, 4) for x in row] for row in tally.curve_means()]
+    return {"turns": list(range(1, len(tally.curve_games) + 1)), "games": list(tally.curve_games), "mean": means}
 
 
-def lengths(results: Sequence[GameResult]) -> dict[str, int]:
+def lengths(tally: Tally) -> dict[str, int]:
     """How many games lasted each number of turns (for the histogram of game lengths)."""
-    out: dict[str, int] = {}
-    for r in results:
-        out[str(r.turns)] = out.get(str(r.turns), 0) + 1
-    return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
+    return {str(turns): tally.turns[turns] for turns in sorted(tally.turns)}
 
 
 def _variants(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -158,27 +143,17 @@ def _variants(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
 def summarise(batch: BatchResult) -> dict[str, Any]:
     """A batch as plain data: what the table shows and ``--json`` writes.
 
+    Read from ``batch.tally`` when the batch kept no results, else from its results.
     A shared win counts as a win for each winner; a game with no winner is a draw
     (or unfinished, when it hit the step limit), except in a one-seat game, where it
     is a loss (``solo``: survived and lost, and no draws or first player).
     ``game_stats`` maps each figure
     the game reports to its mean, 95% interval and number of games reporting it.
     """
-    n = len(batch.results)
     seats = len(batch.players)
-    wins = [0] * seats
-    draws = unfinished = 0
-    lost = 0
-    for r in batch.results:
-        if not r.finished:
-            unfinished += 1
-        elif not r.winners:
-            if seats == 1:
-                lost += 1
-            else:
-                draws += 1
-        for w in r.winners:
-            wins[w] += 1
+    tally = batch.tally if batch.tally is not None else Tally.of(batch.results, seats)
+    n = tally.games
+    wins = tally.wins
 
     per_player = []
     for seat, bot in enumerate(batch.players):
@@ -191,14 +166,9 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
         played = [s for s, b in enumerate(batch.players) if b == bot]
         per_bot[bot] = _rate(sum(wins[s] for s in played), n * len(played))
 
-    first = [r for r in batch.results if r.first_player is not None and r.finished and seats > 1]
-    first_player = None
-    if first:
-        first_player = _rate(sum(1 for r in first if r.first_player in r.winners), len(first))
-
+    first_player = _rate(tally.first_won, tally.first) if tally.first else None
+    draws = tally.draws
     variants = _variants(batch.game, batch.options)
-    turns = [r.turns for r in batch.results]
-    steps = [r.steps for r in batch.results]
     seconds = batch.seconds
     return {
         "game": batch.game,
@@ -213,21 +183,21 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
         "per_bot": per_bot,
         "draws": draws,
         "draw_rate": round(draws / n, 4) if n else 0.0,
-        "unfinished": unfinished,
+        "unfinished": tally.unfinished,
         "max_steps": batch.max_steps,
         "first_player": first_player,
-        "solo": {"survived": _rate(wins[0], n), "lost": lost} if seats == 1 else None,
+        "solo": {"survived": _rate(wins[0], n), "lost": tally.lost} if seats == 1 else None,
         "turns": {
-            "mean": round(mean(turns), 3),
-            "median": median(turns),
-            "min": min(turns, default=0),
-            "max": max(turns, default=0),
+            "mean": round(mean_of(tally.turns), 3),
+            "median": median_of(tally.turns),
+            "min": min(tally.turns, default=0),
+            "max": max(tally.turns, default=0),
         },
-        "steps": {"mean": round(mean(steps), 3), "median": median(steps)},
-        "lengths": lengths(batch.results),
-        "scores": score_curves(batch.results, seats),
-        "game_stats": game_figures(batch.results),
-        "items": item_figures(batch.results, seats),
+        "steps": {"mean": round(mean_of(tally.steps), 3), "median": median_of(tally.steps)},
+        "lengths": lengths(tally),
+        "scores": score_curves(tally),
+        "game_stats": game_figures(tally),
+        "items": item_figures(tally, seats),
         "games_per_second": round(n / seconds, 2) if seconds > 0 else None,
         "seconds": round(seconds, 3),
         "workers": batch.workers,

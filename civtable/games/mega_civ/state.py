@@ -26,7 +26,7 @@ from . import view
 from .codes import AUTO, OVER, STEP_NAMES, TRADE
 from .order import ast_order
 from .rules import STEPS, run
-from .rules.trade import simple_answer
+from .rules.trade import find_trade
 from .scoring import advance_vp, sole_past, victory_points
 
 if TYPE_CHECKING:
@@ -300,10 +300,8 @@ class MegaState(State):
         return found
 
     def lookup(self, player: int, text: str) -> Action | None:
-        if self.step == TRADE and text in ("decline", "pass", "reject", "post") and player == self.decider:
-            found = self.rules.act(text)  # always legal for the decider: skip listing every offer
-            if found.text == simple_answer(self):
-                return found
+        if self.step == TRADE and player == self.decider:
+            return find_trade(self, player, text)  # the text is checked, not every offer listed
         for a in self.legal(player):
             if a.text == text:
                 return a

@@ -207,14 +207,78 @@ def legal_trade(s: MegaState, p: int) -> list[Action]:
     return [g("accept", q) for q in sorted(deal[COUNTERS])] + [g("reject")]
 
 
-def simple_answer(s: MegaState) -> str:
-    """The decider's answer that is always legal and is not an offer or a card."""
+def find_trade(s: MegaState, p: int, text: str) -> Action | None:
+    """The action of ``legal_trade(s, p)`` whose text is ``text``, or None, found without
+    listing every offer: the text is read and checked against the hand directly
+    (MC-7.2 to MC-7.4, the same conditions as ``offers`` and ``additions``). An
+    18-player trade phase checks thousands of these texts."""
+    g = s.rules.act
     deal = s.deal
     if deal is None:
-        return "pass"
-    if building(s) is not None:
-        return "post"
-    return "decline" if deal[STAGE] == COUNTER else "reject"
+        return g("pass") if text == "pass" else _find_start(s, p, "offer", text)
+    side = building(s)
+    if side is not None:
+        return g("post") if text == "post" else _find_add(s, p, side, text)
+    if deal[STAGE] == COUNTER:
+        return g("decline") if text == "decline" else _find_start(s, p, "counter", text)
+    if text == "reject":
+        return g("reject")
+    words = text.split(" ")
+    if len(words) != 2 or words[0] != "accept" or not words[1].isdigit():
+        return None
+    q = int(words[1])
+    found = g("accept", q) if q in deal[COUNTERS] else None
+    return found if found is not None and found.text == text else None
+
+
+def _card_words(s: MegaState, words: list[str]) -> list[int] | None:
+    index = s.cat.card_index
+    out = []
+    for w in words:
+        c = index.get(w)
+        if c is None:
+            return None
+        out.append(c)
+    return out
+
+
+def _find_start(s: MegaState, p: int, kind: str, text: str) -> Action | None:
+    """``kind C1 C2 H as D`` if it is one of ``offers(s, p, kind)``: C1 <= C2 two shown
+    cards of the hand (not calamities, two copies when the same), H another tradable
+    card of the hand, D a name it may be declared as."""
+    words = text.split(" ")
+    if len(words) != 6 or words[0] != kind or words[4] != "as":
+        return None
+    found = _card_words(s, [words[1], words[2], words[3], words[5]])
+    if found is None:
+        return None
+    c1, c2, h, d = found
+    cards = s.cat.cards
+    if c1 > c2 or cards[c1].calamity or cards[c2].calamity:
+        return None
+    hand = tradable(s, p)
+    if hand.count(c1) < 1 + (c2 == c1) or c2 not in hand:
+        return None
+    if hand.count(h) - (h == c1) - (h == c2) < 1 or d not in declarable(s, [c1, c2], h):
+        return None
+    action = s.rules.act(kind, cards[c1].id, cards[c2].id, cards[h].id, "as", cards[d].id)
+    return action if action.text == text else None
+
+
+def _find_add(s: MegaState, p: int, side: list[int], text: str) -> Action | None:
+    """``add H as D`` if it is one of ``additions(s, p, side)``."""
+    words = text.split(" ")
+    if len(words) != 4 or words[0] != "add" or words[2] != "as" or size_of(side) >= s.rules.trade_max_cards:
+        return None
+    found = _card_words(s, [words[1], words[3]])
+    if found is None:
+        return None
+    h, d = found
+    if h not in spare(s, p, side) or d not in declarable(s, side, h):
+        return None
+    cards = s.cat.cards
+    action = s.rules.act("add", cards[h].id, "as", cards[d].id)
+    return action if action.text == text else None
 
 
 def trade_refusal(s: MegaState, p: int, text: str, tr: Translator = ENGLISH) -> str | None:

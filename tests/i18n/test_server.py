@@ -16,6 +16,7 @@ pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from civtable.server import create_app  # noqa: E402
+from tests.server import api  # noqa: E402
 
 
 @pytest.fixture
@@ -26,11 +27,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def new_game(c: TestClient, seats: list[dict[str, Any]]) -> tuple[str, dict[int, str]]:
-    r = c.post("/api/games", json={"game": "catan-deckbuilding", "seats": seats, "options": {"start-player": 0},
-                                   "seed": 4})
-    assert r.status_code == 200, r.text
-    data = r.json()
-    return data["id"], {int(k): v.split("#t=")[1] for k, v in data["links"].items()}
+    return api.new_game(c, seats=seats, options={"start-player": 0}, seed=4)
 
 
 def test_pages_follow_accept_language_and_the_menu(client: TestClient) -> None:
@@ -98,14 +95,7 @@ def test_meta_gives_the_games_words(client: TestClient) -> None:
 
 
 def test_a_replay_in_any_language(client: TestClient) -> None:
-    from civtable.core.registry import load_game
-    from civtable.sim.runner import play_game
-
-    game = load_game("catan-deckbuilding")
-    record = play_game(game, ["greedy", "greedy"], 2).record()
-    r = client.post("/api/replays", json={"record": record.dumps()})
-    assert r.status_code == 200, r.text
-    gid = r.json()["id"]
+    _, gid = api.upload_replay(client, 2)
     views = {lang: client.get(f"/api/replays/{gid}/view?ply=40", headers={"Accept-Language": lang}).json()
              for lang in ("en", "cs")}
     assert "Zásoba" in views["cs"]["html"] and "Supply" in views["en"]["html"]

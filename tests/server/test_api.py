@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -13,9 +12,9 @@ import pytest
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from civtable.core.registry import load_game  # noqa: E402
 from civtable.server import create_app  # noqa: E402
-from civtable.sim.runner import play_game  # noqa: E402
+
+from .api import act, at_once, new_game, upload_replay  # noqa: E402
 
 
 @pytest.fixture
@@ -23,15 +22,6 @@ def client(tmp_path: Path) -> TestClient:
     app = create_app(f"sqlite:///{tmp_path / 'games.db'}", clock_check=0.05)
     with TestClient(app) as c:
         yield c
-
-
-def new_game(c: TestClient, game: str = "catan-deckbuilding", seats: list[dict[str, Any]] | None = None,
-             **extra: Any) -> tuple[str, dict[int, str]]:
-    seats = seats or [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
-    r = c.post("/api/games", json={"game": game, "seats": seats, **extra})
-    assert r.status_code == 200, r.text
-    data = r.json()
-    return data["id"], {int(k): v.split("#t=")[1] for k, v in data["links"].items()}
 
 
 def view(c: TestClient, gid: str, token: str | None = None, since: int = 0) -> dict[str, Any]:
@@ -48,10 +38,6 @@ def wait_for(c: TestClient, gid: str, token: str | None, test: Any, timeout: flo
             return v
         time.sleep(0.05)
     raise AssertionError("timed out")
-
-
-def act(c: TestClient, gid: str, token: str, action: str, state: int | None) -> Any:
-    return c.post(f"/api/games/{gid}/act", json={"action": action, "state": state}, headers={"X-Token": token})
 
 
 def test_create_play_and_the_bot_answers(client: TestClient) -> None:
@@ -131,11 +117,7 @@ def test_two_moves_for_one_position_one_wins(client: TestClient) -> None:
     def send() -> None:
         results.append(act(client, gid, tokens[0], "end", 0).status_code)
 
-    threads = [threading.Thread(target=send) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    at_once(send, 4)
     assert sorted(results) == [200, 409, 409, 409]
     assert view(client, gid, tokens[0])["state"] == 1
 
@@ -150,11 +132,7 @@ def test_a_clock_lets_a_bot_take_over_and_give_the_seat_back(client: TestClient)
 
 
 def test_replays_of_finished_games_and_uploaded_records(client: TestClient) -> None:
-    game = load_game("catan-deckbuilding")
-    record = play_game(game, ["greedy", "greedy"], 4).record()
-    r = client.post("/api/replays", json={"record": record.dumps()})
-    assert r.status_code == 200, r.text
-    rid = r.json()["id"]
+    record, rid = upload_replay(client, 4)
     start = client.get(f"/api/replays/{rid}/view?ply=0").json()
     end = client.get(f"/api/replays/{rid}/view?ply=100000&seat=1").json()
     assert start["ply"] == 0 and end["ply"] == end["total"] == len(record.moves) and end["over"]
@@ -191,11 +169,7 @@ def test_the_same_server_on_postgresql() -> None:
         def send() -> None:
             results.append(act(c, gid, tokens[1], "end", 1).status_code)
 
-        threads = [threading.Thread(target=send) for _ in range(3)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        at_once(send, 3)
         assert sorted(results) == [200, 409, 409]  # one move per ply, whatever the database
         assert view(c, gid, tokens[0])["state"] == 2
     with TestClient(create_app(POSTGRES)) as c:  # a new server process reads the games back

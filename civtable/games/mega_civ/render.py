@@ -20,7 +20,7 @@ from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable
 from .catalog import set_value
 from .explain import step_task
 from .scoring import advance_vp
-from .words import phase_title, semicolon
+from .words import SeatNames, phase_title, semicolon
 
 if TYPE_CHECKING:
     from .game import MegaCiv
@@ -73,7 +73,7 @@ def table_row(cells: list[str], widths: list[int]) -> str:
     return "".join(c.rjust(w) for c, w in zip(cells, widths, strict=False))
 
 
-class Screen:
+class Screen(SeatNames):
     """The screen of one observation for one viewer."""
 
     def __init__(self, game: MegaCiv, obs: dict[str, Any], viewer: Viewer, tr: Translator = ENGLISH) -> None:
@@ -88,17 +88,6 @@ class Screen:
         self.tr = tr
 
     # ------------------------------------------------------------ pieces
-    def civ(self, seat: int) -> str:
-        return self.w.civ(self.players[seat]["civilization"], self.tr)
-
-    def who(self, seat: int | None) -> str:
-        tr = self.tr
-        if seat is None or seat < 0:
-            return tr.t("nobody")
-        if seat == self.viewer:
-            return tr.t("player {n} {civ} (you)", n=seat, civ=self.civ(seat))
-        return tr.t("player {n} {civ}", n=seat, civ=self.civ(seat))
-
     def area_text(self, area_id: str, mine: int | None) -> str:
         """An area: its name, the viewer's tokens over its limit, a city site (*), a city,
         and the other units there."""

@@ -27,7 +27,7 @@ from .catalog import set_value
 from .explain import step_task
 from .scoring import advance_vp
 from .webmap import MAP_CSS, MapDrawing, colour, ink
-from .words import CONTEXT, phase_title, semicolon
+from .words import CONTEXT, SeatNames, phase_title, semicolon
 
 if TYPE_CHECKING:
     from .game import MegaCiv
@@ -63,7 +63,7 @@ def tag(name: str, body: str = "", cls: str = "", **attrs: Any) -> str:
     return f"<{name}{klass}{extra}>{body}</{name}>"
 
 
-class Page:
+class Page(SeatNames):
     """The HTML fragment of one observation for one viewer."""
 
     def __init__(self, game: MegaCiv, obs: dict[str, Any], viewer: Viewer, tr: Translator = ENGLISH) -> None:
@@ -87,17 +87,6 @@ class Page:
                       + tag("div", "".join(panels), "mc-panels"), "mc"))
 
     # ------------------------------------------------------------ pieces
-    def civ(self, seat: int) -> str:
-        return self.w.civ(self.players[seat]["civilization"], self.tr)
-
-    def who(self, seat: int | None) -> str:
-        tr = self.tr
-        if seat is None or seat < 0:
-            return tr.t("nobody")
-        if seat == self.viewer:
-            return tr.t("player {n} {civ} (you)", n=seat, civ=self.civ(seat))
-        return tr.t("player {n} {civ}", n=seat, civ=self.civ(seat))
-
     def swatch(self, seat: int) -> str:
         return tag("span", "", "mc-swatch", style=f"background:{colour(self.players[seat]['civilization'])}")
 

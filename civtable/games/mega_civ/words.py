@@ -26,6 +26,8 @@ from .codes import PHASE_TITLES
 from .view import HIDDEN
 
 if TYPE_CHECKING:
+    from civtable.core.events import Viewer
+
     from .options import Rules
 
 CONTEXT = "mega-civ"
@@ -370,3 +372,25 @@ PHRASES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
 area, c card, v advance, g group, n as written, p a ship's payment, r a tax rate change)."""
 KINDS = frozenset((*PHRASES, "sail", "move", "city", "offer", "counter", "add", "pay", "as"))
 """The first words of action texts (never read as a translated name)."""
+
+
+class SeatNames:
+    """The seats of an observation named for its viewer: the part of the terminal's
+    screen (``render.Screen``) and the browser's page (``web.Page``) that says who."""
+
+    w: Words
+    players: list[dict[str, Any]]
+    """The observation's ``players``."""
+    viewer: Viewer
+    tr: Translator
+
+    def civ(self, seat: int) -> str:
+        return self.w.civ(self.players[seat]["civilization"], self.tr)
+
+    def who(self, seat: int | None) -> str:
+        tr = self.tr
+        if seat is None or seat < 0:
+            return tr.t("nobody")
+        if seat == self.viewer:
+            return tr.t("player {n} {civ} (you)", n=seat, civ=self.civ(seat))
+        return tr.t("player {n} {civ}", n=seat, civ=self.civ(seat))

@@ -67,6 +67,8 @@ def collect(games: int, seed: int, eps: float) -> dict[str, Any]:
 def fit(data: dict[str, Any], ridge: float) -> dict[str, Any]:
     import numpy as np
 
+    from civtable.agents.fitted import weights_data
+
     rows = data["rows"]
     game = np.array([r[0] for r in rows])
     prog = np.array([r[1] for r in rows])[:, None]
@@ -110,9 +112,7 @@ def fit(data: dict[str, Any], ridge: float) -> dict[str, Any]:
                 f"self-play games (seed {data['seed']}; every other game with random moves at rate "
                 f"{data['eps']}); {len(rows)} positions; games with a shared win left out"),
         "held_out": {"games": "every fifth game", "model": held, "vp_lead_only": held_vp},
-        "features": data["features"],
-        "base": [round(float(v), 5) for v in w_all[:k]],
-        "progress": [round(float(v), 5) for v in w_all[k:]],
+        **weights_data(data["features"], w_all),
     }
 
 

@@ -68,6 +68,7 @@ def collect(games: int, players: int, seed: int, eps: float) -> dict[str, Any]:
 def fit(datas: list[dict[str, Any]], ridge: float) -> dict[str, Any]:
     import numpy as np
 
+    from civtable.agents.fitted import weights_data
     from civtable.games.mega_civ.evaluate import FEATURES
 
     features = list(FEATURES)
@@ -139,9 +140,7 @@ def fit(datas: list[dict[str, Any]], ridge: float) -> dict[str, Any]:
         "held_out": {"games": "every fifth game", "model": report(w, [xs[i] for i in held], [ys[i] for i in held]),
                      "vp_lead_only": report(wb, [xs[i] for i in held], [ys[i] for i in held], base_cols),
                      "uniform_log_loss": round(uniform, 4)},
-        "features": features,
-        "base": [round(float(v), 5) for v in w_all[:k]],
-        "progress": [round(float(v), 5) for v in w_all[k:]],
+        **weights_data(features, w_all),
     }
 
 

@@ -20,11 +20,10 @@ each player (not fitted there, but the features mean the same).
 
 from __future__ import annotations
 
-import json
-import math
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from civtable.agents.fitted import Weights, at_progress, read_weights, score, win_chances
 
 from .catalog import BUILDING, WONDER
 
@@ -45,13 +44,9 @@ FEATURES = (
 """Per player; ``to_move`` is 1 for the player whose turn it is."""
 
 
-@cache
-def weights(path: str = str(DATA)) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def weights(path: str = str(DATA)) -> Weights:
     """The fitted weights: ``(base, per unit of progress)``, one of each per feature."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    if tuple(data["features"]) != FEATURES:
-        raise ValueError(f"{path}: the features differ from evaluate.FEATURES; refit the weights")
-    return tuple(data["base"]), tuple(data["progress"])
+    return read_weights(path, FEATURES)
 
 
 def progress(s: CcgState) -> float:
@@ -152,18 +147,12 @@ def features(s: CcgState, p: int, culture: list[int] | None = None,
 
 def scores(s: CcgState) -> list[float]:
     """Every player's linear score (the logit of the conditional model)."""
-    base, per = weights()
-    x = progress(s)
-    w = [b + x * q for b, q in zip(base, per, strict=True)]
+    w = at_progress(weights(), progress(s))
     culture = [s.culture(q) for q in range(s.n)]
     happiness = [s.happiness(q) for q in range(s.n)]
-    return [sum(a * f for a, f in zip(w, features(s, p, culture, happiness), strict=True))
-            for p in range(s.n)]
+    return [score(w, features(s, p, culture, happiness)) for p in range(s.n)]
 
 
 def evaluate(s: CcgState, player: int) -> float:
     """``2 P(player wins) - 1`` under the conditional logit over the players' scores."""
-    sc = scores(s)
-    top = max(sc)
-    exp = [math.exp(v - top) for v in sc]
-    return 2 * exp[player] / sum(exp) - 1
+    return 2 * win_chances(scores(s))[player] - 1

@@ -19,11 +19,11 @@ player count, so the same weights serve 5 to 18 players.
 
 from __future__ import annotations
 
-import json
-import math
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from civtable.agents import fitted
+from civtable.agents.fitted import Weights, at_progress, read_weights, score
 
 from .rules.cards import hand_value
 
@@ -48,13 +48,9 @@ COLLECTED = ("vp", "ast", "ready", "cities", "tokens", "stock", "treasury", "han
 """What ``tools/mega_civ/fit_evaluate.py collect`` records (``collected_features``)."""
 
 
-@cache
-def weights(path: str = str(DATA)) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def weights(path: str = str(DATA)) -> Weights:
     """The fitted weights: ``(base, per unit of progress)``, one of each per feature."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    if tuple(data["features"]) != FEATURES:
-        raise ValueError(f"{path}: the features differ from evaluate.FEATURES; refit the weights")
-    return tuple(data["base"]), tuple(data["progress"])
+    return read_weights(path, FEATURES)
 
 
 def progress(s: MegaState) -> float:
@@ -96,26 +92,17 @@ def features(s: MegaState, p: int, cities: list[int] | None = None) -> list[floa
 
 def scores(s: MegaState) -> list[float]:
     """Every player's linear score."""
-    base, per = weights()
-    t = progress(s)
+    w = at_progress(weights(), progress(s))
     counts = [0] * s.n
     for o in s.city:
         if o >= 0:
             counts[o] += 1
-    out = []
-    for p in range(s.n):
-        f = features(s, p, counts)
-        out.append(sum((b + u * t) * x for b, u, x in zip(base, per, f, strict=True)))
-    return out
+    return [score(w, features(s, p, counts)) for p in range(s.n)]
 
 
 def win_chances(s: MegaState) -> list[float]:
     """The conditional logit's win probability of every player."""
-    sc = scores(s)
-    top = max(sc)
-    e = [math.exp(x - top) for x in sc]
-    total = sum(e)
-    return [x / total for x in e]
+    return fitted.win_chances(scores(s))
 
 
 def evaluate(s: MegaState, player: int) -> float:

@@ -1,13 +1,7 @@
 // The game page: everything shown comes from the server's payload for this viewer.
 "use strict";
 (function () {
-  const I18N = JSON.parse((document.getElementById("i18n") || {}).textContent || "{}");
-  // the page's words in its language (sent with the page); {name} fields filled from args
-  const _ = (text, args) => {
-    let s = I18N[text] || text;
-    for (const [k, v] of Object.entries(args || {})) s = s.split("{" + k + "}").join(String(v));
-    return s;
-  };
+  const {_, $, el} = window.civtable;  // common.js
   const app = document.getElementById("app");
   const gid = app.dataset.gid;
   const mode = app.dataset.mode;
@@ -15,16 +9,8 @@
   const fromHash = new URLSearchParams(location.hash.slice(1)).get("t");
   if (fromHash) localStorage.setItem(key, fromHash);
   const token = mode === "play" ? (fromHash || localStorage.getItem(key)) : null;
-  const $ = (id) => document.getElementById(id);
   const MENU = 24;
   let view = null, cursor = 0, prefix = [], target = null, targetLabel = "", ply = 0, asSeat = "", busy = false;
-
-  function el(tag, attrs, text) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
 
   async function call(url, options) {
     const headers = Object.assign({"Content-Type": "application/json"}, token ? {"X-Token": token} : {});

@@ -1,21 +1,9 @@
+// The lobby: the games, their options and seats, and the games being played.
 "use strict";
 (function () {
-  const I18N = JSON.parse((document.getElementById("i18n") || {}).textContent || "{}");
-  // the page's words in its language (sent with the page); {name} fields filled from args
-  const _ = (text, args) => {
-    let s = I18N[text] || text;
-    for (const [k, v] of Object.entries(args || {})) s = s.split("{" + k + "}").join(String(v));
-    return s;
-  };
-  const $ = (id) => document.getElementById(id);
+  const {_, $, el} = window.civtable;  // common.js
   let meta = null;
   const STATUS = {playing: _("playing"), over: _("over"), replay: _("replay")};
-  const el = (tag, attrs, text) => {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  };
   const current = () => meta.games.find((g) => g.id === $("game").value);
 
   function seatRows() {

@@ -1,6 +1,7 @@
 """Checks of what learning agents use: the fixed action space and the observation
 encoding (``Game.action_space``, ``Game.encoding``, ``Game.encode``).
 
+- the space is built once per game object, and the same for the same options;
 - every legal action of every visited position is in the space, and the mask marks
   exactly the legal actions; numbers outside the space are refused;
 - the space is the same list in another process (under another hash seed);
@@ -16,13 +17,27 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from civtable.core.errors import IllegalActionError
 from civtable.core.game import Game
 from civtable.core.registry import target_of
 from civtable.core.rng import Rng
+from civtable.core.spaces import ActionSpace
 from civtable.core.state import State
+
+
+def check_space_built_once(make: Callable[[], Game]) -> ActionSpace:
+    """The action space of a game made by ``make`` is built once per game object, and
+    another game of the same options has the same space (its texts and digest);
+    returns it."""
+    g = make()
+    space = g.action_space()
+    assert g.action_space() is space, "action_space() must be built once per game object"
+    again = make().action_space()
+    assert again.texts == space.texts and again.digest == space.digest, "the same options gave another space"
+    return space
 
 
 def check_action_space(state: State) -> None:

@@ -23,7 +23,7 @@ from civtable.games.civ_solo.game import CivSolo
 from civtable.games.civ_solo.rules import STEPS
 from civtable.games.civ_solo.space import most_deck, most_fronts
 from civtable.games.civ_solo.state import SoloState
-from civtable.testing.learning import check_action_space, check_encoding
+from civtable.testing.learning import check_action_space, check_encoding, check_space_built_once
 
 from . import test_contract as contract
 from ._solo_helpers import answer, battle_at_play, bot_game, event, new, to_turn, with_deck
@@ -43,11 +43,7 @@ def fresh(g: CivSolo, seed: int) -> SoloState:
 
 # ------------------------------------------------------------------ the action space
 def test_the_space_is_built_once_from_the_data_and_the_same_for_the_same_options() -> None:
-    g = solo_game()
-    space = g.action_space()
-    assert g.action_space() is space
-    again = solo_game().action_space()
-    assert again.texts == space.texts and again.digest == space.digest
+    space = check_space_built_once(solo_game)
     other = solo_game(**{"strongest-tie": "A"}).action_space()
     assert other.digest != space.digest
 

@@ -18,7 +18,12 @@ from civtable.games.mega_civ.codes import MOVE
 from civtable.games.mega_civ.game import MegaCiv
 from civtable.games.mega_civ.rules.advances import affordable, gain
 from civtable.games.mega_civ.state import MegaState
-from civtable.testing.learning import check_action_space, check_encoding, encoded
+from civtable.testing.learning import (
+    check_action_space,
+    check_encoding,
+    check_space_built_once,
+    encoded,
+)
 
 from ._invariants import cards_are_conserved, pieces_are_conserved
 from ._mc_helpers import game, idx, position, run_from, texts
@@ -42,11 +47,7 @@ def walk(s: MegaState, steps: int, bots: str = "greedy", seed: int = 1, check: b
 
 # ------------------------------------------------------------------ the action space
 def test_the_space_is_built_once_from_the_data_in_a_fixed_order() -> None:
-    g = game()
-    space = g.action_space()
-    assert g.action_space() is space
-    again = game().action_space()
-    assert again.texts == space.texts and again.digest == space.digest
+    space = check_space_built_once(game)
     assert game(map="full").action_space().digest != space.digest
     assert game(side="East").action_space().texts != space.texts  # the East cards
 

@@ -11,6 +11,7 @@ import pytest
 from civtable.agents.base import PlayerView
 from civtable.core.registry import load_game
 from civtable.i18n import ENGLISH, Localized, translator
+from tests.games.language import check_menu, check_reasons, check_screens, english_in, events_told
 
 LANGS = ("el", "cs", "de")
 WORDS = {  # the game's own words (civtable/locale/glossary/civ-card-game.yaml) on a mid-game screen
@@ -38,9 +39,7 @@ def played(players: int = 3, seed: int = 4, plies: int = 160):  # type: ignore[n
 
 def english_left(text: str, lang: str = "") -> list[str]:
     """English words outside quoted actions."""
-    plain = re.sub(r"'[^']*'", "", text)
-    german = {"Hand", "Hammer"} if lang == "de" else set()
-    return [m.group(0) for m in ENGLISH_WORDS.finditer(plain) if m.group(0) not in german]
+    return english_in(ENGLISH_WORDS, text, {"Hand", "Hammer"} if lang == "de" else ())
 
 
 def test_english_is_unchanged_and_localized() -> None:
@@ -59,24 +58,16 @@ def test_english_is_unchanged_and_localized() -> None:
 def test_screen_help_menus_reasons_and_reference_in_the_language(lang: str) -> None:
     game, state = played()
     tr = translator(lang)
-    for p in range(3):
-        obs = state.observation(p)
-        screen = tr.localize(game.render(obs, p))
-        assert all(word in screen for word in WORDS[lang]), screen
-        assert not english_left(screen, lang), english_left(screen, lang)
-        page = tr.localize(game.html(obs, p))
+
+    def english(text: str) -> list[str]:
+        return english_left(text, lang)
+
+    for page in check_screens(game, state, tr, WORDS[lang], english):
         assert WORDS[lang][1] in page and "Play deck" not in page and "Your hand" not in page
     p = state.to_move()[0]
-    obs = state.observation(p)
-    assert not english_left(tr.localize(game.help(obs, p)).split("\n")[0], lang)
-    for a in state.legal_actions(p):
-        label = tr.localize(game.action_label(a, obs))
-        path = tr.localize(game.action_path(a, obs))
-        assert label != game.action_label(a, obs) or a.text == label, a.text
-        assert not english_left(label, lang) and not english_left(" ".join(path), lang), (a.text, label, path)
-    for text in ("build library 9", "tech writing", "pop 9", "hello", "block chariot archers", "draw 4"):
-        reason = tr.localize(state.explain(p, text))
-        assert reason != state.explain(p, text) and not english_left(reason, lang), reason
+    check_menu(game, state, p, tr, english, texts_kept=True)
+    check_reasons(state, p, ("build library 9", "tech writing", "pop 9", "hello", "block chariot archers", "draw 4"),
+                  tr, english)
     other = (p + 1) % 3
     assert tr.localize(state.explain(other, "done")) != state.explain(other, "done")
     tables = tr.localize(game.reference())
@@ -93,12 +84,7 @@ def test_every_event_of_bot_games_is_told_in_the_language(lang: str) -> None:
     seen: set[str] = set()
     for seed in range(4):
         game, state = played(players=2 + seed % 3, seed=seed, plies=3000)
-        for viewer in (0, 1, None):
-            for e in state.events(viewer):
-                text = game.render_event(e, viewer, tr=tr)
-                seen.add(e.id)
-                assert text != game.render_event(e, viewer) or e.id == "move", (e.id, text)
-                assert not english_left(text, lang), (e.id, text)
+        seen |= events_told(game, state, tr, lambda text: english_left(text, lang), kept=("move",))
     assert {"combat.begins", "end.score", "collect.yields", "buy.tech", "draw.count"} <= seen
 
 

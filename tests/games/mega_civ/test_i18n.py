@@ -15,6 +15,7 @@ from civtable.core.registry import load_game
 from civtable.games.mega_civ.codes import PHASE_TITLES
 from civtable.games.mega_civ.words import PHASE_WORDS
 from civtable.i18n import ENGLISH, Localized, translator
+from tests.games.language import check_menu, check_reasons, check_screens, english_in, events_told
 
 LANGS = ("el", "cs", "de")
 WORDS = {  # the game's own words on a player's screen
@@ -44,9 +45,7 @@ def played(players: int = 5, seed: int = 3, plies: int = 600, **options: Any):  
 
 def english_left(text: str, lang: str = "") -> list[str]:
     """English words outside quoted actions and the MC- rule ids."""
-    plain = re.sub(r"'[^']*'", "", text)
-    own = {"de": {"Hand"}, "cs": {"limit"}}.get(lang, set())
-    return [m.group(0) for m in ENGLISH_WORDS.finditer(plain) if m.group(0) not in own]
+    return english_in(ENGLISH_WORDS, text, {"de": {"Hand"}, "cs": {"limit"}}.get(lang, ()))
 
 
 def test_english_is_unchanged_and_localized() -> None:
@@ -72,27 +71,18 @@ def test_every_phase_title_is_a_message() -> None:
 def test_screen_help_menus_reasons_page_and_reference_in_the_language(lang: str) -> None:
     game, state = played(plies=400)
     tr = translator(lang)
-    for p in range(5):
-        obs = state.observation(p)
-        screen = tr.localize(game.render(obs, p))
-        assert all(word in screen for word in WORDS[lang]), screen
-        assert not english_left(screen, lang), english_left(screen, lang)
-        page = tr.localize(game.html(obs, p))
+
+    def english(text: str) -> list[str]:
+        return english_left(text, lang)
+
+    for page in check_screens(game, state, tr, WORDS[lang], english):
         assert "Players in AST order" not in page and "Trade-card stacks" not in page and "Kings Vale" not in page
     spectator = tr.localize(game.render(state.observation(None), None))
-    assert not english_left(spectator, lang), spectator
+    assert not english(spectator), spectator
     p = state.to_move()[0]
-    obs = state.observation(p)
-    help_text = tr.localize(game.help(obs, p))
-    assert not english_left(help_text.split("\n")[0], lang)
-    for a in state.legal_actions(p):
-        label = tr.localize(game.action_label(a, obs))
-        path = tr.localize(game.action_path(a, obs))
-        assert label != game.action_label(a, obs), a.text
-        assert not english_left(label, lang) and not english_left(" ".join(path), lang), (a.text, label, path)
-    for text in ("move kings_vale old_ford", "buy astronomy", "city nowhere", "hello", "grow kings_vale", "done"):
-        reason = tr.localize(state.explain(p, text))
-        assert reason != state.explain(p, text) and not english_left(reason, lang), reason
+    check_menu(game, state, p, tr, english)
+    check_reasons(state, p, ("move kings_vale old_ford", "buy astronomy", "city nowhere", "hello", "grow kings_vale",
+                             "done"), tr, english)
     other = next(q for q in range(5) if q not in state.to_move())
     assert tr.localize(state.explain(other, "done")) != state.explain(other, "done")
     tables = tr.localize(game.reference())
@@ -109,12 +99,7 @@ def test_every_event_of_bot_games_is_told_in_the_language(lang: str) -> None:
     seen: set[str] = set()
     for seed in range(3):
         game, state = played(seed=seed, plies=4000, **{"last-turn": 30})
-        for viewer in (0, 1, None):
-            for e in state.events(viewer):
-                text = game.render_event(e, viewer, tr=tr)
-                seen.add(e.id)
-                assert text != game.render_event(e, viewer), (e.id, text)
-                assert not english_left(text, lang), (e.id, text)
+        seen |= events_told(game, state, tr, lambda text: english_left(text, lang))
     assert {"turn.started", "tax.paid", "population.grew", "calamity.struck", "units.lost",
             "advance.bought", "ast.moved", "trade.done", "game.score"} <= seen
 

@@ -89,6 +89,7 @@ def test_every_event_of_bot_games_is_told_in_the_language(lang: str) -> None:
 
 
 def test_names_are_read_in_every_language() -> None:
+    """A person may type the names the screen shows, in any language (English too)."""
     game = load_game("civ-card-game")
     assert game.interpret({}, "build Stadtmauern 2") == "build city_walls 2"
     assert game.interpret({}, "build městské hradby 2") == "build city_walls 2"
@@ -96,6 +97,9 @@ def test_names_are_read_in_every_language() -> None:
     assert game.interpret({}, "plot Goldhügel") == "plot gold"
     assert game.interpret({}, "discard Jídlo +2") == "discard food_cache"
     assert game.interpret({}, "build City Walls 2") == "build city_walls 2"
+    assert game.interpret({}, "Discard Food +2") == "discard food_cache"
+    assert game.interpret({}, "tech Code of Laws") == "tech code_of_laws"
+    assert game.interpret({}, "plot Gold Hills") == "plot gold"
     assert game.interpret({}, "done") is None
 
 

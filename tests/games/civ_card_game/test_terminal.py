@@ -99,16 +99,6 @@ def test_help_says_what_is_decided_and_how_to_write_it() -> None:
     assert "block ATTACKER DEFENDER" in text
 
 
-def test_names_typed_for_ids() -> None:
-    """A person may type the names the screen shows."""
-    g = game()
-    assert g.interpret({}, "build City Walls 2") == "build city_walls 2"
-    assert g.interpret({}, "Discard Food +2") == "discard food_cache"
-    assert g.interpret({}, "tech Code of Laws") == "tech code_of_laws"
-    assert g.interpret({}, "plot Gold Hills") == "plot gold"
-    assert g.interpret({}, "done") is None
-
-
 def test_every_step_says_what_is_decided_and_how_it_is_written() -> None:
     """``data/steps.json`` has the words of every step of the position format, and a
     Code of Laws choice names the victim (take) or the thief (give)."""

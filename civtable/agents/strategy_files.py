@@ -44,6 +44,15 @@ class Condition:
         return OPS[self.op](total(self.left), total(self.right))
 
 
+@dataclass(frozen=True)
+class Rule:
+    """An entry ``NAME: condition(s)`` of a priority list: what it names (a card to buy)
+    and the conditions under which it applies (all must hold)."""
+
+    name: str
+    conditions: tuple[Condition, ...]
+
+
 def split_condition(text: Any, where: str, example: str) -> tuple[str, str, str]:
     """The left side, the comparison and the right side of a condition's text; an
     ``AgentError`` naming ``where`` when it is not text (``example`` shows one) or

@@ -100,7 +100,7 @@ def _compiled(strategy: Strategy) -> tuple[tuple[int, tuple[Compiled, ...]], ...
     known = _COMPILED.get(id(strategy))
     if known is not None and known[0] is strategy:
         return known[1]
-    rules = tuple((ROLE_IDS.index(rule.card), tuple(_compile(c) for c in rule.conditions)) for rule in strategy.buy)
+    rules = tuple((ROLE_IDS.index(rule.name), tuple(_compile(c) for c in rule.conditions)) for rule in strategy.buy)
     if len(_COMPILED) > 256:
         _COMPILED.clear()
     _COMPILED[id(strategy)] = (strategy, rules)

@@ -26,6 +26,7 @@ from civtable.agents.strategy_files import (
     OPS,
     Condition,
     Quantity,
+    Rule,
     Term,
     find,
     read_yaml,
@@ -42,12 +43,6 @@ __all__ = ["OPS", "Condition", "Quantity", "Rule", "Strategy", "Term", "load_str
 SCOPES = ("owned", "hand", "supply", "opponent", "laid")
 PLAY_FLAGS = {"keep_cities": True, "keep_knights": True, "dump_before_end": True}
 BUYABLE_IDS = tuple(ROLE_IDS[c] for c in BUYABLE)
-
-
-@dataclass(frozen=True)
-class Rule:
-    card: str
-    conditions: tuple[Condition, ...]
 
 
 @dataclass(frozen=True)

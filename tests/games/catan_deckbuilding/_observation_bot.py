@@ -97,9 +97,9 @@ class PlannerBot(Agent):
     def _buy_step(self, obs: dict[str, Any], me: dict[str, Any]) -> str | None:
         q = self._quantity(obs, me)
         for rule in self.strategy.buy:
-            if not obs["supply"][rule.card] or not _all(rule.conditions, q):
+            if not obs["supply"][rule.name] or not _all(rule.conditions, q):
                 continue
-            step = self._plan(rule.card, me["hand"], obs["pool"], obs["roads_played"])
+            step = self._plan(rule.name, me["hand"], obs["pool"], obs["roads_played"])
             if step is not None:
                 return step
         return None

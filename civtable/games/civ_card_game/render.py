@@ -299,23 +299,25 @@ def label(text: str, obs: dict[str, Any], names: Names, *, tr: Translator = ENGL
     if kind == "destroy":
         return tr.t("lose {card} on plot {n} {plot}", card=names.of(args[0], tr), n=args[1],
                     plot=names.of(me["plots"][int(args[1]) - 1]["plot"], tr))
+    in_phase = IN_PHASE.get((kind, obs["phase"]))
+    if in_phase is not None:
+        return tr.t(in_phase)
     if kind == "done":
-        if obs["phase"] == "purchase":
-            return tr.t("done: end the purchases")
-        if obs["phase"] == "defend":
-            return tr.t("done: take the remaining attack")
         return tr.pt("action", "done")
-    if kind == "fight" and obs["phase"] == "redeclare":
-        return tr.t("fight: go on with the combat")
+    if kind == "pass":
+        return tr.pt("action", "pass")
     if kind == "draw" and "culture" in args:
         return tr.t("{action}: one more card to discard", action=base)
-    if kind == "pass":
-        if obs["phase"] == "steal-window":
-            return tr.t("pass: steal nothing")
-        if obs["phase"] == "declare":
-            return tr.t("pass: no combat")
-        return tr.pt("action", "pass")
     return base
+
+
+IN_PHASE = {
+    ("done", "purchase"): N_("done: end the purchases"), ("done", "defend"): N_("done: take the remaining attack"),
+    ("fight", "redeclare"): N_("fight: go on with the combat"),
+    ("pass", "steal-window"): N_("pass: steal nothing"), ("pass", "declare"): N_("pass: no combat"),
+}
+"""What an action without arguments does in the steps where it means more than its
+name (kind, phase)."""
 
 
 def _leaf(kind: str, args: list[str], obs: dict[str, Any], names: Names, tr: Translator) -> str:

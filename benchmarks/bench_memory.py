@@ -20,11 +20,16 @@ mid-game positions (a greedy game replayed to half its length, five seeds):
   (``VmHWM``) after playing the games with greedy bots and one search decision
   (``mcts:iterations=20``) in the middle of each, each game measured in a fresh process.
 
-``--simulate`` plays a batch in this process (one core) and samples the RSS every
-``--every`` games, with the bytes the batch's results hold (they are kept for the
-report, so they grow by design); a leak would show as RSS growing faster than the
-results. With ``--drop`` the same games are played one by one through
-``play_game`` and each result is dropped: the RSS should then stay flat.
+``--simulate`` plays a batch in this process (one core) as ``civtable simulate``
+does (each game counted into the batch's running totals as it ends, none kept) and
+samples the RSS every ``--every`` games, with the bytes the totals hold: the RSS
+should stay flat after the first games. ``--keep`` keeps every game's result, as
+``simulate`` did before (and ``compare`` and ``value`` still do, which pair games):
+the RSS then grows by what they hold. With ``--drop`` the same games are played one
+by one through ``play_game`` and each result is dropped.
+
+``--quick`` (``make bench``): the state sizes of the smaller games with two seeds,
+and the RSS over a 2,000-game ``simulate`` of catan-deckbuilding.
 """
 
 from __future__ import annotations
@@ -168,8 +173,8 @@ def rss_child(name: str) -> dict[str, int]:
     return {"after_import_kib": after_import, "peak_kib": rss_kib("VmHWM")}
 
 
-def peak_rss(name: str) -> dict[str, int]:
-    done = subprocess.run([sys.executable, __file__, "--rss-child", name], check=True,
+def peak_rss(name: str, quick: bool = False) -> dict[str, int]:
+    done = subprocess.run([sys.executable, __file__, "--rss-child", name, *(["--quick"] if quick else [])], check=True,
                           capture_output=True, text=True)
     got: dict[str, int] = json.loads(done.stdout.splitlines()[-1])
     return got
@@ -198,14 +203,15 @@ def deep_size(obj: Any, seen: set[int] | None = None) -> int:
 
 
 def simulate_rss(game_id: str, options: dict[str, Any], players: list[str], count: int, every: int,
-                 drop: bool) -> None:
-    """RSS over ``simulate`` (or, ``drop``: the same games through ``play_game``, each
-    result dropped once played)."""
+                 drop: bool, keep: bool = False) -> None:
+    """RSS over ``simulate`` as the command plays it (``keep``: every result kept;
+    ``drop``: the same games through ``play_game``, each result dropped once played)."""
     from civtable.core.rng import derive_seed
     from civtable.sim.batch import simulate
     from civtable.sim.runner import load_game_for, play_game
+    from civtable.sim.stats import summarise
 
-    how = "results dropped" if drop else "simulate"
+    how = "results dropped" if drop else "simulate, every result kept" if keep else "simulate"
     print(f"{game_id} {options} {','.join(players)}: {count:,} games in this process ({how}); "
           f"RSS every {every:,} games (MiB)")
     start = time.process_time()
@@ -220,23 +226,28 @@ def simulate_rss(game_id: str, options: dict[str, Any], players: list[str], coun
             while next_at[0] <= done:
                 next_at[0] += every
 
-    held = 0.0
+    held = ""
     if drop:
         game = load_game_for(game_id, options, len(players))
         for i in range(count):
             play_game(game, players, derive_seed(1, i), keep_moves=False)
             progress(i + 1, count)
     else:
-        batch = simulate(game_id, options, players, count, seed=1, workers=1, progress=progress)
+        batch = simulate(game_id, options, players, count, seed=1, workers=1, progress=progress,
+                         keep_results=keep)
+        summarise(batch)
     peak = rss_kib("VmHWM") / 1024
     if not drop:
-        held = deep_size(batch.results) / 1024 / 1024
-    first = next(r for d, r in samples if d >= min(count, 1000))
+        kept = deep_size(batch.results if keep else batch.tally)
+        held = f"; the {'results' if keep else 'totals'} hold {kept / 1024:,.1f} KiB ({kept / count:,.0f} bytes a game)"
+    start_at = next(d for d, r in samples if d >= min(count, 1000))
+    first = dict(samples)[start_at]
     grown = samples[-1][1] - first
-    per_game = grown * 1024 * 1024 / max(1, samples[-1][0] - next(d for d, r in samples if d >= min(count, 1000)))
-    print(f"RSS at 1,000 games {first:.1f} MiB, at the end {samples[-1][1]:.1f} MiB (+{grown:.1f}, "
-          f"{per_game:,.0f} bytes a game); peak {peak:.1f} MiB"
-          + (f"; the {count:,} results hold {held:.1f} MiB" if not drop else ""))
+    per_game = grown * 1024 * 1024 / max(1, samples[-1][0] - start_at)
+    at = [next((d, r) for d, r in samples if d >= mark) for mark in (1000, 5000, 10000) if mark < count]
+    marks = ", ".join(f"{r:.1f} MiB at {d:,}" for d, r in [*at, samples[-1]])
+    print(f"RSS {marks} games (+{grown:.1f} MiB from {start_at:,} games, {per_game:,.0f} bytes a game); "
+          f"peak {peak:.1f} MiB{held}")
 
 
 def main() -> None:
@@ -249,25 +260,35 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=500, help="with --simulate: games between samples")
     ap.add_argument("--drop", action="store_true",
                     help="with --simulate: play the games with play_game, keeping no result")
+    ap.add_argument("--keep", action="store_true", help="with --simulate: keep every game's result (as before)")
+    ap.add_argument("--quick", action="store_true",
+                    help="the smaller games with two seeds, then a 2,000-game simulate of catan-deckbuilding")
     ap.add_argument("--rss-child", help=argparse.SUPPRESS)
     a = ap.parse_args()
+    if a.quick:
+        FEWER_SEEDS.update(dict.fromkeys(GAMES, 2))
     if a.rss_child:
         print(json.dumps(rss_child(a.rss_child)))
         return
     if a.simulate:
         options = dict(kv.split("=", 1) for kv in a.option)
-        simulate_rss(a.simulate, options, a.players.split(","), a.count, a.every, a.drop)
+        simulate_rss(a.simulate, options, a.players.split(","), a.count, a.every, a.drop, a.keep)
         return
+    names = a.games.split(",")
+    if a.quick:
+        names = [n for n in names if n != "mega-civ/18-full"]
     print(f"python {platform.python_version()}, {platform.machine()}; bytes per mid-game state "
-          f"(min/median/max of {len(SEEDS)} seeds), RSS in MiB")
+          f"(min/median/max of {len(seeds(names[0]))} seeds), RSS in MiB")
     print(f"{'game':<20} {'pickle':>20} {'json':>20} {'clone':>20} {'from json':>20} {'record':>26}"
           f" {'RSS import':>10} {'peak RSS':>9}")
-    for name in a.games.split(","):
+    for name in names:
         rows = state_sizes(name)
-        rss = peak_rss(name)
+        rss = peak_rss(name, a.quick)
         print(f"{name:<20} " + " ".join(f"{spread(rows[k]):>20}" for k in ("pickle", "json", "clone", "from json"))
               + f" {spread(rows['record']):>26} {rss['after_import_kib'] / 1024:>10.1f} {rss['peak_kib'] / 1024:>9.1f}",
               flush=True)
+    if a.quick:
+        simulate_rss("catan-deckbuilding", {}, ["greedy", "greedy"], 2000, 500, drop=False)
 
 
 if __name__ == "__main__":

@@ -323,7 +323,14 @@ class MegaState(State):
         squares, the Late Iron Age bonus."""
         r = self.rules
         squares = self.ast_forward[p] if r.ast_all_forward else self.ast[p] - 1
-        sole = sole_past(self.ast, r.late_iron_squares(self.civ), r.late_reaching)
+        marks = r.late_iron_squares(self.civ)
+        top, low = max(self.ast), min(marks)
+        # MC-14.7: nobody on (B) or past (A) the earliest Late Iron Age square: no bonus
+        # (checked first: vps() asks this of every player, 18 times for 18 players)
+        if top < low or (top == low and not r.late_reaching):
+            sole = None
+        else:
+            sole = sole_past(self.ast, marks, r.late_reaching)
         costs = self.paid[p] if r.cost_paid else [self.cat.advances[a].cost for a in self.owned[p]]
         if cities is None:
             cities = len(self.cities_of(p))

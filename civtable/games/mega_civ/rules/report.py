@@ -68,7 +68,7 @@ def report(s: MegaState, before: Snapshot | None, cause: str) -> None:
             gained.append({"treasury": s.treasury[p] - treasury[p]})
         if s.ast[p] < ast[p]:
             lost.append({"ast": ast[p] - s.ast[p]})
-        if thrown:
+        if thrown and hands[p] != s.hands[p]:  # an unchanged hand lost nothing
             left = list(s.hands[p])
             gone = []
             for c in hands[p]:

@@ -84,9 +84,14 @@ def tradable(s: MegaState, p: int) -> list[int]:
 def can_trade(s: MegaState, p: int) -> bool:
     """Three tradable cards, two of them not calamities (they are shown, MC-7.3)."""
     cards = s.cat.cards
-    hand = s.hands[p]
-    shown = sum(1 for c in hand if not cards[c].calamity)
-    return shown >= 2 and sum(1 for c in hand if cards[c].tradable) >= 3
+    shown = traded = 0
+    for c in s.hands[p]:
+        card = cards[c]
+        if card.tradable:
+            traded += 1
+        if not card.calamity:
+            shown += 1
+    return shown >= 2 and traded >= 3
 
 
 def phase_trade(s: MegaState) -> None:
@@ -98,21 +103,34 @@ def phase_trade(s: MegaState) -> None:
 
 def next_proposer(s: MegaState) -> None:
     """The next player in AST order with something to trade proposes; after the last
-    round the phase ends (MC-7.1, trade-limit A)."""
+    round the phase ends (MC-7.1, trade-limit A). Who can trade is asked of each
+    player only as far as needed (two traders, then the next proposer): with 18
+    players this runs some 40 times a turn."""
     s.deal = None
-    traders = [p for p in s.order if can_trade(s, p)]
-    while len(traders) >= 2 and s.trade_round < s.rules.trade_rounds:
-        s.target += 1
-        if s.target >= s.n:
-            s.target = -1
-            s.trade_round += 1
-            continue
-        p = s.order[s.target]
-        if p in traders:
-            s.step, s.queue, s.decider = TRADE, [p], p
-            return
+    if two_traders(s):
+        while s.trade_round < s.rules.trade_rounds:
+            s.target += 1
+            if s.target >= s.n:
+                s.target = -1
+                s.trade_round += 1
+                continue
+            p = s.order[s.target]
+            if can_trade(s, p):
+                s.step, s.queue, s.decider = TRADE, [p], p
+                return
     s.step, s.queue, s.decider, s.target = AUTO, [], -1, -1
     s.phase = 8
+
+
+def two_traders(s: MegaState) -> bool:
+    """At least two players can trade (else nobody can trade with anybody)."""
+    found = 0
+    for p in s.order:
+        if can_trade(s, p):
+            found += 1
+            if found == 2:
+                return True
+    return False
 
 
 def building(s: MegaState) -> list[int] | None:
@@ -138,7 +156,13 @@ def spare(s: MegaState, p: int, side: list[int]) -> list[int]:
 
 
 def can_add(s: MegaState, p: int, side: list[int]) -> bool:
-    return size_of(side) < s.rules.trade_max_cards and bool(spare(s, p, side))
+    """The side may grow and the hand has a tradable card not in it yet (the side's cards
+    are the player's tradable cards)."""
+    size = size_of(side)
+    if size >= s.rules.trade_max_cards:
+        return False
+    cards = s.cat.cards
+    return sum(1 for c in s.hands[p] if cards[c].tradable) > size
 
 
 def declarable(s: MegaState, side: list[int], h: int) -> list[int]:
@@ -188,10 +212,18 @@ def additions(s: MegaState, p: int, side: list[int]) -> list[Action]:
     option trade-max-cards: at most that many)."""
     if size_of(side) >= s.rules.trade_max_cards:
         return []
-    g = s.rules.act
-    cards = s.cat.cards
-    return [g("add", cards[h].id, "as", cards[d].id)
-            for h in sorted(set(spare(s, p, side))) for d in declarable(s, side, h)]
+    row = s.rules.offer_starts.get(("add", side[0], side[1]))
+    if row is None:  # the add actions of each hidden card, kept per pair of shown cards
+        row = s.rules.offer_starts[("add", side[0], side[1])] = {}
+    out: list[Action] = []
+    for h in sorted(set(spare(s, p, side))):
+        found = row.get(h)
+        if found is None:
+            g = s.rules.act
+            cards = s.cat.cards
+            found = row[h] = [g("add", cards[h].id, "as", cards[d].id) for d in declarable(s, side, h)]
+        out += found
+    return out
 
 
 def legal_trade(s: MegaState, p: int) -> list[Action]:

@@ -25,7 +25,9 @@ Plots are numbered from 1 in the order a player got them; seats from 0.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action
@@ -117,6 +119,70 @@ class ActionTable:
                             for f in range(4) for h in range(4) for c in range(4)]
         """The trades a stock affords, by ``16 min(food, 3) + 4 min(hammers, 3) + min(commerce, 3)``
         (no trade needs more than three of a type)."""
+        # what the purchase step reads of a hand, picked in C (``rules.purchase.legal_main``)
+        self.placeable = r.placeable
+        self.placeable_in = picker(r.placeable)
+        """A hand's counts of the buildings and wonders, in ``placeable``'s order."""
+        self.cash_row = tuple(self.cash[k] for k in r.resource_cards)
+        self.resources_in = picker(r.resource_cards)
+        """A hand's counts of the resource cards, in ``cash_row``'s order."""
+        self.plot_plain = [row[3] for row in self.plot]
+        """``plot X`` paid from the largest stocks, by plot type."""
+        self.culture_min: int = r.numbers["culture_threshold"]
+        self.happiness_min: int = r.numbers["happiness_threshold"]
+        """The least culture and happiness a status needs (CCG-3.3, CCG-3.5)."""
+        self.tech_cost = r.tech_cost
+        self.tech_views: dict[tuple[int, ...], tuple[int, tuple[tuple[int, CcgAction], ...]]] = {}
+        """By technology display (``tech_view``)."""
+        self.plot_views: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[CcgAction, ...]]] = {}
+        """By plot display (``plot_view``)."""
+        self.adjacent = tuple(adjacent(q, seats, r.attack_anyone) for q in range(seats))
+        """The opponents each seat may attack (CCG-7.0)."""
+        self.attacks_of = tuple(tuple([self.attack[c][q] for q in self.adjacent[p]] for c in range(r.n_cards))
+                                for p in range(seats))
+        """By seat and card, the attacks of that card against each opponent it may attack."""
+
+
+    def tech_view(self, display: tuple[int, ...]) -> tuple[int, tuple[tuple[int, CcgAction], ...]]:
+        """A technology display's lowest printed cost, and its technologies by number with
+        their printed costs and ``tech`` actions (kept in ``tech_views``)."""
+        price = self.tech_cost
+        view = (min(price[t] for t in display), tuple((price[t], self.tech[t]) for t in sorted(display)))
+        if len(self.tech_views) > 4096:
+            self.tech_views.clear()
+        self.tech_views[display] = view
+        return view
+
+    def plot_view(self, display: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[CcgAction, ...]]:
+        """A plot display's plot types, each once, in order, and their ``plot X`` actions
+        paid from the largest stocks (kept in ``plot_views``)."""
+        types = tuple(sorted(set(display)))
+        view = (types, tuple(self.plot_plain[t] for t in types))
+        if len(self.plot_views) > 4096:
+            self.plot_views.clear()
+        self.plot_views[display] = view
+        return view
+
+
+def picker(indices: Sequence[int]) -> Callable[[list[int]], Sequence[int]]:
+    """A function giving the items of a list at ``indices``: a slice when they follow
+    each other (the card files list each kind together), else ``itemgetter``'s tuple."""
+    if not indices:
+        return lambda xs: ()
+    lo = indices[0]
+    if list(indices) == list(range(lo, lo + len(indices))):
+        return itemgetter(slice(lo, lo + len(indices)))
+    if len(indices) >= 2:
+        return itemgetter(*indices)
+    return lambda xs: (xs[lo],)
+
+
+def adjacent(p: int, n: int, anyone: bool) -> tuple[int, ...]:
+    """CCG-7.0: the opponents ``p`` may attack: with up to three players or attack-anyone
+    every other player, else the two neighbours."""
+    if anyone or n <= 3:
+        return tuple(q for q in range(n) if q != p)
+    return tuple(sorted({(p + 1) % n, (p - 1) % n}))
 
 
 def trade_table(trade_any: bool) -> list[tuple[tuple[int, int, int], CcgAction]]:

@@ -43,6 +43,17 @@ class Derived(NamedTuple):
     wonders: int
 
 
+def holders(values: list[int], threshold: int, shared: bool) -> tuple[int, ...]:
+    """CCG-3.3 / CCG-3.5: the players with the highest value, at least ``threshold``;
+    when several tie, all of them (``shared``, status-tie B) or nobody."""
+    best = max(values)
+    if best < threshold:
+        return ()
+    if values.count(best) == 1:
+        return (values.index(best),)
+    return tuple(p for p, v in enumerate(values) if v == best) if shared else ()
+
+
 class CcgState(State):
     """A position of Civilization: The Card Game."""
 
@@ -138,12 +149,18 @@ class CcgState(State):
 
     def legal_actions(self, player: int) -> list[CcgAction]:  # type: ignore[override]
         """Built once per position (``apply`` drops them, a clone keeps them) from the
-        shared action objects of ``rules.acts``; each call returns a new list of them."""
+        shared action objects of ``rules.acts``; each call returns a new list of them
+        (the first, the list the step built: ``rules.LEGAL``'s lists are new)."""
         if player != self.decider or self.phase == OVER:
             return []
         legal = self.legal
         if legal is None:
-            legal = self.legal = tuple(steps.LEGAL[self.phase](self, player))
+            out = steps.LEGAL[self.phase](self, player)
+            if type(out) is tuple:
+                self.legal = out
+                return list(out)
+            self.legal = tuple(out)
+            return out  # type: ignore[return-value]
         return list(legal)
 
     def apply(self, player: int, action: CcgAction | str) -> None:  # type: ignore[override]
@@ -217,6 +234,31 @@ class CcgState(State):
         d = self.derived[p] = Derived(culture, happy, dt, db, dw, bool(eng), extra, walls, bool(great), wonders)
         return d
 
+    def gained(self, p: int, tech: int = -1, card: int = -1) -> None:
+        """``p`` bought technology ``tech`` or placed ``card`` (a building or wonder): what
+        it gives is added to ``derived[p]`` when that is kept (the numbers ``derive`` would
+        find again, without going over every technology and placed card: issue 18), and
+        the statuses are found again when asked."""
+        self.held = None
+        d = self.derived[p]
+        if d is None:
+            return
+        r = self.rules
+        if tech >= 0:
+            disc = r.tech_discount[tech]
+            self.derived[p] = Derived(
+                d.culture + r.tech_culture[tech], d.happiness + r.tech_happiness[tech], d.tech_discount + disc[0],
+                d.building_discount + disc[1], d.wonder_discount + disc[2],
+                d.engineering or bool(r.tech_two_slots[tech]), d.extra_draw + r.tech_extra_draw[tech], d.walls,
+                d.great_wall, d.wonders)
+        else:
+            disc = r.card_discount[card]
+            self.derived[p] = Derived(
+                d.culture + r.card_culture[card], d.happiness + r.card_happiness[card], d.tech_discount + disc[0],
+                d.building_discount + disc[1], d.wonder_discount + disc[2], d.engineering,
+                d.extra_draw + r.card_extra_draw[card], d.walls + r.card_walls[card],
+                d.great_wall or bool(r.card_great_wall[card]), d.wonders + (r.kind[card] == WONDER))
+
     def changed(self, p: int) -> None:
         """``p``'s technologies or placed cards changed: ``derive`` computes them again,
         and the statuses too."""
@@ -263,10 +305,12 @@ class CcgState(State):
         until a player's technologies or placed cards change."""
         held = self.held
         if held is None:
-            nums = self.rules.numbers
-            ds = [self.derive(q) for q in range(self.n)]
-            held = self.held = (tuple(self.status_holders([d.culture for d in ds], nums["culture_threshold"])),
-                                tuple(self.status_holders([d.happiness for d in ds], nums["happiness_threshold"])))
+            derived = self.derived
+            ds = [derived[q] or self.derive(q) for q in range(self.n)]
+            r = self.rules
+            acts = r.acts
+            held = self.held = (holders([d[0] for d in ds], acts.culture_min, r.status_tie_shares),
+                                holders([d[1] for d in ds], acts.happiness_min, r.status_tie_shares))
         return held
 
     def has_highest_culture(self, p: int) -> bool:
@@ -318,10 +362,12 @@ class CcgState(State):
             return r.slots_one + int(eng) + int(crowded)
         return r.slots_two if (eng or crowded) else r.slots_one
 
-    def free_plots(self, p: int) -> list[int]:
-        """CCG-2.1.4: the plots of ``p`` with a free building slot."""
+    def free_plots(self, p: int, eng: bool | None = None) -> list[int]:
+        """CCG-2.1.4: the plots of ``p`` with a free building slot (``eng``: whether ``p``
+        has Engineering's two slots, when the caller knows)."""
         r = self.rules
-        eng = self.derive(p).engineering
+        if eng is None:
+            eng = self.derive(p).engineering
         crowd = r.slot_population
         one = r.slots_one
         if r.slots_add_up:
@@ -335,10 +381,7 @@ class CcgState(State):
 
     def adjacent(self, p: int) -> list[int]:
         """CCG-7.0: the opponents ``p`` may attack."""
-        n = self.n
-        if self.rules.attack_anyone or n <= 3:
-            return [q for q in range(n) if q != p]
-        return sorted({(p + 1) % n, (p - 1) % n})
+        return list(self.rules.acts.adjacent[p])
 
     def walls(self, p: int) -> int:
         return self.derive(p).walls

@@ -63,6 +63,8 @@ STEPS: tuple[Step[CcgState], ...] = tuple(
 and give this game's own actions (``CcgAction``), which the hot path below uses."""
 
 LEGAL: tuple[Legal, ...] = tuple(row[1] for row in TABLE)
+"""Each step's legal actions: a new list, or a tuple (``CcgState.legal_actions`` hands
+the list to its caller as it is, and keeps a tuple of it)."""
 PLAY: tuple[Play, ...] = tuple(row[2] for row in TABLE)
 
 

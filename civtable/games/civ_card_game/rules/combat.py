@@ -26,16 +26,17 @@ def attacks(s: CcgState, p: int, resend: bool) -> list[CcgAction]:
     and attack as their card data says (CCG-2.5.2)."""
     r = s.rules
     h = s.hand[p]
+    rows = r.acts.attacks_of[p]  # by card, its attacks on each opponent p may attack
+    out: list[CcgAction] = []
     if resend:
-        kinds = sorted({a[0] for a in s.attacks if a[2] == BOUNCED and h[a[0]]})
+        for c in sorted({a[0] for a in s.attacks if a[2] == BOUNCED and h[a[0]]}):
+            out += rows[c]
     else:
         attacker = r.unit_attack
-        kinds = [c for c in compress(r.card_range, h) if attacker[c]]
-    if not kinds:
-        return []
-    targets = s.adjacent(p)
-    acts = r.acts.attack
-    return [acts[c][q] for c in kinds for q in targets]
+        for c in compress(r.card_range, h):
+            if attacker[c]:
+                out += rows[c]
+    return out
 
 
 def legal_declare(s: CcgState, p: int) -> list[CcgAction]:

@@ -8,7 +8,7 @@ built once per game object.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING
 
 from ..actions import (
@@ -56,7 +56,9 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
     - ``writing Q`` / ``laws Q``: CCG-9.2 (``turn.steals``); ``attack U Q``: CCG-5.0
       with step-order B (``attacks``); ``done``.
 
-    Every action is an object of ``rules.acts``, built once per game object.
+    Every action is an object of ``rules.acts``, built once per game object; what a
+    hand or the plots hold is picked in C (``compress``, ``itemgetter``, ``map``)
+    rather than looped over in Python (issue 18).
     """
     r = s.rules
     acts = r.acts
@@ -65,10 +67,16 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
     res = s.res[p]
     f, h, c = res
     plots = s.plots[p]
-    out: list[CcgAction] = []
-    if s.pop_bank and f >= r.pop_cost_base:
-        base, step, pop = r.pop_cost_base, r.pop_cost_step, acts.pop
-        out = [pop[i] for i, pl in enumerate(plots) if f >= base + step * pl[1]]
+    base = r.pop_cost_base
+    if s.pop_bank and f >= base:
+        step, pop = r.pop_cost_step, acts.pop
+        if step > 0:  # f >= base + step * population: the plots with at most this many
+            most = (f - base) // step
+            out = [pop[i] for i, pl in enumerate(plots) if pl[1] <= most]
+        else:
+            out = [pop[i] for i, pl in enumerate(plots) if f >= base + step * pl[1]]
+    else:
+        out = []
     cost = r.plot_cost_base + r.plot_cost_step * len(plots)
     if f + h + c >= cost and s.plot_display:
         key = (f, h, c, cost)
@@ -77,35 +85,40 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
             if len(r.pay_choices) > 16384:
                 r.pay_choices.clear()
             plans = r.pay_choices[key] = plot_payments(res, cost)
-        row = acts.plot
-        out += [row[t][spare] for t in sorted(set(s.plot_display)) for spare in plans]
+        shown = tuple(s.plot_display)
+        types, plain = acts.plot_views.get(shown) or acts.plot_view(shown)
+        if len(plans) == 1:  # the default alone
+            out += plain
+        else:
+            row = acts.plot
+            out += [row[t][spare] for t in types for spare in plans]
     d = s.derived[p] or s.derive(p)
     happy = -1  # Highest Happiness (1 or 0), looked at only when it may matter
-    display = s.tech_display
-    if display:
-        price = r.tech_cost
+    if s.tech_display:
+        shown = tuple(s.tech_display)
+        cheapest, techs = acts.tech_views.get(shown) or acts.tech_view(shown)
         most = c + d.tech_discount  # the printed cost it can pay
-        if most + 1 >= min(map(price.__getitem__, display)):
-            happy = p in s.statuses()[1]
+        if most + 1 >= cheapest:
+            happy = p in (s.held or s.statuses())[1]
             most += happy
-            tech = acts.tech
-            out += [tech[t] for t in sorted(display) if price[t] <= most]
+            out += [a for price, a in techs if price <= most]
     hand = s.hand[p]
-    held = [k for k in r.placeable if hand[k]]  # the buildings and wonders in hand
+    held = list(compress(acts.placeable, acts.placeable_in(hand)))  # the buildings and wonders in hand
     if held:
         if happy < 0:
-            happy = p in s.statuses()[1]
+            happy = p in (s.held or s.statuses())[1]
         building = h + d.building_discount + happy
         wonder = h + d.wonder_discount
         price = r.card_cost
         is_wonder = r.is_wonder
         held = [k for k in held if price[k] <= (wonder if is_wonder[k] else building)]
         if held:
-            free = s.free_plots(p)
-            build = acts.build
-            out += [row[i] for row in [build[k] for k in held] for i in free]
-    cashed = acts.cash
-    out += [cashed[k] for k in r.resource_cards if hand[k]]
+            free = s.free_plots(p, d.engineering)
+            if free:
+                build = acts.build
+                for k in held:
+                    out += map(build[k].__getitem__, free)
+    out += compress(acts.cash_row, acts.resources_in(hand))
     if f + h + c >= r.trade_min:
         out += acts.trades_with[(f if f < 3 else 3) * 16 + (h if h < 3 else 3) * 4 + (c if c < 3 else 3)]
     if s.techs[p] & r.steal_mask:
@@ -146,7 +159,7 @@ def play_main(s: CcgState, p: int, a: CcgAction) -> None:
         res[HAMMERS] -= cost
         s.hand[p][a.a] -= 1
         s.plots[p][a.b].append(a.a)
-        s.changed(p)
+        s.gained(p, card=a.a)
         if s.journal is not None:
             s.emit("buy.wonder" if r.kind[a.a] == WONDER else "buy.building",
                    {"player": p, "card": r.ids[a.a], "plot": r.cards.plots[s.plots[p][a.b][0]].id,
@@ -188,7 +201,7 @@ def buy_tech(s: CcgState, p: int, t: int) -> None:
     res[COMMERCE] -= cost
     s.tech_display.remove(t)
     s.techs[p] |= 1 << t
-    s.changed(p)
+    s.gained(p, tech=t)
     s.emit("buy.tech", {"player": p, "tech": r.tech_ids[t], "paid": {"commerce": cost}})
     status.tell(s, was)
     if r.tech_mining[t]:

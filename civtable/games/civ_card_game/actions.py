@@ -120,9 +120,20 @@ class ActionTable:
         """The trades a stock affords, by ``16 min(food, 3) + 4 min(hammers, 3) + min(commerce, 3)``
         (no trade needs more than three of a type)."""
         # what the purchase step reads of a hand, picked in C (``rules.purchase.legal_main``)
-        self.placeable = r.placeable
-        self.placeable_in = picker(r.placeable)
-        """A hand's counts of the buildings and wonders, in ``placeable``'s order."""
+        buildings = [k for k in r.placeable if not r.is_wonder[k]]
+        wonders = [k for k in r.placeable if r.is_wonder[k]]
+        low_b, high_b = budgets([r.card_cost[k] for k in buildings])
+        low_w, high_w = budgets([r.card_cost[k] for k in wonders])
+        self.building_budgets = (low_b, high_b - low_b + 1)
+        self.wonder_budgets = (low_w, high_w - low_w + 1)
+        """(lowest budget, number of budgets) in Hammers at which what is affordable can
+        differ, for buildings and for wonders (``budgets``)."""
+        self.affordable = [[picked(tuple(k for k in r.placeable if r.card_cost[k] <= (w if r.is_wonder[k] else b)))
+                            for w in range(low_w, high_w + 1)] for b in range(low_b, high_b + 1)]
+        """The buildings and wonders (in card order) priced at most a building budget and a
+        wonder budget, with a function giving a hand's counts of them (``picked``):
+        ``affordable[b - low_b][w - low_w]``, the budgets clamped to the range of
+        ``building_budgets`` and ``wonder_budgets``."""
         self.cash_row = tuple(self.cash[k] for k in r.resource_cards)
         self.resources_in = picker(r.resource_cards)
         """A hand's counts of the resource cards, in ``cash_row``'s order."""
@@ -132,22 +143,31 @@ class ActionTable:
         self.happiness_min: int = r.numbers["happiness_threshold"]
         """The least culture and happiness a status needs (CCG-3.3, CCG-3.5)."""
         self.tech_cost = r.tech_cost
-        self.tech_views: dict[tuple[int, ...], tuple[int, tuple[tuple[int, CcgAction], ...]]] = {}
+        self.tech_views: dict[tuple[int, ...], tuple[int, list[tuple[CcgAction, ...]]]] = {}
         """By technology display (``tech_view``)."""
         self.plot_views: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[CcgAction, ...]]] = {}
         """By plot display (``plot_view``)."""
         self.adjacent = tuple(adjacent(q, seats, r.attack_anyone) for q in range(seats))
+        self.main = (r.pop_cost_base, r.pop_cost_step, self.pop, r.plot_cost_base, r.plot_cost_step,
+                     self.wonder_budgets, self.building_budgets, self.affordable, self.build, self.cash_row,
+                     self.resources_in, r.trade_min, self.trades_with, r.steal_mask, r.steps_fixed, self.done)
+        """What the purchase step's list reads of the game, in one tuple (``rules.purchase.legal_main``:
+        one look-up instead of one per item)."""
         """The opponents each seat may attack (CCG-7.0)."""
         self.attacks_of = tuple(tuple([self.attack[c][q] for q in self.adjacent[p]] for c in range(r.n_cards))
                                 for p in range(seats))
         """By seat and card, the attacks of that card against each opponent it may attack."""
 
 
-    def tech_view(self, display: tuple[int, ...]) -> tuple[int, tuple[tuple[int, CcgAction], ...]]:
-        """A technology display's lowest printed cost, and its technologies by number with
-        their printed costs and ``tech`` actions (kept in ``tech_views``)."""
+    def tech_view(self, display: tuple[int, ...]) -> tuple[int, list[tuple[CcgAction, ...]]]:
+        """A technology display's lowest printed cost, and by what a player can pay from
+        there up (``rows[min(budget - lowest, len(rows) - 1)]``), the ``tech`` actions of
+        the technologies it affords, by number (kept in ``tech_views``)."""
         price = self.tech_cost
-        view = (min(price[t] for t in display), tuple((price[t], self.tech[t]) for t in sorted(display)))
+        lowest = min(price[t] for t in display)
+        ts = sorted(display)
+        view = (lowest, [tuple(self.tech[t] for t in ts if price[t] <= budget)
+                         for budget in range(lowest, max(price[t] for t in display) + 1)])
         if len(self.tech_views) > 4096:
             self.tech_views.clear()
         self.tech_views[display] = view
@@ -162,6 +182,22 @@ class ActionTable:
             self.plot_views.clear()
         self.plot_views[display] = view
         return view
+
+
+def budgets(prices: list[int]) -> tuple[int, int]:
+    """The lowest and highest budgets at which what ``prices`` afford can differ: one below
+    the lowest price (nothing, and so below it) and the highest (everything, and above)."""
+    if not prices:
+        return (0, 0)
+    return (min(prices) - 1, max(prices))
+
+
+def picked(cards: tuple[int, ...]) -> tuple[tuple[int, ...], Callable[[list[int]], Sequence[int]] | None]:
+    """``cards`` with a function giving a hand's counts of them, in C (``itemgetter``;
+    one card is asked twice so that a tuple comes back), or ``None`` for no card."""
+    if not cards:
+        return (cards, None)
+    return (cards, itemgetter(*cards) if len(cards) > 1 else itemgetter(cards[0], cards[0]))
 
 
 def picker(indices: Sequence[int]) -> Callable[[list[int]], Sequence[int]]:

@@ -64,20 +64,20 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
     acts = r.acts
     if s.attacks:  # step-order B: once units are declared, the combat comes first
         return [*combat.attacks(s, p, resend=False), acts.fight]
+    (pop_base, pop_step, pop, plot_base, plot_step, wonder_budgets, building_budgets, affordable, build, cash_row,
+     resources_in, trade_min, trades_with, steal_mask, steps_fixed, done) = acts.main
     res = s.res[p]
     f, h, c = res
     plots = s.plots[p]
-    base = r.pop_cost_base
-    if s.pop_bank and f >= base:
-        step, pop = r.pop_cost_step, acts.pop
-        if step > 0:  # f >= base + step * population: the plots with at most this many
-            most = (f - base) // step
+    if f >= pop_base and s.pop_bank:
+        if pop_step > 0:  # f >= base + step * population: the plots with at most this many
+            most = (f - pop_base) // pop_step
             out = [pop[i] for i, pl in enumerate(plots) if pl[1] <= most]
         else:
-            out = [pop[i] for i, pl in enumerate(plots) if f >= base + step * pl[1]]
+            out = [pop[i] for i, pl in enumerate(plots) if f >= pop_base + pop_step * pl[1]]
     else:
         out = []
-    cost = r.plot_cost_base + r.plot_cost_step * len(plots)
+    cost = plot_base + plot_step * len(plots)
     if f + h + c >= cost and s.plot_display:
         key = (f, h, c, cost)
         plans = r.pay_choices.get(key)
@@ -97,35 +97,40 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
     if s.tech_display:
         shown = tuple(s.tech_display)
         cheapest, techs = acts.tech_views.get(shown) or acts.tech_view(shown)
-        most = c + d.tech_discount  # the printed cost it can pay
-        if most + 1 >= cheapest:
+        most = c + d.tech_discount - cheapest  # the printed cost it can pay, from the lowest
+        if most >= -1:
             happy = p in (s.held or s.statuses())[1]
             most += happy
-            out += [a for price, a in techs if price <= most]
+            if most >= 0:
+                out += techs[most] if most < len(techs) else techs[-1]
     hand = s.hand[p]
-    held = list(compress(acts.placeable, acts.placeable_in(hand)))  # the buildings and wonders in hand
-    if held:
+    # the buildings and wonders the Hammers pay for (Highest Happiness, CCG-3.5, looked at
+    # when it may matter), then those of them in hand
+    low, top = wonder_budgets
+    w = h + d.wonder_discount - low
+    w = 0 if w < 0 else w if w < top else top - 1
+    low, top = building_budgets
+    b = h + d.building_discount - low
+    if affordable[0 if b < -1 else b + 1 if b + 1 < top else top - 1][w][0]:  # with Highest Happiness
         if happy < 0:
             happy = p in (s.held or s.statuses())[1]
-        building = h + d.building_discount + happy
-        wonder = h + d.wonder_discount
-        price = r.card_cost
-        is_wonder = r.is_wonder
-        held = [k for k in held if price[k] <= (wonder if is_wonder[k] else building)]
-        if held:
-            free = s.free_plots(p, d.engineering)
-            if free:
-                build = acts.build
-                for k in held:
-                    out += map(build[k].__getitem__, free)
-    out += compress(acts.cash_row, acts.resources_in(hand))
-    if f + h + c >= r.trade_min:
-        out += acts.trades_with[(f if f < 3 else 3) * 16 + (h if h < 3 else 3) * 4 + (c if c < 3 else 3)]
-    if s.techs[p] & r.steal_mask:
+        b += happy
+        cards, counts = affordable[0 if b < 0 else b if b < top else top - 1][w]
+        if counts is not None:
+            held = list(compress(cards, counts(hand)))
+            if held:
+                free = s.free_plots(p, d.engineering)
+                if free:
+                    for k in held:
+                        out += map(build[k].__getitem__, free)
+    out += compress(cash_row, resources_in(hand))
+    if f + h + c >= trade_min:
+        out += trades_with[(f if f < 3 else 3) * 16 + (h if h < 3 else 3) * 4 + (c if c < 3 else 3)]
+    if s.techs[p] & steal_mask:
         out += turn.steals(s, p)
-    if not r.steps_fixed and not s.fought:
+    if not steps_fixed and not s.fought:
         out += combat.attacks(s, p, resend=False)
-    out.append(acts.done)
+    out.append(done)
     return out
 
 

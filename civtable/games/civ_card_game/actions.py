@@ -25,9 +25,7 @@ Plots are numbered from 1 in the order a player got them; seats from 0.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action
@@ -128,50 +126,31 @@ class ActionTable:
         self.wonder_budgets = (low_w, high_w - low_w + 1)
         """(lowest budget, number of budgets) in Hammers at which what is affordable can
         differ, for buildings and for wonders (``budgets``)."""
-        self.affordable = [[picked(tuple(k for k in r.placeable if r.card_cost[k] <= (w if r.is_wonder[k] else b)))
+        self.affordable = [[tuple(k for k in r.placeable if r.card_cost[k] <= (w if r.is_wonder[k] else b))
                             for w in range(low_w, high_w + 1)] for b in range(low_b, high_b + 1)]
         """The buildings and wonders (in card order) priced at most a building budget and a
-        wonder budget, with a function giving a hand's counts of them (``picked``):
-        ``affordable[b - low_b][w - low_w]``, the budgets clamped to the range of
-        ``building_budgets`` and ``wonder_budgets``."""
-        self.cash_row = tuple(self.cash[k] for k in r.resource_cards)
-        self.resources_in = picker(r.resource_cards)
-        """A hand's counts of the resource cards, in ``cash_row``'s order."""
+        wonder budget: ``affordable[b - low_b][w - low_w]``, the budgets clamped to the
+        range of ``building_budgets`` and ``wonder_budgets``."""
         self.plot_plain = [row[3] for row in self.plot]
         """``plot X`` paid from the largest stocks, by plot type."""
         self.culture_min: int = r.numbers["culture_threshold"]
         self.happiness_min: int = r.numbers["happiness_threshold"]
         """The least culture and happiness a status needs (CCG-3.3, CCG-3.5)."""
-        self.tech_cost = r.tech_cost
-        self.tech_views: dict[tuple[int, ...], tuple[int, list[tuple[CcgAction, ...]]]] = {}
-        """By technology display (``tech_view``)."""
         self.plot_views: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[CcgAction, ...]]] = {}
         """By plot display (``plot_view``)."""
         self.adjacent = tuple(adjacent(q, seats, r.attack_anyone) for q in range(seats))
         self.main = (r.pop_cost_base, r.pop_cost_step, self.pop, r.plot_cost_base, r.plot_cost_step,
-                     self.wonder_budgets, self.building_budgets, self.affordable, self.build, self.cash_row,
-                     self.resources_in, r.trade_min, self.trades_with, r.steal_mask, r.steps_fixed, self.done)
+                     self.wonder_budgets, self.building_budgets, self.affordable, self.build, r.resource_cards,
+                     self.cash, r.trade_min, self.trades_with, r.steal_mask, r.steps_fixed, self.done)
         """What the purchase step's list reads of the game, in one tuple (``rules.purchase.legal_main``:
         one look-up instead of one per item)."""
         """The opponents each seat may attack (CCG-7.0)."""
         self.attacks_of = tuple(tuple([self.attack[c][q] for q in self.adjacent[p]] for c in range(r.n_cards))
                                 for p in range(seats))
         """By seat and card, the attacks of that card against each opponent it may attack."""
+        self.attackers = tuple(c for c in range(r.n_cards) if r.unit_attack[c])
+        """The cards that attack (CCG-2.5.2), in card order."""
 
-
-    def tech_view(self, display: tuple[int, ...]) -> tuple[int, list[tuple[CcgAction, ...]]]:
-        """A technology display's lowest printed cost, and by what a player can pay from
-        there up (``rows[min(budget - lowest, len(rows) - 1)]``), the ``tech`` actions of
-        the technologies it affords, by number (kept in ``tech_views``)."""
-        price = self.tech_cost
-        lowest = min(price[t] for t in display)
-        ts = sorted(display)
-        view = (lowest, [tuple(self.tech[t] for t in ts if price[t] <= budget)
-                         for budget in range(lowest, max(price[t] for t in display) + 1)])
-        if len(self.tech_views) > 4096:
-            self.tech_views.clear()
-        self.tech_views[display] = view
-        return view
 
     def plot_view(self, display: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[CcgAction, ...]]:
         """A plot display's plot types, each once, in order, and their ``plot X`` actions
@@ -190,27 +169,6 @@ def budgets(prices: list[int]) -> tuple[int, int]:
     if not prices:
         return (0, 0)
     return (min(prices) - 1, max(prices))
-
-
-def picked(cards: tuple[int, ...]) -> tuple[tuple[int, ...], Callable[[list[int]], Sequence[int]] | None]:
-    """``cards`` with a function giving a hand's counts of them, in C (``itemgetter``;
-    one card is asked twice so that a tuple comes back), or ``None`` for no card."""
-    if not cards:
-        return (cards, None)
-    return (cards, itemgetter(*cards) if len(cards) > 1 else itemgetter(cards[0], cards[0]))
-
-
-def picker(indices: Sequence[int]) -> Callable[[list[int]], Sequence[int]]:
-    """A function giving the items of a list at ``indices``: a slice when they follow
-    each other (the card files list each kind together), else ``itemgetter``'s tuple."""
-    if not indices:
-        return lambda xs: ()
-    lo = indices[0]
-    if list(indices) == list(range(lo, lo + len(indices))):
-        return itemgetter(slice(lo, lo + len(indices)))
-    if len(indices) >= 2:
-        return itemgetter(*indices)
-    return lambda xs: (xs[lo],)
 
 
 def adjacent(p: int, n: int, anyone: bool) -> tuple[int, ...]:

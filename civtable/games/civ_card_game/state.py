@@ -21,6 +21,7 @@ from . import rules as steps
 from .actions import CcgAction
 from .catalog import WONDER
 from .phases import OVER, PHASE_NAMES
+from .rules import LEGAL, PLAY
 from .view import SeatView
 
 if TYPE_CHECKING:
@@ -155,7 +156,7 @@ class CcgState(State):
             return []
         legal = self.legal
         if legal is None:
-            out = steps.LEGAL[self.phase](self, player)
+            out = LEGAL[self.phase](self, player)
             if type(out) is tuple:
                 self.legal = out
                 return list(out)
@@ -173,7 +174,7 @@ class CcgState(State):
                     self.legal = None
                     if self.journal is not None:
                         self.emit_move(player, a)
-                    steps.PLAY[self.phase](self, player, a)
+                    PLAY[self.phase](self, player, a)
                     return
         steps.apply(self, player, action)
 

@@ -14,7 +14,6 @@ import pytest
 
 from civtable.agents import PlayerView, make_agent
 from civtable.core.registry import load_game
-from civtable.games.civ_card_game.actions import picker
 from civtable.games.civ_card_game.state import holders
 
 from . import _legal_ref as ref
@@ -83,9 +82,3 @@ def test_holders_of_a_status() -> None:
         assert holders(values, threshold, shared) == tuple(ref.status_holders(Tie(shared), values, threshold))
     assert holders([3, 1], 3, False) == (0,) and holders([3, 3], 2, False) == () and holders([3, 3], 2, True) == (0, 1)
     assert holders([1, 2], 3, True) == ()
-
-
-@pytest.mark.parametrize("indices", [(0, 1, 2), (22, 23, 24), (1, 4, 5), (7,), ()])
-def test_picker_gives_the_items_at_the_indices(indices: tuple[int, ...]) -> None:
-    xs = list(range(100, 125))
-    assert tuple(picker(indices)(xs)) == tuple(xs[i] for i in indices)

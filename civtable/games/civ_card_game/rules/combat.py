@@ -8,7 +8,6 @@ A declared attack is ``[unit, defender, status]`` (``phases.ACTIVE``, ``BOUNCED`
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING
 
 from ..actions import ATTACK, FIGHT, CcgAction
@@ -32,9 +31,8 @@ def attacks(s: CcgState, p: int, resend: bool) -> list[CcgAction]:
         for c in sorted({a[0] for a in s.attacks if a[2] == BOUNCED and h[a[0]]}):
             out += rows[c]
     else:
-        attacker = r.unit_attack
-        for c in compress(r.card_range, h):
-            if attacker[c]:
+        for c in r.acts.attackers:
+            if h[c]:
                 out += rows[c]
     return out
 

@@ -8,7 +8,7 @@ built once per game object.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement, compress
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from ..actions import (
@@ -56,27 +56,28 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
     - ``writing Q`` / ``laws Q``: CCG-9.2 (``turn.steals``); ``attack U Q``: CCG-5.0
       with step-order B (``attacks``); ``done``.
 
-    Every action is an object of ``rules.acts``, built once per game object; what a
-    hand or the plots hold is picked in C (``compress``, ``itemgetter``, ``map``)
-    rather than looped over in Python (issue 18).
+    Every action is an object of ``rules.acts``, built once per game object. The list is
+    built with plain loops and indexing, which the interpreter runs from code it keeps
+    hot: the C helpers (``compress``, ``itemgetter``, ``map``, dictionaries keyed by
+    tuples) made fewer instructions but twice the instruction-cache misses of a call
+    (issue 18; ``docs/benchmarks.md``).
     """
     r = s.rules
     acts = r.acts
     if s.attacks:  # step-order B: once units are declared, the combat comes first
         return [*combat.attacks(s, p, resend=False), acts.fight]
-    (pop_base, pop_step, pop, plot_base, plot_step, wonder_budgets, building_budgets, affordable, build, cash_row,
-     resources_in, trade_min, trades_with, steal_mask, steps_fixed, done) = acts.main
+    (pop_base, pop_step, pop, plot_base, plot_step, wonder_budgets, building_budgets, affordable, build,
+     resource_cards, cash, trade_min, trades_with, steal_mask, steps_fixed, done) = acts.main
     res = s.res[p]
     f, h, c = res
     plots = s.plots[p]
+    out: list[CcgAction] = []
     if f >= pop_base and s.pop_bank:
-        if pop_step > 0:  # f >= base + step * population: the plots with at most this many
-            most = (f - pop_base) // pop_step
-            out = [pop[i] for i, pl in enumerate(plots) if pl[1] <= most]
-        else:
-            out = [pop[i] for i, pl in enumerate(plots) if f >= pop_base + pop_step * pl[1]]
-    else:
-        out = []
+        i = 0
+        for pl in plots:
+            if f >= pop_base + pop_step * pl[1]:
+                out.append(pop[i])
+            i += 1  # noqa: SIM113 (enumerate's iterator costs more than the count here)
     cost = plot_base + plot_step * len(plots)
     if f + h + c >= cost and s.plot_display:
         key = (f, h, c, cost)
@@ -94,15 +95,26 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
             out += [row[t][spare] for t in types for spare in plans]
     d = s.derived[p] or s.derive(p)
     happy = -1  # Highest Happiness (1 or 0), looked at only when it may matter
-    if s.tech_display:
-        shown = tuple(s.tech_display)
-        cheapest, techs = acts.tech_views.get(shown) or acts.tech_view(shown)
-        most = c + d.tech_discount - cheapest  # the printed cost it can pay, from the lowest
-        if most >= -1:
+    display = s.tech_display
+    if display:
+        price = r.tech_cost
+        most = c + d.tech_discount  # the printed cost it can pay
+        cheapest = most + 2
+        for t in display:
+            if price[t] < cheapest:
+                cheapest = price[t]
+        if most + 1 >= cheapest:
             happy = p in (s.held or s.statuses())[1]
             most += happy
-            if most >= 0:
-                out += techs[most] if most < len(techs) else techs[-1]
+            got = []
+            for t in display:
+                if price[t] <= most:
+                    got.append(t)
+            if got:
+                got.sort()
+                tech = acts.tech
+                for t in got:
+                    out.append(tech[t])
     hand = s.hand[p]
     # the buildings and wonders the Hammers pay for (Highest Happiness, CCG-3.5, looked at
     # when it may matter), then those of them in hand
@@ -111,19 +123,24 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
     w = 0 if w < 0 else w if w < top else top - 1
     low, top = building_budgets
     b = h + d.building_discount - low
-    if affordable[0 if b < -1 else b + 1 if b + 1 < top else top - 1][w][0]:  # with Highest Happiness
+    if affordable[0 if b < -1 else b + 1 if b + 1 < top else top - 1][w]:  # with Highest Happiness
         if happy < 0:
             happy = p in (s.held or s.statuses())[1]
         b += happy
-        cards, counts = affordable[0 if b < 0 else b if b < top else top - 1][w]
-        if counts is not None:
-            held = list(compress(cards, counts(hand)))
-            if held:
-                free = s.free_plots(p, d.engineering)
-                if free:
-                    for k in held:
-                        out += map(build[k].__getitem__, free)
-    out += compress(cash_row, resources_in(hand))
+        held = []
+        for k in affordable[0 if b < 0 else b if b < top else top - 1][w]:
+            if hand[k]:
+                held.append(k)
+        if held:
+            free = s.free_plots(p, d.engineering)
+            if free:
+                for k in held:
+                    on = build[k]
+                    for i in free:
+                        out.append(on[i])
+    for k in resource_cards:
+        if hand[k]:
+            out.append(cash[k])
     if f + h + c >= trade_min:
         out += trades_with[(f if f < 3 else 3) * 16 + (h if h < 3 else 3) * 4 + (c if c < 3 else 3)]
     if s.techs[p] & steal_mask:

@@ -41,10 +41,16 @@ def legal_declare(s: CcgState, p: int) -> list[CcgAction]:
     """The combat step (step-order A) and the second declaration of bounce B."""
     resend = s.phase == REDECLARE
     out = attacks(s, p, resend=resend)
-    if s.attacks and any(a[2] == ACTIVE for a in s.attacks) or resend:
-        out.append(s.rules.acts.fight)
-    if not resend and not s.attacks:
-        out.append(s.rules.acts.pass_)
+    acts = s.rules.acts
+    if resend:
+        out.append(acts.fight)
+        return out
+    for a in s.attacks:
+        if a[2] == ACTIVE:
+            out.append(acts.fight)
+            return out
+    if not s.attacks:
+        out.append(acts.pass_)
     return out
 
 

@@ -117,7 +117,7 @@ class ActionTable:
                             for f in range(4) for h in range(4) for c in range(4)]
         """The trades a stock affords, by ``16 min(food, 3) + 4 min(hammers, 3) + min(commerce, 3)``
         (no trade needs more than three of a type)."""
-        # what the purchase step reads of a hand, picked in C (``rules.purchase.legal_main``)
+        # the tables of the purchase step's list (``rules.purchase.legal_main``)
         buildings = [k for k in r.placeable if not r.is_wonder[k]]
         wonders = [k for k in r.placeable if r.is_wonder[k]]
         low_b, high_b = budgets([r.card_cost[k] for k in buildings])
@@ -131,36 +131,21 @@ class ActionTable:
         """The buildings and wonders (in card order) priced at most a building budget and a
         wonder budget: ``affordable[b - low_b][w - low_w]``, the budgets clamped to the
         range of ``building_budgets`` and ``wonder_budgets``."""
-        self.plot_plain = [row[3] for row in self.plot]
-        """``plot X`` paid from the largest stocks, by plot type."""
         self.culture_min: int = r.numbers["culture_threshold"]
         self.happiness_min: int = r.numbers["happiness_threshold"]
         """The least culture and happiness a status needs (CCG-3.3, CCG-3.5)."""
-        self.plot_views: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[CcgAction, ...]]] = {}
-        """By plot display (``plot_view``)."""
         self.adjacent = tuple(adjacent(q, seats, r.attack_anyone) for q in range(seats))
+        """The opponents each seat may attack (CCG-7.0)."""
         self.main = (r.pop_cost_base, r.pop_cost_step, self.pop, r.plot_cost_base, r.plot_cost_step,
                      self.wonder_budgets, self.building_budgets, self.affordable, self.build, r.resource_cards,
                      self.cash, r.trade_min, self.trades_with, r.steal_mask, r.steps_fixed, self.done)
         """What the purchase step's list reads of the game, in one tuple (``rules.purchase.legal_main``:
         one look-up instead of one per item)."""
-        """The opponents each seat may attack (CCG-7.0)."""
         self.attacks_of = tuple(tuple([self.attack[c][q] for q in self.adjacent[p]] for c in range(r.n_cards))
                                 for p in range(seats))
         """By seat and card, the attacks of that card against each opponent it may attack."""
         self.attackers = tuple(c for c in range(r.n_cards) if r.unit_attack[c])
         """The cards that attack (CCG-2.5.2), in card order."""
-
-
-    def plot_view(self, display: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[CcgAction, ...]]:
-        """A plot display's plot types, each once, in order, and their ``plot X`` actions
-        paid from the largest stocks (kept in ``plot_views``)."""
-        types = tuple(sorted(set(display)))
-        view = (types, tuple(self.plot_plain[t] for t in types))
-        if len(self.plot_views) > 4096:
-            self.plot_views.clear()
-        self.plot_views[display] = view
-        return view
 
 
 def budgets(prices: list[int]) -> tuple[int, int]:

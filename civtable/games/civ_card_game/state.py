@@ -293,13 +293,7 @@ class CcgState(State):
 
     def status_holders(self, values: list[int], threshold: int) -> list[int]:
         """CCG-3.3 / CCG-3.5: the highest value, at least ``threshold``; ties per status-tie."""
-        best = max(values)
-        if best < threshold:
-            return []
-        tied = [p for p, v in enumerate(values) if v == best]
-        if len(tied) > 1 and not self.rules.status_tie_shares:
-            return []
-        return tied
+        return list(holders(values, threshold, self.rules.status_tie_shares))
 
     def statuses(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The holders of Highest Culture and of Highest Happiness (CCG-3.3, CCG-3.5), kept

@@ -86,13 +86,15 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
             if len(r.pay_choices) > 16384:
                 r.pay_choices.clear()
             plans = r.pay_choices[key] = plot_payments(res, cost)
-        shown = tuple(s.plot_display)
-        types, plain = acts.plot_views.get(shown) or acts.plot_view(shown)
-        if len(plans) == 1:  # the default alone
-            out += plain
-        else:
-            row = acts.plot
-            out += [row[t][spare] for t in types for spare in plans]
+        types = []  # the plot types shown, each once, in order
+        for t in s.plot_display:
+            if t not in types:
+                types.append(t)
+        types.sort()
+        row = acts.plot
+        for t in types:
+            for spare in plans:
+                out.append(row[t][spare])
     d = s.derived[p] or s.derive(p)
     happy = -1  # Highest Happiness (1 or 0), looked at only when it may matter
     display = s.tech_display

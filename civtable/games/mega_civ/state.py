@@ -324,13 +324,11 @@ class MegaState(State):
         r = self.rules
         squares = self.ast_forward[p] if r.ast_all_forward else self.ast[p] - 1
         marks = r.late_iron_squares(self.civ)
+        reaching: bool = r.late_reaching
         top, low = max(self.ast), min(marks)
         # MC-14.7: nobody on (B) or past (A) the earliest Late Iron Age square: no bonus
         # (checked first: vps() asks this of every player, 18 times for 18 players)
-        if top < low or (top == low and not r.late_reaching):
-            sole = None
-        else:
-            sole = sole_past(self.ast, marks, r.late_reaching)
+        sole = None if top < low or (top == low and not reaching) else sole_past(self.ast, marks, reaching)
         costs = self.paid[p] if r.cost_paid else [self.cat.advances[a].cost for a in self.owned[p]]
         if cities is None:
             cities = len(self.cities_of(p))

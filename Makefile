@@ -27,7 +27,7 @@ browser:
 test: $(STAMP) browser
 	@tools/test-postgres.sh
 	$(BIN)/ruff check civtable tests benchmarks tools
-	$(BIN)/mypy civtable/core
+	$(BIN)/mypy civtable/core $$($(BIN)/python -c 'from civtable._compiled import MODULES; print(*MODULES)')  # a type error there would leave the compiled build out
 	$(BIN)/pytest -n 2
 
 # The fuzz kit at a million illegal actions and a hundred thousand mutated positions per game
@@ -53,7 +53,8 @@ train: $(STAMP)
 	$(BIN)/python examples/train_maskable_ppo.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache build
+	find civtable -name '*.so' -delete; rm -f civtable/_compiled.json
 
 # ------------------------------------------------------------------ translations (docs/i18n.md)
 # English is the source language; the catalogs of el, cs and de are the .po files in

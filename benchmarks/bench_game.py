@@ -171,8 +171,9 @@ def _children(x: Any) -> list[Any]:
         return []
     out = []
     for cls in type(x).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if name != "__weakref__" and hasattr(x, name):
+        # a class compiled by mypyc (setup.py) lists its fields in __mypyc_attrs__
+        for name in (*cls.__dict__.get("__slots__", ()), *cls.__dict__.get("__mypyc_attrs__", ())):
+            if not name.startswith("__") and hasattr(x, name):
                 out.append(getattr(x, name))
     if hasattr(x, "__dict__"):
         out.extend(vars(x).values())

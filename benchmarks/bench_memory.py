@@ -195,8 +195,10 @@ def deep_size(obj: Any, seen: set[int] | None = None) -> int:
         size += sum(deep_size(k, seen) + deep_size(v, seen) for k, v in obj.items())
     elif isinstance(obj, (list, tuple, set, frozenset)):
         size += sum(deep_size(v, seen) for v in obj)
-    elif hasattr(obj, "__slots__"):
-        size += sum(deep_size(getattr(obj, k), seen) for k in obj.__slots__ if hasattr(obj, k))
+    elif hasattr(obj, "__slots__") or hasattr(type(obj), "__mypyc_attrs__"):  # mypyc: setup.py
+        names = getattr(obj, "__slots__", None) or type(obj).__mypyc_attrs__  # type: ignore[attr-defined]
+        size += sum(deep_size(getattr(obj, k), seen) for k in names
+                    if not k.startswith("__") and hasattr(obj, k))
     elif hasattr(obj, "__dict__"):
         size += deep_size(vars(obj), seen)
     return size

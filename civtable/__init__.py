@@ -9,6 +9,10 @@
 
 __version__ = "0.1.0"
 
+from . import _compiled
+
+_compiled.choose()  # the compiled build of the hot modules, or their Python source (setup.py)
+
 from .core import (  # noqa: E402
     Action,
     CivtableError,

@@ -16,20 +16,34 @@ Notation (lower case, one space between words):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from civtable.core.action import Action
 
 from . import catalog as cat
 
 # action codes, dispatched in CatanState.apply
-(PLAY_RES, PLAY_WILD, PLAY_ROAD, PLAY_HARBOR, PLAY_KDEF, PLAY_ATTACK, LAY, BUY, BUY_TRADE, END,
- REFLECT, ALLOW, KEEP, RETURN, DISCARD, DISCARD_TOP) = range(16)
+PLAY_RES: Final = 0
+PLAY_WILD: Final = 1
+PLAY_ROAD: Final = 2
+PLAY_HARBOR: Final = 3
+PLAY_KDEF: Final = 4
+PLAY_ATTACK: Final = 5
+LAY: Final = 6
+BUY: Final = 7
+BUY_TRADE: Final = 8
+END: Final = 9
+REFLECT: Final = 10
+ALLOW: Final = 11
+KEEP: Final = 12
+RETURN: Final = 13
+DISCARD: Final = 14
+DISCARD_TOP: Final = 15
 
-GAINS = frozenset((PLAY_HARBOR, PLAY_KDEF, END, REFLECT, ALLOW, KEEP, RETURN))
+GAINS: Final = frozenset((PLAY_HARBOR, PLAY_KDEF, END, REFLECT, ALLOW, KEEP, RETURN))
 """The codes of actions after which a hand may hold more cards than before."""
 
-MAX_ROADS = 32  # more than all Roads of any supply variant
+MAX_ROADS: Final = 32  # more than all Roads of any supply variant
 
 
 class CdbAction(Action):
@@ -50,7 +64,7 @@ class CdbAction(Action):
         return (action_from_text, (self.text,))
 
 
-ACTIONS: list[CdbAction] = []
+ACTIONS: Final[list[CdbAction]] = []
 
 
 def _add(code: int, card: int, kind: str, *args: object) -> CdbAction:
@@ -59,32 +73,32 @@ def _add(code: int, card: int, kind: str, *args: object) -> CdbAction:
     return a
 
 
-PLAY = [None] * cat.N_CARDS  # type: list[CdbAction | None]
+PLAY: Final[list[CdbAction | None]] = [None] * cat.N_CARDS
 for _r in cat.RESOURCES:
     PLAY[_r] = _add(PLAY_RES, _r, "play", cat.ROLE_IDS[_r])
 for _c, _code in ((cat.SETTLEMENT, PLAY_WILD), (cat.CITY, PLAY_WILD), (cat.HARBOR, PLAY_HARBOR),
                   (cat.KDEF, PLAY_KDEF), (cat.BANDIT, PLAY_ATTACK), (cat.KOFF, PLAY_ATTACK)):
     PLAY[_c] = _add(_code, _c, "play", cat.ROLE_IDS[_c])
-PLAY_ROADS = [None] + [_add(PLAY_ROAD, n, "play", "road", n) for n in range(1, MAX_ROADS + 1)]
+PLAY_ROADS: Final = [None] + [_add(PLAY_ROAD, n, "play", "road", n) for n in range(1, MAX_ROADS + 1)]
 # cards whose "play" is already a plain lay-down get no separate "lay" action
-LAYABLE = (cat.SEA, cat.DESERT, cat.BANDIT, cat.KDEF, cat.KOFF, cat.HARBOR, cat.ROAD, cat.SETTLEMENT, cat.CITY)
-LAY_ACT = [None] * cat.N_CARDS  # type: list[CdbAction | None]
+LAYABLE: Final[tuple[int, ...]] = (cat.SEA, cat.DESERT, cat.BANDIT, cat.KDEF, cat.KOFF, cat.HARBOR, cat.ROAD, cat.SETTLEMENT, cat.CITY)
+LAY_ACT: Final[list[CdbAction | None]] = [None] * cat.N_CARDS
 for _c in LAYABLE:
     LAY_ACT[_c] = _add(LAY, _c, "lay", cat.ROLE_IDS[_c])
-BUY_ACT = [None] * cat.N_CARDS  # type: list[CdbAction | None]
-BUY_TRADE_ACT = [None] * cat.N_CARDS  # type: list[CdbAction | None]
+BUY_ACT: Final[list[CdbAction | None]] = [None] * cat.N_CARDS
+BUY_TRADE_ACT: Final[list[CdbAction | None]] = [None] * cat.N_CARDS
 for _c in cat.BUYABLE:
     BUY_ACT[_c] = _add(BUY, _c, "buy", cat.ROLE_IDS[_c])
     BUY_TRADE_ACT[_c] = _add(BUY_TRADE, _c, "buy", cat.ROLE_IDS[_c], "trade")
-END_ACT = _add(END, -1, "end")
-REFLECT_ACT = _add(REFLECT, cat.KDEF, "reflect")
-ALLOW_ACT = _add(ALLOW, -1, "allow")
-KEEP_ACT = _add(KEEP, -1, "keep")
-RETURN_ACT = _add(RETURN, -1, "return")
-DISCARD_ACT = [_add(DISCARD, _c, "discard", cat.ROLE_IDS[_c]) for _c in range(cat.N_CARDS)]
-DISCARD_TOP_ACT = _add(DISCARD_TOP, -1, "discard", "top")
+END_ACT: Final = _add(END, -1, "end")
+REFLECT_ACT: Final = _add(REFLECT, cat.KDEF, "reflect")
+ALLOW_ACT: Final = _add(ALLOW, -1, "allow")
+KEEP_ACT: Final = _add(KEEP, -1, "keep")
+RETURN_ACT: Final = _add(RETURN, -1, "return")
+DISCARD_ACT: Final = [_add(DISCARD, _c, "discard", cat.ROLE_IDS[_c]) for _c in range(cat.N_CARDS)]
+DISCARD_TOP_ACT: Final = _add(DISCARD_TOP, -1, "discard", "top")
 
-BY_TEXT: dict[str, CdbAction] = {a.text: a for a in ACTIONS}
+BY_TEXT: Final[dict[str, CdbAction]] = {a.text: a for a in ACTIONS}
 
 
 def action_from_text(text: str) -> CdbAction:

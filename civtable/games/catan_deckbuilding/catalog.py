@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from civtable.core.errors import InvalidStateError
 from civtable.core.files import DATA_LIMIT, data_file, read_json
@@ -21,13 +21,26 @@ from civtable.core.reader import Reader
 DATA = Path(__file__).with_name("data") / "cards.json"
 
 # The rules refer to these cards by role; the data file must define them all.
-ORE, BRICK, GRAIN, LUMBER, WOOL, SEA, DESERT = range(7)
-BANDIT, KDEF, KOFF, HARBOR, ROAD, SETTLEMENT, CITY = range(7, 14)
-RESOURCES = (ORE, BRICK, GRAIN, LUMBER, WOOL)
-BUYABLE = (BANDIT, KDEF, KOFF, HARBOR, ROAD, SETTLEMENT, CITY)
-ROLE_IDS = ("ore", "brick", "grain", "lumber", "wool", "sea", "desert",
+ORE: Final = 0
+BRICK: Final = 1
+GRAIN: Final = 2
+LUMBER: Final = 3
+WOOL: Final = 4
+SEA: Final = 5
+DESERT: Final = 6
+BANDIT: Final = 7
+KDEF: Final = 8
+KOFF: Final = 9
+HARBOR: Final = 10
+ROAD: Final = 11
+SETTLEMENT: Final = 12
+CITY: Final = 13
+RESOURCES: Final[tuple[int, ...]] = (ORE, BRICK, GRAIN, LUMBER, WOOL)
+BUYABLE: Final[tuple[int, ...]] = (BANDIT, KDEF, KOFF, HARBOR, ROAD, SETTLEMENT, CITY)
+ROLE_IDS: Final[tuple[str, ...]] = ("ore", "brick", "grain", "lumber", "wool", "sea", "desert",
             "bandit", "kdef", "koff", "harbor", "road", "settlement", "city")
-N_CARDS = len(ROLE_IDS)
+N_CARDS: Final = 14
+assert len(ROLE_IDS) == N_CARDS
 
 
 @dataclass(frozen=True)
@@ -57,7 +70,7 @@ class CardData:
             raise InvalidStateError(f"unknown card {card_id!r}; cards are {', '.join(self.ids)}") from None
 
 
-MAX_COUNT = 1000
+MAX_COUNT: Final = 1000
 """The most of one card a card file may name (a start deck of a billion cards is no game)."""
 
 

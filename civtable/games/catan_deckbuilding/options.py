@@ -22,13 +22,14 @@ class Rules:
     """The options of one game as flags, read on the hot path."""
 
     __slots__ = (
-        "cards", "cost", "cost_sum", "reflect_cancels_draw", "reflect_bonus_draw", "counter_mode",
+        "options", "cards", "cost", "cost_sum", "reflect_cancels_draw", "reflect_bonus_draw", "counter_mode",
         "reaction_cleanup_now", "discard_from_draw", "harbor_counts_laid", "road_sea",
         "roads_whole_turn", "no_settlement_for_city", "discard_public", "trade_wild",
         "reshuffle_together", "win_any_time", "max_turns", "to_win", "supply", "buy_cache",
     )
 
     def __init__(self, options: dict[str, Any], cards: CardData) -> None:
+        self.options = options
         self.cards = cards
         self.cost = cards.cost
         self.cost_sum = tuple(sum(c) for c in cards.cost)
@@ -50,3 +51,8 @@ class Rules:
         self.supply = cards.supply_pre_revision if options["supply-total"] == "B" else cards.supply
         self.buy_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         """What each pool pays for (``rules.main.affordable``), remembered by pool."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what it is made of (a compiled ``Rules``, ``setup.py``, is only made
+        by its ``__init__``)."""
+        return (Rules, (self.options, self.cards))

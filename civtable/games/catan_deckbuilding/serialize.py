@@ -75,7 +75,9 @@ def read_state(game: CatanDeckBuilding, rules: Rules, r: Reader) -> CatanState:
     s.roads_played = r.count(r.optional("roads_played", 0), "roads_played")
     s.road_seas = r.count(r.optional("road_seas", 0), "road_seas")
     players = r.seq(r.get("players"), "players", 2)
-    s.hand, s.draw, s.disc, s.laid, s.reserved, s.spent = [], [], [], [], [], []
+    s.hand, s.draw, s.disc, s.laid = [], [], [], []
+    reserved: list[int] = []
+    spent: list[int] = []
     for p, raw in enumerate(players):
         base = f"players[{p}]"
         pd = r.obj(raw, base)
@@ -83,12 +85,12 @@ def read_state(game: CatanDeckBuilding, rules: Rules, r: Reader) -> CatanState:
         s.draw.append(r.indices(r.get("draw", pd, base), ROLE_IDS, base + ".draw", "card"))
         s.disc.append(r.indices(r.get("discard", pd, base), ROLE_IDS, base + ".discard", "card"))
         s.laid.append(r.counts(r.get("laid", pd, base), ROLE_IDS, base + ".laid"))
-        s.reserved.append(r.count(r.optional("reserved_knights", 0, pd), base + ".reserved_knights"))
-        s.spent.append(r.count(r.optional("spent_knights", 0, pd), base + ".spent_knights"))
-        if s.spent[p] > s.hand[p][KDEF]:
+        reserved.append(r.count(r.optional("reserved_knights", 0, pd), base + ".reserved_knights"))
+        spent.append(r.count(r.optional("spent_knights", 0, pd), base + ".spent_knights"))
+        if spent[p] > s.hand[p][KDEF]:
             r.fail(base + ".spent_knights", "exceeds the Knights (Defensive) in hand")
-    s.reserved = tuple(s.reserved)  # type: ignore[assignment]
-    s.spent = tuple(s.spent)  # type: ignore[assignment]
+    s.reserved = tuple(reserved)
+    s.spent = tuple(spent)
     _check_consistency(s, r)
     return s
 

@@ -9,11 +9,12 @@ supply (CDB-4.5), so ``clone`` copies a few short lists.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
 
 from civtable.core.action import Action
 from civtable.core.errors import IllegalActionError
-from civtable.core.events import ROOT, Event, Journal
+from civtable.core.events import ROOT, Event, Journal, Viewer
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
@@ -22,7 +23,9 @@ from .catalog import BUYABLE, CITY, KDEF, N_CARDS, ROLE_IDS, SETTLEMENT
 from .options import Rules
 from .rules import LEGAL, PLAY
 from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_SIZE, changed
+from .rules.main import CARDS, CODES, GAINS
 from .rules.main import legal as main_legal
+from .rules.main import play as main_play
 from .rules.turn import check_win, draw, shuffle
 from .view import SeatView
 
@@ -30,23 +33,27 @@ if TYPE_CHECKING:
     from .game import CatanDeckBuilding
 
 
-MOVE_EVENTS = tuple(tuple(Event("move", {"player": p, "action": a.text}) for a in ACTIONS) for p in range(2))
+MOVE_EVENTS: Final = tuple(tuple(Event("move", {"player": p, "action": a.text}) for a in ACTIONS) for p in range(2))
 """The ``move`` event of every action of each seat (events are never changed once made)."""
 
 
-MOVERS = ((0,), (1,))
-_new = object.__new__
+MOVERS: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,))
 
 
-class CatanState(State):
-    """A position of Catan Deck Building."""
+class CatanState:
+    """A position of Catan Deck Building: a ``State`` (registered as one, ``State.register``,
+    below), not derived from it, so that ``setup.py`` can compile it: a compiled class
+    derives only from compiled classes, and ``State`` is left to the other games'
+    Python classes. The methods ``State`` gives every state are ``State``'s own,
+    called at the end of the class."""
 
     __slots__ = (
-        "game", "rules", "rng", "hand", "draw", "disc", "laid", "reserved", "supply", "pool",
+        "journal", "game", "rules", "rng", "hand", "draw", "disc", "laid", "reserved", "supply", "pool",
         "roads_played", "road_seas", "current", "turn_no", "phase", "decider", "attack",
         "attacker", "victim", "stolen", "left", "winner", "spent", "memo",
     )
 
+    journal: Journal | None  # what happened (``State``)
     game: CatanDeckBuilding
     rules: Rules
     rng: Rng
@@ -56,7 +63,7 @@ class CatanState(State):
     laid: list[list[int]]
     # the seldom changed fields are tuples, replaced when they change (``rules.base.changed``),
     # so that ``clone`` shares them
-    reserved: tuple[int, int]  # Knights (Defensive) laid down to reflect, until their clean-up
+    reserved: tuple[int, ...]  # Knights (Defensive) laid down to reflect, until their clean-up
     supply: tuple[int, ...]
     pool: list[int]  # the resources laid down this turn and not spent yet (rules/base.py)
     roads_played: int
@@ -71,7 +78,7 @@ class CatanState(State):
     stolen: int
     left: int
     winner: int
-    spent: tuple[int, int]  # Knights (Defensive) shown to block under counter-knight=C, until the clean-up
+    spent: tuple[int, ...]  # Knights (Defensive) shown to block under counter-knight=C, until the clean-up
     memo: list[CdbAction] | None  # the legal actions of this position, once asked (until ``apply``)
 
     # ------------------------------------------------------------------ set-up
@@ -81,7 +88,7 @@ class CatanState(State):
         shuffled as his draw pile (CDB-5.2, CDB-5.3) and the supply prepared (CDB-4.5,
         CDB-5.4, CDB-5.5); 7-card hands (CDB-6.1), a start player (CDB-6.2: the option, else
         at random)."""
-        s = cls.__new__(cls)
+        s = cls()
         s.journal = ROOT
         s.game = game
         s.rules = rules
@@ -117,11 +124,11 @@ class CatanState(State):
     def clone(self) -> CatanState:
         """A copy sharing nothing that changes (the journal is persistent). Written out
         one field at a time: packing fields into tuples costs more than it saves."""
-        s = _new(CatanState)
+        s = CatanState.__new__(CatanState)
         s.journal = self.journal
         s.game = self.game
         s.rules = self.rules
-        r = _new(Rng)
+        r = Rng.__new__(Rng)
         r.state = self.rng.state
         s.rng = r
         x = self.hand
@@ -170,11 +177,11 @@ class CatanState(State):
     def winners(self) -> list[int]:
         return [self.winner] if self.winner >= 0 else []
 
-    def legal_actions(self, player: int) -> list[CdbAction]:  # type: ignore[override]
+    def legal_actions(self, player: object) -> list[CdbAction]:
         """The decider's actions (``rules.STEPS``), built once per position: asked again
         before ``apply``, the same list is returned (so do not change it). The action
         objects are made once (``actions.ACTIONS``) and shared by every position."""
-        if player != self.decider or player.__class__ is not int:
+        if type(player) is not int or player != self.decider:
             return []
         memo = self.memo
         if memo is None:
@@ -182,31 +189,34 @@ class CatanState(State):
             memo = self.memo = main_legal(self, player) if phase == MAIN else LEGAL[phase](self, player)  # type: ignore[assignment]
         return memo  # type: ignore[return-value]
 
-    def apply(self, player: int, action: CdbAction | str) -> None:  # type: ignore[override]
+    def apply(self, seat: object, move: object) -> None:
         """One decision, by the step of the current phase (``rules.STEPS``); afterwards,
         under win-timing A, three Cities in the current player's hand win (CDB-9.1): checked
         after the actions that can bring a card into a hand (``CdbAction.gains``), since
         no other action can give a hand its third City."""
-        if action.__class__ is not CdbAction:
-            action = self._action_of(player, action)
+        # the arguments are checked here, not by their types: a compiled build (``setup.py``)
+        # would refuse other types with a TypeError where the rules refuse them by name
+        action = move if type(move) is CdbAction else self._action_of(seat, move)
         phase = self.phase
-        if player != self.decider or phase == OVER or player.__class__ is not int:  # 0.0 == 0, True == 1
-            raise IllegalActionError(self.explain(player, action.text))  # type: ignore[union-attr]
+        if type(seat) is not int or seat != self.decider or phase == OVER:  # 0.0 == 0, True == 1
+            raise IllegalActionError(self.explain(seat, action.text))
+        player = seat
         # the move is told first (``emit_move``, inlined: it happens at every step); a step
         # that finds the action illegal raises before changing anything, and the move is
         # taken back
+        i = action.index
         j = self.journal
         if j is not None:
-            self.journal = Journal(MOVE_EVENTS[player][action.index], j)  # type: ignore[union-attr]
+            self.journal = Journal(MOVE_EVENTS[player][i], j)
         self.memo = None
         if phase == MAIN:
             # the commonest actions, inlined (``rules.main.play``): CDB-7.2, the card is laid
             # down; CDB-2.2 / CDB-7.3, a resource card puts its resource into the pool;
             # CDB-7.8, a card laid down without effect (a Knight (Defensive) that has
             # blocked, counter-knight C, is the one laid down)
-            code = action.code  # type: ignore[union-attr]
+            code = CODES[i]
             if code in (PLAY_RES, LAY):
-                card = action.card  # type: ignore[union-attr]
+                card = CARDS[i]
                 h = self.hand[player]
                 if h[card]:
                     h[card] -= 1
@@ -217,15 +227,18 @@ class CatanState(State):
                         self.spent = changed(self.spent, player, -1)
                     return
         try:
-            PLAY[phase](self, player, action)
+            if phase == MAIN:
+                main_play(self, player, action)
+            else:
+                PLAY[phase](self, player, action)
         except IllegalActionError:
             self.journal = j
             raise
-        if (action.gains and self.rules.win_any_time and self.phase != OVER  # type: ignore[union-attr]
+        if (GAINS[i] and self.rules.win_any_time and self.phase != OVER
                 and self.hand[self.current][CITY] >= self.rules.to_win):
             check_win(self, self.current)
 
-    def _action_of(self, player: int, action: Any) -> CdbAction:
+    def _action_of(self, player: object, action: Any) -> CdbAction:
         """The action object of a text (or of an equal action made elsewhere)."""
         if isinstance(action, CdbAction):
             return action
@@ -244,23 +257,23 @@ class CatanState(State):
             self.journal = Journal(MOVE_EVENTS[player][action.index], j)
 
     # ------------------------------------------------------ what players know
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: Any) -> dict[str, Any]:
         from .view import observation
 
         return observation(self, player)
 
-    def seat_view(self, player: int) -> SeatView:
+    def seat_view(self, player: Any) -> SeatView:
         """The bots' cheap view of what ``player`` sees (``view.SeatView``)."""
         return SeatView(self, player)
 
-    def determinize(self, player: int | None, rng: Rng) -> CatanState:
+    def determinize(self, player: Any, rng: Rng) -> CatanState:
         from .view import determinize
 
         d = determinize(self, player, rng)
         d.journal = None
         return d
 
-    def explain(self, player: int, text: str) -> str:
+    def explain(self, player: Any, text: Any) -> str:
         from .explain import explain
 
         return explain(self, player, text)
@@ -317,5 +330,40 @@ class CatanState(State):
         out[KDEF] += self.reserved[p]
         return out
 
+    # ------------------------------------------------------ State's own methods
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players  # as State.num_players
+
+    def events(self, viewer: Viewer, since: int = 0) -> list[Event]:
+        return State.events(self, viewer, since)  # type: ignore[arg-type]
+
+    def emit(self, id: str, args: Mapping[str, Any] | None = None,
+             to: tuple[int, ...] | None = None, exclude: tuple[int, ...] = ()) -> None:
+        """``State.emit``, written out (the rules call it at every event)."""
+        j = self.journal
+        if j is not None:
+            self.journal = Journal(Event(id, args, to, exclude), j)
+
+    def silence(self) -> CatanState:
+        return State.silence(self)  # type: ignore[arg-type,return-value]
+
+    def listen(self) -> CatanState:
+        return State.listen(self)  # type: ignore[arg-type,return-value]
+
+    def game_stats(self) -> dict[str, float]:
+        return State.game_stats(self)  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        """As ``State.__eq__``: the same game and position."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.game.id == other.game.id and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         return f"<CatanState turn {self.turn_no} {PHASE_NAMES[self.phase]} player {self.decider}>"
+
+
+State.register(CatanState)

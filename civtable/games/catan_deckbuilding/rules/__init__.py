@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from civtable.core.errors import IllegalActionError
 from civtable.core.steps import Step
@@ -35,7 +35,7 @@ def _over(s: CatanState, player: int, action: CdbAction) -> None:
     raise IllegalActionError(s.explain(player, action.text))
 
 
-STEPS: tuple[Step[CatanState], ...] = (
+STEPS: Final[tuple[Step[Any], ...]] = (  # Any: CatanState is a State by registration
     Step("main", main.legal, main.play, rule="CDB-7.1"),  # type: ignore[arg-type]
     Step("react", attacks.answer_legal, attacks.react_play, rule="CDB-3.2.2"),  # type: ignore[arg-type]
     Step("counter", attacks.answer_legal, attacks.counter_play, rule="CDB-3.2.3"),  # type: ignore[arg-type]
@@ -46,8 +46,8 @@ STEPS: tuple[Step[CatanState], ...] = (
 assert tuple(s.name for s in STEPS) == PHASE_NAMES
 assert tuple(range(len(STEPS))) == (MAIN, REACT, COUNTER, STEAL, DISCARDING, OVER)
 
-LEGAL = tuple(s.legal for s in STEPS)
-PLAY = tuple(s.play for s in STEPS)
+LEGAL: Final = tuple(s.legal for s in STEPS)
+PLAY: Final = tuple(s.play for s in STEPS)
 """The steps' functions by phase, for the hot path."""
 
 __all__ = ["LEGAL", "PLAY", "STEPS"]

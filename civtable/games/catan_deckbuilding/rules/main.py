@@ -7,13 +7,16 @@ Each action is validated before anything changes (an illegal one raises with
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from civtable import _compiled
 from civtable.core.errors import IllegalActionError
 
 from ..actions import (
+    ACTIONS,
     BUY_ACT,
     BUY_TRADE,
     BUY_TRADE_ACT,
@@ -48,14 +51,29 @@ if TYPE_CHECKING:
     from ..options import Rules
     from ..state import CatanState
 
-_MAIN_PLAY_ORDER = (0, 1, 2, 3, 4, SETTLEMENT, CITY, HARBOR, KDEF, BANDIT, KOFF)
+_MAIN_PLAY_ORDER: Final[tuple[int, ...]] = (0, 1, 2, 3, 4, SETTLEMENT, CITY, HARBOR, KDEF, BANDIT, KOFF)
 
-_EMPTY_POOL = [0] * POOL_SIZE
-_PLAYS = tuple(PLAY[c] for c in _MAIN_PLAY_ORDER)
-_PLAYABLE = itemgetter(*_MAIN_PLAY_ORDER)
-_LAYS = tuple(LAY_ACT[c] for c in LAYABLE)
-_LAYABLE = itemgetter(*LAYABLE)
-_ROAD_PLAYS = tuple(tuple(PLAY_ROADS[1: n + 1]) for n in range(len(PLAY_ROADS)))
+_EMPTY_POOL: Final = [0] * POOL_SIZE
+_PLAYS: Final[tuple[CdbAction, ...]] = tuple(PLAY[c] for c in _MAIN_PLAY_ORDER)  # type: ignore[misc]
+_LAYS: Final[tuple[CdbAction, ...]] = tuple(LAY_ACT[c] for c in LAYABLE)  # type: ignore[misc]
+_LAYABLE: Final[tuple[int, ...]] = LAYABLE
+_PLAYABLE: Final = itemgetter(*_MAIN_PLAY_ORDER)
+_LAYABLE_OF: Final = itemgetter(*LAYABLE)
+NATIVE: Final = _compiled.native(__file__)
+"""This module is compiled (``setup.py``): ``legal`` picks by index loops."""
+_PLAY_KDEF: Final[CdbAction] = PLAY[KDEF]  # type: ignore[assignment]
+_BUYS: Final[tuple[CdbAction, ...]] = tuple(BUY_ACT)  # type: ignore[arg-type]
+_BUYS_TRADE: Final[tuple[CdbAction, ...]] = tuple(BUY_TRADE_ACT)  # type: ignore[arg-type]
+_END: Final[CdbAction] = END_ACT
+_BUYABLE: Final[tuple[int, ...]] = BUYABLE
+
+CODES: Final[tuple[int, ...]] = tuple(a.code for a in ACTIONS)
+CARDS: Final[tuple[int, ...]] = tuple(a.card for a in ACTIONS)
+GAINS: Final[tuple[bool, ...]] = tuple(a.gains for a in ACTIONS)
+"""Each action's ``code``, ``card`` and ``gains`` by its ``index``: the hot paths read one
+attribute of an action and these tables (a compiled module, ``setup.py``, reads the
+attributes of the action objects by name; these tables of its own directly)."""
+_ROAD_PLAYS: Final[tuple[tuple[CdbAction, ...], ...]] = tuple(tuple(PLAY_ROADS[1: n + 1]) for n in range(len(PLAY_ROADS)))  # type: ignore[arg-type]
 
 
 def legal(s: CatanState, player: int) -> list[CdbAction]:
@@ -64,19 +82,32 @@ def legal(s: CatanState, player: int) -> list[CdbAction]:
     (CDB-8.1).
 
     The plays and lay-downs are picked from the shared action objects by the hand's
-    counts in C (``compress``): a cache of the lists by kind of hand was faster with
-    events off but slower with them on, its few megabytes crowding the processor's
+    counts: in C (``compress``) by the Python module, by index loops when compiled
+    (``NATIVE``; calling ``compress`` costs a compiled module more than the loops); the
+    same lists (``test_compiled.py``). A cache of the lists by kind of hand was faster
+    with events off but slower with them on, its few megabytes crowding the processor's
     caches. The purchases depend on the pool alone, remembered by pool (``affordable``),
     then on the supply, the Desert and the Settlement in hand. ``CatanState`` keeps the
     list until ``apply``."""
     h = s.hand[player]
-    out: list[CdbAction] = list(compress(_PLAYS, _PLAYABLE(h)))  # type: ignore[arg-type]
+    if NATIVE:
+        out: list[CdbAction] = []
+        for i in range(len(_MAIN_PLAY_ORDER)):
+            if h[_MAIN_PLAY_ORDER[i]]:
+                out.append(_PLAYS[i])
+    else:
+        out = list(compress(_PLAYS, _PLAYABLE(h)))
     if h[KDEF] and h[KDEF] <= s.spent[player]:  # CDB-3.2.5: it has blocked
-        out.remove(PLAY[KDEF])  # type: ignore[arg-type]
+        out.remove(_PLAY_KDEF)
     roads = h[ROAD]
     if roads:
-        out += _ROAD_PLAYS[roads]  # type: ignore[arg-type]
-    out += compress(_LAYS, _LAYABLE(h))  # type: ignore[arg-type]
+        out.extend(_ROAD_PLAYS[roads])
+    if NATIVE:
+        for i in range(len(_LAYABLE)):
+            if h[_LAYABLE[i]]:
+                out.append(_LAYS[i])
+    else:
+        out += compress(_LAYS, _LAYABLE_OF(h))
     pool = s.pool
     if pool != _EMPTY_POOL:
         buys = s.rules.buy_cache.get(tuple(pool))
@@ -86,10 +117,10 @@ def legal(s: CatanState, player: int) -> list[CdbAction]:
         for code in buys:
             c = code >> 1
             if supply[c] and (c != BANDIT or h[DESERT]) and (c != CITY or h[SETTLEMENT]):
-                out.append(BUY_ACT[c])  # type: ignore[arg-type]
+                out.append(_BUYS[c])
                 if code & 1:
-                    out.append(BUY_TRADE_ACT[c])  # type: ignore[arg-type]
-    out.append(END_ACT)
+                    out.append(_BUYS_TRADE[c])
+    out.append(_END)
     return out
 
 
@@ -102,7 +133,7 @@ def affordable(rules: Rules, pool: list[int]) -> tuple[int, ...]:
     total = sum(pool)
     ws, wo = pool[WILD_S], pool[WILD_O]
     found = []
-    for c in BUYABLE:
+    for c in _BUYABLE:
         # every missing resource takes a resource of choice or two surplus cards:
         # a pool smaller than the cost cannot pay
         if total < cost_sum[c]:
@@ -161,11 +192,12 @@ def play(s: CatanState, p: int, action: CdbAction) -> None:
     """One main-phase action, by its code (``actions.py``). CDB-7.2: a card used is laid
     down in front of its owner; for the plain plays that is done here, before the card's
     own effect (``HANDLERS``)."""
-    code = action.code
+    i = action.index
+    code = CODES[i]
     if code > END:
         raise _refuse(s, p, action)
     if LAYS_ONE_CARD[code]:
-        card = action.card
+        card = CARDS[i]
         h = s.hand[p]
         if not h[card]:
             raise _refuse(s, p, action)
@@ -325,6 +357,6 @@ def end(s: CatanState, p: int, action: CdbAction) -> None:
 
 # by action code (actions.py): PLAY_RES, PLAY_WILD, PLAY_ROAD, PLAY_HARBOR, PLAY_KDEF,
 # PLAY_ATTACK, LAY, BUY, BUY_TRADE, END
-HANDLERS = (play_resource, play_choice, play_roads, play_harbor, play_knight, play_attack, lay, buy, buy, end)
-LAYS_ONE_CARD = (True, True, False, True, False, True, True, False, False, False)
+HANDLERS: Final[tuple[Callable[[CatanState, int, CdbAction], None], ...]] = (play_resource, play_choice, play_roads, play_harbor, play_knight, play_attack, lay, buy, buy, end)
+LAYS_ONE_CARD: Final[tuple[bool, ...]] = (True, True, False, True, False, True, True, False, False, False)
 """By action code: the card named is laid down from the hand before its effect (``play``)."""

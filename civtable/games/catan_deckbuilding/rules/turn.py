@@ -8,14 +8,17 @@ sizes of both piles are.
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from civtable import _compiled
 from civtable.core.events import Event, Journal
 
 from ..catalog import CITY, KDEF, N_CARDS, ROLE_IDS
 from .base import OVER, POOL_SIZE
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64  # mypyc's machine integer; annotations only
+
     from civtable.core.rng import Rng
 
     from ..state import CatanState
@@ -79,12 +82,15 @@ def _reshuffle(s: CatanState, p: int) -> None:
     shuffle(s.rng, pile)
 
 
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
 
 
 def shuffle(rng: Rng, seq: list[int]) -> None:
     """``Rng.shuffle`` (Fisher-Yates on SplitMix64), the generator's steps written out:
     the same numbers drawn, the same order made, without a call per card."""
+    if NATIVE:
+        _shuffle_i64(rng, seq)
+        return
     z0 = rng.state
     for i in range(len(seq) - 1, 0, -1):
         z0 = (z0 + 0x9E3779B97F4A7C15) & _MASK
@@ -95,8 +101,33 @@ def shuffle(rng: Rng, seq: list[int]) -> None:
     rng.state = z0
 
 
-_CARDS = tuple(range(N_CARDS))
-_NONE_SPENT = (0, 0)
+NATIVE: Final = _compiled.native(__file__)
+"""This module is compiled (``setup.py``): ``shuffle`` takes ``_shuffle_i64``."""
+
+
+def _shuffle_i64(rng: Rng, seq: list[int]) -> None:
+    """``shuffle`` in machine integers, for the compiled module only: there ``i64``
+    arithmetic wraps around modulo 2**64 as SplitMix64's does, where Python's integers
+    grow (so the interpreted module never calls it; ``tests/.../test_compiled.py``
+    compares the two). The state is kept as the signed 64-bit integer of the same
+    bits; the masks make ``>>`` the unsigned shift, and the card index, the high 64
+    bits of ``z * n``, is summed from 32-bit halves."""
+    state = rng.state
+    z0: i64 = state - (1 << 64) if state >= 1 << 63 else state
+    for i in range(len(seq) - 1, 0, -1):
+        z0 = z0 - 7046029254386353131  # + 0x9E3779B97F4A7C15
+        z: i64 = (z0 ^ ((z0 >> 30) & 0x3FFFFFFFF)) * -4658895280553007687  # 0xBF58476D1CE4E5B9
+        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * -7723592293110705685  # 0x94D049BB133111EB
+        z = z ^ ((z >> 31) & 0x1FFFFFFFF)
+        n: i64 = i + 1
+        low: i64 = (z & 0xFFFFFFFF) * n
+        j: i64 = (((z >> 32) & 0xFFFFFFFF) * n + (low >> 32)) >> 32
+        seq[i], seq[j] = seq[j], seq[i]
+    rng.state = int(z0) + (1 << 64) if z0 < 0 else int(z0)
+
+
+_CARDS: Final[tuple[int, ...]] = tuple(range(N_CARDS))
+_NONE_SPENT: Final[tuple[int, ...]] = (0, 0)
 
 
 def end_turn(s: CatanState, p: int) -> None:

@@ -83,7 +83,7 @@ def iterations_per_second(game_id: str, spec: str, seconds: float) -> float:
     """Iterations per second of CPU time of ``spec`` (with ``iterations=`` added) over the positions."""
     game = civtable.load_game(game_id, **GAMES[game_id])
     budget = 50
-    full = with_budget(spec, budget)
+    full = with_budget(spec, budget, game_id)
     done = 0
     elapsed = 0.0
     k = 0
@@ -119,14 +119,18 @@ def decision_times(game_id: str, spec: str, games: int) -> tuple[float, float, i
     return 1000 * sum(times) / len(times), 1000 * max(times), len(times)
 
 
-def with_budget(spec: str, iterations: int) -> str:
-    return f"{spec}{'&' if ':' in spec else ':'}iterations={iterations}"
+def with_budget(spec: str, iterations: int, game_id: str) -> str:
+    """``spec`` with an iteration budget; in Mega Civ the search over single actions unless
+    the spec names a portfolio (its default search compares whole turns of strategies,
+    whose iterations are not comparable with these)."""
+    extra = "&portfolio=none" if game_id == "mega-civ" and "portfolio=" not in spec else ""
+    return f"{spec}{'&' if ':' in spec else ':'}iterations={iterations}{extra}"
 
 
 def work(job: dict[str, Any]) -> dict[str, Any]:
     """One measurement of one tree (run in a child process by ``--baseline``)."""
     game = civtable.load_game(job["game"], **GAMES[job["game"]])
-    spec = with_budget(job["spec"], job["budget"])
+    spec = with_budget(job["spec"], job["budget"], job["game"])
     if job["kind"] == "decide":
         out: list[list[Any]] = []
         for k, (state, p) in enumerate(positions(job["game"], job["count"])):

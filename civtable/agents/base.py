@@ -58,6 +58,11 @@ class PlayerView:
             self._legal = self._state.legal_actions(self.player)
         return self._legal
 
+    @property
+    def turn(self) -> int:
+        """The number of the current turn (public in every game)."""
+        return self._state.turn
+
     def determinize(self, rng: Rng) -> State:
         """A full state sampled from this player's information set."""
         return self._state.determinize(self.player, rng)

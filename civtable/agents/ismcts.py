@@ -17,11 +17,13 @@ from .mcts import MctsAgent, build
 if TYPE_CHECKING:
     from civtable.core.game import Game
 
+    from .base import Agent
+
 
 class IsmctsAgent(MctsAgent):
     name = "ismcts"
     use_availability = True
 
 
-def make_ismcts(game: Game, seed: int, params: dict[str, str]) -> IsmctsAgent:
-    return build(IsmctsAgent, "ismcts", game, seed, params)  # type: ignore[return-value]
+def make_ismcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    return build(IsmctsAgent, "ismcts", game, seed, params)

@@ -51,6 +51,7 @@ import math
 import time
 from typing import TYPE_CHECKING
 
+from civtable.core.errors import AgentError
 from civtable.core.rng import derive_seed
 
 from .base import Agent, PlayerView, check_params, int_param, number_param
@@ -60,7 +61,7 @@ if TYPE_CHECKING:
     from civtable.core.game import Game
     from civtable.core.state import State
 
-PARAMS = {"iterations", "ms", "c", "depth", "turns", "rollout", "eps", "bias"}
+PARAMS = {"iterations", "ms", "c", "depth", "turns", "rollout", "eps", "bias", "portfolio", "margin"}
 
 DEFAULT_C = 1.0
 """UCB1's constant. Values lie in [-1, 1], twice the [0, 1] range UCB1's sqrt(2) is
@@ -287,11 +288,16 @@ class MctsAgent(Agent):
 
 
 # ---------------------------------------------------------------------- specs
-def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[str, str]) -> MctsAgent:
+def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[str, str]) -> Agent:
     """A search bot from its spec parameters (shared by ``mcts`` and ``ismcts``), over
-    the game's own defaults (``Game.search_defaults``)."""
+    the game's own defaults (``Game.search_defaults``). With ``portfolio=A+B`` (not
+    ``none``) the search compares whole turns of those strategies (``portfolio.py``)."""
     params = {**game.search_defaults, **params}
     check_params(name, params, PARAMS)
+    members = [m for m in params.get("portfolio", "").split("+") if m.strip()]
+    if members and members != ["none"]:
+        return _portfolio(game, seed, params, members)
+    params.pop("margin", None)
     ms = int_param(params, "ms", 0, minimum=0)
     if "iterations" in params or not ms:
         iterations = int_param(params, "iterations", 200, minimum=1)
@@ -316,5 +322,21 @@ def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[s
     )
 
 
-def make_mcts(game: Game, seed: int, params: dict[str, str]) -> MctsAgent:
+def _portfolio(game: Game, seed: int, params: dict[str, str], members: list[str]) -> Agent:
+    from .portfolio import PortfolioSearch
+    from .registry import agent_names, make_agent
+
+    for key in ("c", "depth", "eps", "bias"):
+        if key in params and key not in game.search_defaults:
+            raise AgentError(f"bot parameter {key!r} does not apply to a portfolio search")
+    for spec in members:
+        make_agent(spec, game)  # a bad member is named now, not at the first search
+    ms = int_param(params, "ms", 0, minimum=0)
+    rollout = params.get("rollout") or (DEFAULT_ROLLOUT if DEFAULT_ROLLOUT in agent_names(game) else "random")
+    return PortfolioSearch(seed, game, members, iterations=int_param(params, "iterations", 12, minimum=1), ms=ms,
+                           turns=int_param(params, "turns", 1, minimum=1), rollout=rollout,
+                           margin=number_param(params, "margin", 1.0))
+
+
+def make_mcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
     return build(MctsAgent, "mcts", game, seed, params)

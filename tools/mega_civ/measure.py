@@ -54,6 +54,8 @@ class GameFigures:
     cities_by_seat: list[int] = field(default_factory=list)
     ships_by_seat: list[int] = field(default_factory=list)
     attacks_by_seat: list[int] = field(default_factory=list)
+    slowest_by_seat: list[float] = field(default_factory=list)
+    """The most CPU seconds one decision of each seat's bot took."""
     cpu_bots: float = 0.0
     cpu_engine: float = 0.0
     decisions: int = 0
@@ -83,13 +85,17 @@ def play(n: int, specs: list[str], seed: int, map_name: str, options: dict[str, 
     f = GameFigures(seed, list(specs), list(state.civ))  # type: ignore[attr-defined]
     f.ships_by_seat = [0] * n
     f.attacks_by_seat = [0] * n
+    f.slowest_by_seat = [0.0] * n
     went: dict[tuple[int, int], set[tuple[str, str]]] = {}
     bot_time = 0.0
     while not state.is_terminal():
         p = state.to_move()[0]
         t0 = clock()
         action = bots[p].act(PlayerView(state, p))
-        bot_time += clock() - t0
+        spent = clock() - t0
+        bot_time += spent
+        if spent > f.slowest_by_seat[p]:
+            f.slowest_by_seat[p] = spent
         kind = action.kind
         if kind == "ship":
             f.counts["ships"] += 1
@@ -165,7 +171,10 @@ def summary(results: list[GameFigures], n: int) -> dict[str, Any]:
         "cpu_per_turn": sum(cpu) / max(1, turns),
         "civilizations": {c: {"wins": w, "seats": k, "rate": w / k, "interval": wilson(w, k)}
                           for c, (w, k) in by_civ.items()},
-        "bots": {b: {"wins": w, "seats": k, "rate": w / k, "interval": wilson(w, k)} for b, (w, k) in by_spec.items()},
+        "bots": {b: {"wins": w, "seats": k, "rate": w / k, "interval": wilson(w, k),
+                     "slowest_decision": max(r.slowest_by_seat[p] for r in results for p in range(n)
+                                             if r.players[p] == b)}
+                 for b, (w, k) in by_spec.items()},
         "ships_by_civilization": _by_civ(results, n, "ships_by_seat"),
         "cities_by_civilization": _by_civ(results, n, "cities_by_seat"),
         "attacks_by_civilization": _by_civ(results, n, "attacks_by_seat"),
@@ -201,7 +210,8 @@ def print_summary(s: dict[str, Any], out: Any = sys.stdout) -> None:
     if len(s["bots"]) > 1:
         print("  win rate by bot:", file=out)
         for b, row in s["bots"].items():
-            print(f"    {b:<30} {rate(row['wins'], row['seats'])}  ({row['seats']} seats)", file=out)
+            print(f"    {b:<30} {rate(row['wins'], row['seats'])}  ({row['seats']} seats, slowest decision "
+                  f"{row['slowest_decision']:.2f} s)", file=out)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -31,6 +31,11 @@ class MegaCiv(Game):
     info = DECLARED.info
     option_specs = OPTIONS
     messages = MESSAGES
+    search_defaults = {"portfolio": "greedy+rules:aggressive+rules:peaceful+rules:advances+rules:lean",
+                       "iterations": "6", "turns": "2"}
+    """``ismcts`` and ``mcts`` compare whole turns of these strategies (``agents/portfolio.py``,
+    issue 17): a turn is a hundred token moves, too many to compare one by one;
+    ``portfolio=none`` gives the search over single actions."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

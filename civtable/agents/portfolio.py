@@ -1,0 +1,151 @@
+"""Search over a portfolio of strategies (``ismcts`` with ``portfolio=``).
+
+Where a game's turn is many small steps (Mega Civilization moves one token a
+decision, a hundred legal moves at a time), a search that compares single steps
+at a few hundred rollouts a second compares nothing: every move is tried once.
+With a portfolio the search compares whole turns instead, as Puppet Search does
+for real-time strategy games (Barriga, Stanescu and Buro 2015) and Portfolio
+Greedy Search before it (Churchill and Buro 2013): the choices at the root are
+the portfolio's strategies (bots of the game, e.g. its strategic bot with
+different strategy files), each played for the rest of the bot's turn.
+
+At the bot's first decision of a turn that is not forced, it searches: every
+iteration samples a full state from its information set (``view.determinize``:
+the other hands, the stacks' order, never the true state), and plays it on for
+each strategy in turn from copies of that one sample (common random numbers:
+the strategies are compared on the same cards and draws, so a difference in
+value is the strategy's, not the deal's): the bot by the strategy until the
+turn ends, then by the rollout bot; every other seat by its own copy of the
+rollout bot (the opponents' model); cut off ``turns`` turns later (default 1:
+the start of the next turn) and scored by ``state.evaluate(player)``. It then
+plays the strategy with the best mean value, by its own copy of that bot, for
+the rest of the turn, and searches again at the next turn's first decision.
+A strategy other than the first (the default) is chosen only when its mean
+beats the first's by more than ``margin`` times the standard error of their
+paired difference (default 1.0): a few noisy samples should not talk the bot out
+of its default.
+
+Parameters: ``portfolio=A+B+C`` (bot specs of the game, the first the default;
+``rules:FILE`` works), ``iterations=N`` samples per search (each plays every
+strategy once), ``ms=N`` a time limit per search as well, ``turns=N``,
+``rollout=`` (default the game's ``greedy``), ``margin=``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING
+
+from civtable.core.rng import derive_seed
+
+from .base import Agent, PlayerView
+
+if TYPE_CHECKING:
+    from civtable.core.action import Action
+    from civtable.core.game import Game
+    from civtable.core.state import State
+
+
+class PortfolioSearch(Agent):
+    """Chooses one strategy of ``members`` per turn by sampled rollouts (see the module)."""
+
+    def __init__(self, seed: int, game: Game, members: list[str], iterations: int = 12, ms: int = 0,
+                 turns: int = 1, rollout: str = "greedy", margin: float = 1.0) -> None:
+        super().__init__(seed)
+        from .registry import make_agent
+
+        if not members:
+            raise ValueError("a portfolio needs at least one strategy")
+        self.members = members
+        self.iterations = iterations
+        self.ms = ms
+        self.turns = max(1, turns)
+        self.margin = margin
+        self.real = [make_agent(spec, game, derive_seed(seed, 10 + i)) for i, spec in enumerate(members)]
+        self.sim = [make_agent(spec, game, derive_seed(seed, 100 + i)) for i, spec in enumerate(members)]
+        self.seats = [make_agent(rollout, game, derive_seed(seed, 1000 + p)) for p in range(game.num_players)]
+        self.chosen = 0
+        self.chosen_turn = -1
+        self.last_iterations = 0
+        self.last_values: list[float] = []
+        self.choices: list[int] = [0] * len(members)  # how often each strategy was chosen (for reports)
+
+    def act(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        turn = view.turn
+        if turn != self.chosen_turn:
+            self.chosen = self._search(view, turn) if len(self.members) > 1 else 0
+            self.chosen_turn = turn
+            self.choices[self.chosen] += 1
+        return self.real[self.chosen].act(view)
+
+    # ------------------------------------------------------------------ search
+    def _search(self, view: PlayerView, turn: int) -> int:
+        k = len(self.members)
+        totals = [0.0] * k
+        diffs: list[list[float]] = [[] for _ in range(k)]  # paired with the default's value
+        deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
+        done = 0
+        clock = time.perf_counter
+        while done < self.iterations:
+            sample = view.determinize(self.rng)
+            values = []
+            for m in range(k):
+                if deadline is not None and clock() >= deadline:
+                    break  # out of time: this sample is left out (every strategy or none)
+                values.append(self._rollout(sample.clone(), view.player, m, turn))
+            if len(values) < k:
+                break
+            for m in range(k):
+                totals[m] += values[m]
+                diffs[m].append(values[m] - values[0])
+            done += 1
+        self.last_iterations = done
+        if not done:
+            return 0
+        self.last_values = [t / done for t in totals]
+        best, best_gain = 0, 0.0
+        for m in range(1, k):
+            gain = sum(diffs[m]) / done
+            if gain <= best_gain:
+                continue
+            if done > 1:
+                var = sum((d - gain) ** 2 for d in diffs[m]) / (done - 1)
+                if gain <= self.margin * math.sqrt(var / done):
+                    continue
+            best, best_gain = m, gain
+        return best
+
+    def _rollout(self, state: State, me: int, member: int, turn: int) -> float:
+        """Strategy ``member`` for ``me`` until the turn ends, then the rollout bots; the
+        value of ``me`` at the start of turn ``turn + turns`` (or at the end)."""
+        mine = self.sim[member]
+        seats = self.seats
+        cut = turn + self.turns
+        is_terminal = state.is_terminal
+        to_move = state.to_move
+        legal_actions = state.legal_actions
+        apply = state.apply
+        while not is_terminal():
+            now = state.turn
+            if now >= cut:
+                return state.evaluate(me)
+            movers = to_move()
+            if not movers:
+                break
+            p = movers[0]
+            legal = legal_actions(p)
+            if not legal:
+                break
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                bot = mine if p == me and now == turn else seats[p]
+                action = bot.act(PlayerView(state, p, legal))
+            apply(p, action)
+        if is_terminal():
+            return state.returns()[me]
+        return state.evaluate(me)

@@ -91,6 +91,15 @@ class Economy:
         shown = side["shown"]
         return self.change(counts, [], shown) + self.hidden_worth(counts, side["declared"], shown)
 
+    def incoming_side(self, hand: list[int], side: list[int]) -> float:
+        """``incoming`` of an offer read from the position: the hand and the offer's side
+        (``[shown1, shown2, hidden1, declared1, ...]``) as card indices; only the shown
+        cards and the declarations are read."""
+        cards = self.cat.cards
+        return self.incoming(self.counts([cards[c].id for c in hand]),
+                             {"shown": [cards[side[0]].id, cards[side[1]].id],
+                              "declared": [cards[c].id for c in side[3::2]]})
+
     # ------------------------------------------------------------ phase 6
     def cards(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         me = obs["players"][obs["player"]]

@@ -31,8 +31,10 @@ from civtable.core.action import Action
 from civtable.core.rng import Rng
 
 from .catalog import Catalog, set_value
+from .codes import TRADE
 from .economy_bot import CALAMITY_DEBT, Economy, _best, _find
 from .plan import Planner
+from .rules.trade import COUNTER, COUNTERS, FROM, SIDE, STAGE
 from .scoring import advance_vp
 from .seatmap import MapInfo, needed_cities
 from .strategy import Quantity, Strategy
@@ -51,12 +53,6 @@ def map_info(rules: Rules) -> MapInfo:
     if found is None:
         found = _INFO[key] = MapInfo.of(rules)
     return found
-
-
-def seat_view(view: PlayerView) -> SeatView:
-    """The cheap view of the seat behind ``view`` (what its observation would show)."""
-    state: MegaState = view._state  # type: ignore[assignment]  # noqa: SLF001 (the game's own bot)
-    return SeatView(state, view.player)
 
 
 class StrategicBot(Agent):
@@ -78,7 +74,13 @@ class StrategicBot(Agent):
 
     # ------------------------------------------------------------ dispatch
     def act(self, view: PlayerView) -> Action:
-        v = seat_view(view)
+        state: MegaState = view._state  # type: ignore[assignment]  # noqa: SLF001 (the game's own bot)
+        deal = state.deal
+        if deal is not None and state.previews is None:
+            p = view.player
+            if deal[STAGE] == COUNTER and deal[FROM] != p and p not in deal[COUNTERS] and state.step == TRADE:
+                return self.answer(state, p)  # another player's offer: the cheapest decision, the most frequent
+        v = SeatView(state, view.player)
         step = v.step
         if step == "move":
             return self.move(v, view)
@@ -228,8 +230,6 @@ class StrategicBot(Agent):
 
     # ------------------------------------------------------------ trade
     def trade(self, v: SeatView, view: PlayerView) -> Action:
-        if v.answering():
-            return self.answer(v)
         cards = self.rules.catalog.cards
         deal = v.deal()
         obs: dict[str, Any] = {"player": v.player, "hand": [cards[c].id for c in v.hand], "deal": deal}
@@ -251,21 +251,24 @@ class StrategicBot(Agent):
             return legal[0]
         return self.economy.trade(obs, legal)
 
-    def answer(self, v: SeatView) -> Action:
+    def answer(self, s: MegaState, p: int) -> Action:
         """MC-7.3: another player's offer: ``decline``, or a counter-offer when the offer is
         worth something to the hand and this turn's counter-offers are not all made.
         Read from the position's side of the offer (shown cards and declarations), not
         from the whole public deal: with 18 players every player answers some 30 offers
-        a turn. The same values as ``Economy.quick_answer`` and ``Spender.start``."""
-        key = (v.turn, v.position_id())
+        a turn. The same values as ``Economy.quick_answer`` and ``Spender.start`` (the key
+        of the turn's trades is ``SeatView.position_id``'s)."""
+        key = (s.turn_no, id(s))
         if self.counters_made >= self.strategy.play.max_counters and self.trade_key == key:
             return self.rules.act("decline")  # its counter-offers for this turn are made: no need to look
-        incoming = self.economy.incoming_side(v.hand, v.offer_side())
+        assert s.deal is not None
+        hand = s.hands[p]
+        incoming = self.economy.incoming_side(hand, s.deal[SIDE])
         if incoming <= 1:
             return Action("decline")  # worth nothing to this hand
         if self.trade_key != key:
             self.trade_key, self.offers_made, self.counters_made = key, 0, 0
-        chosen = self.economy.start(v.hand, incoming)
+        chosen = self.economy.start(hand, incoming)
         if chosen.kind == "counter":
             self.counters_made += 1
         return chosen

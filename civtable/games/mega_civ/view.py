@@ -378,14 +378,6 @@ class SeatView:
         deal = self._s.deal
         return deal is not None and deal[2] == 1 and deal[0] != self.player and self.player not in deal[3]
 
-    def offer_side(self) -> list[int]:
-        """The offer under way: ``[shown1, shown2, hidden1, declared1, ...]`` (card indices;
-        a bot reads only the shown cards and the declarations of another player's offer)."""
-        deal = self._s.deal
-        assert deal is not None
-        side: list[int] = deal[SIDE]
-        return side
-
     def task(self) -> dict[str, Any] | None:
         return _public_task(self._s)
 

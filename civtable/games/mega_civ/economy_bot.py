@@ -315,9 +315,10 @@ class Economy:
         values = {c: set_value(counts[c], self.card[c].face_value) for c in kinds}
         best: tuple[int, list[str], int] | None = None
         pool = sorted(kinds, key=lambda c: values[c])[:10]
+        worth = [values[c] for c in pool]
         for r in range(len(pool) + 1):
-            for combo in combinations(pool, r):
-                v = sum(values[c] for c in combo)
+            for combo, combo_values in zip(combinations(pool, r), combinations(worth, r), strict=True):
+                v = sum(combo_values)
                 rest = max(0, due - v)
                 tokens = -(-rest // per)
                 if tokens > spare:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .crowd import crowd_of
+from .crowd import table_of
 from .population import resolve_conflict
 from .seatmap import MapInfo, needed_cities
 
@@ -75,7 +75,7 @@ class Planner:
         self.treasury = v.treasury[me]
         later = v.order[v.order.index(me) + 1:] if v.step == "move" else v.order
         self.threats = [q for q in later if q != me]  # rivals who still move after this seat
-        self.crowd = crowd_of(id(rules)).totals(v.tokens)  # every player's tokens by area
+        self.crowd = table_of(id(rules)).crowd.totals(v.tokens)  # every player's tokens by area
         self.own = v.tokens[me]
         self._top: dict[int, tuple[int, int]] = {}
         self.short_of_cities = needed_cities(v, rules) - self.cities

@@ -116,8 +116,8 @@ class StrategicBot(Agent):
             tokens = all(c.holds(q) for c in s.attack_tokens)
             self.plan = list(Planner(v, self.info, self.rules, s.play, cities, tokens).plan())
             self.plan_key = key
-            self.risky = any(v.holds(q2, "no_entry_to_cities") or v.holds(q2, "no_conflict_with")
-                             for q2 in range(v.n) if q2 != me)
+            # a rival's Diplomacy or Cultural Ascendancy may bar a move
+            self.risky = bool(v.holders(("no_entry_to_cities", "no_conflict_with")) - {me})
         act = self.rules.act
         legal_texts: set[str] | None = None
         while self.plan:

@@ -91,6 +91,38 @@ class Economy:
         shown = side["shown"]
         return self.change(counts, [], shown) + self.hidden_worth(counts, side["declared"], shown)
 
+    def incoming_side(self, hand: list[int], side: list[int]) -> float:
+        """``incoming`` of an offer read from the position, with the same arithmetic in the
+        same order: the hand and the offer's side (``[shown1, shown2, hidden1, declared1,
+        ...]``) as card indices; only the shown cards and the declarations are read (with
+        18 players a hand answers some 30 offers a turn)."""
+        cards = self.cat.cards
+        shown = (side[0], side[1])
+        delta: dict[int, int] = {}  # change(counts, [], shown)
+        debt = 0.0
+        for c in shown:
+            delta[c] = delta.get(c, 0) + 1
+            if cards[c].calamity:
+                debt += CALAMITY_DEBT
+        gain = 0
+        for c, d in delta.items():
+            k = cards[c]
+            if d and k.commodity:
+                n = hand.count(c)
+                gain += (max(0, n + d) ** 2 - n * n) * k.face_value
+        seen = dict(delta)  # hidden_worth(counts, declared, shown)
+        total = 0.0
+        for c in side[3::2]:
+            k = cards[c]
+            if not k.commodity:
+                total -= 3
+                continue
+            n = hand.count(c) + seen.get(c, 0)
+            trust = 0.5 if c in shown else 0.7
+            total += trust * ((n + 1) ** 2 - n * n) * k.face_value - 3
+            seen[c] = seen.get(c, 0) + 1
+        return (gain - debt) + total
+
     # ------------------------------------------------------------ phase 6
     def cards(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         me = obs["players"][obs["player"]]
@@ -283,9 +315,10 @@ class Economy:
         values = {c: set_value(counts[c], self.card[c].face_value) for c in kinds}
         best: tuple[int, list[str], int] | None = None
         pool = sorted(kinds, key=lambda c: values[c])[:10]
+        worth = [values[c] for c in pool]
         for r in range(len(pool) + 1):
-            for combo in combinations(pool, r):
-                v = sum(values[c] for c in combo)
+            for combo, combo_values in zip(combinations(pool, r), combinations(worth, r), strict=True):
+                v = sum(combo_values)
                 rest = max(0, due - v)
                 tokens = -(-rest // per)
                 if tokens > spare:

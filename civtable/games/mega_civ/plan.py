@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .crowd import table_of
 from .population import resolve_conflict
 from .seatmap import MapInfo, needed_cities
 
@@ -74,7 +75,8 @@ class Planner:
         self.treasury = v.treasury[me]
         later = v.order[v.order.index(me) + 1:] if v.step == "move" else v.order
         self.threats = [q for q in later if q != me]  # rivals who still move after this seat
-        self._others: dict[int, int] = {}
+        self.crowd = table_of(id(rules)).crowd.totals(v.tokens)  # every player's tokens by area
+        self.own = v.tokens[me]
         self._top: dict[int, tuple[int, int]] = {}
         self.short_of_cities = needed_cities(v, rules) - self.cities
         """How many cities the requirements of the seat's next AST square still lack (MC-13.1.1)."""
@@ -84,12 +86,7 @@ class Planner:
     # ------------------------------------------------------------ what the seat sees
     def others(self, a: int) -> int:
         """Rival tokens and barbarians in ``a``."""
-        found = self._others.get(a)
-        if found is None:
-            v = self.v
-            found = v.barb[a] + sum(v.tokens[q][a] for q in range(v.n) if q != self.me)
-            self._others[a] = found
-        return found
+        return self.v.barb[a] + self.crowd[a] - self.own[a]
 
     def top(self, a: int) -> tuple[int, int]:
         """The rival with most tokens in ``a`` and how many (-1, 0: none)."""
@@ -341,12 +338,15 @@ class Planner:
         if not self.threats:
             return
         stock = v.stock[self.me]
+        crowd, own = self.crowd, self.own
         for c in v.cities_of(self.me):
+            minimum, defenders = self.attack_numbers_against(c)
+            if crowd[c] - own[c] + sum(crowd[b] - own[b] for b in info.land[c]) < minimum:
+                continue  # all the rivals' tokens there and around could not take it
             best = 0
             for q in self.threats:
                 t = v.tokens[q]
                 best = max(best, t[c] + sum(t[b] for b in info.land[c]))
-            minimum, defenders = self.attack_numbers_against(c)
             if best < minimum:
                 continue
             saved = self.save()

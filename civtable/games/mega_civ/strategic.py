@@ -31,8 +31,10 @@ from civtable.core.action import Action
 from civtable.core.rng import Rng
 
 from .catalog import Catalog, set_value
+from .codes import TRADE
 from .economy_bot import CALAMITY_DEBT, Economy, _best, _find
 from .plan import Planner
+from .rules.trade import COUNTER, COUNTERS, FROM, SIDE, STAGE
 from .scoring import advance_vp
 from .seatmap import MapInfo, needed_cities
 from .strategy import Quantity, Strategy
@@ -51,12 +53,6 @@ def map_info(rules: Rules) -> MapInfo:
     if found is None:
         found = _INFO[key] = MapInfo.of(rules)
     return found
-
-
-def seat_view(view: PlayerView) -> SeatView:
-    """The cheap view of the seat behind ``view`` (what its observation would show)."""
-    state: MegaState = view._state  # type: ignore[assignment]  # noqa: SLF001 (the game's own bot)
-    return SeatView(state, view.player)
 
 
 class StrategicBot(Agent):
@@ -78,7 +74,13 @@ class StrategicBot(Agent):
 
     # ------------------------------------------------------------ dispatch
     def act(self, view: PlayerView) -> Action:
-        v = seat_view(view)
+        state: MegaState = view._state  # type: ignore[assignment]  # noqa: SLF001 (the game's own bot)
+        deal = state.deal
+        if deal is not None and state.previews is None:
+            p = view.player
+            if deal[STAGE] == COUNTER and deal[FROM] != p and p not in deal[COUNTERS] and state.step == TRADE:
+                return self.answer(state, p)  # another player's offer: the cheapest decision, the most frequent
+        v = SeatView(state, view.player)
         step = v.step
         if step == "move":
             return self.move(v, view)
@@ -114,8 +116,8 @@ class StrategicBot(Agent):
             tokens = all(c.holds(q) for c in s.attack_tokens)
             self.plan = list(Planner(v, self.info, self.rules, s.play, cities, tokens).plan())
             self.plan_key = key
-            self.risky = any(v.holds(q2, "no_entry_to_cities") or v.holds(q2, "no_conflict_with")
-                             for q2 in range(v.n) if q2 != me)
+            # a rival's Diplomacy or Cultural Ascendancy may bar a move
+            self.risky = bool(v.holders(("no_entry_to_cities", "no_conflict_with")) - {me})
         act = self.rules.act
         legal_texts: set[str] | None = None
         while self.plan:
@@ -228,34 +230,48 @@ class StrategicBot(Agent):
 
     # ------------------------------------------------------------ trade
     def trade(self, v: SeatView, view: PlayerView) -> Action:
-        if (self.counters_made >= self.strategy.play.max_counters and self.trade_key == (v.turn, v.position_id())
-                and v.answering()):
-            return self.rules.act("decline")  # its counter-offers for this turn are made: no need to look
         cards = self.rules.catalog.cards
         deal = v.deal()
         obs: dict[str, Any] = {"player": v.player, "hand": [cards[c].id for c in v.hand], "deal": deal}
         quick = self.economy.quick_answer(obs)
         if quick is not None:
             return quick
-        if deal is None or (deal["stage"] == "counter" and deal["building"] is None and deal["from"] != v.player):
+        if deal is None:  # (answering another player's offer: ``answer``)
             key = (v.turn, v.position_id())
             if self.trade_key != key:
                 self.trade_key, self.offers_made, self.counters_made = key, 0, 0
-            play = self.strategy.play
-            if deal is None and self.offers_made >= play.max_offers:
+            if self.offers_made >= self.strategy.play.max_offers:
                 return self.rules.act("pass")
-            if deal is not None and self.counters_made >= play.max_counters:
-                return self.rules.act("decline")  # MC-7.1: the trade phase has a time limit
-            chosen = self.economy.start(obs, v.hand, deal)
+            chosen = self.economy.start(v.hand, None)
             if chosen.kind == "offer":
                 self.offers_made += 1
-            elif chosen.kind == "counter":
-                self.counters_made += 1
             return chosen
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
         return self.economy.trade(obs, legal)
+
+    def answer(self, s: MegaState, p: int) -> Action:
+        """MC-7.3: another player's offer: ``decline``, or a counter-offer when the offer is
+        worth something to the hand and this turn's counter-offers are not all made.
+        Read from the position's side of the offer (shown cards and declarations), not
+        from the whole public deal: with 18 players every player answers some 30 offers
+        a turn. The same values as ``Economy.quick_answer`` and ``Spender.start`` (the key
+        of the turn's trades is ``SeatView.position_id``'s)."""
+        key = (s.turn_no, id(s))
+        if self.counters_made >= self.strategy.play.max_counters and self.trade_key == key:
+            return self.rules.act("decline")  # its counter-offers for this turn are made: no need to look
+        assert s.deal is not None
+        hand = s.hands[p]
+        incoming = self.economy.incoming_side(hand, s.deal[SIDE])
+        if incoming <= 1:
+            return Action("decline")  # worth nothing to this hand
+        if self.trade_key != key:
+            self.trade_key, self.offers_made, self.counters_made = key, 0, 0
+        chosen = self.economy.start(hand, incoming)
+        if chosen.kind == "counter":
+            self.counters_made += 1
+        return chosen
 
 
 def _action(act: Callable[..., Action], text: str) -> Action:
@@ -317,6 +333,7 @@ class Spender(Economy):
         self.play = strategy.play
         self.saving: tuple[list[str], int | None] = ([], None)  # cards and treasury kept for the AST's advance
         self.saving_for: str | None = None
+        self._searched: dict[tuple[tuple[int, ...], bool], tuple[tuple[float, int, int, int] | None]] = {}
 
     def cards(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         me = obs["players"][obs["player"]]
@@ -336,21 +353,44 @@ class Spender(Economy):
         return super().plan(obs, due, exclude, self.play.treasury_reserve if reserve is None else reserve)
 
     # ------------------------------------------------------------ phase 7
-    def start(self, obs: dict[str, Any], hand: list[int], deal: dict[str, Any] | None) -> Action:
-        """The best start of an offer (no deal yet) or of a counter-offer, found over the
-        hand's kinds instead of every legal action (MC-7.2 to MC-7.4: two shown cards, not
-        calamities, and a hidden tradable card declared as its own name, or a calamity
-        declared as a shown card's); ``Economy.trade``'s values. ``pass``/``decline``
-        when none is worth it."""
+    def start(self, hand: list[int], incoming: float | None) -> Action:
+        """The best start of an offer (``incoming`` None: no deal yet) or of a counter-offer
+        to an offer worth ``incoming`` to the hand, found over the hand's kinds instead of
+        every legal action (MC-7.2 to MC-7.4: two shown cards, not calamities, and a hidden
+        tradable card declared as its own name, or a calamity declared as a shown card's);
+        ``Economy.trade``'s values. ``pass``/``decline`` when none is worth it. The search
+        depends on the hand only (a counter-offer adds ``incoming`` to every value alike),
+        so it is kept per hand (``_search``)."""
+        countering = incoming is not None
+        key = (tuple(hand), countering)
+        found = self._searched.get(key)
+        if found is None:
+            if len(self._searched) > 64:
+                self._searched.clear()
+            found = self._searched[key] = self._search(hand, countering)
+        act = self.rules.act
+        best = found[0]
+        if best is None:
+            return act("decline" if countering else "pass")
+        value, c1, c2, h = best
+        if incoming is not None:
+            value += incoming
+        floor = 2.0
+        if value <= floor:
+            return act("decline" if countering else "pass")
+        cards = self.cat.cards
+        d = h if not cards[h].calamity else c1
+        return act("counter" if countering else "offer", cards[c1].id, cards[c2].id, cards[h].id, "as", cards[d].id)
+
+    def _search(self, hand: list[int], countering: bool) -> tuple[tuple[float, int, int, int] | None]:
+        """``start``'s search: the best (value, shown, shown, hidden) of the hand, the value
+        without the offer's worth when ``countering``."""
         cards = self.cat.cards
         counts: dict[int, int] = {}
         for c in hand:
             if cards[c].tradable:
                 counts[c] = counts.get(c, 0) + 1
         kinds = sorted(counts)
-        act = self.rules.act
-        countering = deal is not None
-        incoming = self.incoming(self.counts(obs["hand"]), deal) if deal is not None else 0.0
 
         def loss(c: int, j: int) -> float:
             k = cards[c]
@@ -379,19 +419,12 @@ class Spender(Economy):
                     for c in (c1, c2, h):
                         give[c] = give.get(c, 0) + 1
                     value = -sum(loss(c, j) for c, j in give.items())
-                    if countering:
-                        value += incoming
-                    else:
+                    if not countering:
                         value += 0.2 * (cards[c1].face_value + cards[c2].face_value)
                         value += 4 if not cards[h].calamity else 0
                     if best is None or value > best[0]:
                         best = (value, c1, c2, h)
-        floor = 2.0
-        if best is None or best[0] <= floor:
-            return act("decline" if countering else "pass")
-        _, c1, c2, h = best
-        d = h if not cards[h].calamity else c1
-        return act("counter" if countering else "offer", cards[c1].id, cards[c2].id, cards[h].id, "as", cards[d].id)
+        return (best,)
 
     def wanted(self, obs: dict[str, Any], ahead: int = 3) -> dict[str, float]:
         """What the next epochs of the AST still require, as a bonus per cost band:

@@ -18,6 +18,7 @@ from civtable.core.events import Viewer
 from civtable.core.rng import Rng
 
 from .codes import AUTO, BUY, GROW, OVER, PHASE_NAMES, PIRATE, STEP_NAMES
+from .crowd import table_of
 from .rules.damage import KIND, VICTIM
 from .rules.tasks import keep_terms
 from .rules.trade import COUNTERS, FROM, SIDE, shown_of
@@ -338,12 +339,9 @@ class SeatView:
         return self._s.vp(p)
 
     def vps(self) -> list[int]:
-        """Every player's victory points (one pass over the cities)."""
-        counts = [0] * self.n
-        for o in self.city:
-            if o >= 0:
-                counts[o] += 1
-        return [self._s.vp(p, counts[p]) for p in range(self.n)]
+        """Every player's victory points (one pass over the cities, kept by the game's
+        bots while nothing they count changes: ``crowd.Scores``)."""
+        return table_of(id(self._s.rules)).scores.vps(self._s)
 
     def observation(self) -> dict[str, Any]:
         """The parts of ``observation(player)`` the bots read where they decide seldom
@@ -367,6 +365,11 @@ class SeatView:
     def holds(self, p: int, key: str) -> Any:
         """The parameter ``key`` of an ability player ``p`` owns (public: advances are)."""
         return self._s.holds(p, key)
+
+    def holders(self, keys: tuple[str, ...]) -> frozenset[int]:
+        """The players for whom ``holds(p, key)`` is true for one of ``keys`` (kept by the
+        game's bots while the advances owned do not change: ``crowd.Holders``)."""
+        return table_of(id(self._s.rules)).holders.of(self._s, keys)
 
     def deal(self) -> dict[str, Any] | None:
         """The trade under way as the observation shows it to this seat."""

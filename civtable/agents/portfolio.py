@@ -27,7 +27,8 @@ of its default.
 
 Parameters: ``portfolio=A+B+C`` (bot specs of the game, the first the default;
 ``rules:FILE`` works), ``iterations=N`` samples per search (each plays every
-strategy once), ``ms=N`` a time limit per search as well, ``turns=N``,
+strategy once), ``ms=N`` a time limit per search as well (no rollout is started that the longest one so far
+would carry past it), ``turns=N``,
 ``rollout=`` (default the game's ``greedy``), ``margin=``.
 """
 
@@ -90,13 +91,16 @@ class PortfolioSearch(Agent):
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
         done = 0
         clock = time.perf_counter
+        longest = 0.0  # the longest rollout so far: one more must fit before the deadline
         while done < self.iterations:
             sample = view.determinize(self.rng)
             values = []
             for m in range(k):
-                if deadline is not None and clock() >= deadline:
+                start = clock()
+                if deadline is not None and start + longest >= deadline:
                     break  # out of time: this sample is left out (every strategy or none)
                 values.append(self._rollout(sample.clone(), view.player, m, turn))
+                longest = max(longest, clock() - start)
             if len(values) < k:
                 break
             for m in range(k):

@@ -328,7 +328,8 @@ def _portfolio(game: Game, seed: int, params: dict[str, str], members: list[str]
 
     for key in ("c", "depth", "eps", "bias"):
         if key in params and key not in game.search_defaults:
-            raise AgentError(f"bot parameter {key!r} does not apply to a portfolio search")
+            raise AgentError(f"bot parameter {key!r} does not apply to a portfolio search "
+                             "(portfolio=none: the search over single actions)")
     for spec in members:
         make_agent(spec, game)  # a bad member is named now, not at the first search
     ms = int_param(params, "ms", 0, minimum=0)

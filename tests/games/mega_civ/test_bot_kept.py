@@ -94,3 +94,33 @@ def test_an_offer_read_from_the_position_is_worth_what_the_deal_says(players: in
             assert fresh.start(list(s.hands[p]), worth) == first
         answers += 1
     assert answers > 200
+
+
+def test_an_answer_depends_on_nothing_the_seat_cannot_see() -> None:
+    """Hidden information (MC-7.4): the strategic bot answers another player's offer the
+    same way whatever the offer's hidden cards and the other hands are: every answer
+    of seeded 9-player games (300), against determinizations of the position (which deal the
+    hidden cards again), at least one of which changes the offer's side."""
+    from civtable.core.rng import Rng
+    from civtable.games.mega_civ.codes import TRADE
+
+    g = civtable.load_game("mega-civ", players=9, map="full", **{"last-turn": 12})
+    answers = changed = 0
+    for seed in (1, 2):
+        s = g.new_state(seed=seed)
+        bots = [make_agent("greedy", g, seed=seed * 10 + q) for q in range(g.num_players)]
+        while not s.is_terminal() and answers < 150 * seed:
+            p = s.to_move()[0]
+            deal = s.deal
+            if (deal is not None and s.step == TRADE and deal[STAGE] == COUNTER and deal[FROM] != p
+                    and p not in deal[COUNTERS]):
+                answers += 1
+                want = make_agent("greedy", g, seed=5).act(PlayerView(s, p)).text
+                for k in range(2):
+                    d = s.determinize(p, Rng(1000 * seed + 10 * answers + k))
+                    assert d.observation(p) == s.observation(p)
+                    changed += d.deal[SIDE] != deal[SIDE]
+                    assert make_agent("greedy", g, seed=5).act(PlayerView(d, p)).text == want
+            s.apply(p, bots[p].act(PlayerView(s, p)))
+    assert answers >= 250
+    assert changed > 100  # the offer's hidden cards were dealt again in many samples

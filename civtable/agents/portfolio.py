@@ -22,8 +22,8 @@ plays the strategy with the best mean value, by its own copy of that bot, for
 the rest of the turn, and searches again at the next turn's first decision.
 A strategy other than the first (the default) is chosen only when its mean
 beats the first's by more than ``margin`` times the standard error of their
-paired difference (default 1.0): a few noisy samples should not talk the bot out
-of its default.
+paired difference (default 1.0), and never on fewer than 2 samples: a few noisy
+samples should not talk the bot out of its default.
 
 Parameters: ``portfolio=A+B+C`` (bot specs of the game, the first the default;
 ``rules:FILE`` works), ``iterations=N`` samples per search (each plays every
@@ -38,6 +38,7 @@ import math
 import time
 from typing import TYPE_CHECKING
 
+from civtable.core.errors import AgentError
 from civtable.core.rng import derive_seed
 
 from .base import Agent, PlayerView
@@ -57,7 +58,7 @@ class PortfolioSearch(Agent):
         from .registry import make_agent
 
         if not members:
-            raise ValueError("a portfolio needs at least one strategy")
+            raise AgentError("a portfolio needs at least one strategy: portfolio=A+B")
         self.members = members
         self.iterations = iterations
         self.ms = ms
@@ -108,18 +109,17 @@ class PortfolioSearch(Agent):
                 diffs[m].append(values[m] - values[0])
             done += 1
         self.last_iterations = done
-        if not done:
-            return 0
+        if done < 2:
+            return 0  # no spread to weigh a gain against: the default
         self.last_values = [t / done for t in totals]
         best, best_gain = 0, 0.0
         for m in range(1, k):
             gain = sum(diffs[m]) / done
             if gain <= best_gain:
                 continue
-            if done > 1:
-                var = sum((d - gain) ** 2 for d in diffs[m]) / (done - 1)
-                if gain <= self.margin * math.sqrt(var / done):
-                    continue
+            var = sum((d - gain) ** 2 for d in diffs[m]) / (done - 1)
+            if gain <= self.margin * math.sqrt(var / done):
+                continue
             best, best_gain = m, gain
         return best
 

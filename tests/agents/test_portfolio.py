@@ -76,6 +76,11 @@ def test_the_default_is_kept_without_clear_evidence() -> None:
     assert isinstance(bot, PortfolioSearch)
     bot.act(PlayerView(s, p))
     assert bot.chosen == 0 and bot.last_iterations == 4
+    # one sample has no spread to weigh a gain against: the default, however it compares
+    one = make_agent("ismcts:portfolio=random+greedy&iterations=1&turns=2&margin=0", g, seed=3)
+    assert isinstance(one, PortfolioSearch)
+    one.act(PlayerView(s, p))
+    assert one.chosen == 0 and one.last_iterations == 1
 
 
 def test_same_observation_same_decision_and_same_seed_same_decision() -> None:

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from civtable.core.game import Game
     from civtable.core.state import State
 
-PARAMS = {"iterations", "ms", "c", "depth", "turns", "rollout", "eps", "bias", "portfolio", "margin"}
+PARAMS = {"iterations", "ms", "c", "depth", "turns", "rollout", "eps", "bias", "portfolio", "margin", "compare"}
 
 DEFAULT_C = 1.0
 """UCB1's constant. Values lie in [-1, 1], twice the [0, 1] range UCB1's sqrt(2) is
@@ -297,7 +297,9 @@ def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[s
     members = [m for m in params.get("portfolio", "").split("+") if m.strip()]
     if members and members != ["none"]:
         return _portfolio(game, seed, params, members)
-    params.pop("margin", None)
+    for key in ("margin", "compare"):
+        if key in params and key not in game.search_defaults:
+            raise AgentError(f"bot parameter {key!r} belongs to a portfolio search: portfolio=A+B")
     ms = int_param(params, "ms", 0, minimum=0)
     if "iterations" in params or not ms:
         iterations = int_param(params, "iterations", 200, minimum=1)
@@ -336,7 +338,8 @@ def _portfolio(game: Game, seed: int, params: dict[str, str], members: list[str]
     rollout = params.get("rollout") or (DEFAULT_ROLLOUT if DEFAULT_ROLLOUT in agent_names(game) else "random")
     return PortfolioSearch(seed, game, members, iterations=int_param(params, "iterations", 12, minimum=1), ms=ms,
                            turns=int_param(params, "turns", 1, minimum=1), rollout=rollout,
-                           margin=number_param(params, "margin", 1.0))
+                           margin=number_param(params, "margin", 1.0),
+                           compare=frozenset(k for k in params.get("compare", "").split("+") if k.strip()))
 
 
 def make_mcts(game: Game, seed: int, params: dict[str, str]) -> Agent:

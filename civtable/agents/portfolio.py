@@ -25,17 +25,24 @@ beats the first's by more than ``margin`` times the standard error of their
 paired difference (default 1.0), and never on fewer than 2 samples: a few noisy
 samples should not talk the bot out of its default.
 
+With ``compare=KIND+KIND`` the bot also compares single actions where they are few
+and matter (Mega Civ: ``buy``, the advances of phase 12): at a decision of at most
+``COMPARE_MAX`` legal actions one of which is of those kinds, every legal action is
+played on the same samples, the strategy's own choice first and kept unless another
+beats it by the same margin; the bot then goes on with the chosen strategy.
+
 Parameters: ``portfolio=A+B+C`` (bot specs of the game, the first the default;
 ``rules:FILE`` works), ``iterations=N`` samples per search (each plays every
 strategy once), ``ms=N`` a time limit per search as well (no rollout is started that the longest one so far
 would carry past it), ``turns=N``,
-``rollout=`` (default the game's ``greedy``), ``margin=``.
+``compare=``, ``rollout=`` (default the game's ``greedy``), ``margin=``.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from civtable.core.errors import AgentError
@@ -49,11 +56,16 @@ if TYPE_CHECKING:
     from civtable.core.state import State
 
 
+COMPARE_MAX = 24
+"""Decisions with more legal actions than this are not compared action by action."""
+
+
 class PortfolioSearch(Agent):
     """Chooses one strategy of ``members`` per turn by sampled rollouts (see the module)."""
 
     def __init__(self, seed: int, game: Game, members: list[str], iterations: int = 12, ms: int = 0,
-                 turns: int = 1, rollout: str = "greedy", margin: float = 1.0) -> None:
+                 turns: int = 1, rollout: str = "greedy", margin: float = 1.0,
+                 compare: frozenset[str] = frozenset()) -> None:
         super().__init__(seed)
         from .registry import make_agent
 
@@ -72,21 +84,43 @@ class PortfolioSearch(Agent):
         self.last_iterations = 0
         self.last_values: list[float] = []
         self.choices: list[int] = [0] * len(members)  # how often each strategy was chosen (for reports)
+        self.compare = compare
+        self.compared = self.overruled = 0  # decisions compared action by action; the strategy overruled
 
     def act(self, view: PlayerView) -> Action:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
         turn = view.turn
+        me = view.player
         if turn != self.chosen_turn:
-            self.chosen = self._search(view, turn) if len(self.members) > 1 else 0
+            if len(self.members) > 1:
+                self.chosen = self._compare(view, len(self.members), lambda s, m: self._rollout(s, me, m, turn))
+            else:
+                self.chosen = 0
             self.chosen_turn = turn
             self.choices[self.chosen] += 1
-        return self.real[self.chosen].act(view)
+        own = self.real[self.chosen].act(view)
+        if not self.compare or len(legal) > COMPARE_MAX or not any(a.kind in self.compare for a in legal):
+            return own
+        # a decision worth comparing action by action: the strategy's choice first (the default)
+        options = [own, *(a for a in legal if a.text != own.text)]
+
+        def play(s: State, i: int) -> float:
+            s.apply(me, options[i])
+            return self._rollout(s, me, self.chosen, turn)
+
+        best = self._compare(view, len(options), play)
+        self.compared += 1
+        self.overruled += best != 0
+        return options[best]
 
     # ------------------------------------------------------------------ search
-    def _search(self, view: PlayerView, turn: int) -> int:
-        k = len(self.members)
+    def _compare(self, view: PlayerView, k: int, play: Callable[[State, int], float]) -> int:
+        """The best of ``k`` candidates (0: the default) by ``play(sample, i)``, each sample
+        of the information set played once for every candidate (common random numbers);
+        another than the default only when its paired gain passes ``margin`` standard
+        errors, on 2 samples or more."""
         totals = [0.0] * k
         diffs: list[list[float]] = [[] for _ in range(k)]  # paired with the default's value
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
@@ -99,8 +133,8 @@ class PortfolioSearch(Agent):
             for m in range(k):
                 start = clock()
                 if deadline is not None and start + longest >= deadline:
-                    break  # out of time: this sample is left out (every strategy or none)
-                values.append(self._rollout(sample.clone(), view.player, m, turn))
+                    break  # out of time: this sample is left out (every candidate or none)
+                values.append(play(sample.clone(), m))
                 longest = max(longest, clock() - start)
             if len(values) < k:
                 break

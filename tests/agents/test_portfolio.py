@@ -106,3 +106,34 @@ def test_time_limit_per_search() -> None:
     elapsed = time.perf_counter() - start
     assert 1 <= bot.last_iterations < 1000
     assert elapsed < 1.5
+
+
+def test_actions_of_the_named_kinds_are_compared_one_by_one() -> None:
+    """``compare=buy``: at a purchase (MC-12) every legal action is played on the same
+    samples and the strategy's own choice kept unless another clearly beats it; other
+    decisions are the strategy's."""
+    g = small()
+    s = g.new_state(seed=4)
+    bots = [make_agent("greedy", g, seed=q) for q in range(g.num_players)]
+    while True:
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        if s.turn >= 3 and any(a.kind == "buy" for a in legal) and len(legal) > 2:
+            break
+        s.apply(p, bots[p].act(PlayerView(s, p)))
+    kept = make_agent("ismcts:portfolio=greedy+rules:peaceful&iterations=3&turns=1&compare=buy&margin=1000", g,
+                      seed=2)
+    assert isinstance(kept, PortfolioSearch) and kept.compare == {"buy"}
+    own = make_agent("ismcts:portfolio=greedy+rules:peaceful&iterations=3&turns=1&margin=1000", g, seed=2)
+    assert kept.act(PlayerView(s, p)).text == own.act(PlayerView(s, p)).text  # the margin keeps the strategy's
+    assert (kept.compared, kept.overruled, kept.last_iterations) == (1, 0, 3)
+    assert len(kept.last_values) == len(legal)
+    free = make_agent("ismcts:portfolio=greedy+rules:peaceful&iterations=3&turns=1&compare=buy&margin=0", g, seed=2)
+    assert isinstance(free, PortfolioSearch)
+    choice = free.act(PlayerView(s, p))
+    assert choice in legal and free.compared == 1
+    # with no margin the best mean is played: the strategy's own (listed first) only if none beats it
+    assert free.overruled == (max(free.last_values) > free.last_values[0])
+    assert (free.overruled == 1) == (choice.text != own.act(PlayerView(s, p)).text)
+    with pytest.raises(AgentError, match="'compare'.*portfolio"):
+        make_agent("ismcts:portfolio=none&compare=buy", load_game("catan-deckbuilding"))

@@ -32,9 +32,10 @@ class MegaCiv(Game):
     option_specs = OPTIONS
     messages = MESSAGES
     search_defaults = {"portfolio": "greedy+rules:aggressive+rules:peaceful+rules:advances+rules:lean",
-                       "iterations": "6", "turns": "2"}
+                       "iterations": "6", "turns": "2", "compare": "buy"}
     """``ismcts`` and ``mcts`` compare whole turns of these strategies (``agents/portfolio.py``,
-    issue 17): a turn is a hundred token moves, too many to compare one by one;
+    issue 17): a turn is a hundred token moves, too many to compare one by one; the
+    purchases of advances (MC-12, a dozen choices) are compared action by action;
     ``portfolio=none`` gives the search over single actions."""
 
     def __init__(self, **options: Any) -> None:

@@ -33,8 +33,8 @@ beats it by the same margin; the bot then goes on with the chosen strategy.
 
 Parameters: ``portfolio=A+B+C`` (bot specs of the game, the first the default;
 ``rules:FILE`` works), ``iterations=N`` samples per search (each plays every
-strategy once), ``ms=N`` a time limit per search as well (no rollout is started that the longest one so far
-would carry past it), ``turns=N``,
+strategy once), ``ms=N`` a time limit per search as well (no rollout is started that would pass it if
+it took half as long again as the longest so far), ``turns=N``,
 ``compare=``, ``rollout=`` (default the game's ``greedy``), ``margin=``.
 """
 
@@ -126,13 +126,13 @@ class PortfolioSearch(Agent):
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
         done = 0
         clock = time.perf_counter
-        longest = 0.0  # the longest rollout so far: one more must fit before the deadline
+        longest = 0.0  # the longest rollout so far: one more, half as long again, must fit
         while done < self.iterations:
             sample = view.determinize(self.rng)
             values = []
             for m in range(k):
                 start = clock()
-                if deadline is not None and start + longest >= deadline:
+                if deadline is not None and start + 1.5 * longest >= deadline:
                     break  # out of time: this sample is left out (every candidate or none)
                 values.append(play(sample.clone(), m))
                 longest = max(longest, clock() - start)

@@ -33,7 +33,7 @@ beats it by the same margin; the bot then goes on with the chosen strategy.
 
 Parameters: ``portfolio=A+B+C`` (bot specs of the game, the first the default;
 ``rules:FILE`` works), ``iterations=N`` samples per search (each plays every
-strategy once), ``ms=N`` a time limit per search as well (no rollout is started that would pass it if
+strategy once), ``ms=N`` a time limit per decision as well (no rollout is started that would pass it if
 it took half as long again as the longest so far), ``turns=N``,
 ``compare=``, ``rollout=`` (default the game's ``greedy``), ``margin=``.
 """
@@ -85,9 +85,11 @@ class PortfolioSearch(Agent):
         self.last_values: list[float] = []
         self.choices: list[int] = [0] * len(members)  # how often each strategy was chosen (for reports)
         self.compare = compare
+        self._deadline: float | None = None
         self.compared = self.overruled = 0  # decisions compared action by action; the strategy overruled
 
     def act(self, view: PlayerView) -> Action:
+        self._deadline = time.perf_counter() + self.ms / 1000 if self.ms else None  # for the whole decision
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -123,7 +125,7 @@ class PortfolioSearch(Agent):
         errors, on 2 samples or more."""
         totals = [0.0] * k
         diffs: list[list[float]] = [[] for _ in range(k)]  # paired with the default's value
-        deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
+        deadline = self._deadline
         done = 0
         clock = time.perf_counter
         longest = 0.0  # the longest rollout so far: one more, half as long again, must fit

@@ -291,14 +291,18 @@ class MctsAgent(Agent):
 def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[str, str]) -> Agent:
     """A search bot from its spec parameters (shared by ``mcts`` and ``ismcts``), over
     the game's own defaults (``Game.search_defaults``). With ``portfolio=A+B`` (not
-    ``none``) the search compares whole turns of those strategies (``portfolio.py``)."""
-    params = {**game.search_defaults, **params}
+    ``none``) the search compares whole turns of those strategies (``portfolio.py``);
+    ``portfolio=none`` in a game whose defaults name a portfolio leaves those defaults out."""
+    defaults = game.search_defaults
+    if params.get("portfolio", "").strip() == "none" and defaults.get("portfolio"):
+        defaults = {}  # a game's defaults are those of its portfolio search: the plain search's own apply
+    params = {**defaults, **params}
     check_params(name, params, PARAMS)
     members = [m for m in params.get("portfolio", "").split("+") if m.strip()]
     if members and members != ["none"]:
         return _portfolio(game, seed, params, members)
     for key in ("margin", "compare"):
-        if key in params and key not in game.search_defaults:
+        if key in params:
             raise AgentError(f"bot parameter {key!r} belongs to a portfolio search: portfolio=A+B")
     ms = int_param(params, "ms", 0, minimum=0)
     if "iterations" in params or not ms:

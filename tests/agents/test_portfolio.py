@@ -40,7 +40,11 @@ def test_spec_builds_the_members_and_rejects_bad_ones() -> None:
     assert bot.members == ["greedy", "random"] and (bot.iterations, bot.turns, bot.margin) == (3, 2, 0.5)
     assert [a.name for a in bot.real] == ["greedy", "random"]
     assert len(bot.seats) == 5  # one rollout bot per seat: a bot's memory is its seat's
-    assert isinstance(make_agent("ismcts:portfolio=none&iterations=3", g), IsmctsAgent)
+    plain = make_agent("ismcts:portfolio=none", g)
+    # the game's defaults are its portfolio search's: the plain search keeps its own
+    assert isinstance(plain, IsmctsAgent) and (plain.iterations, plain.turns, plain.depth) == (200, 0, 10)
+    with pytest.raises(AgentError, match="'compare'.*portfolio"):
+        make_agent("ismcts:portfolio=none&compare=buy", g)
     with pytest.raises(AgentError, match="nobot"):
         make_agent("ismcts:portfolio=greedy+nobot", g)
     with pytest.raises(AgentError, match="'c'.*portfolio"):

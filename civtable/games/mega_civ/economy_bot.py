@@ -14,7 +14,7 @@ Calamity choices spare cities and hurt the leader.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import Any
 
@@ -25,6 +25,29 @@ from .board import Board
 from .catalog import Catalog, set_value
 
 CALAMITY_DEBT = 12  # what holding a tradable calamity costs, in payment points (a rough damage price)
+
+
+def exchange(cards: Any, have: Callable[[Any], int], give: Iterable[Any], take: Iterable[Any]) -> tuple[float, dict[Any, int]]:
+    """What a hand gains by giving ``give`` and taking ``take`` (cards as ``cards`` names
+    them: ids or indices; ``have(c)``: the copies of ``c`` in hand): the change of its
+    commodity sets less the calamities' debt, and the change per card."""
+    delta: dict[Any, int] = {}
+    debt = 0.0
+    for c in give:
+        delta[c] = delta.get(c, 0) - 1
+        if cards[c].calamity:
+            debt -= CALAMITY_DEBT
+    for c in take:
+        delta[c] = delta.get(c, 0) + 1
+        if cards[c].calamity:
+            debt += CALAMITY_DEBT
+    gain = 0
+    for c, d in delta.items():
+        k = cards[c]
+        if d and k.commodity:
+            n = have(c)
+            gain += (max(0, n + d) ** 2 - n * n) * k.face_value
+    return gain - debt, delta
 
 
 class Economy:
@@ -50,24 +73,7 @@ class Economy:
     def change(self, counts: dict[str, int], give: list[str], take: list[str]) -> float:
         """What the hand gains by giving ``give`` and taking ``take`` (only the
         commodities that change are valued again)."""
-        delta: dict[str, int] = {}
-        debt = 0.0
-        card = self.card
-        for c in give:
-            delta[c] = delta.get(c, 0) - 1
-            if card[c].calamity:
-                debt -= CALAMITY_DEBT
-        for c in take:
-            delta[c] = delta.get(c, 0) + 1
-            if card[c].calamity:
-                debt += CALAMITY_DEBT
-        gain = 0
-        for c, d in delta.items():
-            k = card[c]
-            if d and k.commodity:
-                n = counts.get(c, 0)
-                gain += (max(0, n + d) ** 2 - n * n) * k.face_value
-        return gain - debt
+        return exchange(self.card, lambda c: counts.get(c, 0), give, take)[0]
 
     def hidden_worth(self, counts: dict[str, int], declared: str | list[str], shown: list[str]) -> float:
         """The undisclosed cards (one per declared name): each trusted less when it only
@@ -98,18 +104,7 @@ class Economy:
         18 players a hand answers some 30 offers a turn)."""
         cards = self.cat.cards
         shown = (side[0], side[1])
-        delta: dict[int, int] = {}  # change(counts, [], shown)
-        debt = 0.0
-        for c in shown:
-            delta[c] = delta.get(c, 0) + 1
-            if cards[c].calamity:
-                debt += CALAMITY_DEBT
-        gain = 0
-        for c, d in delta.items():
-            k = cards[c]
-            if d and k.commodity:
-                n = hand.count(c)
-                gain += (max(0, n + d) ** 2 - n * n) * k.face_value
+        worth, delta = exchange(cards, hand.count, (), shown)  # change(counts, [], shown)
         seen = dict(delta)  # hidden_worth(counts, declared, shown)
         total = 0.0
         for c in side[3::2]:
@@ -121,7 +116,7 @@ class Economy:
             trust = 0.5 if c in shown else 0.7
             total += trust * ((n + 1) ** 2 - n * n) * k.face_value - 3
             seen[c] = seen.get(c, 0) + 1
-        return (gain - debt) + total
+        return worth + total
 
     # ------------------------------------------------------------ phase 6
     def cards(self, obs: dict[str, Any], legal: list[Action]) -> Action:

@@ -51,7 +51,10 @@ def launch() -> Iterator[Any]:
 
 
 def create(server: ServerProcess, game: str, seats: list[dict[str, object]], **extra: object) -> dict[str, Any]:
-    """A new game made through the API (``extra``: ``options``, ``seed``): its answer."""
+    """A new game made through the API (``extra``: ``options``, ``seed``): its answer. A
+    seed makes a practice game (one person and bots: the server refuses a seed otherwise)."""
+    if "seed" in extra:
+        extra = {"practice": True, **extra}
     r = httpx.post(server.url + "/api/games", json={"game": game, "seats": seats, **extra}, timeout=30)
     assert r.status_code == 200, r.text
     answer: dict[str, Any] = r.json()

@@ -17,9 +17,12 @@ ended, the fallback bot plays the seat to the end of the game.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import sys
 import threading
@@ -37,7 +40,10 @@ if TYPE_CHECKING:
 
 PROTOCOL = 1
 MAX_FAILURES = 3
-MAX_LINE = 1 << 20  # a longer line from the bot is garbage
+MAX_LINE = 1 << 20
+"""The longest line a bot may send, in characters: a longer one is a protocol error (the
+fallback bot plays that decision), read and dropped without being kept in memory."""
+TOO_LONG = "\x00too long"  # what the reader queues for a line over MAX_LINE
 MAX_SAMPLES = 64
 
 
@@ -69,9 +75,9 @@ class ExternalAgent(Agent):
             raise AgentError(f"bot command {self.command!r} cannot be read: {e}") from None
         if not args:
             raise AgentError("cmd: needs a command, e.g. cmd:python3 examples/bots/random_bot.py")
-        try:
+        try:  # its own process group: the bot and every process it starts end with it (close)
             self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                         text=True, bufsize=1)
+                                         text=True, bufsize=1, start_new_session=True)
         except OSError as e:
             raise AgentError(f"bot command {args[0]!r} cannot be started: {e.strerror or e}") from None
         self.seat = seat
@@ -84,13 +90,15 @@ class ExternalAgent(Agent):
             self._fail(0, f"the bot did not answer 'hello' with 'ready' ({self._what(reply)})", fatal=True)
 
     def _read(self, stream: Any) -> None:
-        for line in stream:
+        for line in bounded_lines(stream, MAX_LINE):
             self.lines.put(line)
         self.lines.put(None)
 
     @staticmethod
     def _pass_on(stream: Any, seat: int) -> None:
-        for line in stream:
+        for line in bounded_lines(stream, 2000):
+            if line == TOO_LONG:
+                line = "(a line of more than 2000 characters, left out)"
             sys.stderr.write(f"[bot {seat}] {line if line.endswith(chr(10)) else line + chr(10)}")
 
     def _send(self, message: dict[str, Any]) -> None:
@@ -116,8 +124,8 @@ class ExternalAgent(Agent):
             if line is None:
                 self.dead = True
                 return "ended"
-            if len(line) > MAX_LINE:
-                return "garbage"
+            if line == TOO_LONG:
+                return "too long"
             try:
                 message = json.loads(line)
             except (json.JSONDecodeError, RecursionError):
@@ -130,7 +138,8 @@ class ExternalAgent(Agent):
 
     @staticmethod
     def _what(reply: Any) -> str:
-        return {"timeout": "no answer in time", "ended": "the bot process ended", "garbage": "not a JSON message"}.get(
+        return {"timeout": "no answer in time", "ended": "the bot process ended", "garbage": "not a JSON message",
+                "too long": f"a line of more than {MAX_LINE} characters"}.get(
             reply, f"a {reply.get('type')!r} message" if isinstance(reply, dict) else str(reply))
 
     def _fail(self, ply: int, why: str, fatal: bool = False) -> None:
@@ -142,13 +151,19 @@ class ExternalAgent(Agent):
             self.close()
 
     def close(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
+        """End the bot: its standard input is closed and it has a second to exit, then its
+        whole process group (the processes it started too) is ended."""
+        proc = self.proc
+        if proc is None:
+            return
+        if proc.poll() is None:
             try:
-                if self.proc.stdin is not None:
-                    self.proc.stdin.close()
-                self.proc.wait(1)
+                if proc.stdin is not None:
+                    proc.stdin.close()
+                proc.wait(1)
             except (OSError, subprocess.TimeoutExpired):
-                self.proc.kill()
+                pass
+        end_group(proc)
 
     # ------------------------------------------------------------ deciding
     def act(self, view: PlayerView) -> Action:
@@ -216,6 +231,44 @@ class ExternalAgent(Agent):
     def end(self, returns: list[float], winners: list[int]) -> None:
         self._send({"type": "end", "returns": returns, "winners": winners})
         self.close()
+
+
+def end_group(proc: subprocess.Popen[str]) -> None:
+    """End the process group of ``proc`` (it leads its own group, which outlives it while a
+    child holds on): SIGTERM, then SIGKILL to whatever is left after half a second."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            break
+        deadline = time.monotonic() + 0.5
+        while time.monotonic() < deadline:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(0.05)
+            try:
+                os.killpg(proc.pid, 0)  # raises once no process of the group is left
+            except (ProcessLookupError, PermissionError):
+                return
+            time.sleep(0.05)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(1)
+
+
+def bounded_lines(stream: Any, limit: int) -> Any:
+    """The lines of a text ``stream``; a line longer than ``limit`` characters is read on
+    and dropped in pieces (never held whole) and given as ``TOO_LONG``."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or (len(line) == limit + 1 and line.endswith("\n")):
+            yield line
+            continue
+        while not line.endswith("\n"):
+            line = stream.readline(1 << 16)
+            if not line:
+                break
+        yield TOO_LONG
 
 
 def make_external(game: Game, seed: int, params: dict[str, str]) -> Agent:

@@ -127,9 +127,13 @@ def run(args: argparse.Namespace) -> int:
     tr = translator_of(args)
     state, specs, agents, seed, writer = start_play(args)
     seats = ", ".join(who(p, specs, tr) for p in range(len(specs)))
-    print(tr.t("{name} ({id}, seed {seed}): {seats}.", name=state.game.name, id=state.game.id, seed=str(seed),
-               seats=seats))
     humans = [p for p, a in enumerate(agents) if isinstance(a, HumanAgent)]
+    # the seed gives every card to come and every hidden hand: shown to people only once the game is over
+    if humans:
+        print(tr.t("{name} ({id}): {seats}.", name=state.game.name, id=state.game.id, seats=seats))
+    else:
+        print(tr.t("{name} ({id}, seed {seed}): {seats}.", name=state.game.name, id=state.game.id, seed=str(seed),
+                   seats=seats))
     game = state.game
     names = seat_names(specs, tr)
     told = [0]
@@ -171,6 +175,8 @@ def run(args: argparse.Namespace) -> int:
     print(tr.localize(game.render(state.observation(viewer), viewer)))
     for line in result_lines(state, specs, tr):
         print(line)
+    if humans:
+        print(tr.t("The game's seed was {seed}.", seed=str(seed)))
     if writer is not None:
         print(tr.t("Record saved in {file}.", file=writer.path))
     return 0
@@ -179,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
 def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", nargs="?", metavar="GAME")
     p.add_argument("--players", metavar="P,P,...", help="one per seat: human or a bot (default: human, then random)")
-    p.add_argument("--seed", type=int, help="the chance seed (default: random, shown at the start)")
+    p.add_argument("--seed", type=int, help="the chance seed (default: random; shown when the game is over, kept in the record)")
     option_arg(p)
     p.add_argument("--record", metavar="FILE", help="write the game record here, move by move")
     p.add_argument("--resume", metavar="FILE", help="go on with the unfinished game of this record")

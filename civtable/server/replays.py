@@ -14,7 +14,7 @@ from typing import Any
 from civtable.core.registry import load_game
 from civtable.core.state import State
 
-from .live import ServerError
+from .errors import ServerError
 from .store import GameRow, Store
 from .views import position_view
 

@@ -64,7 +64,14 @@ def position_view(game: Game, state: State, viewer: Viewer, names: list[str], si
     }
 
 
+def shown_bot(spec: str) -> str:
+    """A bot as other visitors see it: a program or a strategy file of the server's machine
+    by its kind only, never its command line or path."""
+    name = spec.strip().partition(":")[0].lower()
+    return {"cmd": "program", "rules": "strategy file"}.get(name, spec)
+
+
 def seats_view(seats: list[SeatRow], to_move: list[int], tr: Translator = ENGLISH) -> list[dict[str, Any]]:
     """Who sits where: public facts only (never a token)."""
-    return [{"seat": s.seat, "name": local_name(s.name, tr), "kind": s.kind, "bot": s.bot if s.kind == "bot" else None,
+    return [{"seat": s.seat, "name": local_name(s.name, tr), "kind": s.kind, "bot": shown_bot(s.bot or "") if s.kind == "bot" else None,
              "joined": s.joined or s.kind == "bot", "away": s.away, "to_move": s.seat in to_move} for s in seats]

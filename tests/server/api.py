@@ -20,12 +20,46 @@ if TYPE_CHECKING:
 def new_game(c: TestClient, game: str = "catan-deckbuilding", seats: list[dict[str, Any]] | None = None,
              **extra: Any) -> tuple[str, dict[int, str]]:
     """A new game (one person against the greedy bot unless ``seats`` says otherwise;
-    ``extra``: ``options``, ``seed``...): its id and the token of each seat with a link."""
+    ``extra``: ``options``, ``seed``...): its id and the token of each person's seat,
+    invited seats claimed as the friend's browser claims them.
+
+    A seed with one person makes a practice game (``practice``); a seed with several
+    people, which the server refuses, is a test's own back door: the game is made in
+    the database directly (a test needs that position, the server never allows it)."""
     seats = seats or [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    persons = sum(1 for s in seats if s["kind"] != "bot")
+    if "seed" in extra and persons > 1:
+        return _made_in_store(c, game, seats, **extra)
+    if "seed" in extra:
+        extra = {"practice": True, **extra}
     r = c.post("/api/games", json={"game": game, "seats": seats, **extra})
     assert r.status_code == 200, r.text
     data = r.json()
-    return data["id"], {int(k): v.split("#t=")[1] for k, v in data["links"].items()}
+    tokens = {int(k): v.split("#t=")[1] for k, v in data["links"].items()}
+    for k, link in data["invites"].items():
+        tokens[int(k)] = claim(c, data["id"], link)
+    return data["id"], tokens
+
+
+def claim(c: TestClient, gid: str, link: str) -> str:
+    """The seat token a browser gets by opening invitation ``link``."""
+    r = c.post(f"/api/games/{gid}/claim", json={"invite": link.split("#i=")[1]})
+    assert r.status_code == 200, r.text
+    return str(r.json()["token"])
+
+
+def _made_in_store(c: TestClient, game: str, seats: list[dict[str, Any]], seed: int,
+                   options: dict[str, Any] | None = None, clock: int | None = None,
+                   takeover: str = "greedy") -> tuple[str, dict[int, str]]:
+    from civtable.server.store import SeatSpec
+    from civtable.sim.runner import load_game_for
+
+    store = c.app.state.store  # type: ignore[attr-defined]
+    g = load_game_for(game, options or {}, len(seats))
+    specs = [SeatSpec("human" if s["kind"] == "invite" else s["kind"], s.get("bot"), f"player {i}")
+             for i, s in enumerate(seats)]
+    made = store.create_game(g.id, dict(g.options), seed, specs, clock, takeover)
+    return made.id, made.tokens
 
 
 def act(c: TestClient, gid: str, token: str, action: str, state: int | None) -> Any:

@@ -20,9 +20,12 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, args: tuple[str, ...] = ("--create-rate", "0")) -> None:
+        """``args``: more options of ``civtable serve`` (by default no limit on the games
+        a client creates a minute: the tests create many from one address)."""
         self.db = db
         self.port = port or free_port()
+        self.args = args
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -31,7 +34,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         self.proc = subprocess.Popen([sys.executable, "-m", "civtable", "serve", "--port", str(self.port),
-                                      "--db", f"sqlite:///{self.db}"], stdout=subprocess.DEVNULL,
+                                      "--db", f"sqlite:///{self.db}", *self.args], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE)
         deadline = time.time() + 60
         while time.time() < deadline:

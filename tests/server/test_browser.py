@@ -36,7 +36,8 @@ def test_the_lobby_creates_a_game_and_a_whole_catan_game_is_played_by_clicking(l
     page.select_option("#game", "catan-deckbuilding")
     page.click("#new-game button[type=submit]")
     page.wait_for_url("**/play/**")
-    assert "#t=" in page.url
+    page.wait_for_selector("#seats .seat")
+    assert "#t=" not in page.url  # the seat's token stays in the browser, not in the address bar
     shot(page, "catan-deckbuilding")
     clicks = 0
     while my_turn(page, timeout=60):
@@ -45,7 +46,8 @@ def test_the_lobby_creates_a_game_and_a_whole_catan_game_is_played_by_clicking(l
         clicks += 1
         assert clicks < 2000
     shot(page, "catan-deckbuilding-over")
-    gid, token = page.url.split("/play/")[1].split("#t=")
+    gid = page.url.split("/play/")[1].split("#")[0]
+    token = page.evaluate(f"localStorage.getItem('civtable:{gid}')")
     told = httpx.get(f"{live_server.url}/api/games/{gid}/view", headers={"X-Token": token}).json()["events"]
     assert page.locator("#log li").count() == len(told), "the page told an event twice (or missed one)"
     title = page.locator("#decision-title").inner_text()
@@ -54,9 +56,9 @@ def test_the_lobby_creates_a_game_and_a_whole_catan_game_is_played_by_clicking(l
 
 
 def test_two_players_and_a_spectator_play_civ_card_game(live_server: ServerProcess, browser: Any) -> None:
-    data = create(live_server, "civ-card-game", [{"kind": "human"}, {"kind": "invite"}], seed=3)
+    data = create(live_server, "civ-card-game", [{"kind": "human"}, {"kind": "invite"}])
     pages = []
-    for link in (data["links"]["0"], data["links"]["1"], data["spectate"]):
+    for link in (data["links"]["0"], data["invites"]["1"], data["spectate"]):
         context = browser.new_context(viewport={"width": 1300, "height": 900})
         page = context.new_page()
         page.goto(live_server.url + str(link))

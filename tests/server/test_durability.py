@@ -16,7 +16,7 @@ def test_kill_minus_9_loses_no_acknowledged_move(tmp_path: Path) -> None:
     try:
         r = httpx.post(server.url + "/api/games", json={
             "game": "catan-deckbuilding", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-            "options": {"start-player": 0}, "seed": 9})
+            "options": {"start-player": 0}, "seed": 9, "practice": True})
         gid = r.json()["id"]
         token = r.json()["links"]["0"].split("#t=")[1]
         headers = {"X-Token": token}

@@ -6,9 +6,13 @@
   const gid = app.dataset.gid;
   const mode = app.dataset.mode;
   const key = "civtable:" + gid;
-  const fromHash = new URLSearchParams(location.hash.slice(1)).get("t");
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const fromHash = hash.get("t"), invite = hash.get("i");
   if (fromHash) localStorage.setItem(key, fromHash);
-  const token = mode === "play" ? (fromHash || localStorage.getItem(key)) : null;
+  // the seat's token stays in this browser, not in the address bar (nor on a shared screen)
+  if (fromHash || invite) history.replaceState(null, "", location.pathname);
+  let token = mode === "play" ? (fromHash || localStorage.getItem(key)) : null;
+  const host = localStorage.getItem(key + ":host");
   const MENU = 24;
   let view = null, cursor = 0, prefix = [], target = null, targetLabel = "", ply = 0, asSeat = "", busy = false;
 
@@ -18,6 +22,65 @@
     const data = await response.json().catch(() => ({error: _("the server sent no answer")}));
     if (!response.ok) throw new Error(data.error || ("HTTP " + response.status));
     return data;
+  }
+
+  async function claimInvite() {
+    // an invitation is claimed once, by the first browser that opens it: it gets the seat's own token
+    if (!invite || token) return;
+    const response = await fetch(`/api/games/${gid}/claim`, {method: "POST",
+      headers: {"Content-Type": "application/json"}, body: JSON.stringify({invite})});
+    const data = await response.json().catch(() => ({error: _("the server sent no answer")}));
+    if (response.ok) { token = data.token; localStorage.setItem(key, token); return; }
+    const box = $("notice");
+    box.hidden = false;
+    box.textContent = "";
+    box.append(el("strong", {}, _("This invitation cannot be used.")), " " + data.error + " ",
+      el("span", {}, _("You are watching the game as a spectator.")));
+  }
+
+  async function showInvites() {
+    // the creator's panel: each invited seat, waiting or joined, with its link while it waits
+    if (!host || mode !== "play") return;
+    let data;
+    try {
+      const response = await fetch(`/api/games/${gid}/invites`, {headers: {"X-Host": host}});
+      if (!response.ok) return;
+      data = await response.json();
+    } catch (e) { return; }
+    const box = $("invites");
+    box.textContent = "";
+    if (!data.seats.length) { box.hidden = true; return; }
+    box.hidden = false;
+    box.append(el("h3", {}, _("Invitations")));
+    for (const s of data.seats) {
+      const row = el("div", {class: "invite-row", "data-seat": s.seat});
+      const link = localStorage.getItem(`${key}:invite${s.seat}`);
+      row.append(el("span", {class: "name"}, s.name), " ",
+        el("span", {class: "badge" + (s.state === "joined" ? "" : " warn")}, s.state === "joined" ? _("joined") : _("waiting")));
+      if (s.state === "waiting") {
+        if (link) {
+          const input = el("input", {value: location.origin + link, readonly: "", class: "invite"});
+          const copy = el("button", {type: "button", class: "copy"}, _("copy"));
+          copy.onclick = async () => {
+            input.select();
+            try { await navigator.clipboard.writeText(input.value); } catch (e) { document.execCommand("copy"); }
+            copy.textContent = _("copied");
+          };
+          row.append(el("br"), input, copy);
+        }
+        const renew = el("button", {type: "button", class: "link renew"}, link ? _("new link (the old one stops working)") : _("make a link"));
+        renew.onclick = async () => {
+          const response = await fetch(`/api/games/${gid}/invites/${s.seat}`, {method: "POST", headers: {"X-Host": host}});
+          const made = await response.json().catch(() => ({}));
+          if (response.ok) localStorage.setItem(`${key}:invite${s.seat}`, made.link);
+          else $("error").textContent = made.error || "";
+          showInvites();
+        };
+        row.append(" ", renew);
+      } else localStorage.removeItem(`${key}:invite${s.seat}`);
+      box.append(row);
+    }
+    box.append(el("p", {class: "summary"}, _("A link is for one person: the first browser that opens it takes the seat, and the link stops working.")));
   }
 
   function showSeats() {
@@ -166,8 +229,10 @@
           const first = view === null;
           const next = await call(`/api/games/${gid}/view?since=${cursor}`);
           if (next.cursor < cursor) continue;
+          const joined = view ? view.seats.filter((s) => s.joined).length : -1;
           view = next;
           cursor = view.cursor;
+          if (host && view.seats.filter((s) => s.joined).length !== joined) showInvites();
           prefix = []; target = null;
           $("error").textContent = "";
           draw(first);
@@ -211,7 +276,7 @@
     $("as").onchange = (e) => { asSeat = e.target.value; replay(); };
     replay();
   } else {
-    refresh();
+    claimInvite().then(refresh);
     const source = new EventSource(`/api/games/${gid}/stream`);
     source.onmessage = (m) => { if (!view || Number(m.data) !== view.state) refresh(); };
   }

@@ -85,23 +85,20 @@
     }
     for (const s of document.querySelectorAll("#options select")) options[s.name.slice(4)] = s.value;
     const clock = $("clock").value ? Number($("clock").value) : null;
+    const body = {game: g.id, options, seats, clock, takeover: $("takeover").value};
+    if ($("seed").value !== "") { body.seed = Number($("seed").value); body.practice = true; }
     const response = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({game: g.id, options, seats, clock, takeover: $("takeover").value})});
+      body: JSON.stringify(body)});
     const data = await response.json();
     if (!response.ok) { $("create-error").textContent = data.error; return; }
-    const box = $("created");
-    box.hidden = false;
-    box.textContent = "";
+    // this browser keeps the creator's key (to see and renew the invitations), its own seats' links
+    // and the invitations until they are claimed; the game page shows the invitations with a copy button
+    const key = "civtable:" + data.id;
+    localStorage.setItem(key + ":host", data.host);
+    for (const [seat, link] of Object.entries(data.links)) localStorage.setItem(key + ":link" + seat, link);
+    for (const [seat, link] of Object.entries(data.invites)) localStorage.setItem(key + ":invite" + seat, link);
     const mine = seats.findIndex((s) => s.kind === "human");
-    for (const [seat, link] of Object.entries(data.links)) {
-      localStorage.setItem("civtable:" + data.id + ":link" + seat, link);
-      if (Number(seat) === mine) continue;
-      const p = el("p", {}, _("Invite link for seat {n}:", {n: seat}) + " ");
-      p.append(el("input", {value: location.origin + link, readonly: "", size: 60, class: "invite"}));
-      box.append(p);
-    }
-    if (mine >= 0) { location.href = data.links[String(mine)]; }
-    else { const a = el("a", {href: data.spectate}, _("Watch the game")); box.append(a); }
+    location.href = mine >= 0 ? data.links[String(mine)] : data.spectate;
   };
 
   $("upload").onsubmit = async (ev) => {

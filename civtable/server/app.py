@@ -336,7 +336,7 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0, loca
             out = position_view(live.game, live.state, seat, live.names(), max(0, since), tr)
             out.update({"id": live.id, "game": live.game.id, "name": live.game.name, "state": live.ply,
                         "status": live.row.status, "clock": live.row.clock, "last_move": live.last,
-                        "practice": live.row.practice,
+                        "practice": live.row.practice, "stamp": live.stamp,
                         "seats": seats_view(live.seats, out["to_move"], tr), "lang": tr.code})
         return out
 
@@ -359,7 +359,7 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0, loca
         async def changes() -> AsyncIterator[str]:
             ev = games.hub.subscribe(live.id)
             try:
-                yield f"data: {live.ply}\n\n"
+                yield f"data: {live.stamp}\n\n"
                 while not await request.is_disconnected():
                     try:
                         await asyncio.wait_for(ev.wait(), 15)
@@ -368,7 +368,7 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0, loca
                         continue
                     ev.clear()
                     current = games.live.get(live.id) or live
-                    yield f"data: {current.ply}\n\n"
+                    yield f"data: {current.stamp}\n\n"
             finally:
                 games.hub.unsubscribe(live.id, ev)
                 streams.leave(who)

@@ -83,7 +83,7 @@ def install(app: FastAPI, language: Callable[[Request], Translator]) -> None:
         tr = language(request)
         errors = _errors(e)
         first = errors[0] if errors else {}
-        where = ".".join(str(x) for x in first.get("loc", ()) if x != "body") or tr.t("the request")
+        where = ".".join(str(x) for x in first.get("loc", ()) if not _hidden(x)) or tr.t("the request")
         template = VALIDATION.get(str(first.get("type", "")))
         text = tr.gettext(template).format(field=where) if template else tr.t(
             "{field} is not valid", field=where)
@@ -103,6 +103,15 @@ def install(app: FastAPI, language: Callable[[Request], Translator]) -> None:
     @app.exception_handler(Exception)
     async def failure(request: Request, e: Exception) -> JSONResponse:
         return answer(request, language(request).t("the server failed on this request; the game is unchanged"), 500)
+
+
+LOCATIONS = frozenset({"body", "query", "path", "header", "cookie", "str", "int", "float", "bool", "none"})
+"""Parts of pydantic's error location that name where a field was sent or which member of
+a union was tried, not the field: ``body.options.a.str`` is said ``options.a``."""
+
+
+def _hidden(part: Any) -> bool:
+    return isinstance(part, str) and (part in LOCATIONS or part.startswith(("list[", "dict[", "function-")))
 
 
 def _errors(e: RequestValidationError) -> list[dict[str, Any]]:

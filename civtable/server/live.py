@@ -52,6 +52,12 @@ class LiveGame:
     last: float = field(default_factory=time.time)
     used: float = field(default_factory=time.monotonic)  # the last request or bot move (for leaving memory)
     ended: bool = False  # the bots were told that the game is over
+    version: int = 0  # seat changes (joined, away) since the game was read: pages refresh on them too
+
+    @property
+    def stamp(self) -> str:
+        """What the event stream sends when the game changed: its move number and seat changes."""
+        return f"{self.ply}-{self.version}"
 
     @property
     def id(self) -> str:
@@ -333,7 +339,8 @@ class Games:
             self.store.update_seat(live.id, seat, **changes)
             for k, v in changes.items():
                 setattr(row, k, v)
-            if "away" in changes:
+            if "away" in changes or "joined" in changes:
+                live.version += 1
                 self.hub.notify(live.id)
 
     def claimed(self, gid: str, seat: int) -> None:
@@ -343,6 +350,7 @@ class Games:
         if live is not None:
             live.seats[seat].joined = True
             live.seats[seat].seen = time.time()
+            live.version += 1
             self.hub.notify(gid)
 
     def _clocks(self) -> None:
@@ -364,6 +372,7 @@ class Games:
                 seat = live.seats[p]
                 if seat.kind != "bot" and not seat.away:
                     seat.away = True
+                    live.version += 1
                     self.store.update_seat(live.id, p, away=True)
                     self.hub.notify(live.id)
             self.kick(live.id)

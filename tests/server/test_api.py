@@ -196,7 +196,8 @@ def test_no_response_shows_another_seats_hand(client: TestClient) -> None:
     assert not any(e["id"] == "cards.drawn.which" for e in spectator["events"])  # which cards: seats only
     with client.stream("GET", f"/api/games/{gid}/stream") as r:
         first = next(line for line in r.iter_lines() if line.startswith("data:"))
-    assert first.strip() == f"data: {one['state']}"  # the stream carries the state id only
+    assert first.strip() == f"data: {one['stamp']}"  # the stream carries the state id and seat changes only
+    assert one["stamp"].startswith(f"{one['state']}-")
 
 
 def test_a_program_plays_a_seat_when_the_server_allows_local_bots(tmp_path: Path) -> None:

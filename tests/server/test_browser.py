@@ -117,3 +117,24 @@ def test_the_page_survives_a_server_killed_in_the_middle(live_server: ServerProc
     assert before > 0
     click_an_action(page, prefer=("end",))
     page.wait_for_function(f"document.querySelector('#log').children.length > {before}", timeout=30000)
+
+
+def test_an_invitation_opened_twice_gives_the_second_browser_a_clear_page(live_server: ServerProcess,
+                                                                          browser: Any) -> None:
+    """The friend's browser claims the seat; the same link opened again (the creator's
+    copy, a forwarded message) gets a sentence and the spectator's view, never the seat."""
+    data = create(live_server, "catan-deckbuilding", [{"kind": "human"}, {"kind": "invite"}],
+                  options={"start-player": 1})
+    link = live_server.url + str(data["invites"]["1"])
+    friend = browser.new_context().new_page()
+    friend.goto(link)
+    friend.wait_for_selector("#seats .seat.me")
+    assert friend.locator("#menu button").count() > 0  # the friend's seat, to move
+    assert "#i=" not in friend.url
+    again = browser.new_context().new_page()
+    again.goto(link)
+    again.wait_for_selector("#notice:not([hidden])")
+    assert "already been used" in again.locator("#notice").inner_text()
+    again.wait_for_selector("#seats .seat")
+    assert again.locator("#seats .seat.me").count() == 0 and again.locator("#menu button").count() == 0
+    shot(again, "invitation-used")

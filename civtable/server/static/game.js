@@ -34,7 +34,7 @@
     const box = $("notice");
     box.hidden = false;
     box.textContent = "";
-    box.append(el("strong", {}, _("This invitation cannot be used.")), " " + data.error + " ",
+    box.append(el("strong", {}, _("This invitation cannot be used.")), " " + data.error + ". ",
       el("span", {}, _("You are watching the game as a spectator.")));
   }
 
@@ -278,6 +278,6 @@
   } else {
     claimInvite().then(refresh);
     const source = new EventSource(`/api/games/${gid}/stream`);
-    source.onmessage = (m) => { if (!view || Number(m.data) !== view.state) refresh(); };
+    source.onmessage = (m) => { if (!view || m.data !== view.stamp) refresh(); };
   }
 })();

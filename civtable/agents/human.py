@@ -44,14 +44,56 @@ TRANSLATED_WORDS = {
     "help": (NP_("command", "help"),),
     "list": (NP_("command", "list"), NP_("command", "menu")),
     "back": (NP_("command", "back"),),
+    "yes": (NP_("command", "yes"),),
 }
 """The commands' words a translation adds (``pgettext("command", ...)``)."""
 MENU_SIZE = 24
 """A menu longer than this is grouped by the first words of its entries' paths."""
 
 
+YES_WORDS = frozenset({"yes", "y"})
+
+
 class QuitGame(Exception):
     """The person asked to stop playing (``quit`` or end of input)."""
+
+
+class Numbers:
+    """The numbers of menu entries, stable within one decision step: an entry keeps the
+    number it was first shown with for as long as the step lasts, so that a number read
+    on one screen means the same choice on the next one (a new choice gets a new number,
+    a choice that is gone leaves its number unused) and a number typed from memory never
+    plays something else. A step ends with the player's turn, or when none of its
+    choices is offered any more (the bids are over, the takes begin): numbering starts
+    again at 1."""
+
+    def __init__(self) -> None:
+        self.step: tuple[int, int] | None = None
+        self.by_key: dict[str, int] = {}
+        self.keys: dict[int, str] = {}
+        self.labels: dict[int, str] = {}
+
+    def start(self, player: int, turn: int, actions: Sequence[Action]) -> None:
+        """A decision of ``player`` in ``turn`` among ``actions``: the numbers of an earlier
+        step are forgotten."""
+        if self.step != (player, turn) or not any(a.text in self.by_key for a in actions):
+            self.step = (player, turn)
+            self.by_key.clear()
+            self.keys.clear()
+            self.labels.clear()
+
+    def number(self, key: str, label: str) -> int:
+        n = self.by_key.get(key)
+        if n is None:
+            n = self.by_key[key] = len(self.by_key) + 1
+            self.keys[n] = key
+        self.labels[n] = label
+        return n
+
+
+def entry_key(target: Action | tuple[str, ...]) -> str:
+    """What a menu entry is, whatever its place: an action's text, or a group's path."""
+    return target.text if isinstance(target, Action) else "\x00" + "\x00".join(target)
 
 
 Entry = tuple[tuple[str, ...], Action]
@@ -121,7 +163,9 @@ class HumanAgent(Agent):
         self.cursor = 0
         self.tr = tr
         self.words = {kind: {w, *(tr.pgettext("command", t).lower() for t in TRANSLATED_WORDS.get(kind, ()))}
-                      for kind, w in (("quit", "quit"), ("help", "help"), ("list", "list"), ("back", "back"))}
+                      for kind, w in (("quit", "quit"), ("help", "help"), ("list", "list"), ("back", "back"),
+                                      ("yes", "yes"))}
+        self.numbers = Numbers()
 
     @property
     def out(self) -> TextIO:
@@ -156,14 +200,31 @@ class HumanAgent(Agent):
         self.say(tr.t("=== {who}: your decision ===", who=who))
         self.say(tr.localize(game.render(obs, view.player)))
         menu = Menu([(tuple(tr.localize(game.action_path(a, obs))), a) for a in legal], tr=tr)
+        self.numbers.start(view.player, view.turn, legal)
         self.show(menu)
         while True:
             line = self.read(f"{who}> ")
             if line is None:
                 raise QuitGame
             action = self.choose(line, menu, view)
-            if action is not None:
+            if action is not None and self.confirmed(action, view, who):
                 return action
+            if action is not None:
+                self.show(menu)
+
+    def confirmed(self, action: Action, view: PlayerView, who: str) -> bool:
+        """Whether the person still wants ``action`` after its warning (``Game.action_warning``);
+        an action without one needs no confirmation."""
+        warning = view.game.action_warning(action, view.observation)
+        if warning is None:
+            return True
+        tr = self.tr
+        self.say(tr.t("Careful: {warning}", warning=tr.localize(warning)))
+        line = self.read(tr.t("Type 'yes' to play {action}, anything else to choose again: ",
+                              action=repr(action.text)))
+        if line is None:
+            raise QuitGame
+        return line.strip().lower() in YES_WORDS | self.words["yes"]
 
     def show(self, menu: Menu) -> None:
         items = menu.items()
@@ -173,9 +234,10 @@ class HumanAgent(Agent):
             self.say(tr.t("Choose in {where} (a number or an action's text; back; help; quit):", where=where))
         else:
             self.say(tr.t("Choose (a number or an action's text; help; quit):"))
-        width = len(str(len(items)))
-        for i, (label, _) in enumerate(items, 1):
-            self.say(f"  {i:>{width}}. {label}")
+        numbered = [(self.numbers.number(entry_key(target), label), label) for label, target in items]
+        width = len(str(max((n for n, _ in numbered), default=1)))
+        for n, label in numbered:
+            self.say(f"  {n:>{width}}. {label}")
 
     def choose(self, line: str, menu: Menu, view: PlayerView) -> Action | None:
         """The action a typed line names, or ``None`` after showing a menu level or
@@ -191,8 +253,8 @@ class HumanAgent(Agent):
             help_text = tr.localize(view.game.help(view.observation, view.player))
             if help_text:
                 self.say(help_text)
-            self.say(tr.t("Type an entry's number or an action's text; 'list' shows the menu again, 'back' goes up "
-                          "a level, 'quit' saves and stops."))
+            self.say(tr.t("Type an entry's number or an action's text; an entry keeps its number for the whole "
+                          "turn. 'list' shows the menu again, 'back' goes up a level, 'quit' saves and stops."))
             return None
         if lowered in LIST_WORDS or lowered in self.words["list"]:
             self.show(menu)
@@ -210,22 +272,37 @@ class HumanAgent(Agent):
             if candidate is not None and normalize(candidate) in by_text:
                 return by_text[normalize(candidate)]
         if text.isascii() and text.isdigit() and len(text) <= 6:
-            items = menu.items()
-            k = int(text)
-            if not 1 <= k <= len(items):
-                self.say(tr.t("There is no entry {k}; type a number from 1 to {n}.", k=k, n=len(items)))
-                return None
-            target = items[k - 1][1]
-            if isinstance(target, Action):
-                return target
-            menu.open(target)
-            self.show(menu)
-            return None
+            return self.by_number(int(text), menu, by_text)
         wanted = normalize(shorthand if shorthand is not None else text)
         reason = str(tr.localize(view.explain(wanted)))
         close = difflib.get_close_matches(wanted, list(by_text), n=1)
         suggestion = " " + tr.t("Did you mean {action}?", action=repr(close[0])) if close else ""
         self.say(f"{reason[:1].upper()}{reason[1:]}.{suggestion}".replace("..", "."))
+        return None
+
+    def by_number(self, k: int, menu: Menu, by_text: dict[str, Action]) -> Action | None:
+        """The entry numbered ``k`` this turn: its action when it is legal now, its group
+        opened; a number whose choice is gone now is said so, never played as another."""
+        tr = self.tr
+        key = self.numbers.keys.get(k)
+        shown = {entry_key(target): target for _label, target in menu.items()}
+        if key is None:
+            numbers = sorted(self.numbers.by_key[entry_key(t)] for t in shown.values())
+            self.say(tr.t("There is no entry {k}; the entries are numbered {numbers}.", k=k,
+                          numbers=", ".join(map(str, numbers))))
+            return None
+        target = shown.get(key)
+        if target is None and not key.startswith("\x00"):
+            target = by_text.get(key)  # an action of another menu level, still legal
+        if isinstance(target, Action):
+            return target
+        if target is not None:
+            menu.open(target)
+            self.show(menu)
+            return None
+        self.say(tr.t("Entry {k} was {label}: that is not possible now; choose again.", k=k,
+                      label=repr(self.numbers.labels[k])))
+        self.show(menu)
         return None
 
     def read(self, prompt: str) -> str | None:

@@ -253,6 +253,21 @@ class Game(ABC):
         or ``None`` for an action that is offered in the page's action bar."""
         return None
 
+    def move_mark(self, action: Action, actor: int, obs: dict[str, Any]) -> str | None:
+        """What ``actor``'s move changed on the shared board, as a ``data-target`` of
+        ``html`` that means the same thing to every viewer (a supply stack, a map area:
+        never "my hand"), so that the other players' pages highlight it; ``obs`` is the
+        spectator's observation before the move. Only asked for a move everybody was told
+        in full. Default: nothing to highlight."""
+        return None
+
+    def action_warning(self, action: Action, obs: dict[str, Any]) -> str | None:
+        """Why ``action`` deserves a second thought before it is played (it loses pieces, or
+        ends the player's turn with something still to do), in one sentence, or ``None``.
+        The terminal and the browser ask for a confirmation when there is one. It reads
+        the viewer's observation only. Default: nothing to confirm."""
+        return None
+
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         """What the decision in front of ``viewer`` is about and how to write its
         actions; shown by the terminal's ``help``."""

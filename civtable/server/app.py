@@ -52,6 +52,7 @@ from .views import local_name, position_view, seats_view, shown_bot
 HERE = Path(__file__).parent
 MAX_BODY = 2 << 20  # bytes: a record upload is the largest request
 KINDS = ("human", "invite", "bot")
+MY_GAMES = 30  # the most games a lobby asks about at once ("My games")
 LANG_COOKIE = "civtable_lang"
 
 
@@ -107,6 +108,11 @@ class ActIn(BaseModel):
 class ClaimIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     invite: str = Field(max_length=200)
+
+
+class MineIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tokens: list[str] = Field(max_length=MY_GAMES)
 
 
 class ReplayIn(BaseModel):
@@ -276,6 +282,26 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0, loca
                 "invites": {str(i): f"/play/{made.id}#i={t}" for i, t in made.invites.items()},
                 "host": made.host, "spectate": f"/play/{made.id}", "practice": practice}
 
+    @app.post("/api/my-games")
+    def my_games(request: Request, body: MineIn) -> dict[str, Any]:
+        """The games of the seats whose tokens this browser holds (the lobby's "My games"):
+        whose turn it is, and whether it is this seat's. Tokens that are no seat are left out."""
+        tr = language(request)
+        out = []
+        for token in body.tokens:
+            row = store.seat_by_token(token[:200]) if token else None
+            if row is None:
+                continue
+            live = games.get(row.game_id)
+            with live.lock:
+                movers = [] if live.row.status != "playing" else list(live.state.to_move())
+                names = [local_name(live.seats[p].name, tr) for p in movers]
+            out.append({"id": live.id, "game": live.game.id, "name": live.game.name, "seat": row.seat,
+                        "status": live.row.status, "your_turn": row.seat in movers, "to_move": names,
+                        "updated": live.last})
+        out.sort(key=lambda g: (not g["your_turn"], g["status"] != "playing", -g["updated"]))
+        return {"games": out}
+
     # ------------------------------------------------------------ seats and invitations
     def seat_of(live: LiveGame, token: str | None) -> int | None:
         if not token:
@@ -337,6 +363,7 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0, loca
             out.update({"id": live.id, "game": live.game.id, "name": live.game.name, "state": live.ply,
                         "status": live.row.status, "clock": live.row.clock, "last_move": live.last,
                         "practice": live.row.practice, "stamp": live.stamp,
+                        "recent": recent_marks(live, seat),
                         "seats": seats_view(live.seats, out["to_move"], tr), "lang": tr.code})
         return out
 
@@ -404,6 +431,16 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0, loca
         return {"id": made.id, "link": f"/replay/{made.id}"}
 
     return app
+
+
+def recent_marks(live: LiveGame, seat: int | None) -> list[dict[str, Any]]:
+    """The others' public moves since ``seat``'s last one (for a spectator: since the
+    latest move of the seat that moved before the last mover) that act on something drawn."""
+    since = live.moved.get(seat, 0) if seat is not None else 0
+    if seat is None and live.marks:
+        last = live.marks[-1][1]
+        since = max((p for p, s, _t in live.marks if s != last), default=0)
+    return [{"seat": s, "target": t, "ply": p} for p, s, t in live.marks if p > since and s != seat]
 
 
 def seat_name(i: int, s: SeatIn) -> str:

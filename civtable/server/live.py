@@ -39,6 +39,9 @@ from .limits import Limits, lane
 from .scheduler import Lanes
 from .store import GameRow, SeatRow, StaleMove, Store
 
+MARKS = 200
+"""The recent moves a game keeps for the pages' highlights."""
+
 
 @dataclass
 class LiveGame:
@@ -53,6 +56,10 @@ class LiveGame:
     used: float = field(default_factory=time.monotonic)  # the last request or bot move (for leaving memory)
     ended: bool = False  # the bots were told that the game is over
     version: int = 0  # seat changes (joined, away) since the game was read: pages refresh on them too
+    marks: list[tuple[int, int, str]] = field(default_factory=list)
+    """(ply, seat, target) of the recent public moves that act on something drawn: the
+    pages of the other seats highlight it until their next decision."""
+    moved: dict[int, int] = field(default_factory=dict)  # each seat's last move (ply) since the game was read
 
     @property
     def stamp(self) -> str:
@@ -245,6 +252,7 @@ class Games:
             action = live.game.parse_action(live.state, text, seat)
             nxt = live.state.clone()
             nxt.apply(seat, action)
+            mark = self._mark(live, nxt, seat, action)
             result = None
             if nxt.is_terminal():
                 result = {"returns": nxt.returns(), "winners": nxt.winners(), "turns": nxt.turn}
@@ -256,6 +264,10 @@ class Games:
                                   409) from None
             live.state = nxt
             live.ply += 1
+            live.moved[seat] = live.ply
+            if mark is not None:
+                live.marks.append((live.ply, seat, mark))
+                del live.marks[:-MARKS]
             live.last = time.time()
             live.used = time.monotonic()
             if result is not None:
@@ -265,6 +277,23 @@ class Games:
         if result is not None:
             self._finish(live)
         self.kick(live.id)
+
+    @staticmethod
+    def _mark(live: LiveGame, nxt: State, seat: int, action: Any) -> str | None:
+        """What a move changed on the shared board (``Game.move_mark``), when everybody was
+        told the whole move (its ``move`` event is public and its text not shortened):
+        a move with a hidden part, or a simultaneous choice, marks nothing."""
+        if type(live.game).move_mark is Game.move_mark:
+            return None  # the game marks nothing: no observation to build
+        node, old = nxt.journal, live.state.journal
+        while node is not None and node is not old and node.event is not None:
+            ev = node.event
+            if ev.id == "move" and ev.args.get("player") == seat:
+                if ev.to is None and not ev.exclude and ev.args.get("action") == action.text:
+                    return live.game.move_mark(action, seat, live.state.observation(None))
+                return None
+            node = node.prev
+        return None
 
     def _finish(self, live: LiveGame) -> None:
         """The game is over: its bots are told (a program's process ends)."""

@@ -56,10 +56,11 @@ def position_view(game: Game, state: State, viewer: Viewer, names: list[str], si
         "cursor": since + len(events),
         "legal": [{"text": a.text, "label": tr.localize(game.action_label(a, obs)),
                    "path": list(tr.localize(game.action_path(a, obs))),
-                   "target": game.action_target(a, obs)} for a in legal],
+                   "target": game.action_target(a, obs), "warning": _warning(game, a, obs, tr)} for a in legal],
         "to_move": list(state.to_move()),
         "over": over,
         "winners": state.winners() if over else [],
+        "returns": list(state.returns()) if over else [],
         "turn": state.turn,
     }
 
@@ -69,6 +70,11 @@ def shown_bot(spec: str) -> str:
     by its kind only, never its command line or path."""
     name = spec.strip().partition(":")[0].lower()
     return {"cmd": "program", "rules": "strategy file"}.get(name, spec)
+
+
+def _warning(game: Game, action: Any, obs: dict[str, Any], tr: Translator) -> str | None:
+    warning = game.action_warning(action, obs)
+    return None if warning is None else str(tr.localize(warning))
 
 
 def seats_view(seats: list[SeatRow], to_move: list[int], tr: Translator = ENGLISH) -> list[dict[str, Any]]:

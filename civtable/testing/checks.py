@@ -254,6 +254,9 @@ def check_observations(state: State) -> None:
                 assert isinstance(label, str) and label.strip(), f"no label for {a}"
                 assert isinstance(path, tuple) and path and all(isinstance(x, str) and x for x in path), \
                     f"action_path({a}) must be a non-empty tuple of words, not {path!r}"
+                warning = game.action_warning(a, obs)
+                assert warning is None or (isinstance(warning, str) and warning.strip()), \
+                    f"action_warning({a}) must be None or a sentence, not {warning!r}"
 
 
 def check_determinize(state: State, viewer: int | None, seed: int) -> State:
@@ -389,3 +392,8 @@ def check_web(state: State) -> None:
             for a in state.legal_actions(v):
                 t = game.action_target(a, obs)
                 assert t is None or t in tags.targets, f"{a.text!r} acts on {t!r}, which html({v}) does not draw"
+        else:  # what a move marks for the others is drawn on the spectator's board too
+            for p in state.to_move():
+                for a in state.legal_actions(p):
+                    m = game.move_mark(a, p, obs)
+                    assert m is None or m in tags.targets, f"{a.text!r} marks {m!r}, which html(None) does not draw"

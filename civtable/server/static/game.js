@@ -4,7 +4,7 @@
   const {_, $, el} = window.civtable;  // common.js
   const app = document.getElementById("app");
   const gid = app.dataset.gid;
-  const mode = app.dataset.mode;
+  let mode = app.dataset.mode;  // "play", or "replay" (a finished game's page turns into its replay on demand)
   const key = "civtable:" + gid;
   const hash = new URLSearchParams(location.hash.slice(1));
   const fromHash = hash.get("t"), invite = hash.get("i");
@@ -137,7 +137,7 @@
     for (const item of items(legal)) {
       const b = el("button", {class: item.group ? "group" : "act", "data-action": item.action ? item.action.text : ""}, item.label);
       b.disabled = busy;  // a move is on its way: the next one waits for its answer
-      b.onclick = () => item.group ? (prefix.push(item.group), showMenu()) : act(item.action.text);
+      b.onclick = () => item.group ? (prefix.push(item.group), showMenu()) : choose(item.action.text);
       menu.append(b);
     }
   }
@@ -194,25 +194,84 @@
         const on = view.legal.filter((a) => a.target === t);
         targetLabel = node.dataset.label || node.getAttribute("title") || node.textContent.trim().split("\n")[0]
           || t.split(":").pop();
-        if (on.length === 1) act(on[0].text); else { target = t; prefix = []; showMenu(); }
+        if (on.length === 1) choose(on[0].text); else { target = t; prefix = []; showMenu(); }
       });
     }
   }
 
   function showLog(events, reset) {
+    // grouped by turn: the event that begins a turn heads its group
     const log = $("log");
     if (reset) log.textContent = "";
-    for (const e of events) log.append(el("li", {"data-id": e.id}, e.text));
+    for (const e of events) {
+      const li = el("li", {"data-id": e.id}, e.text);
+      if (/^turn\.(start|passed)/.test(e.id)) li.classList.add("turn-head");
+      log.append(li);
+    }
     log.scrollTop = log.scrollHeight;
+  }
+
+  function showRecent() {
+    // what the others just did, highlighted on the board until this viewer's next decision
+    for (const m of view.recent || []) {
+      for (const node of $("board").querySelectorAll("[data-target]")) {
+        if (node.getAttribute("data-target") !== m.target) continue;
+        node.classList.add("recent");
+        const who = (view.seats.find((s) => s.seat === m.seat) || {}).name || "";
+        node.setAttribute("title", _("{name} just played here", {name: who}));
+      }
+    }
+  }
+
+  let wasMyTurn = false;
+  function announce() {
+    // the tab's title (and, when chosen, a short sound) says when it is this viewer's turn
+    const mine = mode === "play" && !view.over && view.legal.length > 0;
+    document.title = (mine ? "● " + _("Your turn") + " — " : "") + app.dataset.name + " — civtable";
+    if (mine && !wasMyTurn && localStorage.getItem("civtable:sound") === "on") beep();
+    wasMyTurn = mine;
+  }
+
+  function beep() {
+    try {
+      const ctx = new (window.AudioContext || window.webkitAudioContext)();
+      const osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 660; gain.gain.value = 0.08;
+      osc.connect(gain); gain.connect(ctx.destination);
+      osc.start(); osc.stop(ctx.currentTime + 0.18);
+    } catch (e) { /* no sound here */ }
+  }
+
+  function showResult() {
+    // a finished game: the scores, and its replay (the controls of the replay page, here)
+    const box = $("result");
+    if (!view.over || mode !== "play") { box.hidden = true; return; }
+    box.hidden = false;
+    box.textContent = "";
+    box.append(el("h3", {}, _("Final result")));
+    const table = el("table", {class: "games"});
+    const rows = view.seats.map((s) => ({s, r: view.returns[s.seat]})).sort((a, b) => b.r - a.r);
+    for (const {s, r} of rows) {
+      const tr = el("tr", {class: view.winners.includes(s.seat) ? "winner" : ""});
+      tr.append(el("td", {}, s.name), el("td", {}, view.winners.includes(s.seat) ? _("won") : ""), el("td", {}, String(r)));
+      table.append(tr);
+    }
+    box.append(table);
+    $("replay").hidden = false;
+    ply = view.state;  // the number of moves: the replay starts at the end
+    $("ply").textContent = _("Step through the game:");
   }
 
   function draw(fresh) {
     showSeats();
     showBoard();
+    showRecent();
     showLog(view.events, fresh);
     $("help").textContent = view.help || "";
     if (fresh) { prefix = []; target = null; }
     showMenu();
+    announce();
+    showResult();
   }
 
   let loading = null, again = false;
@@ -242,6 +301,22 @@
     try { await loading; } finally { loading = null; }
   }
 
+  function choose(text) {
+    // an action the game warns about (it loses pieces, or ends the turn with something left to do)
+    // is played only after a second click on the confirmation
+    const a = view.legal.find((x) => x.text === text);
+    const box = $("confirm");
+    if (!a || !a.warning) { box.hidden = true; return act(text); }
+    box.textContent = "";
+    box.hidden = false;
+    const yes = el("button", {class: "act danger", "data-confirm": text}, _("Yes, play it"));
+    const no = el("button", {class: "cancel"}, _("Choose again"));
+    yes.onclick = () => { box.hidden = true; act(text); };
+    no.onclick = () => { box.hidden = true; };
+    box.append(el("p", {}, _("Careful: {warning}", {warning: a.warning})), el("p", {class: "what"}, a.label), yes, " ", no);
+    yes.focus();
+  }
+
   async function act(text) {
     if (busy) return;
     busy = true;
@@ -267,17 +342,22 @@
     $("decision").hidden = true;
   }
 
+  const toReplay = () => { if (mode !== "replay") { mode = "replay"; if (source) source.close(); } };
+  $("first").onclick = () => { toReplay(); ply = 0; replay(); };
+  $("prev").onclick = () => { toReplay(); ply = Math.max(0, ply - 1); replay(); };
+  $("next").onclick = () => { toReplay(); ply += 1; replay(); };
+  $("last").onclick = () => { toReplay(); ply = 1e9; replay(); };
+  $("as").onchange = (e) => { toReplay(); asSeat = e.target.value; replay(); };
+  const sound = $("sound");
+  sound.checked = localStorage.getItem("civtable:sound") === "on";
+  sound.onchange = () => localStorage.setItem("civtable:sound", sound.checked ? "on" : "off");
+  let source = null;
   if (mode === "replay") {
     $("replay").hidden = false;
-    $("first").onclick = () => { ply = 0; replay(); };
-    $("prev").onclick = () => { ply = Math.max(0, ply - 1); replay(); };
-    $("next").onclick = () => { ply += 1; replay(); };
-    $("last").onclick = () => { ply = 1e9; replay(); };
-    $("as").onchange = (e) => { asSeat = e.target.value; replay(); };
     replay();
   } else {
     claimInvite().then(refresh);
-    const source = new EventSource(`/api/games/${gid}/stream`);
+    source = new EventSource(`/api/games/${gid}/stream`);
     source.onmessage = (m) => { if (!view || m.data !== view.stamp) refresh(); };
   }
 })();

@@ -55,7 +55,36 @@
     $("game").onchange = gameChanged;
     $("players").onchange = seatRows;
     gameChanged();
+    myGames();
     listGames();
+  }
+
+  async function myGames() {
+    // the games this browser holds a seat in, the ones waiting for me first
+    const tokens = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (/^civtable:[^:]+$/.test(k)) tokens.push(localStorage.getItem(k));
+    }
+    const box = $("my-games");
+    box.textContent = "";
+    if (!tokens.length) return;
+    const response = await fetch("/api/my-games", {method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({tokens: tokens.slice(-30)})});
+    if (!response.ok) return;
+    const data = await response.json();
+    if (!data.games.length) return;
+    box.append(el("h3", {}, _("My games")));
+    const list = el("ul", {class: "mine"});
+    for (const g of data.games) {
+      const li = el("li", {class: g.your_turn ? "your-turn" : ""});
+      const a = el("a", {href: g.status === "playing" ? "/play/" + g.id : "/replay/" + g.id}, g.name);
+      const what = g.status !== "playing" ? (STATUS[g.status] || g.status) :
+        g.your_turn ? _("your turn") : _("waiting for {names}", {names: g.to_move.join(", ")});
+      li.append(a, " — ", el("span", {}, what));
+      list.append(li);
+    }
+    box.append(list);
   }
 
   async function listGames() {

@@ -5,31 +5,22 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+import civtable.cli.common as common  # not `from . import`: that imports cli/__init__, which imports this
 from civtable.core.commands import Command
 from civtable.core.errors import CivtableError
 from civtable.core.records import check_file_options
 
-from .common import (
-    UsageError,
-    game_options,
-    load_class,
-    option_arg,
-    plural,
-    read_json_file,
-    result_lines,
-)
-
 
 def run(args: argparse.Namespace) -> int:
-    cls = load_class(args.game)
-    data = read_json_file(args.state, "position")
+    cls = common.load_class(args.game)
+    data = common.read_json_file(args.state, "position")
     if not isinstance(data, dict):
         raise CivtableError(f"position file {args.state} must hold a JSON object")
     saved_game = data.get("game", cls.id)
     if saved_game != cls.id:
         shown = saved_game if isinstance(saved_game, str) else repr(saved_game)
         raise CivtableError(f"{args.state} is a position of {shown[:60]}, not of {cls.id}")
-    options = game_options(args)
+    options = common.game_options(args)
     saved = data.get("options")
     if isinstance(saved, dict):  # a saved position carries its rules; --option may not contradict them
         named = {v for k, v in options.items() if isinstance(v, str)}
@@ -44,13 +35,13 @@ def run(args: argparse.Namespace) -> int:
         raise CivtableError(f"position file {args.state} is malformed ({e.__class__.__name__})") from None
     if args.player is not None:
         if not 0 <= args.player < state.num_players:
-            raise UsageError(f"--player must be between 0 and {state.num_players - 1}, not {args.player}")
+            raise common.UsageError(f"--player must be between 0 and {state.num_players - 1}, not {args.player}")
         players: Sequence[int] = [args.player]
     else:
         players = state.to_move()
     if not players:
         print("The game is over: no player has a legal action.")
-        for line in result_lines(state, []):
+        for line in common.result_lines(state, []):
             print(line)
         return 0
     for p in players:
@@ -59,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             movers = ", ".join(str(m) for m in state.to_move()) or "nobody"
             print(f"player {p}: no legal action now (to move: {movers})")
             continue
-        print(f"player {p}: {plural(len(legal), 'legal action')}")
+        print(f"player {p}: {common.plural(len(legal), 'legal action')}")
         width = len(str(len(legal)))
         obs = state.observation(p)
         for i, a in enumerate(legal, 1):
@@ -72,7 +63,7 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME")
     p.add_argument("--state", required=True, metavar="FILE", help="the position, as written by state.to_json()")
     p.add_argument("--player", type=int, metavar="P", help="this player rather than the player(s) to move")
-    option_arg(p)
+    common.option_arg(p)
 
 
 COMMAND = Command("actions", "list the legal actions in a position",

@@ -5,21 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+import civtable.cli.common as common  # not `from . import`: that imports cli/__init__, which imports this
 from civtable.agents import split_players
 from civtable.core.commands import Command
 from civtable.i18n import ENGLISH, N_, Translator
 from civtable.sim.compare import compare
-
-from .common import (
-    UsageError,
-    batch_args,
-    game_options,
-    parse_options,
-    positive,
-    report_arg,
-    run_figures,
-    seed_of,
-)
 
 
 def variants(items: list[str] | None) -> list[dict[str, str]]:
@@ -29,7 +19,7 @@ def variants(items: list[str] | None) -> list[dict[str, str]]:
         if item.strip() in ("default", ""):
             out.append({})
             continue
-        out.append(parse_options(item.split(",")))
+        out.append(common.parse_options(item.split(",")))
     return out
 
 
@@ -82,19 +72,19 @@ def fmt(x: float | None, pct: bool, signed: bool = False, tr: Translator = ENGLI
 
 def run(args: argparse.Namespace) -> int:
     specs = split_players(args.players)
-    positive(args.games, "--games")
-    positive(args.workers, "--workers")
+    common.positive(args.games, "--games")
+    common.positive(args.workers, "--workers")
     found = variants(args.variant)
     if len(found) < 2:
-        raise UsageError("give at least two --variant (e.g. --variant default --variant reshuffle=B)")
-    return run_figures(args, lambda progress: compare(
-        args.game, game_options(args), found, specs, args.games, seed_of(args), workers=args.workers,
+        raise common.UsageError("give at least two --variant (e.g. --variant default --variant reshuffle=B)")
+    return common.run_figures(args, lambda progress: compare(
+        args.game, common.game_options(args), found, specs, args.games, common.seed_of(args), workers=args.workers,
         progress=progress, backend=args.backend, address=args.address), show)
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
-    report_arg(p)
-    batch_args(p, N_("one bot per seat"), N_("games per variant, the same seeds in each (default 200)"), 200,
+    common.report_arg(p)
+    common.batch_args(p, N_("one bot per seat"), N_("games per variant, the same seeds in each (default 200)"), 200,
                       N_("also write the comparison as JSON"))
     p.add_argument("--variant", action="append", metavar="NAME=VALUE[,NAME=VALUE]",
                    help="a rule variant to compare (repeatable, at least 2; 'default' for the defaults); the "

@@ -5,19 +5,18 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+import civtable.cli.common as common  # not `from . import`: that imports cli/__init__, which imports this
 from civtable.core.commands import Command
 from civtable.sim.report import check_output
-
-from .common import read_json_file, translator_of
 
 
 def run(args: argparse.Namespace) -> int:
     from civtable.sim import htmlreport
 
-    summary = read_json_file(args.result, "result")
+    summary = common.read_json_file(args.result, "result")
     htmlreport.kind(summary)
     out = check_output(args.out, args.force)
-    tr = translator_of(args)
+    tr = common.translator_of(args)
     htmlreport.write(summary, out, Path(args.png) if args.png else None, tr)
     print(tr.t("Wrote {file} and the figures as PNG files in {folder}", file=out, folder=args.png) if args.png
           else tr.t("Wrote {file}", file=out))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+import civtable.cli.common as common  # not `from . import`: that imports cli/__init__, which imports this
 from civtable.agents import split_players
 from civtable.core.commands import Command
 from civtable.i18n import N_
@@ -12,35 +13,23 @@ from civtable.sim.recordset import MANIFEST, RecordSet
 from civtable.sim.report import check_output, print_summary
 from civtable.sim.stats import summarise
 
-from .common import (
-    batch_args,
-    game_options,
-    interactive,
-    positive,
-    progress_bar,
-    report_arg,
-    seed_of,
-    translator_of,
-    write_figures,
-)
-
 
 def run(args: argparse.Namespace) -> int:
     specs = split_players(args.players)
-    positive(args.games, "--games")
-    positive(args.workers, "--workers")
-    positive(args.max_steps, "--max-steps")
-    options = game_options(args)
+    common.positive(args.games, "--games")
+    common.positive(args.workers, "--workers")
+    common.positive(args.max_steps, "--max-steps")
+    options = common.game_options(args)
     json_path = check_output(args.json, args.force) if args.json else None
     report = check_output(args.report, args.force) if args.report else None
-    seed = seed_of(args)
+    seed = common.seed_of(args)
     records = None
     if args.records:
         game = check_batch(args.game, options, specs, args.games, args.workers, args.max_steps)
         records = RecordSet(args.records, args.games, args.force,
                             {"game": game.id, "options": game.options, "players": specs, "games": args.games,
                              "seed": seed})
-    progress, stop = progress_bar(not args.quiet and interactive())
+    progress, stop = common.progress_bar(not args.quiet and common.interactive())
     try:
         batch = simulate(
             args.game, options, specs, args.games, seed, workers=args.workers,
@@ -60,9 +49,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             records.finish()
     summary = summarise(batch)
-    tr = translator_of(args)
+    tr = common.translator_of(args)
     print_summary(summary, tr=tr)
-    write_figures(summary, json_path, args.force, report, tr)
+    common.write_figures(summary, json_path, args.force, report, tr)
     if records is not None:
         print(tr.t("Wrote {n} records in {folder} (listed in {manifest})", n=records.written, folder=records.folder,
                    manifest=records.folder / MANIFEST))
@@ -70,8 +59,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
-    report_arg(p)
-    batch_args(p, N_("one bot per seat"), N_("how many games (default 100)"), 100,
+    common.report_arg(p)
+    common.batch_args(p, N_("one bot per seat"), N_("how many games (default 100)"), 100,
                       N_("also write the figures as JSON"))
     p.add_argument("--max-steps", type=int, metavar="N", help="stop a game after N actions (counted as unfinished)")
     p.add_argument("--records", metavar="DIR", help="write every game's record in this directory (with a "

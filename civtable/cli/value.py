@@ -6,12 +6,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+import civtable.cli.common as common  # not `from . import`: that imports cli/__init__, which imports this
 from civtable.agents import split_players
 from civtable.core.commands import Command
 from civtable.i18n import ENGLISH, N_, Translator
 from civtable.sim.value import value
-
-from .common import batch_args, game_options, positive, report_arg, run_figures, seed_of
 
 
 def pct(x: float | None, signed: bool = False, tr: Translator = ENGLISH) -> str:
@@ -83,17 +82,17 @@ def _cell(d: dict[str, Any], tr: Translator = ENGLISH) -> str:
 
 def run(args: argparse.Namespace) -> int:
     specs = split_players(args.players)
-    positive(args.games, "--games")
-    positive(args.workers, "--workers")
+    common.positive(args.games, "--games")
+    common.positive(args.workers, "--workers")
     seats = None if args.seat is None else [args.seat]
-    return run_figures(args, lambda progress: value(
-        args.game, game_options(args), specs, args.item, args.games, seed_of(args), seats=seats,
+    return common.run_figures(args, lambda progress: value(
+        args.game, common.game_options(args), specs, args.item, args.games, common.seed_of(args), seats=seats,
         remove=args.remove, workers=args.workers, progress=progress, backend=args.backend, address=args.address), show)
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
-    report_arg(p)
-    batch_args(p, N_("one bot per seat"), N_("games per treatment, the same seeds in each (default 200)"), 200,
+    common.report_arg(p)
+    common.batch_args(p, N_("one bot per seat"), N_("games per treatment, the same seeds in each (default 200)"), 200,
                       N_("also write the values as JSON (for 'civtable report')"))
     p.add_argument("--item", action="append", required=True, metavar="ITEM",
                    help="an item to value (repeatable): a card, advance... as 'civtable cards GAME' names it")

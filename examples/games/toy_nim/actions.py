@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from civtable.core.action import Action
 
-from .catalog import MAX_BID, MOST_TAKE
+from .catalog import MAX_BID
+from .options import MOST_TAKE
 
 TAKES = {n: Action("take", n) for n in range(1, MOST_TAKE + 1)}
 BIDS = {n: Action("bid", n) for n in range(MAX_BID + 1)}

@@ -15,6 +15,4 @@ GROWTH_ODDS = 4
 """After a take that leaves counters, the pile grows by one with probability 1/GROWTH_ODDS."""
 MAX_BID = 2
 """Bids (``opening=bid``) are 0 to ``MAX_BID`` points."""
-MOST_TAKE = 5
-"""The largest ``max-take`` there is."""
 PLAYERS = (0, 1)

@@ -1,7 +1,8 @@
 """The facade the registry loads (``"<package>.game:ToyNim"``): what the game is (its
-info, options and messages, declared as data), its states, and everything a front end
-asks of it. It imports every room; nothing imports it at run time (the state reaches
-its view and serialization through the small methods at the end)."""
+info and options, declared in ``data/game.json``, and its messages), its states, and
+everything a front end asks of it. It imports every room; nothing imports it at run
+time (the state reaches its view and serialization through the small methods at the
+end, on the game it holds)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from typing import Any
 from civtable.agents.base import AgentFactory
 from civtable.core.events import Viewer
 from civtable.core.game import Game
-from civtable.core.info import GameInfo
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
 from civtable.core.rng import Rng
@@ -23,7 +23,7 @@ from .encode import ENCODING
 from .encode import encode as encode_observation
 from .items import ITEMS, give
 from .messages import MESSAGES
-from .options import OPTION_SPECS
+from .options import INFO, OPTION_SPECS
 from .rules.setup import deal
 from .serialize import read_state as read_position
 from .serialize import to_json
@@ -35,9 +35,7 @@ from .view import determinize, observation
 
 
 class ToyNim(Game):
-    info = GameInfo(id="toy-nim", name="Toy Nim", min_players=2, max_players=2, default_players=2,
-                    simultaneous=True, reactions=False, hidden_information=True, chance=True,
-                    rules="", rule_prefix="TOY", language="en", summary="Nim with chance and hidden cards")
+    info = INFO
     messages = MESSAGES
     option_specs = OPTION_SPECS
 

@@ -1,14 +1,15 @@
-"""The game's options: its rule variants (with their rule IDs) and settings."""
+"""The game's declaration as data (``data/game.json``, checked on load): its info and its
+options, the rule variants (readings with their rule IDs) and settings."""
 
 from __future__ import annotations
 
-from civtable.core.game import OptionSpec
+from civtable.core.declare import declaration
 
-from .catalog import MOST_TAKE
+DECLARED = declaration(__package__)
+INFO = DECLARED.info
+OPTION_SPECS = DECLARED.options
 
-OPTION_SPECS = (
-    OptionSpec("max-take", 3, "most counters one take may remove", minimum=1, maximum=MOST_TAKE, rule="TOY-1"),
-    OptionSpec("opening", "chance", "how the first player is chosen", choices=("chance", "bid"), rule="TOY-2",
-               readings={"chance": "chance picks", "bid": "simultaneous bids"}),
-    OptionSpec("start-player", None, "who moves first (none: chance)", minimum=0, maximum=1),
-)
+_max_take = {s.name: s for s in OPTION_SPECS}["max-take"].maximum
+assert _max_take is not None
+MOST_TAKE: int = _max_take
+"""The largest ``max-take`` there is (the option's maximum)."""

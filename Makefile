@@ -26,7 +26,7 @@ browser:
 
 test: $(STAMP) browser
 	@tools/test-postgres.sh
-	$(BIN)/ruff check civtable tests benchmarks tools
+	$(BIN)/ruff check civtable tests benchmarks tools examples
 	$(BIN)/mypy civtable/core $$($(BIN)/python -c 'from civtable._compiled import MODULES; print(*MODULES)')  # a type error there would leave the compiled build out
 	$(BIN)/pytest -n 2
 

@@ -7,9 +7,8 @@
     (0,)
 """
 
-__version__ = "0.1.0"
-
 from . import _compiled
+from ._version import __version__
 
 _compiled.choose()  # the compiled build of the hot modules, or their Python source (setup.py)
 

@@ -13,7 +13,7 @@ from civtable.cli import main
 from civtable.core.records import read_record
 from civtable.core.registry import load_game, register_game
 
-register_game("toy-nim", "tests.toygame:ToyNim")
+register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -13,7 +13,7 @@ from civtable.core.registry import register_game
 from civtable.sim.compare import Figure, compare, paired
 from civtable.sim.runner import GameResult
 
-register_game("toy-nim", "tests.toygame:ToyNim")
+register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
 
 
 def result(seed: int, winners: list[int], turns: int) -> GameResult:

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from civtable.core.registry import load_game, register_game
 from civtable.testing import ContractSuite, GameAdapter, check_channels
 
-register_game("toy-nim", "tests.toygame:ToyNim")
+register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
 
 OPTIONS = st.fixed_dictionaries({"opening": st.sampled_from(("chance", "bid")),
                                  "max-take": st.integers(1, 5)})

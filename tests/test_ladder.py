@@ -25,7 +25,7 @@ from civtable.sim.ladder import (
 )
 from civtable.sim.runner import GameResult
 
-register_game("toy-nim", "tests.toygame:ToyNim")
+register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -9,7 +9,7 @@ from civtable.sim.batch import simulate
 from civtable.sim.stats import TIMING_KEYS, summarise
 
 pytest.importorskip("ray", reason="the ray extra is not installed (pip install -e '.[ray]')")
-register_game("toy-nim", "tests.toygame:ToyNim")
+register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
 
 
 def figures(backend: str, workers: int) -> dict:

@@ -14,7 +14,7 @@ from civtable.sim.batch import simulate
 from civtable.sim.compare import compare
 from civtable.sim.stats import summarise
 
-register_game("toy-nim", "tests.toygame:ToyNim")
+register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
 
 
 @pytest.fixture(scope="module")

@@ -26,9 +26,9 @@ from civtable.sim import (
 )
 from civtable.sim.runner import load_game_for
 from civtable.sim.stats import TIMING_KEYS, figure, mean, median
-from tests.toygame import ToyNimState
+from examples.games.toy_nim.state import ToyNimState
 
-register_game("toy-nim", "tests.toygame:ToyNim")
+register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
 
 SUMMARY_KEYS = {
     "game", "options", "games", "seed", "players", "per_player", "per_bot", "draws",

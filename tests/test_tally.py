@@ -18,7 +18,7 @@ from civtable.sim import BatchResult, GameResult, simulate, summarise
 from civtable.sim.stats import TIMING_KEYS, Z95, _sig, wilson
 from civtable.sim.tally import Moments, Tally, mean_of, median_of, sqrt_ratio
 
-register_game("toy-nim", "tests.toygame:ToyNim")
+register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
 
 
 def without_timing(summary: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from civtable.sim import plots
 from civtable.sim.batch import simulate
 from civtable.sim.value import value
 
-register_game("toy-nim", "tests.toygame:ToyNim")
+register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
 
 
 def test_the_value_is_the_paired_change_of_the_seats_wins() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.errors import AgentError
@@ -106,6 +107,17 @@ class Agent(ABC):
 
 AgentFactory = Callable[["Game", int, dict[str, str]], Agent]
 """Builds a bot for ``game`` from a seed and the ``key=value`` parameters of its spec."""
+
+
+@dataclass(frozen=True)
+class Bots:
+    """The bot registry as a search bot sees it: the bot names of a game and a bot from its
+    spec (``names(game)``, ``make(spec, game, seed)``). The registry (``registry.py``) hands
+    it to the search bots it builds, for their rollout bots and a portfolio's strategies, so
+    that the search modules never import the registry that imports them."""
+
+    names: Callable[[Game], list[str]]
+    make: Callable[[str, Game, int], Agent]
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -17,7 +17,7 @@ from .mcts import MctsAgent, build
 if TYPE_CHECKING:
     from civtable.core.game import Game
 
-    from .base import Agent
+    from .base import Agent, Bots
 
 
 class IsmctsAgent(MctsAgent):
@@ -25,5 +25,6 @@ class IsmctsAgent(MctsAgent):
     use_availability = True
 
 
-def make_ismcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    return build(IsmctsAgent, "ismcts", game, seed, params)
+def make_ismcts(game: Game, seed: int, params: dict[str, str], bots: Bots) -> Agent:
+    """The ``ismcts`` bot of a spec; ``bots``: the registry, for the rollout bot and strategies."""
+    return build(IsmctsAgent, "ismcts", game, seed, params, bots)

@@ -61,6 +61,8 @@ if TYPE_CHECKING:
     from civtable.core.game import Game
     from civtable.core.state import State
 
+    from .base import Bots
+
 PARAMS = {"iterations", "ms", "c", "depth", "turns", "rollout", "eps", "bias", "portfolio", "margin", "compare"}
 
 DEFAULT_C = 1.0
@@ -288,11 +290,13 @@ class MctsAgent(Agent):
 
 
 # ---------------------------------------------------------------------- specs
-def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[str, str]) -> Agent:
+def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[str, str], bots: Bots) -> Agent:
     """A search bot from its spec parameters (shared by ``mcts`` and ``ismcts``), over
     the game's own defaults (``Game.search_defaults``). With ``portfolio=A+B`` (not
     ``none``) the search compares whole turns of those strategies (``portfolio.py``);
-    ``portfolio=none`` in a game whose defaults name a portfolio leaves those defaults out."""
+    ``portfolio=none`` in a game whose defaults name a portfolio leaves those defaults out.
+    ``bots``: the bot registry (``registry.BOTS``), which builds the rollout bot and the
+    portfolio's strategies by name; passed in, so that this module does not import it."""
     defaults = game.search_defaults
     if params.get("portfolio", "").strip() == "none" and defaults.get("portfolio"):
         defaults = {}  # a game's defaults are those of its portfolio search: the plain search's own apply
@@ -300,7 +304,7 @@ def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[s
     check_params(name, params, PARAMS)
     members = [m for m in params.get("portfolio", "").split("+") if m.strip()]
     if members and members != ["none"]:
-        return _portfolio(game, seed, params, members)
+        return _portfolio(game, seed, params, members, bots)
     for key in ("margin", "compare"):
         if key in params:
             raise AgentError(f"bot parameter {key!r} belongs to a portfolio search: portfolio=A+B")
@@ -309,12 +313,10 @@ def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[s
         iterations = int_param(params, "iterations", 200, minimum=1)
     else:
         iterations = 0
-    from .registry import agent_names, make_agent
-
-    rollout_spec = params.get("rollout") or (DEFAULT_ROLLOUT if DEFAULT_ROLLOUT in agent_names(game) else "random")
+    rollout_spec = params.get("rollout") or (DEFAULT_ROLLOUT if DEFAULT_ROLLOUT in bots.names(game) else "random")
     rollout = None
     if rollout_spec.lower() != "random":
-        rollout = make_agent(rollout_spec, game, seed=derive_seed(seed, 1))
+        rollout = bots.make(rollout_spec, game, derive_seed(seed, 1))
     return cls(
         seed=seed,
         iterations=iterations,
@@ -328,23 +330,23 @@ def build(cls: type[MctsAgent], name: str, game: Game, seed: int, params: dict[s
     )
 
 
-def _portfolio(game: Game, seed: int, params: dict[str, str], members: list[str]) -> Agent:
+def _portfolio(game: Game, seed: int, params: dict[str, str], members: list[str], bots: Bots) -> Agent:
     from .portfolio import PortfolioSearch
-    from .registry import agent_names, make_agent
 
     for key in ("c", "depth", "eps", "bias"):
         if key in params and key not in game.search_defaults:
             raise AgentError(f"bot parameter {key!r} does not apply to a portfolio search "
                              "(portfolio=none: the search over single actions)")
     for spec in members:
-        make_agent(spec, game)  # a bad member is named now, not at the first search
+        bots.make(spec, game, 0)  # a bad member is named now, not at the first search
     ms = int_param(params, "ms", 0, minimum=0)
-    rollout = params.get("rollout") or (DEFAULT_ROLLOUT if DEFAULT_ROLLOUT in agent_names(game) else "random")
-    return PortfolioSearch(seed, game, members, iterations=int_param(params, "iterations", 12, minimum=1), ms=ms,
+    rollout = params.get("rollout") or (DEFAULT_ROLLOUT if DEFAULT_ROLLOUT in bots.names(game) else "random")
+    return PortfolioSearch(seed, game, members, bots, iterations=int_param(params, "iterations", 12, minimum=1), ms=ms,
                            turns=int_param(params, "turns", 1, minimum=1), rollout=rollout,
                            margin=number_param(params, "margin", 1.0),
                            compare=frozenset(k for k in params.get("compare", "").split("+") if k.strip()))
 
 
-def make_mcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    return build(MctsAgent, "mcts", game, seed, params)
+def make_mcts(game: Game, seed: int, params: dict[str, str], bots: Bots) -> Agent:
+    """The ``mcts`` bot of a spec; ``bots``: the registry, for the rollout bot and strategies."""
+    return build(MctsAgent, "mcts", game, seed, params, bots)

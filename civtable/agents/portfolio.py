@@ -55,6 +55,8 @@ if TYPE_CHECKING:
     from civtable.core.game import Game
     from civtable.core.state import State
 
+    from .base import Bots
+
 
 COMPARE_MAX = 24
 """Decisions with more legal actions than this are not compared action by action."""
@@ -63,12 +65,12 @@ COMPARE_MAX = 24
 class PortfolioSearch(Agent):
     """Chooses one strategy of ``members`` per turn by sampled rollouts (see the module)."""
 
-    def __init__(self, seed: int, game: Game, members: list[str], iterations: int = 12, ms: int = 0,
+    def __init__(self, seed: int, game: Game, members: list[str], bots: Bots, iterations: int = 12, ms: int = 0,
                  turns: int = 1, rollout: str = "greedy", margin: float = 1.0,
                  compare: frozenset[str] = frozenset()) -> None:
+        """``bots``: the bot registry (``registry.BOTS``), which builds the strategies and the
+        rollout bots by name."""
         super().__init__(seed)
-        from .registry import make_agent
-
         if not members:
             raise AgentError("a portfolio needs at least one strategy: portfolio=A+B")
         self.members = members
@@ -76,9 +78,10 @@ class PortfolioSearch(Agent):
         self.ms = ms
         self.turns = max(1, turns)
         self.margin = margin
-        self.real = [make_agent(spec, game, derive_seed(seed, 10 + i)) for i, spec in enumerate(members)]
-        self.sim = [make_agent(spec, game, derive_seed(seed, 100 + i)) for i, spec in enumerate(members)]
-        self.seats = [make_agent(rollout, game, derive_seed(seed, 1000 + p)) for p in range(game.num_players)]
+        make = bots.make
+        self.real = [make(spec, game, derive_seed(seed, 10 + i)) for i, spec in enumerate(members)]
+        self.sim = [make(spec, game, derive_seed(seed, 100 + i)) for i, spec in enumerate(members)]
+        self.seats = [make(rollout, game, derive_seed(seed, 1000 + p)) for p in range(game.num_players)]
         self.chosen = 0
         self.chosen_turn = -1
         self.last_iterations = 0

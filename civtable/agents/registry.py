@@ -1,14 +1,17 @@
-"""Bots by name: the generic ones here, plus each game's own (``Game.bots()``)."""
+"""Bots by name: the generic ones here, plus each game's own (``Game.bots()``).
+
+The search bots (``mcts``, ``ismcts`` and their portfolio search) build other bots by
+name, their rollout bots and strategies: they get this registry as an argument
+(``BOTS``, a ``base.Bots``) and never import it, and the registry imports them only
+when one is built, so that imports run one way (registry -> search -> base)."""
 
 from __future__ import annotations
 
 from civtable.core.errors import AgentError
 from civtable.core.game import Game
 
-from .base import Agent, AgentFactory, check_params, parse_spec
+from .base import Agent, AgentFactory, Bots, check_params, parse_spec
 from .external import make_external
-from .ismcts import make_ismcts
-from .mcts import make_mcts
 from .random_agent import RandomAgent
 
 
@@ -17,7 +20,19 @@ def _random(game: Game, seed: int, params: dict[str, str]) -> Agent:
     return RandomAgent(seed)
 
 
-GENERIC: dict[str, AgentFactory] = {"random": _random, "mcts": make_mcts, "ismcts": make_ismcts,
+def _mcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    from .mcts import make_mcts
+
+    return make_mcts(game, seed, params, BOTS)
+
+
+def _ismcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    from .ismcts import make_ismcts
+
+    return make_ismcts(game, seed, params, BOTS)
+
+
+GENERIC: dict[str, AgentFactory] = {"random": _random, "mcts": _mcts, "ismcts": _ismcts,
                                     "cmd": make_external}
 
 
@@ -42,3 +57,7 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
     agent = factory(game, seed, params)
     agent.name = spec
     return agent
+
+
+BOTS = Bots(names=agent_names, make=make_agent)
+"""This registry as the search bots see it."""

@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+import civtable.cli.common as common  # not `from . import`: that imports cli/__init__, which imports this
 from civtable.core.commands import Command
 from civtable.core.errors import CivtableError
 from civtable.core.records import check_file_options
-
-from . import common
 
 
 def run(args: argparse.Namespace) -> int:

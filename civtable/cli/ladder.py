@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 
+import civtable.cli.common as common  # not `from . import`: that imports cli/__init__, which imports this
 from civtable.agents import split_players
 from civtable.core.commands import Command
 from civtable.i18n import N_
 from civtable.sim.ladder import ladder
 from civtable.sim.report import check_output, print_ladder
-
-from . import common
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+import civtable.cli.common as common  # not `from . import`: that imports cli/__init__, which imports this
 from civtable.core.commands import Command
 from civtable.sim.report import check_output
-
-from . import common
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+import civtable.cli.common as common  # not `from . import`: that imports cli/__init__, which imports this
 from civtable.agents import split_players
 from civtable.core.commands import Command
 from civtable.i18n import N_
@@ -11,8 +12,6 @@ from civtable.sim.batch import check_batch, simulate
 from civtable.sim.recordset import MANIFEST, RecordSet
 from civtable.sim.report import check_output, print_summary
 from civtable.sim.stats import summarise
-
-from . import common
 
 
 def run(args: argparse.Namespace) -> int:

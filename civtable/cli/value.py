@@ -6,12 +6,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+import civtable.cli.common as common  # not `from . import`: that imports cli/__init__, which imports this
 from civtable.agents import split_players
 from civtable.core.commands import Command
 from civtable.i18n import ENGLISH, N_, Translator
 from civtable.sim.value import value
-
-from . import common
 
 
 def pct(x: float | None, signed: bool = False, tr: Translator = ENGLISH) -> str:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from .._version import __version__
 from .errors import CivtableError, RecordError
 from .files import RECORD_LIMIT, is_path, parse_json, read_text
 from .game import Game
@@ -35,8 +36,6 @@ from .state import State
 
 
 def engine_version() -> str:
-    from civtable import __version__
-
     return f"civtable {__version__}"
 
 

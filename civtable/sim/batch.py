@@ -16,9 +16,10 @@ from civtable.core.errors import CivtableError
 from civtable.core.game import Game
 from civtable.core.rng import derive_seed
 
-from .pool import Interrupted, OnResult, Progress, Task, play_many
+from .pool import Interrupted, play_many
 from .runner import GameResult, load_game_for
 from .tally import Tally
+from .tasks import OnResult, Progress, Task
 
 
 @dataclass

@@ -63,9 +63,10 @@ from civtable.core.errors import CivtableError
 from civtable.core.registry import game_class
 from civtable.core.rng import Rng, derive_seed
 
-from .pool import Interrupted, Progress, Task, play_many
+from .pool import Interrupted, play_many
 from .runner import GameResult, load_game_for
 from .stats import _variants, wilson
+from .tasks import Progress, Task
 
 PRIOR = 1.0
 """Virtual drawn games added to every pair of bots that met (keeps ratings finite)."""

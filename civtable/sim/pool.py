@@ -11,25 +11,22 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import math
 import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
 from typing import Any
 
 from civtable.core.errors import CivtableError
-from civtable.core.registry import load_game, register_game, target_of
+from civtable.core.registry import register_game, target_of
 
-from .runner import GameResult, play_game
+from .runner import GameResult
+from .tasks import OnResult, Progress, Task, chunks, play_chunk
 
 PR_SET_PDEATHSIG = 1
 
-Progress = Callable[[int, int], None]
-"""Called as ``progress(done, total)`` whenever games finish."""
 
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C (or SIGTERM) in the middle of a batch: ``results`` holds the games
@@ -38,27 +35,6 @@ class Interrupted(KeyboardInterrupt):
     def __init__(self, results: dict[int, GameResult]) -> None:
         super().__init__()
         self.results = results
-
-
-OnResult = Callable[[int, GameResult], None]
-"""Called with each game's index and result as soon as it is known (in any order)."""
-
-
-@dataclass(frozen=True)
-class Task:
-    """One game of a batch: a bot spec per seat and the game's seed."""
-
-    specs: tuple[str, ...]
-    seed: int
-    give: tuple[str, int | None] | None = None
-    """``(item, seat)``: the game starts with ``Game.give_item`` (``civtable value``)."""
-
-
-def chunks(n: int, workers: int) -> Iterator[range]:
-    """Small enough chunks to balance the load and show progress, big enough to be cheap."""
-    size = max(1, min(64, math.ceil(n / (workers * 8))))
-    for start in range(0, n, size):
-        yield range(start, min(n, start + size))
 
 
 def _init_worker(game_id: str, target: str, parent: int) -> None:
@@ -79,12 +55,6 @@ def _watch_parent(parent: int) -> None:
         time.sleep(0.5)
         if os.getppid() != parent:
             os._exit(1)
-
-
-def play_chunk(game_id: str, options: dict[str, Any], tasks: list[Task], max_steps: int | None,
-                keep_moves: bool) -> list[GameResult]:
-    game = load_game(game_id, **options)
-    return [play_game(game, list(t.specs), t.seed, max_steps, keep_moves=keep_moves, give=t.give) for t in tasks]
 
 
 def play_many(game_id: str, options: dict[str, Any], tasks: Sequence[Task], workers: int = 1,

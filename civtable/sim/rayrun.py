@@ -16,15 +16,15 @@ from typing import Any
 from civtable.core.errors import CivtableError
 from civtable.core.registry import target_of
 
-from .pool import OnResult, Progress, Task, chunks
 from .runner import GameResult
+from .tasks import OnResult, Progress, Task, chunks
 
 
 def _remote_chunk(game_id: str, target: str, options: dict[str, Any], tasks: list[Task], max_steps: int | None,
                   keep_moves: bool) -> list[GameResult]:
     from civtable.core.registry import register_game
 
-    from .pool import play_chunk
+    from .tasks import play_chunk
 
     register_game(game_id, target)
     return play_chunk(game_id, options, tasks, max_steps, keep_moves)

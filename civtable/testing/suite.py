@@ -32,7 +32,6 @@ from civtable.core.rng import Rng, derive_seed
 from civtable.core.state import State
 from civtable.sim.runner import play_game, play_out, resume
 
-from . import fuzz
 from .adapter import GameAdapter, Scenario, Walker, scenarios, steps, walk
 from .checks import (
     check_clone,
@@ -46,6 +45,10 @@ from .checks import (
     check_web,
     viewers,
 )
+from .fuzz import budget as fuzz_budget
+from .fuzz import fuzz_actions, fuzz_position, fuzz_record
+from .fuzz import report as fuzz_report
+from .fuzz import seed as fuzz_seed
 from .leaks import check_channels
 from .learning import check_action_space, check_encoding, check_space_elsewhere
 
@@ -270,7 +273,7 @@ class ContractSuite:
         """The fuzz kit (``fuzz.py``) at this run's budget: about 2,000 illegal attempts,
         200 mutated positions and 40 mutated records per unit of ``CIVTABLE_FUZZ``."""
         a = self.adapter
-        scale = fuzz.budget(a.scale)
+        scale = fuzz_budget(a.scale)
         want = {"actions": int(2000 * scale), "positions": int(200 * scale), "records": int(40 * scale)}
         options: list[dict[str, Any]] = []
 
@@ -281,7 +284,7 @@ class ContractSuite:
 
         collect()
         counts: Counter[str] = Counter()
-        rng = Rng(derive_seed(1234 + fuzz.seed(), len(a.game_id)))
+        rng = Rng(derive_seed(1234 + fuzz_seed(), len(a.game_id)))
         game_no = 0
         while any(counts[k] < v for k, v in want.items()):
             opts = options[game_no % len(options)]
@@ -292,17 +295,17 @@ class ContractSuite:
             moves: list[tuple[int, str]] = []
             for i, (s, p, act) in enumerate(steps(a, scn)):
                 if counts["actions"] < want["actions"]:
-                    fuzz.fuzz_actions(s, rng, 8, counts)
+                    fuzz_actions(s, rng, 8, counts)
                 if i % 5 == 0 and counts["positions"] < want["positions"]:
-                    fuzz.fuzz_position(s, rng, a.check, 40, counts)
+                    fuzz_position(s, rng, a.check, 40, counts)
                 moves.append((p, act.text))
             record = Record(game.id, dict(game.options), scn.seed, list(policies), moves)
             text = record.dumps()
             for _ in range(3):
                 if counts["records"] < want["records"]:
-                    fuzz.fuzz_record(text, rng, counts)
+                    fuzz_record(text, rng, counts)
             counts["games"] += 1
-        fuzz.report(a.game_id, counts)
+        fuzz_report(a.game_id, counts)
 
     def test_the_bots_cheap_view_shows_only_what_the_seat_may_see(self) -> None:
         self._states(10, 5, lambda s, scn, i: check_seat_view(s, derive_seed(scn.choice_seed, i)))

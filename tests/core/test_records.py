@@ -11,7 +11,7 @@ from civtable.core.records import Record, RecordWriter, read_record
 from civtable.core.registry import load_game, register_game
 from civtable.sim.runner import play_game
 
-register_game("toy-nim", "tests.toygame:ToyNim")
+register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
 
 
 def test_record_written_move_by_move_can_be_resumed(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from civtable.core.rng import Rng  # noqa: E402
 from civtable.envs import gymnasium_env, pettingzoo_env, rllib_env  # noqa: E402
 from civtable.envs.adapters import tianshou_obs  # noqa: E402
 
-register_game("toy-nim", "tests.toygame:ToyNim")
+register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
 
 CASES = [
     ("toy-nim", 2, {}),

@@ -91,6 +91,34 @@ class Numbers:
         return n
 
 
+class HotSeat:
+    """Several people at one terminal: before a person's decision that follows another
+    person's, the screen is cleared (the last hand shown leaves it, scrollback included
+    on a terminal that knows how) and the next person is asked to take the keyboard;
+    nothing of the new person's is shown before Enter."""
+
+    CLEAR = "\x1b[3J\x1b[H\x1b[2J"
+
+    def __init__(self, names: Sequence[str], tr: Translator = ENGLISH) -> None:
+        self.names = list(names)
+        self.tr = tr
+        self.last: int | None = None
+
+    def before(self, agent: HumanAgent, seat: int) -> None:
+        """``seat``'s person is about to decide (through ``agent``'s input and output)."""
+        if self.last is not None and self.last != seat:
+            tr = self.tr
+            out = agent.out
+            tty = out.isatty() if hasattr(out, "isatty") else False
+            out.write(self.CLEAR if tty else "\n" * 3)
+            agent.say(tr.t("=== Pass the keyboard to {who} ===", who=seat_name(seat, None, self.names, tr)))
+            line = agent.read(tr.t("{who}, press Enter when the others cannot see the screen: ",
+                                   who=seat_name(seat, None, self.names, tr)))
+            if line is None:
+                raise QuitGame
+        self.last = seat
+
+
 def entry_key(target: Action | tuple[str, ...]) -> str:
     """What a menu entry is, whatever its place: an action's text, or a group's path."""
     return target.text if isinstance(target, Action) else "\x00" + "\x00".join(target)
@@ -148,15 +176,17 @@ class Menu:
 class HumanAgent(Agent):
     """Asks a person for each decision; ``stdin``/``stdout`` default to the process's own.
     ``names`` are the seats' names in messages ("player 1 (greedy)"); ``tr`` the
-    person's language."""
+    person's language; ``hotseat`` the table shared with the other people at this
+    terminal (``HotSeat``), when there are several."""
 
     name = "human"
     reads_events = True
     replayable = False
 
     def __init__(self, seed: int = 0, stdin: TextIO | None = None, stdout: TextIO | None = None,
-                 names: Sequence[str] | None = None, tr: Translator = ENGLISH) -> None:
+                 names: Sequence[str] | None = None, tr: Translator = ENGLISH, hotseat: HotSeat | None = None) -> None:
         super().__init__(seed)
+        self.hotseat = hotseat
         self.stdin = stdin
         self.stdout = stdout
         self.names = list(names) if names is not None else None
@@ -192,6 +222,8 @@ class HumanAgent(Agent):
         obs = view.observation
         legal = view.legal_actions
         tr = self.tr
+        if self.hotseat is not None:
+            self.hotseat.before(self, view.player)
         self.say()
         if self.cursor < len(view.events(0)):
             self.say(tr.t("Since your last decision:"))

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from civtable.agents import Agent, make_agent, parse_spec, split_players
-from civtable.agents.human import HumanAgent, QuitGame
+from civtable.agents.human import HotSeat, HumanAgent, QuitGame
 from civtable.core.action import Action
 from civtable.core.commands import Command
 from civtable.core.errors import CivtableError
@@ -45,12 +45,14 @@ def build_agents(specs: Sequence[str], game: Game, seed: int, tr: Translator = E
     """Bots by spec, plus ``human`` for a person at this terminal (who reads ``tr``'s language)."""
     agents: list[Agent] = []
     names = seat_names(specs, tr)
+    people = sum(1 for spec in specs if parse_spec(spec)[0] == "human")
+    table = HotSeat(names, tr) if people > 1 else None  # several people at one terminal
     for seat, spec in enumerate(specs):
         name, params = parse_spec(spec)
         if name == "human":
             if params:
                 raise UsageError(message(N_("the human player takes no parameters")))
-            agent: Agent = HumanAgent(names=names, tr=tr)
+            agent: Agent = HumanAgent(names=names, tr=tr, hotseat=table)
             agent.name = "human"
         else:
             agent = make_agent(spec, game, seed=derive_seed(seed, seat))

@@ -83,3 +83,29 @@ def test_an_action_the_game_warns_about_asks_for_a_confirmation(monkeypatch: pyt
     quitting = HumanAgent(stdin=io.StringIO("end\n"), stdout=io.StringIO())
     with pytest.raises(QuitGame):  # the input ended at the question: nothing is played
         quitting.act(PlayerView(state, 0))
+
+
+def test_several_people_at_one_terminal_pass_the_keyboard() -> None:
+    """Issue 26, item 5: before a person's decision that follows another person's, the
+    screen is cleared and the next person takes the keyboard (Enter) before anything of
+    theirs is shown."""
+    from civtable.agents.human import HotSeat
+
+    state = load_game("catan-deckbuilding", **{"start-player": 0}).new_state(seed=3)
+    state.listen()
+    names = ["player 0", "player 1"]
+    table = HotSeat(names)
+    zero = HumanAgent(stdin=io.StringIO("end\n"), stdout=io.StringIO(), names=names, hotseat=table)
+    one = HumanAgent(stdin=io.StringIO("\nend\n"), stdout=io.StringIO(), names=names, hotseat=table)
+    state.apply(0, zero.act(PlayerView(state, 0)))
+    assert "Pass the keyboard" not in zero.stdout.getvalue()  # the first person needs no pass
+    while 1 not in state.to_move():
+        state.apply(0, state.legal_actions(0)[0])
+    action = one.act(PlayerView(state, 1))
+    text = one.stdout.getvalue()
+    passing = text.index("=== Pass the keyboard to player 1 ===")
+    assert passing < text.index("=== player 1: your decision ===")
+    assert "Hand" not in text[:passing] and "in hand:" not in text[:passing]  # nothing shown before Enter
+    assert action.text == "end"
+    with pytest.raises(QuitGame):  # the input ended at the pass screen: nothing is shown or played
+        HumanAgent(stdin=io.StringIO(""), stdout=io.StringIO(), names=names, hotseat=table).act(PlayerView(state, 0))

@@ -138,3 +138,28 @@ def test_an_invitation_opened_twice_gives_the_second_browser_a_clear_page(live_s
     again.wait_for_selector("#seats .seat")
     assert again.locator("#seats .seat.me").count() == 0 and again.locator("#menu button").count() == 0
     shot(again, "invitation-used")
+
+
+def test_two_people_at_one_browser_pass_the_device(live_server: ServerProcess, browser: Any) -> None:
+    """Issue 26, item 5: a hot seat made in the lobby (two seats "me"): between the two
+    people's decisions the page hides the board and the hand until the next one clicks."""
+    _, page = open_page(browser, live_server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "catan-deckbuilding")
+    page.select_option("[name=kind1]", "human")
+    page.click("#new-game button[type=submit]")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#seats .seat")
+    seen = set()
+    for _ in range(4):
+        page.wait_for_selector("#pass:not([hidden]), #menu button.act")
+        if page.locator("#pass:not([hidden])").count():
+            assert page.locator("#board").inner_html() == "" and page.locator("#menu button").count() == 0
+            shot(page, "hot-seat-pass")
+            page.click("#take-seat")
+            page.wait_for_selector("#menu button.act")
+        me = page.locator("#seats .seat.me").get_attribute("data-seat")
+        seen.add(me)
+        page.click("#menu button.act[data-action='end']")
+        page.wait_for_timeout(300)
+    assert seen == {"0", "1"}, seen

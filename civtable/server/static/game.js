@@ -262,7 +262,50 @@
     $("ply").textContent = _("Step through the game:");
   }
 
+  function heldSeats() {
+    // the seats of this game whose links this browser keeps (the creator's "me" seats: a hot seat)
+    const held = {};
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i), m = k.match(/^civtable:([^:]+):link(\d+)$/);
+      if (!m || m[1] !== gid) continue;
+      const t = new URLSearchParams((localStorage.getItem(k) || "").split("#")[1] || "").get("t");
+      if (t) held[Number(m[2])] = t;
+    }
+    return held;
+  }
+
+  function passTo() {
+    // several people at one browser: when the seat to move is another of ours, hide this one's hand
+    if (mode !== "play" || view.over || view.viewer === null || view.to_move.includes(view.viewer)) return null;
+    const held = heldSeats();
+    const next = view.to_move.find((p) => held[p] && p !== view.viewer);
+    return next === undefined ? null : {seat: next, token: held[next]};
+  }
+
+  function showPass(next) {
+    $("board").innerHTML = ""; $("menu").textContent = ""; $("log").textContent = ""; $("help").textContent = "";
+    app.classList.add("passing");
+    const box = $("pass");
+    const name = (view.seats.find((s) => s.seat === next.seat) || {}).name || "";
+    box.textContent = "";
+    box.hidden = false;
+    const go = el("button", {class: "act", id: "take-seat"}, _("I am {name}: show my hand", {name}));
+    go.onclick = () => {
+      token = next.token;
+      localStorage.setItem(key, token);
+      box.hidden = true;
+      app.classList.remove("passing");
+      view = null; cursor = 0;
+      refresh();
+    };
+    box.append(el("h2", {}, _("Pass the device to {name}", {name})),
+      el("p", {}, _("The previous player's hand is hidden. Click when only {name} can see the screen.", {name})), go);
+    document.title = _("Pass the device to {name}", {name}) + " — civtable";
+  }
+
   function draw(fresh) {
+    const next = passTo();
+    if (next) { showSeats(); showPass(next); return; }
     showSeats();
     showBoard();
     showRecent();

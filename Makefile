@@ -6,10 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play demo test bench fuzz train lint clean browser
 
+# pip -qq: errors only (a machine's pip configuration may name package locations that do not
+# exist there, and pip warns about each of them; the install itself is unaffected).
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,postgres,ray]'
+	$(BIN)/pip install -qq --upgrade pip
+	$(BIN)/pip install -qq -e '.[dev,postgres,ray]'
 	$(MAKE) --no-print-directory i18n-compile
 	touch $(STAMP)
 
@@ -49,7 +51,7 @@ bench: $(STAMP)
 # MaskablePPO (sb3-contrib, PyTorch's CPU build) on catan-deckbuilding against random, then
 # 200 games against random and 200 against greedy (docs/envs.md); about 5 minutes.
 train: $(STAMP)
-	$(BIN)/pip install --quiet -e '.[train]'
+	$(BIN)/pip install -qq -e '.[train]'
 	$(BIN)/python examples/train_maskable_ppo.py
 
 clean:

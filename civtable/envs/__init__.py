@@ -23,6 +23,15 @@ def pettingzoo_env(game_id: str, players: int | None = None, seed: int | None = 
     return CivtableAEC(game_id, players=players, seed=seed, **options)
 
 
+def parallel_env(game_id: str, players: int | None = None, seed: int | None = None, **options: Any) -> Any:
+    """A PettingZoo parallel environment of ``game_id``: every agent acts at every step, a
+    seat not to move with ``wait`` (``max_steps``, ``render_mode`` and the game's options
+    as keywords)."""
+    from .parallel import CivtableParallel
+
+    return CivtableParallel(game_id, players=players, seed=seed, **options)
+
+
 def gymnasium_env(game_id: str, opponents: Sequence[str] | str = ("greedy",), seat: int = 0,
                   seed: int | None = None, **options: Any) -> Any:
     """A Gymnasium environment in which ``seat`` learns against bots given by spec strings
@@ -31,6 +40,16 @@ def gymnasium_env(game_id: str, opponents: Sequence[str] | str = ("greedy",), se
     from .single import CivtableGym
 
     return CivtableGym(game_id, opponents=opponents, seat=seat, seed=seed, **options)
+
+
+def vector_env(game_id: str, num_envs: int, opponents: Sequence[str] | str = ("greedy",), seat: int = 0,
+               seed: int | None = None, **options: Any) -> Any:
+    """A Gymnasium vector environment of ``num_envs`` games of ``game_id`` in which ``seat``
+    learns against bots (``max_steps`` and the game's options as keywords); NumPy arrays
+    in and out, masks in ``infos["action_mask"]`` and ``action_masks()``."""
+    from .vector import CivtableVector
+
+    return CivtableVector(game_id, num_envs, opponents=opponents, seat=seat, seed=seed, **options)
 
 
 def rllib_env(game_id: str, opponents: Sequence[str] | str = ("greedy",), seat: int = 0,
@@ -42,4 +61,4 @@ def rllib_env(game_id: str, opponents: Sequence[str] | str = ("greedy",), seat: 
     return RLlibMasked(gymnasium_env(game_id, opponents, seat, seed, **options))
 
 
-__all__ = ["gymnasium_env", "pettingzoo_env", "rllib_env"]
+__all__ = ["gymnasium_env", "parallel_env", "pettingzoo_env", "rllib_env", "vector_env"]

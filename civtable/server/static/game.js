@@ -187,7 +187,15 @@
     }
     for (const node of board.querySelectorAll("[data-target]")) {
       const t = node.getAttribute("data-target");
-      if (!targets.has(t)) continue;
+      if (!targets.has(t)) {
+        // not legal now: a click does nothing but say so in one line
+        if (mode === "play" && view.viewer !== null) node.addEventListener("click", () => {
+          const what = node.dataset.label || node.getAttribute("title") || node.textContent.trim().split("\n")[0] || t;
+          $("error").textContent = view.legal.length ? _("Nothing to do with {what} now.", {what}) :
+            _("It is not your decision now.");
+        });
+        continue;
+      }
       node.classList.add("actionable");
       node.addEventListener("click", () => {
         if (busy) return;

@@ -23,10 +23,10 @@ import numpy as np
 from civtable.core.spaces import Encoding, Feature
 
 from .catalog import CULTURE_EVENTS, LOSS_ITEMS, UNIT_KINDS
-from .opponent import composition_counts
 from .rules import ASKS, STAGES, STEPS
 from .rules.dice import PURPOSES
 from .rules.end import DEBT_KINDS
+from .rules.opponent import composition_counts
 from .space import most_deck, most_fronts, strengths
 
 if TYPE_CHECKING:

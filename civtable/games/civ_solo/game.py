@@ -13,18 +13,23 @@ from civtable.core.events import Viewer
 from civtable.core.game import Game
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
+from civtable.core.rng import Rng
 from civtable.core.state import State
 
-from . import render as screen
-from . import web
-from .bots import FACTORIES
+from .bots.growth import FACTORIES
 from .catalog import load_tables
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
-from .reference import reference
 from .serialize import read_state as read_position
+from .serialize import state_to_json
+from .show import render as screen
+from .show import web
+from .show.explain import explain
+from .show.questions import question
+from .show.reference import reference
+from .show.words import term
 from .state import SoloState
-from .words import term
+from .view import determinize, observation
 
 if TYPE_CHECKING:
     import numpy as np
@@ -55,6 +60,27 @@ class CivSolo(Game):
 
     def bots(self) -> Mapping[str, AgentFactory]:
         return FACTORIES
+
+    # ------------------------------------------------------------ the state's views (SoloState delegates here)
+    def observe(self, state: SoloState, viewer: Viewer) -> dict[str, Any]:
+        """``SoloState.observation`` (``view.py``)."""
+        return observation(state, viewer)
+
+    def determinize_state(self, state: SoloState, viewer: Viewer, rng: Rng) -> SoloState:
+        """``SoloState.determinize`` (``view.py``)."""
+        return determinize(state, viewer, rng)
+
+    def state_json(self, state: SoloState) -> dict[str, Any]:
+        """``SoloState.to_json`` (``serialize.py``)."""
+        return state_to_json(state)
+
+    def question(self, state: SoloState) -> str:
+        """``SoloState.question``: the waiting question in words (``show/questions.py``)."""
+        return question(state)
+
+    def explain_refusal(self, state: SoloState, player: int, text: str) -> str:
+        """``SoloState.explain``: why ``text`` is not a legal answer (``show/explain.py``)."""
+        return explain(state, player, text)
 
     # ------------------------------------------------------------ showing the game
     def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
@@ -120,6 +146,6 @@ class CivSolo(Game):
 
     @classmethod
     def commands(cls) -> Sequence[Command]:
-        from .commands import COMMANDS
+        from .show.commands import COMMANDS
 
         return COMMANDS

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 from civtable.core.reader import Reader, shown
 from civtable.core.rng import Rng
 
-from .battle import Battle
 from .catalog import UNIT_KINDS
-from .opponent import army_left, composition_counts, rank_of
 from .rules import ASKS
+from .rules.combat import Battle
 from .rules.dice import PURPOSES
 from .rules.end import DEBT_KINDS, OVER
 from .rules.entry import COUNTS
+from .rules.opponent import army_left, composition_counts, rank_of
 from .state import ERAS, STAGES, SoloState
 
 if TYPE_CHECKING:

@@ -36,10 +36,10 @@ from typing import TYPE_CHECKING
 
 from civtable.core.spaces import ActionSpace
 
+from .actions import item_word
 from .catalog import BASIC_UNITS, UNIT_KINDS
-from .opponent import composition_counts
 from .rules.entry import COUNTS
-from .words import item_word
+from .rules.opponent import composition_counts
 
 if TYPE_CHECKING:
     from .game import CivSolo

@@ -1,6 +1,7 @@
 """The solo automa's position (SOLO-1 to SOLO-8): the data of one solo game and the
-state protocol, delegating to ``rules`` (the turn's steps), ``view`` (what the player
-is shown, explanations) and ``serialize`` (positions as JSON).
+state protocol, delegating to ``rules`` (the turn's steps) and, through the game
+(``self.game``, ``game.py``), to ``view`` (what the player is shown), ``serialize``
+(positions as JSON) and ``show`` (the question in words, explanations).
 
 The engine cannot see the table, so every fact about the player's own supply
 (tokens, unit cards, combat bonus, a fortified capital, ...) is a question to
@@ -27,7 +28,7 @@ from civtable.core.rng import Rng
 from civtable.core.state import State
 
 from . import rules
-from .battle import Battle
+from .rules.combat import Battle
 from .rules.end import DEBT_KINDS, OVER
 from .rules.setup import set_up
 
@@ -233,30 +234,20 @@ class SoloState(State):
 
     def question(self) -> str:
         """The waiting question in words."""
-        from .questions import question
-
-        return question(self)
+        return self.game.question(self)
 
     # --------------------------------------------------------------- views
     def observation(self, viewer: Viewer) -> dict[str, Any]:
-        from .view import observation
-
-        return observation(self, viewer)
+        return self.game.observe(self, viewer)
 
     def determinize(self, viewer: Viewer, rng: Rng) -> SoloState:
-        from .view import determinize
-
-        return determinize(self, viewer, rng)
+        return self.game.determinize_state(self, viewer, rng)
 
     def explain(self, player: int, text: str) -> str:
-        from .explain import explain
-
-        return explain(self, player, text)
+        return self.game.explain_refusal(self, player, text)
 
     def to_json(self) -> dict[str, Any]:
-        from .serialize import state_to_json
-
-        return state_to_json(self)
+        return self.game.state_json(self)
 
     def game_stats(self) -> dict[str, float]:
         """Survival and the causes of loss: ``survived``, ``won``, ``lost_battle`` and

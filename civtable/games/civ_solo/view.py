@@ -1,5 +1,6 @@
 """What the player is shown of a position: the observation and its determinizations
-(samples of what he cannot see). The reasons given for a wrong answer are ``explain``.
+(samples of what he cannot see). The question in words is ``show/questions.py`` and the
+reasons given for a wrong answer ``show/explain.py`` (both reached through the game).
 
 Everything in a solo game is public except the generator (the dice and random picks
 to come) and the face-down opponent deck of a battle under way, shown as a count
@@ -14,11 +15,10 @@ from typing import TYPE_CHECKING, Any
 from civtable.core.events import Viewer
 from civtable.core.rng import Rng
 
-from .battle import Unit
-from .opponent import opponent_deck, unseen_units
-from .questions import question
 from .rules import legal
+from .rules.combat import Unit
 from .rules.end import OVER
+from .rules.opponent import opponent_deck, unseen_units
 
 if TYPE_CHECKING:
     from .state import SoloState
@@ -45,7 +45,7 @@ def observation(s: SoloState, viewer: Viewer) -> dict[str, Any]:
         "stage": s.stage,
         "resume": s.resume,
         "ask": s.ask,
-        "question": question(s),
+        "question": s.question(),
         "answers": [a.text for a in legal(s)],
         "news": s.log[s.news_from:],
         "said_before": s.log[max(0, s.news_from - 2):s.news_from],

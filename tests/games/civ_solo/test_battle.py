@@ -10,7 +10,9 @@ import pytest
 
 from civtable.core.errors import IllegalActionError, InvalidStateError
 from civtable.core.rng import Rng
-from civtable.games.civ_solo.battle import (
+from civtable.games.civ_solo.bots.policy import fight, player_policy
+from civtable.games.civ_solo.catalog import TABLES, base_decks, trump_table, unit_data
+from civtable.games.civ_solo.rules.combat import (
     TRUMPS,
     Battle,
     BattleResult,
@@ -19,9 +21,7 @@ from civtable.games.civ_solo.battle import (
     first_mover,
     would_destroy,
 )
-from civtable.games.civ_solo.catalog import TABLES, base_decks, trump_table, unit_data
-from civtable.games.civ_solo.opponent import composition_counts, opponent_deck, opponent_units
-from civtable.games.civ_solo.policy import fight, player_policy
+from civtable.games.civ_solo.rules.opponent import composition_counts, opponent_deck, opponent_units
 
 INF, MOUNT, ART, AIR = "infantry", "mounted", "artillery", "aircraft"
 REPO = Path(__file__).resolve().parents[3]

@@ -9,7 +9,7 @@ import pytest
 
 from civtable.agents import PlayerView, make_agent
 from civtable.core.errors import AgentError
-from civtable.games.civ_solo.bots import GrowthModel, grown
+from civtable.games.civ_solo.bots.growth import GrowthModel, grown
 
 from ._solo_helpers import answer, bot_game, cli, event, game, new, to_turn
 

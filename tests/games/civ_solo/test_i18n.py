@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from civtable.games.civ_solo import web
 from civtable.games.civ_solo.catalog import DATA_DIR
-from civtable.games.civ_solo.commands import SOLO_UNITS_HELP
-from civtable.games.civ_solo.render import interpret
-from civtable.games.civ_solo.words import NAMES
+from civtable.games.civ_solo.show import web
+from civtable.games.civ_solo.show.commands import SOLO_UNITS_HELP
+from civtable.games.civ_solo.show.render import interpret
+from civtable.games.civ_solo.show.words import NAMES
 from civtable.i18n import ENGLISH, translator
 from tests.i18n.catalogs import catalog
 

@@ -16,11 +16,11 @@ from civtable.agents import PlayerView, make_agent
 from civtable.core.errors import IllegalActionError, OptionError
 from civtable.core.game import Game
 from civtable.core.rng import Rng
-from civtable.games.civ_solo.battle import Battle, Unit
 from civtable.games.civ_solo.catalog import UNIT_KINDS
 from civtable.games.civ_solo.encode import FRONT_WIDTH
 from civtable.games.civ_solo.game import CivSolo
 from civtable.games.civ_solo.rules import STEPS
+from civtable.games.civ_solo.rules.combat import Battle, Unit
 from civtable.games.civ_solo.space import most_deck, most_fronts
 from civtable.games.civ_solo.state import SoloState
 from civtable.testing.learning import check_action_space, check_encoding, check_space_built_once

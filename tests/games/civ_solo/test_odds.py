@@ -10,8 +10,8 @@ from functools import cache
 import pytest
 
 from civtable.core.errors import OptionError
-from civtable.games.civ_solo import odds
-from civtable.games.civ_solo.battle import Unit
+from civtable.games.civ_solo.analysis import odds
+from civtable.games.civ_solo.rules.combat import Unit
 
 FACES = range(1, 7)
 KIND_OF_ROLL = {1: "loss", 2: "loss", 3: "culture", 4: "culture", 5: "military", 6: "battle"}

@@ -18,7 +18,7 @@ import pytest
 from civtable.core.errors import InvalidStateError, OptionError
 from civtable.core.rng import Rng
 from civtable.games.civ_solo.catalog import TABLES, load_tables
-from civtable.games.civ_solo.opponent import composition_counts
+from civtable.games.civ_solo.rules.opponent import composition_counts
 from civtable.games.civ_solo.state import SoloState
 from civtable.testing.mutate import Mutation, changing, removing, setting
 

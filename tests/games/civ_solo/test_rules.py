@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from civtable.core.errors import IllegalActionError
-from civtable.games.civ_solo.battle import Unit
 from civtable.games.civ_solo.catalog import load_tables
+from civtable.games.civ_solo.rules.combat import Unit
 
 from ._solo_helpers import (
     answer,

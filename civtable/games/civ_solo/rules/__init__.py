@@ -88,7 +88,7 @@ DECISIONS: tuple[tuple[str, Callable[[SoloState, int], list[Action]], Callable[[
     ("tie", battles.tie_legal, battles.tie, "SOLO-4.4.7"),
     ("phase:start", turn.phase_legal, turn.phase_start, "SOLO-3.5"),
     ("phase:move", turn.phase_legal, turn.phase_move, "SOLO-4.4.3"),
-    ("phase:end", turn.phase_legal, end.phase_end, "SOLO-2.3"),
+    ("phase:end", turn.phase_legal, turn.phase_end, "SOLO-2.3"),
     *((k, entry.count_legal, entry.counted, "SOLO-4") for k in COUNTS),
     *((f"gained:{k}", end.gained_legal, end.gained, "SOLO-4.1.5") for k in DEBT_KINDS),
 )

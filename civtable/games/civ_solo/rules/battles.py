@@ -1,7 +1,7 @@
 """Event 4, the battle against your capital (SOLO-4.4.1 to SOLO-4.4.9): the reminder, the
 opponent's army and deck, the battle card by card (you enter your hand and play it, the
 companion plays the opponent's top card), and its end: a market resource or the game lost.
-The battle itself is ``battle.Battle``; the opponent's cards are ``opponent``."""
+The battle itself is ``combat.Battle``; the opponent's cards are ``opponent``."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action
 
-from ..battle import OPPONENT, PLAYER, Battle, Unit
-from ..notation import act
-from ..opponent import composition_counts, opponent_deck, opponent_units, rank_of
-from ..words import RANK_NAMES
+from ..actions import act
 from .base import end_event
+from .combat import OPPONENT, PLAYER, Battle, Unit
 from .end import finish, gain
+from .opponent import composition_counts, opponent_deck, opponent_units, rank_of
+from .spoken import RANK_NAMES
 
 if TYPE_CHECKING:
     from ..state import SoloState

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..words import dice_words
 from .dice import roll
+from .spoken import dice_words
 
 if TYPE_CHECKING:
     from ..state import SoloState

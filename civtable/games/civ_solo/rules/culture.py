@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..words import unit_code, unit_text
+from ..actions import unit_code
 from .base import end_event
+from .spoken import unit_english
 
 if TYPE_CHECKING:
     from ..state import SoloState
@@ -48,7 +49,7 @@ def random_unit(s: SoloState) -> None:
         s.lose("unit", -1, tuple(lost))
         s.count("units_lost")
         s.say(f"Culture event: loss of a random unit card (random-unit A) - the companion picks your "
-              f"{unit_text(lost)}: return it.")
+              f"{unit_english(lost)}: return it.")
         s.emit("culture.unit.lost", {"unit": unit_code(lost)})
     else:
         k = s.rng.below(have) + 1

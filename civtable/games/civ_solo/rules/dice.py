@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from civtable.core.action import Action
 
-from ..notation import act
+from ..actions import act
 
 if TYPE_CHECKING:
     from ..state import SoloState

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from civtable.core.action import Action
 
-from ..notation import act
-from ..words import DEBT_LABELS
+from ..actions import act
+from .spoken import DEBT_LABELS
 
 if TYPE_CHECKING:
     from ..state import SoloState
@@ -37,22 +37,6 @@ def won(s: SoloState) -> None:
 
 def ask_end(s: SoloState) -> None:
     s.ask = "phase:end"
-
-
-def phase_end(s: SoloState, player: int, action: Action) -> None:
-    """'next' after the research phase: SOLO-2.3 (last-turn A) ends the last turn lost;
-    otherwise the debts are settled and the next turn begins."""
-    from .turn import between
-
-    if between(s, "phase:end", action):
-        return
-    if s.turn_no >= s.final_turn and s.rules.last_turn == "A":
-        finish(s, "time", f"Turn {s.turn_no} is over without a victory: the turn counter has reached the end "
-                          f"marker and you have lost (SOLO-2.3).")
-    else:
-        s.emit("turn.ended", {"turn": s.turn_no})
-        s.work = {}
-        s.stage = "debt"
 
 
 # ------------------------------------------------------------ wound-marker debt

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 from civtable.core.action import Action
 
+from ..actions import act, unit_code
 from ..catalog import BASIC_UNITS
-from ..notation import act
-from ..words import unit_code, unit_text
+from .spoken import unit_english
 
 if TYPE_CHECKING:
     from ..state import SoloState
@@ -112,7 +112,7 @@ def entered(s: SoloState, ask: str, action: Action) -> None:
         if ask == "units":
             s.units = list(cards)
         what = "Your unit cards" if ask == "units" else "Your battle hand"
-        s.say(f"{what}: {', '.join(unit_text(u) for u in cards) or 'none'}.")
+        s.say(f"{what}: {', '.join(unit_english(u) for u in cards) or 'none'}.")
         if s.journal is not None:
             s.emit("units.entered" if ask == "units" else "hand.entered", {"cards": [unit_code(u) for u in cards]})
 

@@ -8,12 +8,15 @@ from typing import TYPE_CHECKING
 
 from civtable.core.action import Action
 
-from ..notation import act
-from ..words import dice_words
-from . import battles, culture, losses, military
+from ..actions import act
 from .base import end_event
+from .battles import schedule
 from .cards import failed
+from .culture import culture
 from .dice import roll
+from .losses import loss
+from .military import military
+from .spoken import dice_words
 
 if TYPE_CHECKING:
     from ..state import SoloState
@@ -131,10 +134,10 @@ def resolve(s: SoloState) -> None:
     assert s.event is not None
     face = s.event["face"]
     if face <= 2:
-        losses.loss(s, face)
+        loss(s, face)
     elif face <= 4:
-        culture.culture(s, face)
+        culture(s, face)
     elif face == 5:
-        military.military(s)
+        military(s)
     else:
-        battles.schedule(s)
+        schedule(s)

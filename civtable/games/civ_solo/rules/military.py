@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 from civtable.core.action import Action
 
-from ..notation import act
-from ..words import dice_words, half_words, unit_code, unit_text
+from ..actions import act, unit_code
 from .base import end_event
 from .cards import failed
 from .dice import roll
+from .spoken import dice_words, half_english, unit_english
 
 if TYPE_CHECKING:
     from ..state import SoloState
@@ -59,7 +59,7 @@ def military(s: SoloState) -> None:
             s.emit("destroy.worked", {"dice": d, "target": w["target"]})
     total2 = w["total2"] + w.get("half2", 0)
     if total2 >= 2 * w["target"]:
-        s.say(f"Your strength {half_words(total2)} reaches {w['target']}: the military event passes without loss.")
+        s.say(f"Your strength {half_english(total2)} reaches {w['target']}: the military event passes without loss.")
         s.emit("military.passed", {"total": total2, "target": w["target"]})
         end_event(s)
         return
@@ -69,8 +69,8 @@ def military(s: SoloState) -> None:
     if "half2" not in w:
         w["half2"] = halved(s, w["bonus"])
         total2 = w["total2"] + w["half2"]
-        s.say(f"Your combat bonus {w['bonus']} counts half: {half_words(w['half2'])} (SOLO-4.3.4); your "
-              f"strength is {half_words(total2)} against {w['target']}.")
+        s.say(f"Your combat bonus {w['bonus']} counts half: {half_english(w['half2'])} (SOLO-4.3.4); your "
+              f"strength is {half_english(total2)} against {w['target']}.")
         s.emit("military.bonus", {"bonus": w["bonus"], "half": w["half2"], "total": total2, "target": w["target"]})
         if total2 >= 2 * w["target"]:
             s.say("That is enough: the military event passes without loss.")
@@ -92,7 +92,7 @@ def draw(s: SoloState, units: list[tuple[str, int, int]], limit: int) -> None:
     w["drawn"] = sorted(drawn)
     w["target"] = s.tables.row(s.turn_no)["5"]["strength"]
     w["total2"] = 2 * sum(units[i][2] for i in drawn)
-    cards = ", ".join(unit_text(units[i]) for i in w["drawn"]) or "no cards"
+    cards = ", ".join(unit_english(units[i]) for i in w["drawn"]) or "no cards"
     s.say(f"Military event: shuffle your unit cards and draw {limit} at random (SOLO-4.3.2). The companion "
           f"draws: {cards} - total strength {w['total2'] // 2}; the table asks for {w['target']} (SOLO-4.3.3).")
     if s.journal is not None:
@@ -117,7 +117,7 @@ def shortfall(s: SoloState, units: list[tuple[str, int, int]], total2: int) -> N
         s.lose("armies", -figures)
     s.count("military_failures")
     s.count("units_lost", n)
-    cards = ", ".join(unit_text(u) for u in lost) or "no unit card (you have none)"
+    cards = ", ".join(unit_english(u) for u in lost) or "no unit card (you have none)"
     army = ("one army figure of your choice (army-loss A)" if s.rules.army_loss == "A" else
             f"{figures} army figure{'s' if figures != 1 else ''} (army-loss B)")
     s.say(f"You are {short} strength short (SOLO-4.3.6): the companion picks {n} unit card"

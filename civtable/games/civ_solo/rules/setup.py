@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from civtable.core.action import Action
 
-from ..notation import act
+from ..actions import act
 
 if TYPE_CHECKING:
     from ..state import SoloState

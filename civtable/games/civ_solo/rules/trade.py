@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from civtable.core.action import Action
 
-from ..notation import act
-from ..words import ITEM_NAMES, dice_words, item_word
+from ..actions import act, item_word
 from .dice import roll
 from .end import gain
+from .spoken import ITEM_NAMES, dice_words
 from .turn import EXTRAS, between
 
 if TYPE_CHECKING:

@@ -1,5 +1,6 @@
 """The start of each turn (SOLO-3.1 to SOLO-3.5, SOLO-2.3 last-turn B) and the answers
-between the steps of a turn: 'next', 'won', 'use card', 'use ability'."""
+between the steps of a turn: 'next' (the last of a turn ends it, SOLO-2.3 last-turn A),
+'won', 'use card', 'use ability'."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from typing import TYPE_CHECKING
 
 from civtable.core.action import Action
 
-from ..notation import act
-from ..words import dice_words
-from . import cards, end
+from ..actions import act
+from .cards import use
 from .dice import roll
+from .end import finish, won
+from .spoken import dice_words
 
 if TYPE_CHECKING:
     from ..state import SoloState
@@ -42,8 +44,8 @@ def counter(s: SoloState) -> None:
     s.say(f"Move the turn counter to space {space} of the culture track (SOLO-3.1).")
     s.emit("counter.moved", {"space": space})
     if space >= s.end_space and s.rules.last_turn == "B":
-        end.finish(s, "time", f"The turn counter reaches the end marker on space {s.end_space}: the game ends and "
-                              f"you have lost (SOLO-2.3, last-turn B).", cause="marker")
+        finish(s, "time", f"The turn counter reaches the end marker on space {s.end_space}: the game ends and "
+                          f"you have lost (SOLO-2.3, last-turn B).", cause="marker")
         return
     s.stage = "event-dice"
 
@@ -79,10 +81,10 @@ def between(s: SoloState, ask: str, action: Action) -> bool:
     """'won' (SOLO-2.1) or 'use card' / 'use ability' (SOLO-6.1), possible at every step
     of the turn; ``False`` when the action is another answer."""
     if action.kind == "won":
-        end.won(s)
+        won(s)
         return True
     if action.kind == "use":
-        cards.use(s, action.args[0])
+        use(s, action.args[0])
         return True
     return False
 
@@ -102,3 +104,17 @@ def phase_move(s: SoloState, player: int, action: Action) -> None:
     if not between(s, "phase:move", action):
         s.work = {}
         s.stage = "battle"
+
+
+def phase_end(s: SoloState, player: int, action: Action) -> None:
+    """'next' after the research phase: SOLO-2.3 (last-turn A) ends the last turn lost;
+    otherwise the debts are settled and the next turn begins."""
+    if between(s, "phase:end", action):
+        return
+    if s.turn_no >= s.final_turn and s.rules.last_turn == "A":
+        finish(s, "time", f"Turn {s.turn_no} is over without a victory: the turn counter has reached the end "
+                          f"marker and you have lost (SOLO-2.3).")
+    else:
+        s.emit("turn.ended", {"turn": s.turn_no})
+        s.work = {}
+        s.stage = "debt"

@@ -11,15 +11,17 @@ from typing import TYPE_CHECKING
 from civtable.core.reader import shown
 from civtable.i18n import ENGLISH, N_, Translator, localizable
 
-from .catalog import UNIT_KINDS
-from .rules import legal
-from .rules.end import OVER
-from .rules.entry import COUNTS, count_range, entry_max, fixed_ranks
-from .rules.trade import given_value, item_key
-from .words import RANK_NAMES, item_name, item_word, kind_name
+from ..actions import item_word
+from ..catalog import UNIT_KINDS
+from ..rules import legal
+from ..rules.end import OVER
+from ..rules.entry import COUNTS, count_range, entry_max, fixed_ranks
+from ..rules.spoken import RANK_NAMES
+from ..rules.trade import given_value, item_key
+from .words import item_name, kind_name
 
 if TYPE_CHECKING:
-    from .state import SoloState
+    from ..state import SoloState
 
 
 @localizable

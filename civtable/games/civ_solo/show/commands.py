@@ -31,7 +31,7 @@ def _fixed(x: float, digits: int, tr: Translator = ENGLISH) -> str:
 
 def solo_odds_options(items: Sequence[str] | None) -> dict[str, str]:
     """``-o`` of ``civtable solo``: only the spec ambiguities that change the odds."""
-    from civtable.games.civ_solo import odds
+    from civtable.games.civ_solo.analysis import odds
 
     options = parse_options(items)
     for name in options:
@@ -43,7 +43,7 @@ def solo_odds_options(items: Sequence[str] | None) -> dict[str, str]:
 
 def solo_compare(text: str | None, options: dict[str, str], given: Sequence[str] | None) -> tuple[str, list[str]]:
     """``--compare NAME=V1,V2`` -> the option and its readings to show side by side."""
-    from civtable.games.civ_solo import odds
+    from civtable.games.civ_solo.analysis import odds
 
     if not text:
         return "", []
@@ -70,7 +70,7 @@ def solo_compare(text: str | None, options: dict[str, str], given: Sequence[str]
 
 def solo_rules(options: dict[str, str], skip: str = "", tr: Translator = ENGLISH) -> str:
     """The readings that differ from the spec's defaults, for a report's header."""
-    from civtable.games.civ_solo import odds
+    from civtable.games.civ_solo.analysis import odds
 
     changed = [f"{k}={v}" for k, v in options.items() if k != skip and v != odds.OPTIONS[k][0]]
     return tr.t("rules: {readings}", readings=", ".join(changed)) if changed else tr.t("rules: default readings")
@@ -80,7 +80,7 @@ def cmd_solo_odds(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from civtable.games.civ_solo import odds
+    from civtable.games.civ_solo.analysis import odds
 
     tr = translator_of(args)
     options = solo_odds_options(args.option)
@@ -156,7 +156,7 @@ def cmd_solo_battle(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from civtable.games.civ_solo import odds
+    from civtable.games.civ_solo.analysis import odds
 
     tr = translator_of(args)
     options = solo_odds_options(args.option)

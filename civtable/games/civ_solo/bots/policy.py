@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from civtable.core.errors import IllegalActionError
 from civtable.core.rng import Rng
 
-from .battle import OPPONENT, PLAYER, Battle, BattleResult, Unit
+from ..rules.combat import OPPONENT, PLAYER, Battle, BattleResult, Unit
 
 
 def _clash_outcome(unit: Unit, foe: Unit, foe_wounds: int) -> tuple[bool, bool, int]:

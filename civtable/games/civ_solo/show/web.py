@@ -24,11 +24,12 @@ from civtable.core.events import Event, Viewer
 from civtable.core.messages import render_event
 from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable
 
-from .catalog import Tables
-from .messages import MESSAGES
+from ..catalog import Tables
+from ..messages import MESSAGES
+from ..rules.entry import COUNTS
+from ..rules.spoken import RANK_NAMES
 from .questions import cancel_question, count_question, gained_question, owed
 from .render import outcome, question
-from .rules.entry import COUNTS
 from .web_parts import (
     automa,
     battle,
@@ -43,7 +44,6 @@ from .web_parts import (
     you,
 )
 from .words import (
-    RANK_NAMES,
     hand_note,
     item_name,
     item_object,

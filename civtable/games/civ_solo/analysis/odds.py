@@ -24,12 +24,12 @@ from civtable.core.errors import InvalidStateError, OptionError
 from civtable.core.rng import Rng
 from civtable.i18n import N_, message
 
-from .battle import UNIT_TYPES, Unit
-from .catalog import EVENT_KINDS as EVENT_KINDS
-from .catalog import base_decks, raw_tables, unit_data
-from .opponent import opponent_deck, opponent_units
-from .options import OPTIONS as SPECS
-from .policy import fight
+from ..bots.policy import fight
+from ..catalog import EVENT_KINDS as EVENT_KINDS
+from ..catalog import base_decks, raw_tables, unit_data
+from ..options import OPTIONS as SPECS
+from ..rules.combat import UNIT_TYPES, Unit
+from ..rules.opponent import opponent_deck, opponent_units
 
 SOLO_1_3_DIE_FACES = 6
 """SOLO-1.3: the dice are six-sided."""
@@ -324,7 +324,7 @@ def battle_odds(units: Sequence[Unit], turn: int, fortified: bool = False, bonus
 
     Each game draws the opponent's cards (SOLO-4.4.4, at random from the base decks)
     and its deck (SOLO-4.4.5), then plays the battle with
-    :func:`~civtable.games.civ_solo.battle.player_policy` against SOLO-4.4.7. The
+    :func:`~civtable.games.civ_solo.bots.policy.player_policy` against SOLO-4.4.7. The
     player's hand is ``units`` (or ``hand`` cards drawn from them at random);
     ``bonus`` is the player's full combat bonus, with any city defence included. The
     defender wins ties (``tie_winner``). Returns the win rate with its Wilson 95% CI.

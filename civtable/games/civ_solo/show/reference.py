@@ -8,8 +8,9 @@ from __future__ import annotations
 from civtable.core.reference import Table
 from civtable.i18n import ENGLISH, N_, Translator, localizable
 
-from .catalog import Tables, unit_data
-from .words import RANK_NAMES, era_name, item_name, kind_name, name, names
+from ..catalog import Tables, unit_data
+from ..rules.spoken import RANK_NAMES
+from .words import era_name, item_name, kind_name, name, names
 
 
 @localizable

@@ -1,5 +1,5 @@
 """The companion's words for its things: unit cards, trade items, debts, dice; shared by
-the spoken texts of the rules, the event messages (``Game.term``) and the screen.
+the event messages (``Game.term``), the screen, the browser page and the questions.
 
 A unit card is written in events as its answer code (``"infantry 2 3"``: type, rank,
 strength at that rank; ``"aircraft 6"``), a battle card as ``"infantry 3"`` (type and
@@ -17,8 +17,9 @@ sentence can name it in any grammatical case ("kartu Pěchota"). An item, a piec
 table's loss named in an event is an object of its sentence ("you take a resource"):
 its Czech form is the accusative (``item acc``).
 
-The English dictionaries (``ITEM_NAMES``, ``DEBT_LABELS``, ...) stay: the rules'
-spoken log (``SoloState.say``, part of a position) is English and reads them.
+The English dictionaries (``ITEM_NAMES``, ``DEBT_LABELS``, ...) are ``rules/spoken.py``:
+the rules' spoken log (``SoloState.say``, part of a position) is English and reads
+them; how a person types a unit card or an item is the notation (``actions.py``).
 """
 
 from __future__ import annotations
@@ -28,28 +29,14 @@ from typing import Any
 
 from civtable.i18n import ENGLISH, N_, NN_, NP_, Translator, localizable
 
-from .catalog import Tables
+from ..actions import Unit3
+from ..catalog import Tables
+from ..rules.spoken import RANK_NAMES, half_english, unit_english
 
 CONTEXT = "civ-solo"
 """The message context of the names from the data files (the game's own words)."""
 
-RANK_NAMES = ("", "I", "II", "III", "IV")
-ITEM_NAMES = {"trade_point": "trade point", "culture_token": "culture token", "resource": "resource",
-              "culture_event_card": "culture event card", "hut_token": "hut token", "village_token": "village token"}
-ITEM_PLURALS = {"trade_point": "trade points", "culture_token": "culture tokens", "resource": "resources",
-                "culture_event_card": "culture event cards", "hut_token": "hut tokens",
-                "village_token": "village tokens"}
-DEBT_LABELS = {"culture": "culture tokens", "resources": "resource tokens", "people": "great people",
-               "buildings": "buildings and wonders", "tokens": "culture and resource tokens"}
-PIECES = {"people": "great person", "buildings": "building or wonder"}
-COUNT_WORDS = {"culture": ("culture token", "culture tokens"), "resources": ("resource token", "resource tokens"),
-               "people": ("great person", "great people"), "buildings": ("building or wonder", "buildings and wonders"),
-               "armies": ("army figure", "army figures"), "bonus": ("combat bonus", "combat bonus"),
-               "limit": ("combat card limit", "combat card limit")}
-CAUSES = {"battle": "your capital fell in battle (SOLO-4.4.9)", "time": "time ran out (SOLO-2.3)",
-          "marker": "the turn counter reached the end marker (SOLO-2.3)"}
-
-# ------------------------------------------------------------------ the messages of the words above
+# ------------------------------------------------------------------ the messages of the English words (rules/spoken.py)
 ITEM_WORDS = {"trade_point": NP_("item", "trade point"), "culture_token": NP_("item", "culture token"),
               "resource": NP_("item", "resource"), "culture_event_card": NP_("item", "culture event card"),
               "hut_token": NP_("item", "hut token"), "village_token": NP_("item", "village token")}
@@ -120,9 +107,6 @@ NAMES = (  # the names in the lists of data/companion.json and the texts of data
     NP_("civ-solo", "Anarchy"), NP_("civ-solo", "Deforestation"),
 )
 
-Unit3 = tuple[str, int, int]
-"""A unit card the person entered: (type, rank 1-4 or 0 for aircraft, strength at that rank)."""
-
 
 def name(text: str, tr: Translator = ENGLISH) -> str:
     """A name of the data files (a civilization, wonder, card, culture event or a text
@@ -133,11 +117,6 @@ def name(text: str, tr: Translator = ENGLISH) -> str:
 def names(texts: list[str] | tuple[str, ...], tr: Translator = ENGLISH) -> str:
     """Names of the data files as a list: ``Stonehenge, The Colossus``."""
     return ", ".join(name(t, tr) for t in texts)
-
-
-def item_word(item: str) -> str:
-    """``culture_event_card`` -> ``culture-event-card``: how a person types an item."""
-    return item.replace("_", "-")
 
 
 def item_name(item: str, tr: Translator = ENGLISH) -> str:
@@ -185,12 +164,11 @@ def era_name(era: str, tr: Translator = ENGLISH) -> str:
 
 
 def unit_text(u: Unit3 | list[Any], tr: Translator = ENGLISH) -> str:
-    """An entered unit card in words: ``infantry (rank II, strength 3)`` (the rules' log
-    writes it in English on their hot path: the English needs no catalog)."""
-    kind, rank, strength = u
+    """An entered unit card in words: ``infantry (rank II, strength 3)`` (in English
+    ``rules.spoken.unit_english``, which the rules' log writes on its hot path)."""
     if tr.english:
-        return (f"aircraft (strength {strength})" if kind == "aircraft" else
-                f"{kind} (rank {RANK_NAMES[rank]}, strength {strength})")
+        return unit_english(u)
+    kind, rank, strength = u
     if kind == "aircraft":
         return tr.t("{kind} (strength {strength})", kind=kind_name(kind, tr), strength=strength)
     return tr.t("{kind} (rank {rank}, strength {strength})", kind=kind_name(kind, tr), rank=RANK_NAMES[rank],
@@ -207,26 +185,11 @@ def card_text(kind: str, strength: int, tr: Translator = ENGLISH) -> str:
     return tr.t("{kind} (strength {strength})", kind=kind_name(kind, tr), strength=strength)
 
 
-def unit_code(u: Unit3 | list[Any]) -> str:
-    """An entered unit card as it is typed, without ``unit``: ``infantry 2 3``, ``aircraft 6``."""
-    kind, rank, strength = u
-    return f"aircraft {strength}" if kind == "aircraft" else f"{kind} {rank} {strength}"
-
-
-def unit_action(u: Unit3 | list[Any]) -> str:
-    return "unit " + unit_code(u)
-
-
-def dice_words(dice: list[int]) -> str:
-    """The dice of a roll for the spoken texts; 0 is a die the person did not type ('miss')."""
-    return ", ".join(str(d) if d else "-" for d in dice)
-
-
 def half_words(h2: int, tr: Translator = ENGLISH) -> str:
     """A strength in half points (SOLO-4.3.4 half-rounding C): ``7`` or ``7.5`` (``7,5``)."""
     if not tr.english:
         return str(tr.number(h2 // 2 if h2 % 2 == 0 else h2 / 2))
-    return f"{h2 // 2}" + (".5" if h2 % 2 else "")
+    return half_english(h2)
 
 
 def hand_note(note: str, tr: Translator = ENGLISH) -> str:

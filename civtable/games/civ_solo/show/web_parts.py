@@ -13,9 +13,10 @@ from typing import Any
 
 from civtable.i18n import ENGLISH, N_, NN_, Translator
 
-from .catalog import Tables
+from ..catalog import Tables
+from ..rules.spoken import RANK_NAMES
 from .render import wounds
-from .words import RANK_NAMES, debt_label, era_name, name, names, unit_text
+from .words import debt_label, era_name, name, names, unit_text
 
 KIND_TITLES = {"infantry": N_("Infantry"), "mounted": N_("Mounted"), "artillery": N_("Artillery"),
                "aircraft": N_("Aircraft")}

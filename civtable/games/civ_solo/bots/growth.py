@@ -23,7 +23,7 @@ the model has no chance of its own except which unit cards it builds and draws:
 
 Policy: ordinary cards cancel events 1-2 (faces 1-4); destructive cards cancel
 battles and military events (cancel-cards A) or cut a military event's strength;
-battles are played by :func:`battle.player_policy`. Survival is what the model
+battles are played by :func:`policy.player_policy`. Survival is what the model
 measures: with ``win=1`` a civilization that survives the 16 turns counts as won.
 """
 
@@ -36,11 +36,11 @@ from civtable.core.action import Action
 from civtable.core.errors import AgentError
 from civtable.core.game import Game
 
-from .battle import Battle
-from .catalog import BASIC_UNITS, Tables
+from ..catalog import BASIC_UNITS, Tables
+from ..rules.combat import Battle
+from ..rules.entry import COUNTS
+from ..state import LATE_STAGES
 from .policy import player_policy, player_tie_choice
-from .rules.entry import COUNTS
-from .state import LATE_STAGES
 
 DEFAULTS: dict[str, float] = {
     "culture": 2.0, "resources": 0.5, "units": 0.5, "start": 3, "upgrade": 4, "hand": 6, "attack": 3,

@@ -14,22 +14,22 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.i18n import ENGLISH, N_, NN_, NP_, Localized, Translator
 
-from .rules.battles import due_battles
-from .rules.entry import COUNTS, count_range
-from .rules.trade import given_value
+from ..actions import item_word
+from ..rules.battles import due_battles
+from ..rules.entry import COUNTS, count_range
+from ..rules.spoken import dice_words
+from ..rules.trade import given_value
 from .words import (
-    dice_words,
     hand_note,
     item_name,
     item_object,
-    item_word,
     kind_name,
     name,
     units_text,
 )
 
 if TYPE_CHECKING:
-    from .state import SoloState
+    from ..state import SoloState
 
 COUNT_QUESTIONS = {
     "culture": N_("How many culture tokens do you hold?"),

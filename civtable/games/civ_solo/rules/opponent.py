@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from civtable.core.errors import InvalidStateError
 from civtable.core.rng import Rng
 
-from .battle import Unit
-from .catalog import base_decks
+from ..catalog import base_decks
+from .combat import Unit
 
 Decks = Mapping[str, Sequence[Sequence[int]]]
 """Base unit decks: type -> one strength-by-rank list per card (copies expanded)."""

@@ -15,14 +15,14 @@ from civtable.core.action import Action
 from civtable.core.events import Viewer
 from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable, translator
 
-from .catalog import Tables
-from .options import OPTIONS
-from .rules.entry import COUNTS
+from ..catalog import Tables
+from ..options import OPTIONS
+from ..rules.entry import COUNTS
+from ..rules.spoken import RANK_NAMES
 from .words import (
     COUNT_FORMS,
     COUNT_VALUES,
     KIND_NAMES,
-    RANK_NAMES,
     debt_label,
     era_name,
     item_group,

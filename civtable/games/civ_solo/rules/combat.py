@@ -1,7 +1,7 @@
 """Base-game battles for the solo automa (SOLO-4.4), as small plain-data objects.
 
 A :class:`Battle` can be played card by card (the companion plays the opponent's
-deck, a person enters the player's cards) or as a whole (:func:`fight`, for
+deck, a person enters the player's cards) or as a whole (``bots.policy.fight``, for
 simulation). The base-game battle rules are not in the solo document; they come
 from ``shared/data/civ_boardgame_units_and_combat.json`` (``trump.effect``,
 ``battle_turns_FAQ_v2``):

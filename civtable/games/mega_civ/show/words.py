@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.i18n import ENGLISH, N_, NN_, NP_, Translator, localizable
 
-from .codes import PHASE_TITLES
-from .view import HIDDEN
+from ..rules.codes import PHASE_TITLES
+from ..view import HIDDEN
 
 if TYPE_CHECKING:
     from civtable.core.events import Viewer
 
-    from .options import Rules
+    from ..options import Rules
 
 CONTEXT = "mega-civ"
 """The message context of the names of the game's things (its own words)."""

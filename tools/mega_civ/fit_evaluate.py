@@ -1,4 +1,4 @@
-"""Fit the weights of Mega Civ's search evaluation (``civtable/games/mega_civ/evaluate.py``).
+"""Fit the weights of Mega Civ's search evaluation (``civtable/games/mega_civ/bots/evaluate.py``).
 
     python tools/mega_civ/fit_evaluate.py collect --games 400 --players 5 --out /tmp/mc5.json
     python tools/mega_civ/fit_evaluate.py collect --games 100 --players 9 --seed 2 --out /tmp/mc9.json

@@ -15,7 +15,7 @@ drawings overlap, scales the result into a box and writes
 deterministic (fixed seeds) and marked provisional: it is not the printed board.
 
 networkx is a developer dependency (``pip install networkx``), not needed to play:
-the game reads the stored layout (``civtable/games/mega_civ/layout.py``).
+the game reads the stored layout (``civtable/games/mega_civ/show/layout.py``).
 """
 
 from __future__ import annotations

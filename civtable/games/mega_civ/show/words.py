@@ -47,7 +47,7 @@ PHASE_WORDS = (N_("Tax"), N_("Population expansion"), N_("Movement"), N_("Confli
                N_("Acquisition of trade cards"), N_("Trade"), N_("Calamity selection"), N_("Calamity resolution"),
                N_("Special abilities"), N_("Removal of surplus population"), N_("Acquisition of advances"),
                N_("AST alteration"))
-"""The phases' titles (``codes.PHASE_TITLES``) as messages."""
+"""The phases' titles (``rules.codes.PHASE_TITLES``) as messages."""
 
 
 def title(name: str) -> str:

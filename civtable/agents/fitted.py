@@ -1,5 +1,5 @@
 """What the games' fitted evaluations share (``civ_card_game/evaluate.py``,
-``mega_civ/evaluate.py``): the weights of a game's ``data/evaluate.json`` (read here,
+``mega_civ/bots/evaluate.py``): the weights of a game's ``data/evaluate.json`` (read here,
 and written in the same layout by the fitters in ``tools/``), a linear score per
 player whose weights move with the game's progress, and the conditional logit over
 the players' scores that turns them into win chances.

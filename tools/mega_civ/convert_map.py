@@ -5,7 +5,7 @@ Usage::
     python tools/mega_civ/convert_map.py SRC DEST
 
 SRC is ``mega_civ_map_partial.json`` (``land_areas``, ``open_sea_areas``, ...);
-DEST is written in the format of ``civtable.games.mega_civ.board`` and is the
+DEST is written in the format of ``civtable.games.mega_civ.rules.board`` and is the
 shipped ``data/maps/full.json``. The conversion is deterministic: the same SRC
 always gives the same bytes. Every change made to the source data is written to
 the map's ``repairs`` list, and every area holding a value the project chose is
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from civtable.core.errors import CivtableError
-from civtable.games.mega_civ.board import dump_map, parse_board
+from civtable.games.mega_civ.rules.board import dump_map, parse_board
 
 # Misspelt names whose id is corrected (the name keeps the author's spelling).
 ID_SPELLINGS = {

@@ -1,4 +1,4 @@
-"""Fit the weights of Mega Civ's search evaluation (``civtable/games/mega_civ/evaluate.py``).
+"""Fit the weights of Mega Civ's search evaluation (``civtable/games/mega_civ/bots/evaluate.py``).
 
     python tools/mega_civ/fit_evaluate.py collect --games 400 --players 5 --out /tmp/mc5.json
     python tools/mega_civ/fit_evaluate.py collect --games 100 --players 9 --seed 2 --out /tmp/mc9.json
@@ -32,7 +32,7 @@ def collect(games: int, players: int, seed: int, eps: float) -> dict[str, Any]:
     import civtable
     from civtable.agents import PlayerView, make_agent
     from civtable.core.rng import Rng, derive_seed
-    from civtable.games.mega_civ.evaluate import COLLECTED, collected_features, progress
+    from civtable.games.mega_civ.bots.evaluate import COLLECTED, collected_features, progress
 
     game = civtable.load_game("mega-civ", players=players)
     rows: list[list[Any]] = []  # [game, progress, [features per player], [winners]]
@@ -69,7 +69,7 @@ def fit(datas: list[dict[str, Any]], ridge: float) -> dict[str, Any]:
     import numpy as np
 
     from civtable.agents.fitted import weights_data
-    from civtable.games.mega_civ.evaluate import FEATURES
+    from civtable.games.mega_civ.bots.evaluate import FEATURES
 
     features = list(FEATURES)
     k = len(features)

@@ -15,7 +15,7 @@ drawings overlap, scales the result into a box and writes
 deterministic (fixed seeds) and marked provisional: it is not the printed board.
 
 networkx is a developer dependency (``pip install networkx``), not needed to play:
-the game reads the stored layout (``civtable/games/mega_civ/layout.py``).
+the game reads the stored layout (``civtable/games/mega_civ/show/layout.py``).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from civtable.games.mega_civ.board import MAPS, SHIPPED_MAPS, Board, load_board
-from civtable.games.mega_civ.layout import LAYOUT_VERSION, dump_layout, parse_layout
+from civtable.games.mega_civ.rules.board import MAPS, SHIPPED_MAPS, Board, load_board
+from civtable.games.mega_civ.show.layout import LAYOUT_VERSION, dump_layout, parse_layout
 
 HOMELANDS: dict[str, tuple[float, float]] = {
     # civilization: (longitude, latitude) of its homeland, roughly (project's choice)

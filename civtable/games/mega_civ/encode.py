@@ -31,8 +31,8 @@ import numpy as np
 
 from civtable.core.spaces import Encoding, Feature
 
-from .codes import STEP_NAMES
-from .scoring import advance_vp
+from .rules.codes import STEP_NAMES
+from .rules.scoring import advance_vp
 from .serialize import TASK_KINDS
 
 if TYPE_CHECKING:

@@ -8,20 +8,24 @@ from typing import Any
 
 from civtable.agents.base import AgentFactory
 from civtable.core.action import Action
+from civtable.core.errors import OptionError
 from civtable.core.events import Viewer
 from civtable.core.game import Game
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
+from civtable.core.rng import Rng
 from civtable.core.spaces import ActionSpace, Encoding
 from civtable.core.state import State
 
-from .board import load_board
+from . import serialize, view
+from .bots import evaluate
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
+from .rules.board import load_board
+from .rules.tables import load_tables
+from .show import explain
+from .show.words import Words
 from .state import MegaState
-from .tables import load_tables
-from .view import public_text
-from .words import Words
 
 
 class MegaCiv(Game):
@@ -50,14 +54,39 @@ class MegaCiv(Game):
 
     def read_state(self, reader: Reader) -> MegaState:
         """A saved position, every field checked (``serialize.py``)."""
-        from .serialize import read_state
+        return serialize.read_state(self, reader)
 
-        return read_state(self, reader)
+    # ------------------------------------------------------------ what a state asks of its game
+    # (``MegaState`` reaches the modules that import it through its game object)
+    def observe(self, state: MegaState, viewer: Viewer) -> dict[str, Any]:
+        """``state.observation(viewer)`` (``view.py``)."""
+        return view.observation(state, viewer)
+
+    def sample(self, state: MegaState, viewer: Viewer, rng: Rng) -> MegaState:
+        """``state.determinize(viewer, rng)`` (``view.py``)."""
+        return view.determinize(state, viewer, rng)
+
+    def state_json(self, state: MegaState) -> dict[str, Any]:
+        """``state.to_json()`` (``serialize.py``)."""
+        return serialize.state_to_json(state)
+
+    def explain_refusal(self, state: MegaState, player: int, text: str) -> str:
+        """``state.explain(player, text)``: why the action is not legal (``show/explain.py``)."""
+        return explain.explain(state, player, text)
+
+    def explain_step(self, state: MegaState, player: int, text: str) -> str:
+        """Why ``text`` is not one of the decider's actions in ``state``, where he decides
+        (``show/explain.py``)."""
+        return explain.explain_step(state, player, text)
+
+    def evaluate_state(self, state: MegaState, player: int) -> float:
+        """``state.evaluate(player)`` (``bots/evaluate.py``)."""
+        return evaluate.evaluate(state, player)
 
     # ------------------------------------------------------------ showing the game
     @cached_property
     def words(self) -> Words:
-        """Display names and actions in words (``words.py``)."""
+        """Display names and actions in words (``show/words.py``)."""
         return Words(self.rules)
 
     def term(self, kind: str, value: Any) -> str:
@@ -65,37 +94,37 @@ class MegaCiv(Game):
 
     def public_text(self, action: Action, actor: int, viewer: Viewer) -> str:
         """A trade offer's hidden cards and a card given are not told to the others."""
-        return public_text(action.text)
+        return view.public_text(action.text)
 
     def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
-        from .render import Screen
+        from .show.render import Screen
 
         return Screen(self, obs, viewer).render()
 
     def action_label(self, action: Action, obs: dict[str, Any]) -> str:
-        from .render import label
+        from .show.render import label
 
         return label(self, action, obs)
 
     def action_path(self, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
-        from .render import path
+        from .show.render import path
 
         return path(self, action, obs)
 
     def html(self, obs: dict[str, Any], viewer: Viewer) -> str:
-        """The map as a zoomable SVG and the panels beside it (``web.py``)."""
-        from .web import Page
+        """The map as a zoomable SVG and the panels beside it (``show/web.py``)."""
+        from .show.web import Page
 
         return Page(self, obs, viewer).html()
 
     def action_target(self, action: Action, obs: dict[str, Any]) -> str | None:
         """The area, card, stack, advance, player or counter-offer an action acts on."""
-        from .web import action_target
+        from .show.web import action_target
 
         return action_target(action, obs)
 
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
-        from .render import help_text
+        from .show.render import help_text
 
         return help_text(self, obs, viewer)
 
@@ -104,13 +133,13 @@ class MegaCiv(Game):
         return self.words.to_ids(line)
 
     def bots(self) -> Mapping[str, AgentFactory]:
-        """The game's own bots (``bots.py``): greedy, also known as heuristic."""
+        """The game's own bots (``bots/``): greedy, also known as heuristic."""
         from .bots import FACTORIES
 
         return FACTORIES
 
     def reference(self) -> Sequence[Table]:
-        from .reference import reference_tables
+        from .show.reference import reference_tables
 
         return reference_tables(self)
 
@@ -151,4 +180,6 @@ class MegaCiv(Game):
         """``seat`` starts owning the advance ``item`` unpaid, or (None) nobody can ever own it (``items.py``)."""
         from .items import give_item
 
+        if not isinstance(state, MegaState) or state.game is not self:
+            raise OptionError("give_item needs a state of this Mega Civilization game object")
         give_item(self, state, item, seat)

@@ -24,9 +24,10 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from civtable.core.errors import OptionError
-from civtable.core.state import State
 
-from .codes import AUTO, MOVE
+from .rules import run
+from .rules.codes import AUTO, MOVE
+from .rules.movement import phase_movement
 
 if TYPE_CHECKING:
     from .game import MegaCiv
@@ -52,12 +53,9 @@ def advance_of(rules: Rules, item: str) -> int:
     raise OptionError(f"mega-civ has no advance {item!r}; the items are the advances: {names}")
 
 
-def give_item(game: MegaCiv, state: State, item: str, seat: int | None) -> None:
-    """``seat`` starts owning the advance ``item`` (unpaid), or with ``None`` nobody ever can."""
-    from .state import MegaState
-
-    if not isinstance(state, MegaState) or state.game is not game:
-        raise OptionError("give_item needs a state of this Mega Civilization game object")
+def give_item(game: MegaCiv, state: MegaState, item: str, seat: int | None) -> None:
+    """``seat`` starts owning the advance ``item`` (unpaid), or with ``None`` nobody ever can
+    (``state``: a state of ``game``, checked by ``MegaCiv.give_item``)."""
     if not isinstance(item, str):
         raise OptionError(f"an item is an advance's name, not {type(item).__name__}")
     adv = advance_of(game.rules, item)
@@ -98,9 +96,6 @@ def remove(s: MegaState, adv: int) -> None:
 def _ask_first_movement_again(s: MegaState) -> None:
     """MC-3.1: on a new game waiting for its first movement, the movers are asked again
     (the advances decide who moves last); any other state keeps its decision."""
-    from .rules import run
-    from .rules.movement import phase_movement
-
     untouched = (s.turn_no == 1 and s.phase == 3 and s.step == MOVE
                  and not any(any(m) for m in s.moved) and not any(s.ships) and not any(s.docked)
                  and all(not b for b in (s.buffers or {}).values()))

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action
 from civtable.core.declare import declaration
 from civtable.core.errors import OptionError
 from civtable.core.game import OptionSpec
 
-from .board import Board
 from .catalog import load_catalog
-from .codes import BUILD, GROW, MILITARY, MOVE
-from .scoring import advance_vp
-from .tables import Tables
+from .rules.codes import BUILD, GROW, MILITARY, MOVE
+from .rules.scoring import advance_vp
+
+if TYPE_CHECKING:
+    from .rules.board import Board
+    from .rules.tables import Tables
 
 DECLARED = declaration(__package__)
 """The game's info and its rule variants and settings, as data (``data/game.json``)."""

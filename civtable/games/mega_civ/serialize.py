@@ -17,8 +17,8 @@ from civtable.core.events import ROOT
 from civtable.core.reader import Reader, shown
 from civtable.core.rng import Rng
 
-from . import codes
-from .order import ast_order
+from .rules import codes
+from .rules.order import ast_order
 from .state import MegaState
 from .view import _pay_json, _sparse, disclosed_json
 

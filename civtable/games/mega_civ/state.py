@@ -22,18 +22,18 @@ from civtable.core.events import ROOT, Viewer
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
-from . import view
-from .codes import AUTO, OVER, STEP_NAMES, TRADE
-from .order import ast_order
 from .rules import STEPS, run
+from .rules.codes import AUTO, OVER, STEP_NAMES, TRADE
+from .rules.flow import commit
+from .rules.order import ast_order
+from .rules.scoring import advance_vp, sole_past, victory_points
 from .rules.trade import find_trade
-from .scoring import advance_vp, sole_past, victory_points
 
 if TYPE_CHECKING:
-    from .board import Board
     from .catalog import Catalog
     from .game import MegaCiv
     from .options import Rules
+    from .rules.board import Board
 
 
 class MegaState(State):
@@ -281,8 +281,6 @@ class MegaState(State):
             assert self.buffers is not None and self.previews is not None
             self.buffers[player].append(found.text)
             if all(v.step == AUTO or p not in v.queue for p, v in self.previews.items()):
-                from .rules.flow import commit
-
                 commit(self)
             return
         self.emit_move(player, found)
@@ -294,9 +292,7 @@ class MegaState(State):
         """The legal action of this text, or ``IllegalActionError`` saying why not."""
         found = self.lookup(player, text)
         if found is None:
-            from .explain import explain_step
-
-            raise IllegalActionError(explain_step(self, player, text))
+            raise IllegalActionError(self.game.explain_step(self, player, text))
         return found
 
     def lookup(self, player: int, text: str) -> Action | None:
@@ -386,25 +382,22 @@ class MegaState(State):
         self.stock[p] -= k
 
     # ------------------------------------------------------------------ views
+    # (through the game object: view.py, serialize.py and show/ import this module)
     def observation(self, viewer: Viewer) -> dict[str, Any]:
         """What ``viewer`` sees (``view.py``)."""
-        return view.observation(self, viewer)
+        return self.game.observe(self, viewer)
 
     def determinize(self, viewer: Viewer, rng: Rng) -> MegaState:
         """A sample of what ``viewer`` cannot tell from this state (``view.py``)."""
-        return view.determinize(self, viewer, rng)
+        return self.game.sample(self, viewer, rng)
 
     def explain(self, player: int, text: str) -> str:
-        """Why ``text`` is not legal for ``player`` now (``explain.py``)."""
-        from .explain import explain
-
-        return explain(self, player, text)
+        """Why ``text`` is not legal for ``player`` now (``show/explain.py``)."""
+        return self.game.explain_refusal(self, player, text)
 
     def to_json(self) -> dict[str, Any]:
         """The position (``serialize.py``)."""
-        from .serialize import state_to_json
-
-        return state_to_json(self)
+        return self.game.state_json(self)
 
     # ------------------------------------------------------------ analysis
     def game_stats(self) -> dict[str, float]:
@@ -440,10 +433,8 @@ class MegaState(State):
 
     def evaluate(self, player: int) -> float:
         """The win chance of ``player`` by the AST, its requirements, cities, cards and
-        treasury, fitted to self-play outcomes (``evaluate.py``), as ``2 P - 1``."""
-        from .evaluate import evaluate
-
-        return evaluate(self, player)
+        treasury, fitted to self-play outcomes (``bots/evaluate.py``), as ``2 P - 1``."""
+        return self.game.evaluate_state(self, player)
 
     def __repr__(self) -> str:
         return f"<MegaState turn {self.turn_no} phase {self.phase} {STEP_NAMES[self.step]}>"

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from civtable.games.mega_civ.catalog import load_catalog
-from civtable.games.mega_civ.codes import AUTO
 from civtable.games.mega_civ.rules import run
+from civtable.games.mega_civ.rules.codes import AUTO
 from civtable.games.mega_civ.state import MegaState
 
 from . import _mc_helpers as mc

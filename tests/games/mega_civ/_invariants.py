@@ -7,8 +7,8 @@ import json
 from functools import cache
 
 from civtable.core.state import State
-from civtable.games.mega_civ.board import load_board
 from civtable.games.mega_civ.catalog import DATA
+from civtable.games.mega_civ.rules.board import load_board
 from civtable.games.mega_civ.state import MegaState
 
 TOKENS, CITIES, SHIPS = 55, 9, 4  # a player's pieces (the tables' "pieces")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from civtable.games.mega_civ import rules
-from civtable.games.mega_civ.codes import OVER
+from civtable.games.mega_civ.rules.codes import OVER
 from civtable.games.mega_civ.state import MegaState
 
 

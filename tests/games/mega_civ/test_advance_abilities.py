@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from civtable.games.mega_civ.codes import MILITARY, MOVE, REDUCE, REVOLT
 from civtable.games.mega_civ.rules.advances import substitutions
+from civtable.games.mega_civ.rules.codes import MILITARY, MOVE, REDUCE, REVOLT
 from civtable.games.mega_civ.rules.conflict import attack_numbers, phase_conflict
 
 from . import _mc_helpers as mc

@@ -22,7 +22,7 @@ import pytest
 
 from civtable.core.errors import InvalidStateError
 from civtable.core.files import DATA_LIMIT
-from civtable.games.mega_civ.board import (
+from civtable.games.mega_civ.rules.board import (
     MAPS,
     Board,
     dump_map,
@@ -450,6 +450,6 @@ def test_a_bare_word_is_a_shipped_map_never_a_file_of_the_folder(tmp_path, monke
     with _pytest.raises(RecordError, match="no map data set .passwd."):
         Record("mega-civ", {"map": "passwd"}, 1, ["random"] * 5).replay()
     with _pytest.raises(InvalidStateError, match="no map data set"):
-        from civtable.games.mega_civ.board import map_file
+        from civtable.games.mega_civ.rules.board import map_file
 
         map_file("passwd")

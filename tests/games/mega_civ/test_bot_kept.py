@@ -1,6 +1,6 @@
 """What the strategic bot keeps between decisions (issue 17, item 4) gives what it
 would compute from nothing: the tokens per area, the victory points and the holders
-of an ability (``crowd.py``) on every decision of seeded games, on clones changed
+of an ability (``view.Table``) on every decision of seeded games, on clones changed
 behind the kept copy's back and on other games; an offer's worth read from the
 position (``Economy.incoming_side``) equals ``Economy.incoming`` of the public deal;
 the offer and counter-offer search kept per hand equals a fresh search."""
@@ -13,10 +13,9 @@ import pytest
 
 import civtable
 from civtable.agents import PlayerView, make_agent
-from civtable.games.mega_civ.crowd import Table
+from civtable.games.mega_civ.bots.strategic import Spender, StrategicBot
 from civtable.games.mega_civ.rules.trade import COUNTER, COUNTERS, FROM, SIDE, STAGE
-from civtable.games.mega_civ.strategic import Spender, StrategicBot
-from civtable.games.mega_civ.view import SeatView
+from civtable.games.mega_civ.view import SeatView, Table
 
 KEYS = ("no_entry_to_cities", "no_conflict_with")
 
@@ -102,7 +101,7 @@ def test_an_answer_depends_on_nothing_the_seat_cannot_see() -> None:
     of seeded 9-player games (300), against determinizations of the position (which deal the
     hidden cards again), at least one of which changes the offer's side."""
     from civtable.core.rng import Rng
-    from civtable.games.mega_civ.codes import TRADE
+    from civtable.games.mega_civ.rules.codes import TRADE
 
     g = civtable.load_game("mega-civ", players=9, map="full", **{"last-turn": 12})
     answers = changed = 0

@@ -23,7 +23,7 @@ import pytest
 from civtable.core.errors import IllegalActionError
 from civtable.core.game import Game
 from civtable.games.mega_civ import rules
-from civtable.games.mega_civ.codes import AUTO, DISCARD
+from civtable.games.mega_civ.rules.codes import AUTO, DISCARD
 from civtable.games.mega_civ.rules.damage import cal_beneficiary
 from civtable.games.mega_civ.state import MegaState
 

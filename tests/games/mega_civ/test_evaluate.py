@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from civtable.games.mega_civ.evaluate import DATA, FEATURES, features, weights, win_chances
+from civtable.games.mega_civ.bots.evaluate import DATA, FEATURES, features, weights, win_chances
 
 from ._mc_helpers import position
 from ._seats import ASSYRIA, EGYPT, HATTI, HELLAS, MINOA

@@ -14,9 +14,10 @@ import pytest
 from civtable.agents import PlayerView, make_agent
 from civtable.core.errors import OptionError
 from civtable.core.rng import Rng
-from civtable.games.mega_civ.codes import MOVE
 from civtable.games.mega_civ.game import MegaCiv
-from civtable.games.mega_civ.rules.advances import affordable, gain
+from civtable.games.mega_civ.rules.advances import affordable
+from civtable.games.mega_civ.rules.codes import MOVE
+from civtable.games.mega_civ.rules.tasks import gain
 from civtable.games.mega_civ.state import MegaState
 from civtable.testing.learning import (
     check_action_space,

@@ -20,8 +20,8 @@ import pytest
 from civtable.core.errors import InvalidStateError
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng
-from civtable.games.mega_civ.board import load_board
 from civtable.games.mega_civ.catalog import DATA, load_catalog, parse_catalog
+from civtable.games.mega_civ.rules.board import load_board
 from civtable.testing.mutate import removing, setting
 
 from ._mc_helpers import position_json

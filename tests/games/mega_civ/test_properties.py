@@ -29,8 +29,8 @@ from civtable.core.game import Game
 from civtable.core.registry import game_class, load_game
 from civtable.core.rng import Rng
 from civtable.games.mega_civ import rules
-from civtable.games.mega_civ.board import load_board
 from civtable.games.mega_civ.catalog import DATA
+from civtable.games.mega_civ.rules.board import load_board
 from civtable.games.mega_civ.state import MegaState
 
 from ._invariants import cards_are_conserved, pieces_are_conserved

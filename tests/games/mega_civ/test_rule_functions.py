@@ -9,8 +9,8 @@ import json
 import pytest
 
 from civtable.core.errors import InvalidStateError
-from civtable.games.mega_civ.order import ast_order, beneficiary
-from civtable.games.mega_civ.population import (
+from civtable.games.mega_civ.rules.order import ast_order, beneficiary
+from civtable.games.mega_civ.rules.population import (
     attacker_wins,
     cities_supported,
     city_attack_succeeds_in_force,
@@ -22,8 +22,8 @@ from civtable.games.mega_civ.population import (
     revolts,
     tax,
 )
-from civtable.games.mega_civ.scoring import advance_vp, sole_past, victory_points
-from civtable.games.mega_civ.tables import DATA, load_tables, parse_tables
+from civtable.games.mega_civ.rules.scoring import advance_vp, sole_past, victory_points
+from civtable.games.mega_civ.rules.tables import DATA, load_tables, parse_tables
 
 T = load_tables()
 

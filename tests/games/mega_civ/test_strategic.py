@@ -16,7 +16,7 @@ import pytest
 
 from civtable.agents import PlayerView, make_agent
 from civtable.core.errors import AgentError
-from civtable.games.mega_civ.strategy import load_strategy
+from civtable.games.mega_civ.bots.strategy import load_strategy
 
 from . import _mc_helpers as mc
 from ._mc_helpers import finish_movement, game, position

@@ -15,7 +15,7 @@ import pytest
 from civtable.agents import PlayerView, make_agent
 from civtable.core.errors import IllegalActionError, InvalidStateError, OptionError
 from civtable.core.rng import Rng
-from civtable.games.mega_civ.codes import BUY, TRADE
+from civtable.games.mega_civ.rules.codes import BUY, TRADE
 from civtable.games.mega_civ.state import MegaState
 
 from . import _mc_helpers as mc

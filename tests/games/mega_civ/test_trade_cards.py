@@ -21,9 +21,9 @@ import pytest
 
 from civtable.core.rng import Rng
 from civtable.games.mega_civ.catalog import set_value
-from civtable.games.mega_civ.codes import AUTO, BUY, CARDS, DISCARD, MOVE
 from civtable.games.mega_civ.rules import run
 from civtable.games.mega_civ.rules.cards import hand_value
+from civtable.games.mega_civ.rules.codes import AUTO, BUY, CARDS, DISCARD, MOVE
 from civtable.games.mega_civ.state import MegaState
 
 from . import _mc_helpers as mc

@@ -11,7 +11,7 @@ import pytest
 
 from civtable.agents import PlayerView, make_agent
 from civtable.core.rng import Rng
-from civtable.games.mega_civ.codes import TRADE
+from civtable.games.mega_civ.rules.codes import TRADE
 from civtable.games.mega_civ.rules.trade import STAGE, building, legal_trade
 
 from ._mc_helpers import game

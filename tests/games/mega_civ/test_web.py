@@ -23,8 +23,8 @@ from civtable.agents import PlayerView, make_agent
 from civtable.core.action import Action
 from civtable.core.errors import InvalidStateError
 from civtable.core.rng import Rng
-from civtable.games.mega_civ.board import MAPS, SHIPPED_MAPS, load_board
-from civtable.games.mega_civ.layout import (
+from civtable.games.mega_civ.rules.board import MAPS, SHIPPED_MAPS, load_board
+from civtable.games.mega_civ.show.layout import (
     dump_layout,
     grid_layout,
     layout_file,

@@ -16,11 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..catalog import set_value
-from ..codes import AUTO, BUY, DISCARD
 from .cards import discard, hand_value
-from .damage import push
+from .codes import AUTO, BUY, DISCARD
 from .flow import ask, next_in_ast_order
-from .tasks import run_tasks
+from .tasks import gain, run_tasks
 
 if TYPE_CHECKING:
     from civtable.core.action import Action
@@ -213,25 +212,6 @@ def tell_purchase(s: MegaState, p: int, adv: int, due: int, spent: list[int], to
         paid.append({"treasury": tokens})
     s.emit("advance.bought", {"player": p, "advance": s.cat.advances[adv].id, "cost": s.cat.advances[adv].cost,
                               "price": due, "paid": paid})
-
-
-def gain(s: MegaState, p: int, adv: int, paid: int) -> None:
-    """The advance is the player's; its on-purchase effects become tasks."""
-    i = 0
-    owned = s.owned[p]
-    while i < len(owned) and owned[i] < adv:
-        i += 1
-    owned.insert(i, adv)
-    s.paid[p].insert(i, paid)
-    s.bought[p].append(adv)
-    params = s.cat.advances[adv].params
-    extra = params.get("extra_credit")
-    if extra:
-        push(s, "credit", p, p, int(extra) // 5, -1)
-    free = params.get("free_advance")
-    if free:
-        choices = [a.index for a in s.cat.advances if free["group"] in a.groups and a.cost < free["cost_below"]]
-        push(s, "free-advance", p, p, 1, -1, choices)
 
 
 def hand_limit_start(s: MegaState) -> None:

@@ -6,16 +6,16 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from ..codes import MILITARY, PIRATE, REINFORCE
-from ..population import (
+from .cards import add
+from .codes import MILITARY, PIRATE, REINFORCE
+from .flow import ask, next_in_queue
+from .population import (
     attacker_wins,
     city_attack_succeeds_in_force,
     conflict_arises,
     resolve_conflict,
     resolve_conflict_spared,
 )
-from .cards import add
-from .flow import ask, next_in_queue
 from .report import Item, lost
 
 if TYPE_CHECKING:

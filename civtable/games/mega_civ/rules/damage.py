@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..order import beneficiary
+from .order import beneficiary
 
 if TYPE_CHECKING:
     from ..state import MegaState

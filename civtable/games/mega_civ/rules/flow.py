@@ -1,24 +1,68 @@
-"""Who decides next: the queue of a decision step, simultaneous steps and their
-commit (MC-0.2, MC-0.5 to MC-0.7, MC-0.11).
+"""Who decides next: the turn's tables, the queue of a decision step, simultaneous
+steps and their commit (MC-0.2, MC-0.5 to MC-0.7, MC-0.11).
 
-A step is asked of some players in AST order (``ask``). One at a time, the first
-of the queue decides and ``next_in_queue`` passes on; when several decide at once,
-each works on a private preview (``MegaState.preview``) and ``commit`` applies
+``run`` plays the automatic part of each phase (``PHASES``) until somebody must
+decide. A step is asked of some players in AST order (``ask``). One at a time, the
+first of the queue decides and ``next_in_queue`` passes on; when several decide at
+once, each works on a private preview (``MegaState.preview``) and ``commit`` applies
 every player's buffered actions to the real state in AST order when the last one
 is done, then tells everybody what was done (the public outcome).
+
+The tables (``STEPS``, ``PHASES``, ``STILL_ASKED``) name the phase modules' functions,
+and the phase modules import this one: the tables are defined here, empty, and
+filled once by ``rules/__init__``, which imports every phase (so nothing here imports
+a phase module, nor the package).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..codes import AUTO, BUILD, GROW, MOVE, REDUCE
+from civtable.core.steps import Step
+
+from .codes import AUTO, BUILD, GROW, MOVE
 
 if TYPE_CHECKING:
     from civtable.core.action import Action
 
     from ..state import MegaState
+
+
+@dataclass(frozen=True)
+class MegaStep(Step["MegaState"]):
+    """A decision step; ``finish`` closes its part of the phase once its queue is
+    empty (None: the step moves the game on by itself)."""
+
+    finish: Callable[[MegaState], None] | None = None
+
+
+STEPS: dict[int, MegaStep] = {}
+"""Every decision step of the game, by its code (filled by ``rules/__init__``)."""
+
+PHASES: dict[int, Callable[[MegaState], None]] = {}
+"""The automatic part of each phase (MC-0.1), by its number (filled by ``rules/__init__``)."""
+
+STILL_ASKED: dict[int, Callable[[MegaState, int], object]] = {}
+"""The steps whose queue passes over a player with nothing left to decide, and what he
+must still have (grow: an area to grow in; reduce: a city he cannot support); filled
+by ``rules/__init__``."""
+
+
+def run(s: MegaState) -> None:
+    """MC-0.7: play the phases without choices, in order, until someone must decide or
+    the game ends. Each phase is announced (``phase.started``) when something in it is
+    told or decided; a phase where nothing happens is not."""
+    while s.step == AUTO:
+        if s.phase == 1:
+            s.emit("turn.started", {"turn": s.turn_no})
+        mark = s.journal
+        if mark is not None:
+            s.emit("phase.started", {"phase": s.phase})
+        PHASES[s.phase](s)
+        if mark is not None and s.step == AUTO and s.journal is not None and s.journal.prev is mark:
+            s.journal = mark  # nothing happened in it
 
 
 def ask(s: MegaState, step: int, players: list[int]) -> bool:
@@ -56,7 +100,8 @@ def next_in_queue(s: MegaState) -> None:
     s.queue.pop(0)
     while s.queue:
         p = s.decider = s.queue[0]
-        if (s.step == GROW and not _growable(s, p)) or (s.step == REDUCE and not _unsupported(s, p)):
+        still = STILL_ASKED.get(s.step)
+        if still is not None and not still(s, p):
             s.queue.pop(0)
             continue
         return
@@ -67,22 +112,8 @@ def next_in_queue(s: MegaState) -> None:
         finish_step(s, finished)
 
 
-def _growable(s: MegaState, p: int) -> list[int]:
-    from .growth import growable
-
-    return growable(s, p)
-
-
-def _unsupported(s: MegaState, p: int) -> list[int]:
-    from .cities import unsupported
-
-    return unsupported(s, p)
-
-
 def finish_step(s: MegaState, step: int) -> None:
     """Close the part of the phase that a decision step belonged to (``STEPS[step].finish``)."""
-    from . import STEPS
-
     done = STEPS[step].finish
     if done is not None:
         done(s)
@@ -91,8 +122,6 @@ def finish_step(s: MegaState, step: int) -> None:
 def commit(s: MegaState) -> None:
     """MC-0.5: all players are done: apply their buffered actions to the real state in
     AST order, tell everybody the outcome, then go on with the phase."""
-    from . import run
-
     assert s.buffers is not None
     buffers = s.buffers
     step = s.step

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..codes import AUTO, GROW
-from ..population import growth
+from .codes import AUTO, GROW
 from .flow import ask, next_in_queue
+from .population import growth
 
 if TYPE_CHECKING:
     from civtable.core.action import Action

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..population import resolve_conflict
 from .damage import COUNT, EXTRA, VICTIM
+from .population import resolve_conflict
 
 if TYPE_CHECKING:
     from ..state import MegaState

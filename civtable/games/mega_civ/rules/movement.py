@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..codes import AUTO, MOVE
-from ..population import conflict_arises
+from .codes import AUTO, MOVE
 from .flow import ask, next_in_queue
+from .population import conflict_arises
 
 if TYPE_CHECKING:
     from civtable.core.action import Action

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..codes import DISCARD
+from .advances import hand_limit, legal_hand
 from .cards import discard
+from .codes import DISCARD
 from .flow import ask, next_in_queue
 
 if TYPE_CHECKING:
@@ -85,16 +86,12 @@ def legal_excess(s: MegaState, p: int) -> list[Action]:
 
 
 def legal_discard(s: MegaState, p: int) -> list[Action]:
-    from .advances import legal_hand
-
     return legal_excess(s, p) if s.phase == 8 else legal_hand(s, p)
 
 
 def play_discard(s: MegaState, p: int, a: Action) -> None:
     """MC-8.2: the holder discards calamities until he is within the limit; MC-12.4:
     cards until his hand is within the limit."""
-    from .advances import hand_limit
-
     discard(s, p, s.cat.card(a.args[0]))
     if s.phase == 8:
         if not over_limit(s, calamities_of(s, p)):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cities import support_start
 from .conflict import settle
 from .report import Item, lost
+from .support import support_start
 
 if TYPE_CHECKING:
     from ..state import MegaState

@@ -2,17 +2,18 @@
 
 A task asks its chooser one unit at a time (``lose AREA``, ``reduce AREA``,
 ``victim SEAT``) and resolves by itself when only one choice is left. The same
-tasks serve the advances' abilities (phases 10 and 12).
+tasks serve the advances' abilities (phases 10 and 12), and an advance gained
+(``gain``) makes its on-purchase effects tasks. The decision step of a task and the
+way back to the phase that started the tasks are ``task_step.py``'s.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..codes import TASK
 from .cards import add, discard
+from .codes import TASK
 from .damage import (
-    CARD,
     CHOOSER,
     COUNT,
     EXTRA,
@@ -29,7 +30,6 @@ from .damage import (
 )
 from .disasters import off_plain, quake_neighbours
 from .invasions import barbarian_targets, barbarians_attack
-from .report import report, snapshot
 
 if TYPE_CHECKING:
     from civtable.core.action import Action
@@ -165,46 +165,6 @@ def run_tasks(s: MegaState) -> bool:
     return True
 
 
-def legal_task(s: MegaState, p: int) -> list[Action]:
-    return options(s, s.tasks[-1]) if s.tasks and s.tasks[-1][CHOOSER] == p else []
-
-
-def play_task(s: MegaState, p: int, a: Action) -> None:
-    """One choice of the current task; the tasks then run on until the next choice,
-    or, all done, the phase goes back to what started them (``resume``)."""
-    card = s.tasks[-1][CARD]
-    before = snapshot(s)
-    do_task(s, p, a)
-    done = run_tasks(s)
-    report(s, before, s.cat.cards[card].id if card >= 0 else "ability")
-    if done:
-        resume(s)
-
-
-def resume(s: MegaState) -> None:
-    """The tasks are done: go back to what started them (a calamity of phase 9, an
-    ability of phase 10, an advance bought in phase 12)."""
-    from ..codes import BUY, SPECIAL
-    from .advances import affordable, next_buyer
-    from .resolution import next_calamity
-    from .special import next_special, special_actions
-
-    if s.phase == 9:
-        next_calamity(s)
-    elif s.phase == 10:
-        p = s.order[s.target]
-        if special_actions(s, p):
-            s.step, s.queue, s.decider = SPECIAL, [p], p
-        else:
-            next_special(s)
-    else:
-        p = s.order[s.target]
-        if affordable(s, p):
-            s.step, s.queue, s.decider = BUY, [p], p
-        else:
-            next_buyer(s)
-
-
 def do_task(s: MegaState, p: int, a: Action) -> None:
     t = s.tasks[-1]
     kind, chooser, victim, count, card, extra = t
@@ -309,8 +269,6 @@ def do_task(s: MegaState, p: int, a: Action) -> None:
         t[COUNT] -= 1
     elif k == "take":
         adv = s.cat.advance(a.args[0])
-        from .advances import gain
-
         s.tasks.pop()
         gain(s, chooser, adv, 0)
         return
@@ -319,6 +277,25 @@ def do_task(s: MegaState, p: int, a: Action) -> None:
         return
     if t[COUNT] <= 0 and s.tasks and s.tasks[-1] is t:
         s.tasks.pop()
+
+
+def gain(s: MegaState, p: int, adv: int, paid: int) -> None:
+    """The advance is the player's; its on-purchase effects become tasks."""
+    i = 0
+    owned = s.owned[p]
+    while i < len(owned) and owned[i] < adv:
+        i += 1
+    owned.insert(i, adv)
+    s.paid[p].insert(i, paid)
+    s.bought[p].append(adv)
+    params = s.cat.advances[adv].params
+    extra = params.get("extra_credit")
+    if extra:
+        push(s, "credit", p, p, int(extra) // 5, -1)
+    free = params.get("free_advance")
+    if free:
+        choices = [a.index for a in s.cat.advances if free["group"] in a.groups and a.cost < free["cost_below"]]
+        push(s, "free-advance", p, p, 1, -1, choices)
 
 
 def _quake_origin(s: MegaState, area: int) -> None:

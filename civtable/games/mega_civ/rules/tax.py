@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..codes import AUTO, REVOLT
-from ..order import beneficiary
-from ..population import revolts
+from .codes import AUTO, REVOLT
+from .order import beneficiary
+from .population import revolts
 
 if TYPE_CHECKING:
     from civtable.core.action import Action

@@ -26,14 +26,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .crowd import table_of
-from .population import resolve_conflict
+from ..rules.population import resolve_conflict
+from ..view import table_of
 from .seatmap import MapInfo, needed_cities
 
 if TYPE_CHECKING:
-    from .options import Rules
+    from ..options import Rules
+    from ..view import SeatView
     from .strategy import Play
-    from .view import SeatView
 
 FAR = 99
 ISLAND = 4

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .options import Rules
-    from .view import SeatView
+    from ..options import Rules
+    from ..view import SeatView
 
 
 @dataclass(frozen=True)

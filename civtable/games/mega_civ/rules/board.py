@@ -42,7 +42,7 @@ from typing import Any
 from civtable.core.errors import InvalidStateError
 from civtable.core.files import DATA_LIMIT, data_file, read_json
 
-MAPS = Path(__file__).with_name("data") / "maps"
+MAPS = Path(__file__).parents[1] / "data" / "maps"
 SHIPPED_MAPS = ("full", "small")
 LAND, WATER = "land", "water"
 

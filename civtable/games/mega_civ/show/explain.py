@@ -18,11 +18,11 @@ from civtable.core.messages import seat_name
 from civtable.core.reader import shown
 from civtable.i18n import ENGLISH, N_, Translator, localizable
 
-from .codes import BUILD, BUY, CARDS, GROW, MOVE, OVER, REDUCE, STEP_NAMES, TRADE
+from ..rules.codes import BUILD, BUY, CARDS, GROW, MOVE, OVER, REDUCE, STEP_NAMES, TRADE
 from .words import phase_title
 
 if TYPE_CHECKING:
-    from .state import MegaState
+    from ..state import MegaState
 
 KIND_PHASES: dict[str, tuple[int, ...]] = {
     "revolt": (1,), "decline": (1, 7), "grow": (2,), "move": (3,), "ship": (3,), "sail": (3,), "reinforce": (4,),
@@ -94,7 +94,7 @@ def explain_step(s: MegaState, p: int, text: str, *, tr: Translator = ENGLISH) -
     words = text.split(" ")
     kind = words[0]
     if s.step == TRADE and kind in KIND_PHASES:
-        from .rules.trade import trade_refusal
+        from ..rules.trade import trade_refusal
 
         why = trade_refusal(s, p, text, tr)
         if why is not None:
@@ -222,7 +222,7 @@ def _city_reason(s: MegaState, p: int, a: int, text: str, tr: Translator = ENGLI
 
 def _buy_reason(s: MegaState, p: int, kind: str, args: list[str], text: str, tr: Translator = ENGLISH) -> str | None:
     """MC-12: what an advance costs this player and what he can pay."""
-    from .rules.advances import credit, library_discount, means, price
+    from ..rules.advances import credit, library_discount, means, price
 
     cat = s.cat
     words = s.game.words

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.i18n import ENGLISH, N_, NN_, NP_, Translator, localizable
 
-from .codes import PHASE_TITLES
-from .view import HIDDEN
+from ..rules.codes import PHASE_TITLES
+from ..view import HIDDEN
 
 if TYPE_CHECKING:
     from civtable.core.events import Viewer
 
-    from .options import Rules
+    from ..options import Rules
 
 CONTEXT = "mega-civ"
 """The message context of the names of the game's things (its own words)."""
@@ -47,7 +47,7 @@ PHASE_WORDS = (N_("Tax"), N_("Population expansion"), N_("Movement"), N_("Confli
                N_("Acquisition of trade cards"), N_("Trade"), N_("Calamity selection"), N_("Calamity resolution"),
                N_("Special abilities"), N_("Removal of surplus population"), N_("Acquisition of advances"),
                N_("AST alteration"))
-"""The phases' titles (``codes.PHASE_TITLES``) as messages."""
+"""The phases' titles (``rules.codes.PHASE_TITLES``) as messages."""
 
 
 def title(name: str) -> str:

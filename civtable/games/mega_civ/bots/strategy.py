@@ -40,12 +40,12 @@ from civtable.agents.strategy_files import (
 )
 from civtable.core.errors import AgentError
 
-from .catalog import load_catalog
+from ..catalog import load_catalog
 
 PLAIN = ("turn", "players", "cities", "tokens", "stock", "treasury", "ast", "vp", "leader", "rank", "advances",
          "cards")
 SCOPES = ("owned", "others", "hand")
-STRATEGIES = Path(__file__).with_name("strategies")
+STRATEGIES = Path(__file__).parents[1] / "strategies"
 
 __all__ = ["Condition", "Play", "Quantity", "Strategy", "Term", "load_strategy", "parse_condition", "parse_strategy"]
 

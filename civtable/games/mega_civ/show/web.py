@@ -23,14 +23,14 @@ from civtable.core.action import Action
 from civtable.core.events import Viewer
 from civtable.i18n import ENGLISH, Translator, localizable
 
-from .catalog import set_value
+from ..catalog import set_value
+from ..rules.scoring import advance_vp
 from .explain import step_task
-from .scoring import advance_vp
 from .webmap import MAP_CSS, MapDrawing, colour, ink
 from .words import CONTEXT, SeatNames, phase_title, semicolon
 
 if TYPE_CHECKING:
-    from .game import MegaCiv
+    from ..game import MegaCiv
 
 AREA_KINDS = frozenset(("move", "ship", "sail", "city", "grow", "reduce", "revolt", "reinforce", "lose", "lose-city",
                         "destroy", "annex", "pirate", "barbarians", "politics-annex", "fundamentalism", "monotheism",

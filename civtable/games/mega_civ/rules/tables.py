@@ -14,7 +14,7 @@ from typing import Any
 from civtable.core.errors import InvalidStateError
 from civtable.core.files import DATA_LIMIT, read_json
 
-DATA = Path(__file__).with_name("data") / "tables.json"
+DATA = Path(__file__).parents[1] / "data" / "tables.json"
 NUMBER_KEYS = ("tax_per_city", "support_per_city", "city_on_site", "city_elsewhere", "city_attack_minimum",
                "city_attack_defenders", "plunder_treasury", "ship_moves", "ship_capacity", "growth_one",
                "growth_more", "starting_tokens")

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 from civtable.core.reference import Table
 from civtable.i18n import ENGLISH, N_, NN_, NP_, Translator, localizable
 
-from .catalog import set_value
-from .scoring import advance_vp
+from ..catalog import set_value
+from ..rules.scoring import advance_vp
 from .words import CONTEXT, semicolon
 
 if TYPE_CHECKING:
-    from .game import MegaCiv
+    from ..game import MegaCiv
 
 EFFECTS = {
     "damage": N_("loses unit points"), "treasury": N_("loses treasury"), "reduce": N_("reduces cities"),

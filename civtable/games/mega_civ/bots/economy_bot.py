@@ -21,8 +21,8 @@ from typing import Any
 from civtable.core.action import Action
 from civtable.core.rng import Rng
 
-from .board import Board
-from .catalog import Catalog, set_value
+from ..catalog import Catalog, set_value
+from ..rules.board import Board
 
 CALAMITY_DEBT = 12  # what holding a tradable calamity costs, in payment points (a rough damage price)
 

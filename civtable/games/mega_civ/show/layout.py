@@ -27,7 +27,7 @@ from typing import Any
 from civtable.core.errors import InvalidStateError
 from civtable.core.files import DATA_LIMIT, read_json
 
-from .board import MAPS, SHIPPED_MAPS, Board, load_board
+from ..rules.board import MAPS, SHIPPED_MAPS, Board, load_board
 
 LAYOUT_VERSION = 1
 LAYOUT_FIELDS = ("version", "map", "provisional", "source", "method", "width", "height", "areas")

@@ -17,13 +17,13 @@ from civtable.core.action import Action
 from civtable.core.events import Viewer
 from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable
 
-from .catalog import set_value
+from ..catalog import set_value
+from ..rules.scoring import advance_vp
 from .explain import step_task
-from .scoring import advance_vp
 from .words import SeatNames, phase_title, semicolon
 
 if TYPE_CHECKING:
-    from .game import MegaCiv
+    from ..game import MegaCiv
 
 WIDTH = 100
 

@@ -1,4 +1,5 @@
-"""A heuristic Mega Civilization bot that reads only its observation.
+"""The earlier heuristic Mega Civilization bot (``simple``, kept to compare), which reads
+only its observation.
 
 It grows where growth is largest, gathers six tokens on a free city site when the
 tokens next to it can make it this turn, spreads tokens above an area's limit into
@@ -12,13 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from civtable.agents.base import Agent, AgentFactory, PlayerView, check_params
+from civtable.agents.base import Agent, PlayerView
 from civtable.core.action import Action
-from civtable.core.errors import AgentError
-from civtable.core.game import Game
 
-from .board import Board
-from .catalog import Catalog
+from ..catalog import Catalog
+from ..rules.board import Board
 from .economy_bot import Economy
 
 
@@ -130,35 +129,3 @@ class HeuristicBot(Agent):
             if seeds:
                 return f"move {aid} {max(seeds)[4]}"
         return None
-
-
-def _simple(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    check_params("simple", params, set())
-    rules = game.rules  # type: ignore[attr-defined]
-    return HeuristicBot(seed, rules.board, rules.tables.numbers["city_on_site"], rules.catalog)
-
-
-def _strategic(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    check_params("strategic", params, set())
-    from .strategic import StrategicBot
-    from .strategy import load_strategy
-
-    return StrategicBot(seed, game.rules, load_strategy("strategic"))  # type: ignore[attr-defined]
-
-
-def _rules(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    check_params("rules", params, {"", "file"})
-    path = params.get("file") or params.get("")
-    if not path:
-        raise AgentError("bot 'rules' needs a strategy file: rules:FILE.yaml")
-    from .strategic import StrategicBot
-    from .strategy import load_strategy
-
-    return StrategicBot(seed, game.rules, load_strategy(path))  # type: ignore[attr-defined]
-
-
-FACTORIES: dict[str, AgentFactory] = {"greedy": _strategic, "strategic": _strategic, "heuristic": _strategic,
-                                      "rules": _rules, "simple": _simple}
-"""``greedy`` (the default opponent), ``strategic`` and ``heuristic`` are the planning bot
-(``strategic.py``) with its built-in strategy; ``rules:FILE`` the same bot with the
-strategy of FILE (``strategy.py``); ``simple`` the earlier greedy bot (kept to compare)."""

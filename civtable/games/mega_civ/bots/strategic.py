@@ -30,19 +30,19 @@ from civtable.agents.base import Agent, PlayerView
 from civtable.core.action import Action
 from civtable.core.rng import Rng
 
-from .catalog import Catalog, set_value
-from .codes import TRADE
+from ..catalog import Catalog, set_value
+from ..rules.codes import TRADE
+from ..rules.scoring import advance_vp
+from ..rules.trade import COUNTER, COUNTERS, FROM, SIDE, STAGE
+from ..view import SeatView
 from .economy_bot import CALAMITY_DEBT, Economy, _best, _find
 from .plan import Planner
-from .rules.trade import COUNTER, COUNTERS, FROM, SIDE, STAGE
-from .scoring import advance_vp
 from .seatmap import MapInfo, needed_cities
 from .strategy import Quantity, Strategy
-from .view import SeatView
 
 if TYPE_CHECKING:
-    from .options import Rules
-    from .state import MegaState
+    from ..options import Rules
+    from ..state import MegaState
 
 _INFO: dict[int, MapInfo] = {}
 

@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING
 from civtable.agents import fitted
 from civtable.agents.fitted import Weights, at_progress, read_weights, score
 
-from .rules.cards import hand_value
+from ..rules.cards import hand_value
 
 if TYPE_CHECKING:
-    from .state import MegaState
+    from ..state import MegaState
 
-DATA = Path(__file__).with_name("data") / "evaluate.json"
+DATA = Path(__file__).parents[1] / "data" / "evaluate.json"
 
 FEATURES = ("vp", "ready", "cities", "hand_value", "advances", "mid_advances", "high_advances")
 """Per player: victory points (5 a square of the AST among them); 1 if he meets the

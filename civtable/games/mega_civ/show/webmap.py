@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.i18n import ENGLISH, N_, Translator
 
-from .board import Board
+from ..rules.board import Board
 from .layout import Layout, load_layout
 from .words import semicolon
 
 if TYPE_CHECKING:
-    from .game import MegaCiv
+    from ..game import MegaCiv
 
 COLOURS = {
     "assyria": "#875692", "babylon": "#1f3a93", "carthage": "#0067a5", "celt": "#008856", "dravidia": "#e25822",
@@ -76,7 +76,7 @@ def links_svg(map_option: str) -> str:
 
 @cache
 def load_layout_board(map_option: str) -> tuple[Board, Layout]:
-    from .board import load_board
+    from ..rules.board import load_board
 
     return load_board(map_option), load_layout(map_option)
 

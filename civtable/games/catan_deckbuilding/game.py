@@ -67,9 +67,9 @@ class CatanDeckBuilding(Game):
         """``CatanState.observation`` (``view.observation``)."""
         return view.observation(state, viewer)
 
-    def seat_view(self, state: CatanState, player: Any) -> view.SeatView:
-        """``CatanState.seat_view`` (``view.SeatView``)."""
-        return view.SeatView(state, player)
+    seat_view = staticmethod(view.SeatView)
+    """``CatanState.seat_view``: ``view.SeatView(state, player)``, the class itself (no
+    call in between: a bot asks for it at every decision)."""
 
     def determinize(self, state: CatanState, player: Any, rng: Rng) -> CatanState:
         """``CatanState.determinize`` (``view.determinize``)."""

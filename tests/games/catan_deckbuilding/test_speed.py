@@ -32,6 +32,7 @@ from civtable.games.catan_deckbuilding.actions import (
     PLAY,
     PLAY_ROADS,
 )
+from civtable.games.catan_deckbuilding.bots.strategy import load_strategy
 from civtable.games.catan_deckbuilding.catalog import (
     BANDIT,
     BUYABLE,
@@ -46,7 +47,6 @@ from civtable.games.catan_deckbuilding.rules.base import MAIN
 from civtable.games.catan_deckbuilding.rules.main import affordable
 from civtable.games.catan_deckbuilding.rules.turn import shuffle
 from civtable.games.catan_deckbuilding.state import CatanState
-from civtable.games.catan_deckbuilding.strategy import load_strategy
 from civtable.games.catan_deckbuilding.view import SeatView
 from civtable.sim.runner import play_game
 from civtable.testing.adapter import decisions

@@ -13,16 +13,27 @@ from typing import TYPE_CHECKING
 from civtable.core.reader import shown
 from civtable.i18n import ENGLISH, Translator, localizable
 
-from . import actions as act
-from .catalog import BANDIT, BUYABLE, CITY, DESERT, KDEF, RESOURCES, ROAD, ROLE_IDS, SEA, SETTLEMENT
-from .rules.base import PHASE_NAMES, POOL_KEYS, WILD_O, WILD_S
-from .rules.main import plan_for
-from .rules.payment import missing
-from .view import pending_view
+from .. import actions as act
+from ..catalog import (
+    BANDIT,
+    BUYABLE,
+    CITY,
+    DESERT,
+    KDEF,
+    RESOURCES,
+    ROAD,
+    ROLE_IDS,
+    SEA,
+    SETTLEMENT,
+)
+from ..rules.base import PHASE_NAMES, POOL_KEYS, WILD_O, WILD_S
+from ..rules.main import plan_for
+from ..rules.payment import missing
+from ..view import pending_view
 from .words import a_card, amount, counts_text, decision_text, join, name
 
 if TYPE_CHECKING:
-    from .state import CatanState
+    from ..state import CatanState
 
 
 @localizable

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.i18n import ENGLISH, N_, Translator, localizable
 
-from . import actions as act
-from .catalog import BANDIT, BUYABLE, CITY, HARBOR, KDEF, KOFF, ROAD, ROLE_IDS, SETTLEMENT
+from .. import actions as act
+from ..catalog import BANDIT, BUYABLE, CITY, HARBOR, KDEF, KOFF, ROAD, ROLE_IDS, SETTLEMENT
 from .words import (
     action_words,
     amount,
@@ -26,7 +26,7 @@ from .words import (
 if TYPE_CHECKING:
     from civtable.core.action import Action
 
-    from .options import Rules
+    from ..options import Rules
 
 
 def pad(text: str, width: int) -> str:

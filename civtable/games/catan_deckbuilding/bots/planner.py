@@ -23,7 +23,7 @@ from civtable.agents.base import Agent, AgentFactory, PlayerView, check_params
 from civtable.core.action import Action
 from civtable.core.game import Game
 
-from .actions import (
+from ..actions import (
     ALLOW_ACT,
     BUY_ACT,
     DISCARD_ACT,
@@ -37,7 +37,7 @@ from .actions import (
     RETURN_ACT,
     CdbAction,
 )
-from .catalog import (
+from ..catalog import (
     BANDIT,
     BUYABLE,
     CITY,
@@ -51,10 +51,10 @@ from .catalog import (
     SETTLEMENT,
     load_cards,
 )
-from .rules.base import COUNTER, DISCARDING, MAIN, REACT, STEAL, WILD_O, WILD_S
-from .rules.payment import road_resources
+from ..rules.base import COUNTER, DISCARDING, MAIN, REACT, STEAL, WILD_O, WILD_S
+from ..rules.payment import road_resources
+from ..view import SeatView
 from .strategy import OPS, Condition, Strategy, load_strategy
-from .view import SeatView
 
 RES = ROLE_IDS[:5]
 # how much a card is worth keeping in hand; 0-2 is junk

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.i18n import ENGLISH, N_, NN_, NP_, Translator, localizable
 
-from . import actions as act
-from .catalog import BANDIT, CITY, ROAD, ROLE_IDS, CardData
-from .rules.base import POOL_KEYS, WILD_O, WILD_S
-from .rules.payment import breakdown, road_resources, settle
+from .. import actions as act
+from ..catalog import BANDIT, CITY, ROAD, ROLE_IDS, CardData
+from ..rules.base import POOL_KEYS, WILD_O, WILD_S
+from ..rules.payment import breakdown, road_resources, settle
 
 if TYPE_CHECKING:
-    from .options import Rules
+    from ..options import Rules
 
 CONTEXT = "catan-deckbuilding"
 """The message context of the card names (they are the game's own words)."""

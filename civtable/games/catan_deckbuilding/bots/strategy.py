@@ -35,7 +35,7 @@ from civtable.agents.strategy_files import (
 )
 from civtable.core.errors import AgentError
 
-from .catalog import BUYABLE, ROLE_IDS
+from ..catalog import BUYABLE, ROLE_IDS
 
 __all__ = ["OPS", "Condition", "Quantity", "Rule", "Strategy", "Term", "load_strategy", "parse_condition",
            "parse_strategy"]
@@ -92,7 +92,7 @@ def parse_strategy(raw: Any, source: str = "strategy") -> Strategy:
     return Strategy(str(raw.get("name", Path(source).stem)), tuple(rules), play)
 
 
-BUILTIN = Path(__file__).with_name("strategies")
+BUILTIN = Path(__file__).parents[1] / "strategies"
 _LOADED: dict[tuple[str, int, int], Strategy] = {}
 """Strategies read in this process, by (file, modification time, size): a file is
 parsed once, not once per bot or per game (``simulate`` makes two bots a game)."""

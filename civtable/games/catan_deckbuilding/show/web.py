@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.i18n import ENGLISH, N_, Translator, localizable
 
-from . import actions as act
-from .catalog import BANDIT, BUYABLE, CITY, KDEF, ROLE_IDS
-from .rules.base import POOL_KEYS
+from .. import actions as act
+from ..catalog import BANDIT, BUYABLE, CITY, KDEF, ROLE_IDS
+from ..rules.base import POOL_KEYS
 from .words import (
     EFFECTS,
     a_card,
@@ -40,7 +40,7 @@ from .words import (
 if TYPE_CHECKING:
     from civtable.core.action import Action
 
-    from .options import Rules
+    from ..options import Rules
 
 NOTES = {
     "ore": N_("+1 Ore to spend"), "brick": N_("+1 Brick to spend"), "grain": N_("+1 Grain to spend"),

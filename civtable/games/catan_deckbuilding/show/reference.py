@@ -7,8 +7,8 @@ from __future__ import annotations
 from civtable.core.reference import Table
 from civtable.i18n import ENGLISH, Translator, localizable
 
-from .catalog import BUYABLE, CardData
-from .rules.payment import road_resources
+from ..catalog import BUYABLE, CardData
+from ..rules.payment import road_resources
 from .words import EFFECTS, cost_text, kind_name, name
 
 

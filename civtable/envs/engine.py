@@ -28,6 +28,10 @@ def make_game(game_id: str, players: int | None, options: dict[str, Any]) -> Gam
             raise OptionError(f"players={players} and the option players={opts['players']} disagree")
         opts["players"] = players
     game = load_game(game_id, **opts)
+    if game.info.reported_result:
+        raise OptionError(f"{game.id} has no learning environment: its result is what a person reports of the "
+                          "physical game, which no rule checks, so a learner's claim would be its reward "
+                          "(docs/envs.md)")
     game.action_space()  # a game without a declared space or encoding fails here,
     game.encoding()  # not in the middle of a training run
     return game

@@ -156,18 +156,21 @@ class Tally:
     def add(self, r: GameResult) -> None:
         """Count one game."""
         self.games += 1
+        winners = r.winners
+        if self.seats > 1 and len(winners) == self.seats:
+            winners = []  # a win shared by every seat is a draw: nobody is ahead (as returns() says)
         if not r.finished:
             self.unfinished += 1
-        elif not r.winners:
+        elif not winners:
             if self.seats == 1:
                 self.lost += 1
             else:
                 self.draws += 1
-        for w in r.winners:
+        for w in winners:
             self.wins[w] += 1
         if r.first_player is not None and r.finished and self.seats > 1:
             self.first += 1
-            self.first_won += r.first_player in r.winners
+            self.first_won += r.first_player in winners
         self.turns[r.turns] = self.turns.get(r.turns, 0) + 1
         self.steps[r.steps] = self.steps.get(r.steps, 0) + 1
         if r.trajectory:
@@ -179,15 +182,15 @@ class Tally:
             moments.add(value)
         if r.finished:
             self.finished += 1
-            self.finished_winners += len(r.winners)
+            self.finished_winners += len(winners)
             for name, holders in r.holdings.items():
                 row = self.items.get(name)
                 if row is None:
                     row = self.items[name] = [0, 0, 0, 0]
                 row[0] += len(holders)
-                row[1] += sum(1 for p in holders if p in r.winners)
-                row[2] += sum(1 for p in r.winners if p not in holders)
-                row[3] += len(r.winners)
+                row[1] += sum(1 for p in holders if p in winners)
+                row[2] += sum(1 for p in winners if p not in holders)
+                row[3] += len(winners)
 
     def _curve(self, trajectory: list[list[float]]) -> None:
         seats = range(self.seats)

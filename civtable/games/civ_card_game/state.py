@@ -144,8 +144,12 @@ class CcgState(State):
         return list(self.winner_list)
 
     def returns(self) -> list[float]:
-        """+1 for a winner, -1 for the others; 0 for all while playing or when nobody won."""
+        """+1 for a winner, -1 for the others; 0 for all while playing, when nobody won, and
+        when a win is shared by every player (final-tie A with every player tied: nobody is
+        ahead of anybody, so no seat is paid as a winner; issue 28)."""
         won = self.winner_list if self.phase == OVER else ()
+        if len(won) == self.n:
+            won = ()
         return [(1.0 if p in won else -1.0) if won else 0.0 for p in range(self.n)]
 
     def legal_actions(self, player: int) -> list[CcgAction]:  # type: ignore[override]

@@ -97,11 +97,11 @@ class Oracle:
 
     def _determinize(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self.view is not None
-        count = request.get("count", 1)
-        if not _integer(count) or not 1 <= count <= MAX_SAMPLES:
+        count: Any = request.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_SAMPLES:
             raise OracleError(f"count must be an integer from 1 to {MAX_SAMPLES}, not {shown(count)}")
-        seed = request.get("seed", self.act_id)
-        if not _integer(seed) or not 0 <= seed <= MAX_SEED:
+        seed: Any = request.get("seed", self.act_id)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise OracleError(f"seed must be an integer from 0 to 2**64-1, not {shown(seed)}")
         self._room(count)
         with_states = self._flag(request, "states", True)
@@ -127,6 +127,7 @@ class Oracle:
         if state.is_terminal():
             raise OracleError("the game is over in that position: no action is legal")
         player = self._player(request, state, mover=True)
+        assert player is not None  # a position that is not over has a player to move
         action = self._action(request, state, player)
         replace = self._flag(request, "replace", False)
         if replace and handle is None:
@@ -189,8 +190,7 @@ class Oracle:
                               f"{', '.join(map(str, movers)) or 'nobody'})")
         return int(p)
 
-    def _action(self, request: dict[str, Any], state: State, player: int | None) -> Action:
-        assert player is not None
+    def _action(self, request: dict[str, Any], state: State, player: int) -> Action:
         legal = state.legal_actions(player)
         index, text = request.get("index"), request.get("action")
         if (index is None) == (text is None):
@@ -199,7 +199,8 @@ class Oracle:
             if not _integer(index) or not 0 <= index < len(legal):
                 raise OracleError(f"index {shown(index)} is not one of the {len(legal)} legal actions "
                                   f"(0 to {len(legal) - 1})")
-            return legal[index]
+            found: Action = legal[index]
+            return found
         if not isinstance(text, str):
             raise OracleError(f"'action' must be an action's text, not {shown(text)}")
         wanted = " ".join(text.lower().split())

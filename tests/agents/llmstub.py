@@ -20,6 +20,7 @@ request is kept (``requests``: the JSON bodies and the Authorization header).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -61,10 +62,8 @@ class Stub:
                     stub.served[model] = n + 1
                     stub.requests.append({"body": body, "authorization": self.headers.get("Authorization")})
                 status, payload = stub.answer(body, n)
-                try:
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client gave up (a timeout)
                     self._send(status, payload)
-                except (BrokenPipeError, ConnectionResetError):  # the client gave up (a timeout)
-                    pass
 
             def _send(self, status: int, payload: bytes) -> None:
                 self.send_response(status)

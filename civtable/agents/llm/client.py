@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import time
 import urllib.error
 import urllib.request
@@ -108,13 +107,13 @@ class ChatClient:
     def _fetch(self, request: urllib.request.Request) -> bytes:
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:  # noqa: S310 (http(s) checked)
-                raw = response.read(MAX_REPLY + 1)
+                raw: bytes = response.read(MAX_REPLY + 1)
         except urllib.error.HTTPError as e:
             raise LlmFailure("http", f"the endpoint answered HTTP {e.code}") from None
-        except (TimeoutError, socket.timeout):
+        except TimeoutError:
             raise LlmFailure("timeout", f"no answer within {self.timeout:g} s") from None
         except urllib.error.URLError as e:
-            if isinstance(e.reason, (TimeoutError, socket.timeout)):
+            if isinstance(e.reason, TimeoutError):
                 raise LlmFailure("timeout", f"no answer within {self.timeout:g} s") from None
             raise LlmFailure("unreachable", f"the endpoint cannot be reached ({_reason(e.reason)})") from None
         except (OSError, ValueError) as e:

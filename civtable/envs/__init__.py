@@ -2,12 +2,13 @@
 
     env = pettingzoo_env("catan-deckbuilding", players=2, seed=1)   # PettingZoo AEC
     env = gymnasium_env("civ-card-game", opponents=["greedy"] * 2)  # one seat learns
-    env = text_env("mega-civ", opponents={1: "greedy"})             # a language model, in words
 
 Both use the game's fixed action space (``Game.action_space``) and observation
 encoding (``Game.encode``); ``docs/envs.md`` documents them, with the adapters for
 RLlib's and Tianshou's action-mask conventions (``adapters.py``). PettingZoo and
 Gymnasium are imported only when an environment is made (``pip install civtable[rl]``).
+For language models, ``civtable.envs.text_env.TextEnv`` is TextArena's loop (the seat's
+view as a string in, an action as a string out; ``docs/llm.md``) and needs neither.
 """
 
 from __future__ import annotations
@@ -43,15 +44,4 @@ def rllib_env(game_id: str, opponents: Sequence[str] | str = ("greedy",), seat: 
     return RLlibMasked(gymnasium_env(game_id, opponents, seat, seed, **options))
 
 
-def text_env(game_id: str, players: int | None = None, opponents: dict[int, str] | None = None,
-             seed: int | None = None, **options: Any) -> Any:
-    """A text environment in TextArena's loop (``reset``, ``get_observation``, ``step``,
-    ``close``): the seat's view as a string, an action as a string (``text_env.py``;
-    ``listed``, ``error_allowance``, ``fallback``, ``max_steps`` and the game's options as
-    keywords). It needs neither PettingZoo nor Gymnasium."""
-    from .text_env import TextEnv
-
-    return TextEnv(game_id, players=players, opponents=opponents, seed=seed, **options)
-
-
-__all__ = ["gymnasium_env", "pettingzoo_env", "rllib_env", "text_env"]
+__all__ = ["gymnasium_env", "pettingzoo_env", "rllib_env"]

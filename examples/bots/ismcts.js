@@ -4,6 +4,8 @@
 //
 //   civtable play catan-deckbuilding --players "human,cmd:node examples/bots/ismcts.js"
 //   civtable simulate civ-card-game --players "cmd:node examples/bots/ismcts.js --iterations 50,greedy"
+// Options: --iterations N (200), --depth N (60), --c X (1.4), --seed N, --stats FILE (append
+// "decisions iterations requests" at the end of the game).
 //
 // Each iteration asks for one sample of the bot's own information set ("determinize": never
 // the true hidden cards), walks the tree down in it ("apply" with "replace": the oracle
@@ -15,14 +17,19 @@
 "use strict";
 const readline = require("readline");
 
-function option(name, fallback) {
+function text(name) {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && i + 1 < process.argv.length ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : null;
+}
+function option(name, fallback) {
+  const value = text(name);
+  return value === null ? fallback : Number(value);
 }
 const ITERATIONS = option("iterations", 200);
 const DEPTH = option("depth", 60);
 const C = option("c", 1.4);
 const SHARE = 0.5; // of time_ms a decision may use at most
+const STATS = text("stats"); // a file to append "DECISIONS ITERATIONS REQUESTS" to at the end
 
 let seed = (option("seed", 1) >>> 0) || 1;
 function random(n) { // xorshift32: the same seed gives the same game
@@ -49,6 +56,7 @@ function next() {
 function send(message) { process.stdout.write(JSON.stringify(message) + "\n"); }
 
 let requests = 0;
+let iterations = 0;
 async function ask(message) { // one request, one answer (its own or an error)
   requests += 1;
   send(message);
@@ -130,6 +138,7 @@ async function choose(act, seat) {
   while (done < ITERATIONS && Date.now() < deadline) {
     await iterate(root, act, seat);
     done += 1;
+    iterations += 1;
   }
   let best = act.legal[0];
   let most = -1;
@@ -164,6 +173,7 @@ async function main() {
     } else if (message.type === "end") {
       console.error(`game over; winners: ${JSON.stringify(message.winners)}; ${decisions} decisions, ` +
                     `${requests} oracle requests`);
+      if (STATS) require("fs").appendFileSync(STATS, `${decisions} ${iterations} ${requests}\n`);
       break;
     }
   }

@@ -12,7 +12,6 @@ from civtable.agents import PlayerView
 from civtable.agents.llm.prompt import prompt_messages
 from civtable.core.errors import OptionError
 from civtable.core.rng import Rng
-from civtable.envs import text_env
 from civtable.envs.text_env import TextEnv, observation_text
 
 LISTED = re.compile(r"^(\d+)\. ", re.MULTILINE)
@@ -24,7 +23,7 @@ GAMES = [("catan-deckbuilding", {}, {1: "greedy"}), ("civ-card-game", {"players"
 @pytest.mark.parametrize(("game_id", "options", "opponents"), GAMES, ids=[g for g, _, _ in GAMES])
 def test_whole_games_through_observation_strings_and_action_strings(game_id: str, options: dict[str, object],
                                                                     opponents: dict[int, str]) -> None:
-    env = text_env(game_id, opponents=opponents, seed=3, **options)
+    env = TextEnv(game_id, opponents=opponents, seed=3, **options)
     env.reset(seed=5)
     rng = Rng(1)
     seen: set[int] = set()

@@ -66,7 +66,7 @@ def test_games_is_a_short_list(capsys: pytest.CaptureFixture[str]) -> None:
 def test_games_one_game_shows_bots_and_readings(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games", "toy-nim")
     assert code == 0
-    assert "Bots: human, cmd, greedy, ismcts, mcts, random" in out
+    assert "Bots: human, cmd, greedy, ismcts, llm, mcts, random" in out
     assert "max-take" in out and "chance / bid" in out and "TOY-2" in out
     assert "how the first player is chosen" in out
     assert "bid: simultaneous bids" in out

@@ -32,8 +32,14 @@ def _ismcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
     return make_ismcts(game, seed, params, BOTS)
 
 
+def _llm(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    from .llm import make_llm
+
+    return make_llm(game, seed, params, BOTS)
+
+
 GENERIC: dict[str, AgentFactory] = {"random": _random, "mcts": _mcts, "ismcts": _ismcts,
-                                    "cmd": make_external}
+                                    "cmd": make_external, "llm": _llm}
 
 
 def _factories(game: Game) -> dict[str, AgentFactory]:

@@ -37,7 +37,7 @@ from . import (
     spaces,
     value,
 )
-from .common import PROG, Parser, add_command, lang_arg, os_error_message
+from .common import PROG, Parser, add_command, lang_arg, llm_endpoint, os_error_message
 
 COMMANDS = (games, play, simulate, compare, value, ladder, report, replay, actions, cards, spaces, serve)
 
@@ -89,7 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             parser.print_help(sys.stderr)
             return 2
-        return int(args.func(args))
+        with llm_endpoint(args):
+            return int(args.func(args))
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     except KeyboardInterrupt:

@@ -7,10 +7,12 @@ translator in ``args.tr``."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import re
 import secrets
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -252,6 +254,7 @@ def batch_args(p: argparse.ArgumentParser, players: str, games: str, default_gam
     p.add_argument("--address", metavar="HOST:PORT", help="with --backend ray: an existing Ray cluster (default: "
                                                             "a local one is started)")
     option_arg(p)
+    llm_arg(p)
     p.add_argument("--json", metavar="FILE", help=json)
     p.add_argument("--force", action="store_true", help="overwrite the files written")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
@@ -326,3 +329,38 @@ def run_figures(args: argparse.Namespace, play: Callable[[Callable[[int, int], N
     show(summary, tr)
     write_figures(summary, json_path, args.force, report, tr)
     return 130 if summary["partial"] else 0
+
+
+def llm_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--llm-url", metavar="URL",
+                   help="the OpenAI-compatible endpoint of the llm:MODEL bots (default: the environment variable "
+                        "CIVTABLE_LLM_URL, else http://127.0.0.1:8080/v1); the key is read from CIVTABLE_LLM_KEY")
+
+
+@contextlib.contextmanager
+def llm_endpoint(args: argparse.Namespace) -> Iterator[None]:
+    """``--llm-url`` for the games of one command (its bots and worker processes read it
+    from ``CIVTABLE_LLM_URL``), and every endpoint the ``llm:`` bots of ``--players`` will
+    use checked before any game: one that cannot be reached is one sentence (exit 2)."""
+    from civtable.agents import parse_spec, split_players
+    from civtable.agents.llm import URL_VARIABLE, endpoint, probe
+
+    url = vars(args).get("llm_url")
+    players = vars(args).get("players")
+    before = os.environ.get(URL_VARIABLE)
+    try:
+        if url:
+            os.environ[URL_VARIABLE] = endpoint(url)
+        urls = []
+        for spec in split_players(players) if isinstance(players, str) and players.strip() else ():
+            name, params = parse_spec(spec)
+            if name == "llm":
+                urls.append(endpoint(params.get("url")))
+        for found in dict.fromkeys(urls):
+            probe(found)
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(URL_VARIABLE, None)
+        else:
+            os.environ[URL_VARIABLE] = before

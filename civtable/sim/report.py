@@ -15,6 +15,8 @@ from rich.table import Table
 from civtable.core.errors import CivtableError
 from civtable.i18n import ENGLISH, NP_, Translator
 
+from .botstats import print_llm
+
 
 def _pct(x: float, tr: Translator = ENGLISH) -> str:
     """``0.523`` -> "52.3%" (rounded as English rounds it, then written the language's way)."""
@@ -156,6 +158,7 @@ def print_summary(summary: dict[str, Any], console: Console | None = None, tr: T
         console.print(figures_table(summary["game_stats"], tr))
     if summary.get("items"):
         console.print(items_table(summary["items"], tr))
+    print_llm(summary.get("llm") or [], console, tr)
 
 
 def items_table(items: dict[str, dict[str, Any]], tr: Translator = ENGLISH) -> Table:
@@ -236,6 +239,7 @@ def print_ladder(summary: dict[str, Any], console: Console | None = None, tr: Tr
                           "(one bot won every game of a pairing); read the matrix's intervals instead."))
     for line in lines:
         console.print(escape(line), highlight=False)
+    print_llm(summary.get("llm") or [], console, tr)
 
 
 def check_output(path: str | Path, force: bool = False) -> Path:

@@ -47,6 +47,9 @@ class GameResult:
     """Each player's score at the start of every turn (``State.scores``), when the game has one."""
     notes: list[tuple[int, str]] = field(default_factory=list)
     """What the bots' record should keep beside the moves (``Agent.notes``)."""
+    bot_stats: list[dict[str, float]] = field(default_factory=list)
+    """What each seat's bot counted (``Agent.stats``: a language model's requests, illegal
+    replies, tokens...), one dict per seat (empty for most bots)."""
 
     def record(self) -> Record:
         """The game as a record (with its result line), to save or replay."""
@@ -109,8 +112,12 @@ def play_out(
         if not movers:
             break
         p = movers[0]
-        action = agents[p].act(PlayerView(state, p))
+        agent = agents[p]
+        action = agent.act(PlayerView(state, p))
         state.apply(p, action)
+        said = agent.talk()
+        if said:  # a public message with the move (a language model's words with a trade offer)
+            state.emit("talk", {"player": p, "text": said})
         steps += 1
         if on_move is not None:
             on_move(p, action)
@@ -195,6 +202,7 @@ def play_game(
         holdings=holdings(state),
         trajectory=trajectory,
         notes=sorted((ply, text) for agent in agents for ply, text in agent.notes),
+        bot_stats=[agent.stats() for agent in agents],
     )
 
 

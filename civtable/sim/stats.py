@@ -13,6 +13,7 @@ from civtable.core.errors import CivtableError
 from civtable.core.registry import game_class
 
 from .batch import BatchResult
+from .botstats import seat_figures
 from .runner import GameResult
 from .tally import Moments, Tally, mean_of, median_of
 
@@ -198,6 +199,7 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
         "scores": score_curves(tally),
         "game_stats": game_figures(tally),
         "items": item_figures(tally, seats),
+        "llm": seat_figures(list(batch.players), tally.bot_stats, tally.bot_games),
         "games_per_second": round(n / seconds, 2) if seconds > 0 else None,
         "seconds": round(seconds, 3),
         "workers": batch.workers,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from .botstats import add_stats
 from .runner import GameResult
 
 UNIT = 1074
@@ -145,6 +146,10 @@ class Tally:
         self.items: dict[str, list[int]] = {}
         """Per item, over the finished games that report it: seats holding it, holders
         who won, winners who did not hold it, winners of those games."""
+        self.bot_stats: list[dict[str, float]] = [{} for _ in range(seats)]
+        """Per seat, what its bot counted (``Agent.stats``), summed over the games..."""
+        self.bot_games = [0] * seats
+        """...and the games in which it counted anything."""
 
     @classmethod
     def of(cls, results: Iterable[GameResult], seats: int) -> Tally:
@@ -175,6 +180,10 @@ class Tally:
         self.steps[r.steps] = self.steps.get(r.steps, 0) + 1
         if r.trajectory:
             self._curve(r.trajectory)
+        for seat, counted in enumerate(r.bot_stats):
+            if counted:
+                add_stats(self.bot_stats[seat], counted)
+                self.bot_games[seat] += 1
         for name, value in r.stats.items():
             moments = self.stats.get(name)
             if moments is None:

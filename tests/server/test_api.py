@@ -75,6 +75,9 @@ def test_refusals_are_one_sentence_and_change_nothing(client: TestClient) -> Non
             {"kind": "human"}, {"kind": "bot", "bot": "rules:/etc/passwd"}]}), 422, "read a file of this machine"),
         (client.post("/api/games", json={"game": "catan-deckbuilding", "seats": [
             {"kind": "human"}, {"kind": "bot", "bot": "cmd:cat /etc/passwd"}]}), 422, "started with --local-bots"),
+        (client.post("/api/games", json={"game": "catan-deckbuilding", "seats": [
+            {"kind": "human"}, {"kind": "bot", "bot": "llm:m;url=http://127.0.0.1:22/v1"}]}), 422,
+         "bots send the game to a network endpoint: they play on the server only when it was started with --local-bots"),
         (client.post("/api/games", json={"game": "catan-deckbuilding", "options": {"reshuffle": "Z"},
                                          "seats": [{"kind": "human"}, {"kind": "invite"}]}), 422, "must be one of"),
         (client.post("/api/games", json={"game": "catan-deckbuilding", "options": {"cards": "/etc/passwd"},

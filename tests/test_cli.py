@@ -332,10 +332,11 @@ def test_play_quit_and_help(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 
 def test_play_simultaneous_hot_seat(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    feed(monkeypatch, "bid 2\nbid 1\n" + "1\n" * 30)
+    feed(monkeypatch, "bid 2\n\nbid 1\n" + "\n1\n" * 30)  # Enter at each "pass the keyboard" screen
     code, out, _ = run(capsys, "play", "toy-nim", "--players", "human,human", "--seed", "1", "-o", "opening=bid")
     assert code == 0
     assert "player 0> " in out and "player 1> " in out and "Game over" in out
+    assert "=== Pass the keyboard to player 1 ===" in out
     assert "Player 0 (you): bid 2" in out and "Player 0 (human) (you)" not in out
     # each seat's bid stays hidden from the other until both are in
     assert "Player 1: bid" not in out.split("player 1> ")[0]

@@ -310,9 +310,12 @@ def test_a_program_printing_100_mb_costs_the_server_no_memory(tmp_path: Path) ->
 
 
 def test_a_programs_processes_end_with_its_game_and_with_the_server(tmp_path: Path) -> None:
-    bot = tmp_path / "forking.py"
+    import tempfile
+
+    short = Path(tempfile.mkdtemp(prefix="cb"))  # a bot spec has at most 200 characters: a short path
+    bot = short / "forking.py"
     bot.write_text(FORKING_BOT)
-    pids = tmp_path / "pids.txt"
+    pids = short / "pids.txt"
     spec = f"cmd:{sys.executable} {bot} {pids}"
     app = create_app(f"sqlite:///{tmp_path / 'g.db'}", clock_check=0.05, local_bots=True)
     with TestClient(app) as c:

@@ -1,4 +1,4 @@
-"""Fit the weights of the search bots' evaluation (``evaluate.py``) to self-play games.
+"""Fit the weights of the search bots' evaluation (``bots/evaluate.py``) to self-play games.
 
     python tools/civ_card_game/fit_evaluate.py collect --games 3000 --out /tmp/ccg.json
     python tools/civ_card_game/fit_evaluate.py fit /tmp/ccg.json   # needs numpy

@@ -1,4 +1,4 @@
-"""What the games' fitted evaluations share (``civ_card_game/evaluate.py``,
+"""What the games' fitted evaluations share (``civ_card_game/bots/evaluate.py``,
 ``mega_civ/bots/evaluate.py``): the weights of a game's ``data/evaluate.json`` (read here,
 and written in the same layout by the fitters in ``tools/``), a linear score per
 player whose weights move with the game's progress, and the conditional logit over

@@ -1,4 +1,4 @@
-"""Fit the weights of the search bots' evaluation (``evaluate.py``) to self-play games.
+"""Fit the weights of the search bots' evaluation (``bots/evaluate.py``) to self-play games.
 
     python tools/civ_card_game/fit_evaluate.py collect --games 3000 --out /tmp/ccg.json
     python tools/civ_card_game/fit_evaluate.py fit /tmp/ccg.json   # needs numpy
@@ -30,7 +30,7 @@ def collect(games: int, seed: int, eps: float) -> dict[str, Any]:
     import civtable
     from civtable.agents import PlayerView, make_agent
     from civtable.core.rng import Rng, derive_seed
-    from civtable.games.civ_card_game.evaluate import FEATURES, features, progress
+    from civtable.games.civ_card_game.bots.evaluate import FEATURES, features, progress
 
     game = civtable.load_game("civ-card-game", players=2)
     rows: list[list[Any]] = []  # [game, progress, f0, f1, winner]

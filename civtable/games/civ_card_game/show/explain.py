@@ -13,14 +13,14 @@ from civtable.core.messages import join
 from civtable.core.reader import shown
 from civtable.i18n import ENGLISH, N_, Translator, localizable
 
-from . import phases as ph
-from .catalog import BUILDING, COMMERCE, FOOD, HAMMERS, RESOURCE, RESOURCES, WONDER
-from .phases import PHASE_NAMES
+from ..catalog import BUILDING, COMMERCE, FOOD, HAMMERS, RESOURCE, RESOURCES, WONDER
+from ..rules import phases as ph
+from ..rules.phases import PHASE_NAMES
 from .render import doing, notation, step_name
 from .words import cost_words, either, res_words, resource_name, say
 
 if TYPE_CHECKING:
-    from .state import CcgState
+    from ..state import CcgState
 
 KIND_STEPS: dict[str, tuple[str, ...]] = {
     "draft": ("draft",), "place": ("free-population",), "discard": ("start-discard", "discard"),

@@ -1,4 +1,4 @@
-"""Bots for Civilization: The Card Game that read only what their seat may see.
+"""The greedy bot of Civilization: The Card Game, which reads only what its seat may see.
 
 ``greedy`` (alias ``heuristic``) scores every affordable purchase by victory
 points per resource spent, with a small bonus for what keeps producing (plots,
@@ -18,14 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from civtable.agents.base import Agent, AgentFactory, PlayerView, check_params
+from civtable.agents.base import Agent, PlayerView
 from civtable.core.action import Action
-from civtable.core.game import Game
 
-from .actions import CcgAction, trade_paid
-from .catalog import BUILDING, RESOURCE, UNIT, WONDER, CardSet
-from .phases import PHASE_NAMES
-from .view import SeatView
+from ..actions import CcgAction, trade_paid
+from ..catalog import BUILDING, RESOURCE, UNIT, WONDER, CardSet
+from ..rules.phases import PHASE_NAMES
+from ..view import SeatView
 
 ByKind = dict[str, list[CcgAction]]
 Legal = list[CcgAction]
@@ -299,17 +298,3 @@ def _no_choice(bot: HeuristicBot, v: SeatView, by_kind: ByKind, legal: Legal) ->
 HANDLERS: tuple[Handler, ...] = tuple(
     cast("Handler", getattr(HeuristicBot, "_" + name.replace("-", "_"), _no_choice)) for name in PHASE_NAMES)
 """The bot's choice in each step, by ``phases`` number (the methods named after the steps)."""
-
-
-def _heuristic(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    check_params("greedy", params, set())
-    return HeuristicBot(seed, game.cards)  # type: ignore[attr-defined]
-
-
-def _rules(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    from .strategy import make_rules_bot  # the strategy files' bot (strategy.py)
-
-    return make_rules_bot(game, seed, params)
-
-
-FACTORIES: dict[str, AgentFactory] = {"greedy": _heuristic, "heuristic": _heuristic, "rules": _rules}

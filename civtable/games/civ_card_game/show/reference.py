@@ -7,7 +7,7 @@ from __future__ import annotations
 from civtable.core.reference import Table
 from civtable.i18n import ENGLISH, Translator, localizable
 
-from .catalog import BUILDING, RESOURCE, UNIT, WONDER, CardSet
+from ..catalog import BUILDING, RESOURCE, UNIT, WONDER, CardSet
 from .words import CONTEXT, card_effects, res_words, semicolon, tech_effects
 
 

@@ -6,7 +6,7 @@ reader's language (``tr``; the hooks' functions are ``@localizable``)."""
 from __future__ import annotations
 
 import textwrap
-from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 from civtable.core.events import Viewer
@@ -14,8 +14,8 @@ from civtable.core.files import parse_json
 from civtable.core.messages import join
 from civtable.i18n import ENGLISH, N_, NP_, Translator, localizable
 
-from .catalog import RESOURCES, WONDER
-from .rules.purchase import pay_plan
+from ..catalog import RESOURCES, WONDER
+from ..rules.purchase import pay_plan
 from .words import (
     Names,
     amount,
@@ -40,7 +40,7 @@ WIDTH = 100
 
 def _steps() -> dict[str, tuple[str, str]]:
     """``data/steps.json``: for each step, what the decider is to do and how its actions are written."""
-    path = files(__package__) / "data" / "steps.json"
+    path = Path(__file__).parents[1] / "data" / "steps.json"  # the game's data/
     table = parse_json(path.read_text(encoding="utf-8"), f"step texts {path}")["steps"]
     return {**{name: (step["doing"], step["notation"]) for name, step in table.items()}, "over": ("", "")}
 

@@ -21,7 +21,7 @@ from civtable.core.events import Viewer
 from civtable.core.messages import EventFormatter, join, seat_name
 from civtable.i18n import ENGLISH, N_, NP_, Translator, localizable
 
-from .catalog import BUILDING, RESOURCES, UNIT, WONDER, CardSet, PlayCard, Tech
+from ..catalog import BUILDING, RESOURCES, UNIT, WONDER, CardSet, PlayCard, Tech
 
 CONTEXT = "civ-card-game"
 """The message context of the game's own short words and of its card names."""

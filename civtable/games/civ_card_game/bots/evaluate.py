@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING
 
 from civtable.agents.fitted import Weights, at_progress, read_weights, score, win_chances
 
-from .catalog import BUILDING, WONDER
+from ..catalog import BUILDING, WONDER
 
 if TYPE_CHECKING:
-    from .options import Rules
-    from .state import CcgState
+    from ..options import Rules
+    from ..state import CcgState
 
-DATA = Path(__file__).with_name("data") / "evaluate.json"
+DATA = Path(__file__).parents[1] / "data" / "evaluate.json"
 
 FEATURES = (
     "vp", "technologies", "population", "plots",

@@ -29,7 +29,7 @@ from civtable.core.events import Viewer
 from civtable.core.messages import join
 from civtable.i18n import ENGLISH, N_, NP_, Translator, localizable
 
-from .catalog import RESOURCES, WONDER, PlayCard, Tech
+from ..catalog import RESOURCES, WONDER, PlayCard, Tech
 from .render import deciding, holders, obs_population_cost, result, step_name
 from .words import (
     Names,

@@ -66,11 +66,11 @@ from civtable.core.action import Action
 from civtable.core.errors import AgentError
 from civtable.core.game import Game
 
-from .actions import CcgAction, trade_paid
-from .bots import HANDLERS, HeuristicBot
-from .catalog import BUILDING, RESOURCE, RESOURCES, UNIT, WONDER, CardSet
-from .phases import ACTIVE, PHASE_NAMES
-from .view import SeatView
+from ..actions import CcgAction, trade_paid
+from ..catalog import BUILDING, RESOURCE, RESOURCES, UNIT, WONDER, CardSet
+from ..rules.phases import ACTIVE, PHASE_NAMES
+from ..view import SeatView
+from .heuristic import HANDLERS, HeuristicBot
 
 SECTIONS: dict[str, tuple[str, ...]] = {
     "buy": ("tech", "build", "pop", "plot", "cash", "trade", "writing", "laws", "done", "greedy"),
@@ -159,7 +159,7 @@ class _Reader:
         most = {"done": 0, "stop": 0, "greedy": 0, "pop": 0, "trade": 2, "attack": 2, "block": 2}.get(kind, 1)
         if len(words) > most:
             raise AgentError(f"{where}: {text!r} names too much; see the patterns of civtable/games/civ_card_game/"
-                             "strategy.py")
+                             "bots/strategy.py")
         first = words[0] if words else None
         second = words[1] if len(words) > 1 else None
         if first is None and second is None:
@@ -275,7 +275,7 @@ def parse_strategy(raw: Any, cards: CardSet, source: str = "strategy",
 
 def load_strategy(path: str | Path, cards: CardSet) -> Strategy:
     """A strategy from a YAML or JSON file (a bare name finds one of ``strategies/``)."""
-    file = find(path, Path(__file__).with_name("strategies"))
+    file = find(path, Path(__file__).parents[1] / "strategies")  # the game's strategies/
     raw, text = read_yaml(file)
     return parse_strategy(raw, cards, str(file), entry_lines(text))
 

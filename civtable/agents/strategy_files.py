@@ -6,7 +6,7 @@ condition of two sums that Catan's and Mega Civ's files use."""
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,6 +14,19 @@ from typing import Any
 import yaml
 
 from civtable.core.errors import AgentError
+
+def fold(name: str) -> str:
+    """A name as the one vocabulary compares it: any case, and spaces, hyphens and
+    underscores alike ("Code of Laws" = "code_of_laws" = "code-of-laws")."""
+    return " ".join(name.replace("_", " ").replace("-", " ").casefold().split())
+
+
+def resolve_name(name: str, known: Iterable[str]) -> str | None:
+    """The one name of ``known`` that ``name`` stands for (``fold``-equal), else ``None``;
+    for a game's strategy reader to accept "Pottery" for the id ``pottery``."""
+    found = [k for k in known if fold(k) == fold(name)]
+    return found[0] if len(found) == 1 else None
+
 
 OPS: dict[str, Callable[[Any, Any], bool]] = {
     "<=": operator.le, ">=": operator.ge, "==": operator.eq, "!=": operator.ne,

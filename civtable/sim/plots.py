@@ -55,8 +55,9 @@ def win_rates(summary: dict[str, Any], tr: Translator = ENGLISH) -> Figure | Non
         s = solo["survived"]
         return _bars_with_intervals([summary["players"][0]], [s["win_rate"]], [s["ci95"]],
                                     tr.t("Survival rate (95% CI)"), tr.t("survived (%)"), tr=tr)
-    seats = [tr.t("seat {n}", n=r["seat"]) + "\n" + r["bot"] for r in rows]
-    fig = _bars_with_intervals(seats, [r["win_rate"] for r in rows], [r["ci95"] for r in rows],
+    seats = [tr.t("seat {n}", n=r["seat"]) + "\n" + r["bot"] + (f"\n{r['civilization']}" if r.get("civilization") else "")
+             for r in rows]
+    fig = _bars_with_intervals(seats, [r["win_rate"] or 0.0 for r in rows], [r["ci95"] for r in rows],
                                tr.t("Win rate by seat (95% CI)"), tr.t("games won (%)"), tr=tr)
     fig.axes[0].axhline(100 / len(rows), color="#cf222e", linestyle="--", linewidth=1, label=tr.t("even share"))
     fig.axes[0].legend(loc="upper right")
@@ -81,41 +82,97 @@ def game_lengths(summary: dict[str, Any], tr: Translator = ENGLISH) -> Figure | 
     return fig
 
 
+def _band(ax: Any, turns: list[int], band: dict[str, list[Any]], k: int, label: str) -> None:
+    """A mean curve with its 95% band (where the band is known)."""
+    mean = band["mean"][k] if isinstance(band["mean"][0], list) else band["mean"]
+    low = band["low"][k] if isinstance(band["low"][0], list) else band["low"]
+    high = band["high"][k] if isinstance(band["high"][0], list) else band["high"]
+    line = ax.plot(turns, mean, label=label)[0]
+    known = [i for i, (lo, hi) in enumerate(zip(low, high, strict=True)) if lo is not None and hi is not None]
+    if known:
+        ax.fill_between([turns[i] for i in known], [low[i] for i in known], [high[i] for i in known],
+                        color=line.get_color(), alpha=0.18, linewidth=0)
+
+
+def _games_axis(ax: Any, scores: dict[str, Any], tr: Translator) -> None:
+    """The number of games behind each turn's mean, on a second axis."""
+    twin = ax.twinx()
+    twin.step(scores["turns"], scores["games"], where="mid", color="#8c959f", linestyle=":", linewidth=1)
+    twin.set_ylabel(tr.t("games reaching the turn (dotted)"), color="#57606a")
+    twin.set_ylim(bottom=0)
+
+
 def score_curves(summary: dict[str, Any], tr: Translator = ENGLISH) -> Figure | None:
-    """Each seat's mean score at the start of every turn."""
+    """Each seat's mean score at the start of every turn with its 95% band, and the
+    number of finished games that reached the turn; cut where fewer than the minimum did."""
     scores = summary.get("scores")
-    if not scores:
+    if not scores or not scores.get("turns"):
         return None
     fig = Figure(figsize=(WIDTH, HEIGHT), layout="constrained")
     ax = fig.subplots()
-    for p, curve in enumerate(scores["mean"]):
+    civs = [r.get("civilization") for r in summary.get("per_player") or []]
+    for p in range(len(scores["mean"])):
         bot = summary["players"][p] if p < len(summary["players"]) else "?"
-        ax.plot(scores["turns"], curve, label=tr.t("seat {n} ({bot})", n=p, bot=bot))
-    _title(ax, tr.t("Score over the turns (mean over the games that reached the turn)"), tr)
+        if p < len(civs) and civs[p]:
+            bot = f"{bot}, {civs[p]}"
+        if "low" in scores:
+            _band(ax, scores["turns"], scores, p, tr.t("seat {n} ({bot})", n=p, bot=bot))
+        else:
+            ax.plot(scores["turns"], scores["mean"][p], label=tr.t("seat {n} ({bot})", n=p, bot=bot))
+    _title(ax, tr.t("Score over the turns (mean and 95% band over the games that reached the turn)"), tr)
     ax.set_xlabel(tr.t("turn"))
     ax.set_ylabel(tr.t("score"))
     ax.grid(alpha=0.3)
-    ax.legend()
+    ax.legend(loc="upper left", fontsize="small")
+    if "games" in scores:
+        _games_axis(ax, scores, tr)
     return fig
 
 
-def items(summary: dict[str, Any], most: int = 20, tr: Translator = ENGLISH) -> Figure | None:
-    """Per item: its holders' win rate (95% CI) beside the others' (observational)."""
-    found = [(name, row) for name, row in (summary.get("items") or {}).items() if row.get("win_rate") is not None]
-    if not found:
+def bot_curves(summary: dict[str, Any], tr: Translator = ENGLISH) -> Figure | None:
+    """Each bot's (or strategy's) mean score per turn over its seats, with its 95% band
+    (clustered by game: one value a game), and the games behind each turn."""
+    scores = summary.get("scores")
+    if not scores or not scores.get("turns") or not scores.get("by_bot"):
         return None
-    found.sort(key=lambda kv: -kv[1]["held"])
-    found = found[:most]
-    fig = Figure(figsize=(WIDTH, max(HEIGHT, 0.28 * len(found) + 1)), layout="constrained")
+    fig = Figure(figsize=(WIDTH, HEIGHT), layout="constrained")
+    ax = fig.subplots()
+    for bot, band in scores["by_bot"].items():
+        _band(ax, scores["turns"], band, 0, bot)
+    _title(ax, tr.t("Score per turn by bot (mean over its seats, 95% band)"), tr)
+    ax.set_xlabel(tr.t("turn"))
+    ax.set_ylabel(tr.t("score"))
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left", fontsize="small")
+    _games_axis(ax, scores, tr)
+    return fig
+
+
+def items(summary: dict[str, Any], most: int | None = None, tr: Translator = ENGLISH) -> Figure | None:
+    """Every item (or the ``most`` most held): its holders' win rate (95% CI) beside the
+    others' (observational), best holders' rate first; an item whose group is below the
+    minimum is listed with its n and no bar."""
+    found = list((summary.get("items") or {}).items())
+    if not found or all(row.get("win_rate") is None for _, row in found):
+        return None
+    found.sort(key=lambda kv: (kv[1].get("win_rate") is None, -(kv[1].get("win_rate") or 0), -kv[1]["held"], kv[0]))
+    if most is not None:
+        found = found[:most]
+    fig = Figure(figsize=(WIDTH, max(HEIGHT, 0.26 * len(found) + 1.2)), layout="constrained")
     ax = fig.subplots()
     ys = range(len(found))
-    rates = [100 * row["win_rate"] for _, row in found]
-    lo = [100 * (row["win_rate"] - row["ci95"][0]) for _, row in found]
-    hi = [100 * (row["ci95"][1] - row["win_rate"]) for _, row in found]
+    rates = [100 * (row.get("win_rate") or 0) for _, row in found]
+    lo = [100 * (row["win_rate"] - row["ci95"][0]) if row.get("ci95") else 0 for _, row in found]
+    hi = [100 * (row["ci95"][1] - row["win_rate"]) if row.get("ci95") else 0 for _, row in found]
     ax.barh(ys, rates, xerr=[lo, hi], capsize=3, color="#54aeff", label=tr.t("holders won"))
-    ax.scatter([100 * (row["win_rate_without"] or 0) for _, row in found], ys, color="#cf222e", zorder=3,
-               label=tr.t("the others won"))
-    ax.set_yticks(ys, [name for name, _ in found])
+    others = [(i, 100 * row["win_rate_without"]) for i, (_, row) in enumerate(found)
+              if row.get("win_rate_without") is not None]
+    if others:
+        ax.scatter([x for _, x in others], [i for i, _ in others], color="#cf222e", zorder=3,
+                   label=tr.t("the others won"))
+    labels = [name if row.get("win_rate") is not None else tr.t("{item} (n={n}, hidden)", item=name, n=row["held"])
+              for name, row in found]
+    ax.set_yticks(ys, labels)
     ax.invert_yaxis()
     ax.set_xlabel(tr.t("win rate (%)"))
     _title(ax, tr.t("Items held at the end: holders' win rate (observational)"), tr)
@@ -180,7 +237,14 @@ def values(summary: dict[str, Any], tr: Translator = ENGLISH) -> Figure | None:
 def all_figures(summary: dict[str, Any], tr: Translator = ENGLISH) -> list[tuple[str, Figure]]:
     """Every figure a summary can give, with a file-name stem, in ``tr``'s language."""
     found: list[tuple[str, Figure | None]] = []
-    if summary.get("format") == "civtable-value":
+    if summary.get("format") in ("civtable-sweep", "civtable-balance"):
+        from .searchreport import balance_figure, sweep_figures
+
+        if summary["format"] == "civtable-sweep":
+            found.append(("sweep", sweep_figures(summary, tr)))
+        else:
+            found.append(("balance", balance_figure(summary, tr)))
+    elif summary.get("format") == "civtable-value":
         found.append(("values", values(summary, tr)))
     elif "figures" in summary and "labels" in summary:  # a comparison
         found.extend((f"difference-{i + 1}", f) for i, f in enumerate(differences(summary, tr)))
@@ -188,5 +252,6 @@ def all_figures(summary: dict[str, Any], tr: Translator = ENGLISH) -> list[tuple
             found.append((f"win-rates-{k}", win_rates(s, tr)))
     else:
         found.extend([("win-rates", win_rates(summary, tr)), ("game-length", game_lengths(summary, tr)),
-                      ("scores", score_curves(summary, tr)), ("items", items(summary, tr=tr))])
+                      ("scores", score_curves(summary, tr)), ("scores-by-bot", bot_curves(summary, tr)),
+                      ("items", items(summary, tr=tr))])
     return [(name, fig) for name, fig in found if fig is not None]

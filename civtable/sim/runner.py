@@ -47,6 +47,11 @@ class GameResult:
     """Each player's score at the start of every turn (``State.scores``), when the game has one."""
     notes: list[tuple[int, str]] = field(default_factory=list)
     """What the bots' record should keep beside the moves (``Agent.notes``)."""
+    scores: list[float] | None = None
+    """Each player's final score (``State.scores``), when the game has one."""
+    civilizations: list[str] | None = None
+    """The civilization of each seat, in a game whose seats are civilizations (what its
+    spectator's observation names ``players[i].civilization``)."""
 
     def record(self) -> Record:
         """The game as a record (with its result line), to save or replay."""
@@ -81,6 +86,21 @@ def game_stats(state: State) -> dict[str, float]:
             raise ValueError(f"{state.game.id}: game_stats()[{key!r}] must be a finite number, not {value!r}")
         checked[key] = float(value)
     return checked
+
+
+def civilizations(state: State) -> list[str] | None:
+    """The civilization each seat plays, where a game's seats are civilizations: read
+    from what a spectator sees (``observation(None)``: ``players[i]["civilization"]``,
+    the public contract), so no game needs a hook; ``None`` for other games."""
+    try:
+        obs = state.observation(None)
+    except (CivtableError, ValueError, TypeError, KeyError):
+        return None
+    players = obs.get("players") if isinstance(obs, dict) else None
+    if not isinstance(players, list) or len(players) != state.num_players:
+        return None
+    found = [p.get("civilization") if isinstance(p, dict) else None for p in players]
+    return [str(c) for c in found] if all(isinstance(c, str) and c for c in found) else None
 
 
 def holdings(state: State) -> dict[str, list[int]]:
@@ -160,6 +180,7 @@ def play_game(
     if give is not None:
         game.give_item(state, *give)
     first = first_mover(state)
+    civs = civilizations(state)
     moves: list[tuple[int, str]] | None = [] if keep_moves else None
     first_scores = state.scores()
     trajectory = None if first_scores is None else [list(first_scores)]
@@ -194,6 +215,8 @@ def play_game(
         stats=game_stats(state),
         holdings=holdings(state),
         trajectory=trajectory,
+        scores=None if first_scores is None else [float(x) for x in state.scores() or ()],
+        civilizations=civs,
         notes=sorted((ply, text) for agent in agents for ply, text in agent.notes),
     )
 

@@ -401,7 +401,7 @@ def test_item_figures_by_hand() -> None:
         result([1], {"wheel": [1, 2], "iron": [1]}),
         result([0], {"wheel": [0, 1, 2]}, finished=False),
     ]
-    figures = item_figures(results, seats=3)
+    figures = item_figures(results, seats=3, minimum=1)
     assert list(figures) == ["iron", "wheel"]
     wheel = figures["wheel"]
     assert wheel["held"] == 5 and wheel["held_share"] == round(5 / 9, 4)
@@ -413,6 +413,8 @@ def test_item_figures_by_hand() -> None:
     console.print(items_table(figures))
     text = console.export_text()
     assert "wheel" in text and "55.6%" in text and "40.0%" in text
+    hidden = item_figures(results, seats=3)  # the documented minimum group: 5 holders are too few to show a rate
+    assert hidden["wheel"]["win_rate"] is None and hidden["wheel"]["hidden"] and hidden["wheel"]["held"] == 5
 
 
 def test_holdings_default_to_empty_and_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:

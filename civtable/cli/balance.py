@@ -21,9 +21,11 @@ def measured(row: dict[str, Any], tr: Translator) -> str:
                           f"{fmt(s['ci95'][1], True, tr=tr)})" for s in row["seats"])
         return tr.t("spread {spread}; seats {seats}", spread=fmt(row["spread"], True, tr=tr), seats=seats)
     if "value" in row:
+        from .value import pct
+
         ci = row.get("ci95")
-        return tr.t("value {value} points ({ci})", value=fmt(row["value"], True, True, tr),
-                    ci=tr.t("n/a") if not ci else f"{fmt(ci[0], True, True, tr)} .. {fmt(ci[1], True, True, tr)}")
+        return tr.t("value {value} points ({ci})", value=pct(row["value"], True, tr),
+                    ci=tr.t("n/a") if not ci else f"{pct(ci[0], True, tr)} .. {pct(ci[1], True, tr)}")
     ci = row.get("ci95")
     return tr.t("mean {mean} ({ci})", mean=fmt(row.get("mean"), False, tr=tr),
                 ci=tr.t("n/a") if not ci else f"{fmt(ci[0], False, tr=tr)} .. {fmt(ci[1], False, tr=tr)}")

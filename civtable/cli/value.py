@@ -74,7 +74,6 @@ def show(summary: dict[str, Any], tr: Translator = ENGLISH) -> None:
         for column, justify in ((tr.pt("table column", "Item"), "left"), (tr.pt("table column", "Value"), "right"),
                                 (tr.pt("table column", "95% CI"), "right"), (tr.pt("table column", "p"), "right"),
                                 (tr.pt("table column", "p (Holm)"), "right"), ("", "left"),
-                                (tr.pt("table column", "Seats (base rate -> value)"), "left"),
                                 (tr.pt("table column", "Holders won"), "right"),
                                 (tr.pt("table column", "Others won"), "right")):
             table.add_column(escape(column), justify=justify)  # type: ignore[arg-type]
@@ -82,16 +81,42 @@ def show(summary: dict[str, Any], tr: Translator = ENGLISH) -> None:
             v, o = r["value"], r.get("observed") or {}
             checked.append((r["item"], v))
             ci = na if v["ci95"] is None else f"{pct(v['ci95'][0], True, tr)} .. {pct(v['ci95'][1], True, tr)}"
-            seats = "; ".join(tr.t("seat {n}: {base} -> {value}", n=d["seat"], base=pct(d.get("base_win_rate"), tr=tr),
-                                   value=pct(d["diff"], True, tr)) for d in r["by_seat"])
             table.add_row(escape(r["item"]), pct(v["diff"], True, tr), ci, pvalue(v.get("p"), tr),
-                          pvalue(v.get("p_holm"), tr), "*" if v["significant"] else "", escape(seats),
+                          pvalue(v.get("p_holm"), tr), "*" if v["significant"] else "",
                           pct(o.get("win_rate"), tr=tr), pct(o.get("win_rate_without"), tr=tr))
     console.print(table)
+    if not remove:
+        console.print(seats_table(summary, tr))
     for line in paired(checked, summary.get("family", 1), tr):
         console.print(escape(line), style="yellow", highlight=False)
     why = summary["why"]  # WHY of civtable.sim.value, a message
     console.print(escape(tr.gettext(why)), highlight=False)
+
+
+def seats_table(summary: dict[str, Any], tr: Translator = ENGLISH) -> Any:
+    """The seat that received each item: its base win rate (95% CI, over its finished base
+    games) and the change (Newcombe's interval; the games whose result changed, of the
+    paired games)."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    na = tr.t("n/a")
+    table = Table(title=escape(tr.t("The seats that received each item: base win rate and change (points)")),
+                  title_justify="left")
+    for column, justify in ((tr.pt("table column", "Item"), "left"), (tr.pt("table column", "Seat"), "right"),
+                            (tr.pt("table column", "Base rate"), "right"), (tr.pt("table column", "95% CI"), "right"),
+                            (tr.pt("table column", "Change"), "right"), (tr.pt("table column", "95% CI"), "right"),
+                            (tr.pt("table column", "Changed/paired"), "right")):
+        table.add_column(escape(column), justify=justify)  # type: ignore[arg-type]
+    for r in summary["items"]:
+        for d in r["by_seat"]:
+            base = d.get("base_ci95")
+            table.add_row(escape(r["item"]), str(d["seat"]), pct(d.get("base_win_rate"), tr=tr),
+                          na if not base else f"{pct(base[0], tr=tr)} - {pct(base[1], tr=tr)}",
+                          pct(d["diff"], True, tr),
+                          na if not d["ci95"] else f"{pct(d['ci95'][0], True, tr)} .. {pct(d['ci95'][1], True, tr)}",
+                          f"{d.get('pairs', 0)}/{d.get('n', 0)}")
+    return table
 
 
 def _cell(d: dict[str, Any], tr: Translator = ENGLISH) -> str:

@@ -192,8 +192,47 @@ def paired_mean(diffs: Sequence[float]) -> dict[str, Any]:
         return {"diff": sig(m), "ci95": None, "n": n, "p": None, "method": "t", "significant": False}
     sd = math.sqrt(math.fsum((x - m) ** 2 for x in diffs) / (n - 1))
     lo, hi = t_interval(m, sd, n) or (m, m)
-    return {"diff": sig(m), "ci95": [sig(lo), sig(hi)], "n": n, "p": sig(t_test_p(m, sd, n) or 1.0),
+    p = t_test_p(m, sd, n)
+    return {"diff": sig(m), "ci95": [sig(lo), sig(hi)], "n": n, "p": None if p is None else sig(p),
             "method": "t", "significant": lo > 0 or hi < 0}
+
+
+def design_effect(clusters: Sequence[Sequence[float]]) -> float:
+    """How much more the mean of all the values varies, their clusters (games) drawn at
+    random, than if every value were independent: the ratio of the cluster-robust
+    variance of the mean to the naive one (1 when the values do not vary)."""
+    values = [x for c in clusters for x in c]
+    n, g = len(values), len(clusters)
+    if n < 2 or g < 2:
+        return 1.0
+    m = math.fsum(values) / n
+    naive = math.fsum((x - m) ** 2 for x in values) / (n - 1) / n
+    if naive == 0:
+        return 1.0
+    robust = g / (g - 1) * math.fsum(math.fsum(x - m for x in c) ** 2 for c in clusters) / (n * n)
+    return robust / naive
+
+
+def pooled_binary(clusters: Sequence[Sequence[tuple[float, float]]]) -> dict[str, Any]:
+    """A paired difference of proportions pooled over several seats of each game (the
+    clusters): Newcombe's interval over every (seat, game) pair, widened by the square
+    root of the design effect when the seats of one game move together (never narrowed:
+    seats of one game that move against each other, one winner a game, would otherwise
+    make it look surer than any seat's own). Its p-value is the larger of McNemar's on
+    the pooled pairs and the cluster-robust t test's."""
+    pairs = [p for c in clusters for p in c]
+    out = paired_binary(pairs)
+    if out["diff"] is None:
+        return {**out, "method": "clustered", "design_effect": None, "games": len(clusters)}
+    deff = design_effect([[y - x for x, y in c] for c in clusters])
+    widen = math.sqrt(max(1.0, deff))
+    diff, (lo, hi) = out["diff"], out["ci95"]
+    lo, hi = max(-1.0, diff - (diff - lo) * widen), min(1.0, diff + (hi - diff) * widen)
+    means = [math.fsum(y - x for x, y in c) / len(c) for c in clusters if c]
+    t = paired_mean(means)
+    p = max(out["p"], t["p"] if t["p"] is not None else 0.0)
+    return {**out, "ci95": [sig(lo), sig(hi)], "p": sig(p), "method": "clustered", "design_effect": sig(deff),
+            "games": len(clusters), "significant": lo > 0 or hi < 0}
 
 
 def adjust(rows: Sequence[dict[str, Any]]) -> int:

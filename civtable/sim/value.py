@@ -5,8 +5,9 @@ For an item and a seat, the same games (same seeds, same bots) are played twice:
 as they are, and with the seat starting with the item (``Game.give_item``). The
 difference of the seat's wins, game by game, is the item's value to that seat
 (Newcombe's interval for paired proportions); the seats' paired differences are
-pooled into one figure whose 95% interval is clustered by game (t over the games:
-the seats of one seed share its base game). The items' values are one family:
+pooled into one figure whose 95% interval is clustered by game (Newcombe's over
+every seat and game, widened by the design effect: the seats of one seed share its
+base game). The items' values are one family:
 their p-values are Holm-adjusted and only a value that survives is starred. With
 ``remove``, the item is taken out of the game for everybody and every seat's win
 rate and the game length are compared instead.
@@ -28,7 +29,7 @@ from civtable.i18n import N_
 
 from .batch import BatchResult, check_batch, simulate
 from .export import Sink
-from .methods import adjust, paired_binary, paired_mean, sig, wilson
+from .methods import adjust, paired_binary, paired_mean, pooled_binary, sig, wilson
 from .names import resolve_items
 from .stats import item_figures
 
@@ -144,9 +145,8 @@ def _rows(rows: list[dict[str, Any]], items: Sequence[str], seats: list[int], re
     """One row per item, appended when complete (an interruption keeps the rows done).
 
     A seat's value is a paired difference of proportions (Newcombe's interval over the
-    games finished in both). The value pooled over the seats is clustered by game: each
-    seed's mean change over the seats given the item is one value, and the interval is
-    Student's t over the games (the seats of one seed share its base game)."""
+    games finished in both). The value pooled over the seats is clustered by game
+    (``methods.pooled_binary``: the seats of one seed share its base game)."""
     for item in items:
         row: dict[str, Any] = {"item": item, "observed": observed.get(item)}
         if remove:
@@ -162,14 +162,14 @@ def _rows(rows: list[dict[str, Any]], items: Sequence[str], seats: list[int], re
             row["turns"] = paired_mean([r.turns - turns_a[r.seed] for r in treated.results
                                         if r.finished and r.seed in turns_a])
         else:
-            per_game: dict[int, list[float]] = {}
+            per_game: dict[int, list[tuple[float, float]]] = {}
             by_seat = []
             for s in seats:
                 treated = batch((item, s))
                 a, b = _wins(base, s), _wins(treated, s)
                 both = [k for k in a if k in b]
                 for k in both:
-                    per_game.setdefault(k, []).append(b[k] - a[k])
+                    per_game.setdefault(k, []).append((a[k], b[k]))
                 entry = paired_binary([(a[k], b[k]) for k in both])
                 entry["seat"] = s
                 base_wins = int(sum(a.values()))
@@ -179,10 +179,9 @@ def _rows(rows: list[dict[str, Any]], items: Sequence[str], seats: list[int], re
                 entry["base_games"] = len(a)
                 by_seat.append(entry)
             row["by_seat"] = by_seat
-            pooled = paired_mean([sum(d) / len(d) for d in per_game.values()])
-            pooled["method"] = "clustered" if len(seats) > 1 else pooled["method"]
             if len(seats) == 1:  # one seat: the proportion's own interval
-                pooled = dict(by_seat[0])
-                pooled.pop("seat", None)
+                pooled = {k: v for k, v in by_seat[0].items() if not k.startswith("base") and k != "seat"}
+            else:
+                pooled = pooled_binary(list(per_game.values()))
             row["value"] = pooled
         rows.append(row)

@@ -12,11 +12,10 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from scipy.stats import t as scipy_t
 
 from civtable.core.registry import register_game
 from civtable.sim import BatchResult, GameResult, simulate, summarise
-from scipy.stats import t as scipy_t
-
 from civtable.sim.methods import MIN_CURVE, MIN_GROUP
 from civtable.sim.stats import TIMING_KEYS, _sig, wilson
 from civtable.sim.tally import Moments, Tally, mean_of, median_of, sqrt_ratio

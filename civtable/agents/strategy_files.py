@@ -19,6 +19,7 @@ import yaml
 
 from civtable.core.errors import AgentError
 
+
 def fold(name: str) -> str:
     """A name as the one vocabulary compares it: any case, and spaces, hyphens and
     underscores alike ("Code of Laws" = "code_of_laws" = "code-of-laws")."""

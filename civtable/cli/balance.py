@@ -12,30 +12,13 @@ from civtable.core.commands import Command
 from civtable.i18n import ENGLISH, N_, Translator
 
 
-def measured(row: dict[str, Any], tr: Translator) -> str:
-    """What a point's games say about the target, with the interval."""
-    from .compare import fmt
-
-    if "spread" in row:
-        seats = ", ".join(f"{fmt(s['win_rate'], True, tr=tr)} ({fmt(s['ci95'][0], True, tr=tr)}-"
-                          f"{fmt(s['ci95'][1], True, tr=tr)})" for s in row["seats"])
-        return tr.t("spread {spread}; seats {seats}", spread=fmt(row["spread"], True, tr=tr), seats=seats)
-    if "value" in row:
-        from .value import pct
-
-        ci = row.get("ci95")
-        return tr.t("value {value} points ({ci})", value=pct(row["value"], True, tr),
-                    ci=tr.t("n/a") if not ci else f"{pct(ci[0], True, tr)} .. {pct(ci[1], True, tr)}")
-    ci = row.get("ci95")
-    return tr.t("mean {mean} ({ci})", mean=fmt(row.get("mean"), False, tr=tr),
-                ci=tr.t("n/a") if not ci else f"{fmt(ci[0], False, tr=tr)} .. {fmt(ci[1], False, tr=tr)}")
-
-
 def show(summary: dict[str, Any], tr: Translator = ENGLISH) -> None:
     """The trials, then the best ones re-measured on fresh seeds, then the answer."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
+
+    from civtable.sim.searchreport import measured
 
     from .compare import fmt
 

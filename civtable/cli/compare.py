@@ -10,6 +10,7 @@ from civtable.agents import split_players
 from civtable.core.commands import Command
 from civtable.i18n import ENGLISH, N_, Translator
 from civtable.sim.compare import compare
+from civtable.sim.formats import pvalue
 
 
 def variants(items: list[str] | None) -> list[dict[str, str]]:
@@ -67,16 +68,6 @@ def show(summary: dict[str, Any], tr: Translator = ENGLISH) -> None:
         console.print(escape(line), style="yellow", highlight=False)
     seconds = f"{summary['seconds']:.1f}" if tr.english else str(tr.number(round(summary["seconds"], 1)))
     console.print(tr.t("{seconds} s of games", seconds=seconds), highlight=False)
-
-
-def pvalue(p: float | None, tr: Translator = ENGLISH) -> str:
-    """A p-value to two significant digits ("<0.001" below a thousandth)."""
-    if p is None:
-        return tr.t("n/a")
-    if p < 0.001:
-        return "<" + (str(tr.number(0.001)) if not tr.english else "0.001")
-    shown = float(f"{p:.2g}")
-    return f"{shown:g}" if tr.english else str(tr.number(shown))
 
 
 def fmt(x: float | None, pct: bool, signed: bool = False, tr: Translator = ENGLISH) -> str:

@@ -31,9 +31,8 @@ def show(summary: dict[str, Any], tr: Translator = ENGLISH) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from civtable.sim.formats import pvalue
     from civtable.sim.notes import paired
-
-    from .compare import pvalue
 
     console = Console()
     remove = summary["mode"] == "remove"

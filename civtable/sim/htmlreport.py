@@ -17,6 +17,11 @@ from civtable.core.errors import CivtableError
 from civtable.i18n import ENGLISH, N_, Translator, message
 
 from . import plots
+from .formats import interval as _interval
+from .formats import num as _num
+from .formats import pct as _pct
+from .formats import pvalue as _p
+from .formats import signed as _signed
 from .methods import wilson
 
 HERE = Path(__file__).parent
@@ -26,10 +31,6 @@ def png(fig: Any) -> bytes:
     out = io.BytesIO()
     fig.savefig(out, format="png", dpi=110)
     return out.getvalue()
-
-
-def _pct(x: float | None, tr: Translator = ENGLISH) -> str:
-    return tr.t("n/a") if x is None else tr.percent(x)
 
 
 def kind(summary: Any) -> str:
@@ -45,29 +46,6 @@ def kind(summary: Any) -> str:
         return "simulation"
     raise CivtableError(message(N_("this is not a result of 'civtable simulate --json', 'compare --json', "
                                    "'value --json', 'sweep --json' or 'balance --json'")))
-
-
-def _num(x: float | None, tr: Translator, rate: bool = False, signed: bool = False) -> str:
-    """A figure in the reader's language: a percentage for a rate, else three significant digits."""
-    if x is None:
-        return tr.t("n/a")
-    if rate:
-        if signed:
-            return _signed(x, tr)
-        return tr.percent(x if tr.english else float(f"{100 * x:.1f}") / 100)
-    if tr.english:
-        return f"{x:+.3g}" if signed else f"{x:.3g}"
-    return ("+" if signed and x >= 0 else "") + str(tr.number(float(f"{x:.3g}")))
-
-
-def _interval(ci: list[float] | None, tr: Translator, rate: bool = False, signed: bool = False) -> str:
-    return tr.t("n/a") if not ci else f"{_num(ci[0], tr, rate, signed)} .. {_num(ci[1], tr, rate, signed)}"
-
-
-def _p(p: float | None, tr: Translator) -> str:
-    if p is None:
-        return tr.t("n/a")
-    return "<0.001" if p < 0.001 else (f"{p:.2g}" if tr.english else str(tr.number(float(f"{p:.2g}"))))
 
 
 def sections(summary: dict[str, Any], tr: Translator = ENGLISH) -> list[dict[str, Any]]:
@@ -125,7 +103,7 @@ def simulation_sections(summary: dict[str, Any], images: dict[str, Any], tr: Tra
     done = summary.get("finished", summary["games"])
     civ = any(r.get("civilization") for r in summary["per_player"])
     rows = [[tr.t("seat {n}", n=r["seat"]), r["bot"], *([r.get("civilization") or ""] if civ else []),
-             str(tr.number(r["wins"])), str(tr.number(r["games"] if "games" in r else done)),
+             str(tr.number(r["wins"])), str(tr.number(r.get("games", done))),
              _pct(r["win_rate"], tr), _interval(r["ci95"], tr, True)] for r in summary["per_player"]]
     tables = [{"columns": [tr.t("seat"), tr.t("bot"), *([tr.t("civilization")] if civ else []), tr.t("wins"),
                            tr.t("finished games"), tr.t("win rate"), tr.t("95% CI")], "rows": rows}]
@@ -255,14 +233,6 @@ def value_sections(summary: dict[str, Any], images: dict[str, Any], tr: Translat
                                   tr.t("95% CI"), tr.t("games that differ"), tr.t("games")], "rows": seats}}]),
            {"title": tr.t("Notes"), "warnings": paired(checked, summary.get("family", 1), tr)}]
     return out
-
-
-def _signed(x: float | None, tr: Translator = ENGLISH) -> str:
-    if x is None:
-        return tr.t("n/a")
-    if tr.english:
-        return f"{100 * x:+.1f} pts"
-    return tr.t("{value} pts", value=("+" if x >= 0 else "-") + str(tr.number(round(abs(100 * x), 1))))
 
 
 HEADINGS = {"comparison": N_("{game}: comparison of rule variants"), "value": N_("{game}: item values"),

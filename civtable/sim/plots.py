@@ -8,6 +8,7 @@ in the report's language (``tr``).
 
 from __future__ import annotations
 
+import math
 import textwrap
 from typing import Any
 
@@ -234,12 +235,87 @@ def values(summary: dict[str, Any], tr: Translator = ENGLISH) -> Figure | None:
     return fig
 
 
+SWEPT = 12
+"""The figures drawn against a sweep's parameter at most (the table has every one)."""
+
+
+def _axis(summary: dict[str, Any]) -> tuple[list[Any], list[str], str | None]:
+    """The x positions and tick labels of a sweep's points: the parameter itself when one
+    numeric setting is swept, else the points in order."""
+    settings = summary.get("settings") or []
+    labels = summary["labels"]
+    if len(settings) == 1 and settings[0].get("numeric"):
+        path = settings[0]["path"]
+        return [p[path] for p in summary["points"]], [str(p[path]) for p in summary["points"]], path
+    return list(range(len(labels))), labels, None
+
+
+def sweep_figures(summary: dict[str, Any], tr: Translator = ENGLISH) -> Figure | None:
+    """Every figure (up to ``SWEPT``) against the parameter, each point with its 95% interval."""
+    rows = [r for r in summary.get("figures") or [] if any(v is not None for v in r["values"])][:SWEPT]
+    if not rows:
+        return None
+    xs, ticks, path = _axis(summary)
+    cols = 3 if len(rows) > 4 else 2
+    lines = math.ceil(len(rows) / cols)
+    fig = Figure(figsize=(WIDTH * 1.3, max(HEIGHT, 2.4 * lines)), layout="constrained")
+    axes = fig.subplots(lines, cols, squeeze=False)
+    for ax, row in zip(axes.flat, rows, strict=False):
+        scale = 100 if row["rate"] else 1
+        known = [(x, v, ci) for x, v, ci in zip(xs, row["values"], row["values_ci95"], strict=True) if v is not None]
+        ys = [scale * v for _, v, _ in known]
+        lo = [scale * (v - ci[0]) if ci else 0 for _, v, ci in known]
+        hi = [scale * (ci[1] - v) if ci else 0 for _, v, ci in known]
+        ax.errorbar([x for x, _, _ in known], ys, yerr=[lo, hi], marker="o", capsize=3, color="#0969da")
+        ax.set_title(tr.t("{figure} (%)", figure=row["figure"]) if row["rate"] else row["figure"], fontsize="small")
+        if path is None:
+            ax.set_xticks(xs, ticks, rotation=30, fontsize="x-small")
+        ax.grid(alpha=0.3)
+    for ax in list(axes.flat)[len(rows):]:
+        ax.set_visible(False)
+    fig.suptitle(tr.t("Every figure against {parameter} (same seeds at every point, 95% CI)",
+                      parameter=path or tr.t("the settings")))
+    return fig
+
+
+def balance_figure(summary: dict[str, Any], tr: Translator = ENGLISH) -> Figure | None:
+    """The objective of every trial in order (0 meets the target), and against each
+    parameter searched; the re-measured best settings marked."""
+    trials = summary.get("trials") or []
+    if not trials:
+        return None
+    settings = summary.get("settings") or []
+    fig = Figure(figsize=(WIDTH, HEIGHT * (1 + len(settings)) * 0.75), layout="constrained")
+    axes = fig.subplots(1 + len(settings), 1, squeeze=False)[:, 0]
+    finite = [h for h in trials if math.isfinite(h["objective"])]
+    axes[0].plot([h["trial"] for h in finite], [h["objective"] for h in finite], "o", color="#8c959f",
+                 label=tr.t("trial"))
+    best = summary.get("best")
+    if best is not None:
+        axes[0].plot([best["trial"]], [best["search_objective"]], "*", markersize=14, color="#cf222e",
+                     label=tr.t("best, re-measured"))
+    axes[0].set_xlabel(tr.t("trial"))
+    axes[0].set_ylabel(tr.t("objective (0: target met)"))
+    axes[0].legend(fontsize="small")
+    _title(axes[0], tr.t("Balance search toward '{target}'", target=summary["target"]["text"]), tr)
+    for ax, s in zip(axes[1:], settings, strict=True):
+        values = [h["point"][s["path"]] for h in finite]
+        if s.get("numeric"):
+            ax.plot(values, [h["objective"] for h in finite], "o", color="#0969da")
+        else:
+            order = [str(v) for v in s["values"]]
+            ax.plot([order.index(str(v)) for v in values], [h["objective"] for h in finite], "o", color="#0969da")
+            ax.set_xticks(range(len(order)), order)
+        ax.set_xlabel(s["path"])
+        ax.set_ylabel(tr.t("objective"))
+        ax.grid(alpha=0.3)
+    return fig
+
+
 def all_figures(summary: dict[str, Any], tr: Translator = ENGLISH) -> list[tuple[str, Figure]]:
     """Every figure a summary can give, with a file-name stem, in ``tr``'s language."""
     found: list[tuple[str, Figure | None]] = []
     if summary.get("format") in ("civtable-sweep", "civtable-balance"):
-        from .searchreport import balance_figure, sweep_figures
-
         if summary["format"] == "civtable-sweep":
             found.append(("sweep", sweep_figures(summary, tr)))
         else:

@@ -1,98 +1,30 @@
-"""The figures and report sections of a sweep (every figure against the parameter, with
-its intervals) and of a balance search (the trials, the re-measured best settings), in
-the reader's language."""
+"""The report sections of a sweep (every figure against the parameter, with its
+intervals) and of a balance search (the trials, the re-measured best settings), and
+what a point's games say about a balance target, in the reader's language."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
-
-from matplotlib.figure import Figure
 
 from civtable.i18n import ENGLISH, Translator
 
-from .plots import HEIGHT, WIDTH, _title
-
-MOST = 12
-"""The figures drawn against the parameter at most (the table has every one)."""
-
-
-def _axis(summary: dict[str, Any]) -> tuple[list[Any], list[str], str | None]:
-    """The x positions and tick labels of a sweep's points: the parameter itself when one
-    numeric setting is swept, else the points in order."""
-    settings = summary.get("settings") or []
-    labels = summary["labels"]
-    if len(settings) == 1 and settings[0].get("numeric"):
-        path = settings[0]["path"]
-        return [p[path] for p in summary["points"]], [str(p[path]) for p in summary["points"]], path
-    return list(range(len(labels))), labels, None
+from .formats import interval as _interval
+from .formats import num as _num
+from .formats import pct, signed
 
 
-def sweep_figures(summary: dict[str, Any], tr: Translator = ENGLISH) -> Figure | None:
-    """Every figure (up to ``MOST``) against the parameter, each point with its 95% interval."""
-    rows = [r for r in summary.get("figures") or [] if any(v is not None for v in r["values"])][:MOST]
-    if not rows:
-        return None
-    xs, ticks, path = _axis(summary)
-    cols = 3 if len(rows) > 4 else 2
-    lines = math.ceil(len(rows) / cols)
-    fig = Figure(figsize=(WIDTH * 1.3, max(HEIGHT, 2.4 * lines)), layout="constrained")
-    axes = fig.subplots(lines, cols, squeeze=False)
-    for ax, row in zip(axes.flat, rows, strict=False):
-        scale = 100 if row["rate"] else 1
-        known = [(x, v, ci) for x, v, ci in zip(xs, row["values"], row["values_ci95"], strict=True) if v is not None]
-        ys = [scale * v for _, v, _ in known]
-        lo = [scale * (v - ci[0]) if ci else 0 for _, v, ci in known]
-        hi = [scale * (ci[1] - v) if ci else 0 for _, v, ci in known]
-        ax.errorbar([x for x, _, _ in known], ys, yerr=[lo, hi], marker="o", capsize=3, color="#0969da")
-        ax.set_title(tr.t("{figure} (%)", figure=row["figure"]) if row["rate"] else row["figure"], fontsize="small")
-        if path is None:
-            ax.set_xticks(xs, ticks, rotation=30, fontsize="x-small")
-        ax.grid(alpha=0.3)
-    for ax in list(axes.flat)[len(rows):]:
-        ax.set_visible(False)
-    fig.suptitle(tr.t("Every figure against {parameter} (same seeds at every point, 95% CI)",
-                      parameter=path or tr.t("the settings")))
-    return fig
-
-
-def balance_figure(summary: dict[str, Any], tr: Translator = ENGLISH) -> Figure | None:
-    """The objective of every trial in order (0 meets the target), and against each
-    parameter searched; the re-measured best settings marked."""
-    trials = summary.get("trials") or []
-    if not trials:
-        return None
-    settings = summary.get("settings") or []
-    fig = Figure(figsize=(WIDTH, HEIGHT * (1 + len(settings)) * 0.75), layout="constrained")
-    axes = fig.subplots(1 + len(settings), 1, squeeze=False)[:, 0]
-    finite = [h for h in trials if math.isfinite(h["objective"])]
-    axes[0].plot([h["trial"] for h in finite], [h["objective"] for h in finite], "o", color="#8c959f",
-                 label=tr.t("trial"))
-    best = summary.get("best")
-    if best is not None:
-        axes[0].plot([best["trial"]], [best["search_objective"]], "*", markersize=14, color="#cf222e",
-                     label=tr.t("best, re-measured"))
-    axes[0].set_xlabel(tr.t("trial"))
-    axes[0].set_ylabel(tr.t("objective (0: target met)"))
-    axes[0].legend(fontsize="small")
-    _title(axes[0], tr.t("Balance search toward '{target}'", target=summary["target"]["text"]), tr)
-    for ax, s in zip(axes[1:], settings, strict=True):
-        values = [h["point"][s["path"]] for h in finite]
-        if s.get("numeric"):
-            ax.plot(values, [h["objective"] for h in finite], "o", color="#0969da")
-        else:
-            order = [str(v) for v in s["values"]]
-            ax.plot([order.index(str(v)) for v in values], [h["objective"] for h in finite], "o", color="#0969da")
-            ax.set_xticks(range(len(order)), order)
-        ax.set_xlabel(s["path"])
-        ax.set_ylabel(tr.t("objective"))
-        ax.grid(alpha=0.3)
-    return fig
+def measured(row: dict[str, Any], tr: Translator = ENGLISH) -> str:
+    """What a point's games say about the target, with the interval."""
+    if "spread" in row:
+        seats = ", ".join(f"{pct(s['win_rate'], tr)} ({_interval(s['ci95'], tr, True)})" for s in row["seats"])
+        return tr.t("spread {spread}; seats {seats}", spread=pct(row["spread"], tr), seats=seats)
+    if "value" in row:
+        return tr.t("value {value} ({ci})", value=signed(row["value"], tr), ci=_interval(row.get("ci95"), tr, True, True))
+    return tr.t("mean {mean} ({ci})", mean=_num(row.get("mean"), tr), ci=_interval(row.get("ci95"), tr))
 
 
 def search_sections(summary: dict[str, Any], images: dict[str, Any], tr: Translator = ENGLISH,
                     ) -> list[dict[str, Any]]:
-    from .htmlreport import _interval, _num
     from .notes import paired
 
     if summary.get("format") == "civtable-sweep":
@@ -114,8 +46,6 @@ def search_sections(summary: dict[str, Any], images: dict[str, Any], tr: Transla
                  "table": {"columns": [tr.t("figure"), *labels], "rows": rows},
                  "images": [images["sweep"]] if "sweep" in images else []},
                 {"title": tr.t("Notes"), "warnings": paired(checked, summary.get("family", 1), tr)}]
-    from civtable.cli.balance import measured
-
     trials = [[str(h["trial"]), h["label"], _num(h["objective"], tr), measured(h, tr)]
               for h in sorted(summary["trials"], key=lambda h: (h["objective"], h["trial"]))]
     confirmed = [[c["label"], _num(c["search_objective"], tr), _num(c["objective"], tr), measured(c, tr)]

@@ -12,8 +12,8 @@ from civtable.core.errors import CivtableError
 from civtable.core.registry import game_class
 
 from .batch import BatchResult
-from .runner import GameResult
 from .methods import MIN_CURVE, MIN_GROUP, SMALL_N, Z95, clustered_rate, sig, t_interval, wilson
+from .runner import GameResult
 from .tally import Moments, Tally, exact, mean_of, median_of
 
 __all__ = ["MIN_CURVE", "MIN_GROUP", "SMALL_N", "Z95", "figure", "game_figures", "item_figures", "lengths",

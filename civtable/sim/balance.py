@@ -142,7 +142,7 @@ def _within(ci: list[float] | None, low: float, high: float) -> bool | None:
 def _from_batch(target: Target, batch: BatchResult, seats: int) -> dict[str, Any]:
     done = [r for r in batch.results if r.finished]
     if target.kind == "equal":
-        rates = []
+        rates: list[dict[str, Any]] = []
         for s in range(seats):
             wins = sum(1 for r in done if s in r.winners)
             lo, hi = wilson(wins, len(done))
@@ -154,7 +154,7 @@ def _from_batch(target: Target, batch: BatchResult, seats: int) -> dict[str, Any
                 "unfinished": len(batch.results) - len(done)}
     xs = [float(r.turns) if target.figure == "turns" else r.stats[target.figure] for r in done
           if target.figure == "turns" or target.figure in r.stats]
-    f = figure(xs) if xs else {"mean": None, "ci95": None, "n": 0}
+    f: dict[str, Any] = figure(xs) if xs else {"mean": None, "ci95": None, "n": 0}
     mean = f["mean"]
     if mean is None:
         return {"objective": float("inf"), "mean": None, "ci95": None, "n": 0, "within": None}
@@ -229,7 +229,7 @@ def balance(game_id: str, options: dict[str, Any], specs: list[str], vary: Seque
             if not history:
                 raise
         ranked = sorted({h["label"]: h for h in history}.values(), key=lambda h: (h["objective"], h["trial"]))
-        confirmed = []
+        confirmed: list[dict[str, Any]] = []
         for h in ranked[:top]:
             if interrupted:
                 break

@@ -158,12 +158,12 @@ def compare(game_id: str, base: dict[str, Any], variants: Sequence[Variant], spe
         if len(batches) < 2:
             raise KeyboardInterrupt
     results = [b.results for b in batches]
-    rows = []
+    rows: list[dict[str, Any]] = []
     for fig in figures(results, len(specs)):
-        shown = [estimate(r, fig) for r in results]
+        found = [estimate(r, fig) for r in results]
         rows.append({"figure": fig.name, "rate": fig.rate, "binary": fig.binary,
-                     "values": [e["value"] for e in shown], "values_ci95": [e["ci95"] for e in shown],
-                     "values_n": [e["n"] for e in shown],
+                     "values": [e["value"] for e in found], "values_ci95": [e["ci95"] for e in found],
+                     "values_n": [e["n"] for e in found],
                      "differences": [paired(results[0], r, fig) for r in results[1:]]})
     family = adjust([d for row in rows for d in row["differences"]])
     return {

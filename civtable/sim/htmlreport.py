@@ -204,7 +204,7 @@ def value_sections(summary: dict[str, Any], images: dict[str, Any], tr: Translat
             for d in [*r["by_seat"], r["turns"]]:
                 what = tr.t("seat {n}", n=d["seat"]) if "seat" in d else tr.t("turns")
                 checked.append((f"{r['item']}, {what}", d))
-                change = _signed(d.get("diff"), tr) if "seat" in d else _num(d.get("diff"), tr, signed=True)
+                change = _signed(d.get("diff"), tr) if "seat" in d else _num(d.get("diff"), tr, sign=True)
                 ci = _interval(d.get("ci95"), tr, "seat" in d, True)
                 rows.append([f"{r['item']}: {what}", change + (" *" if d.get("significant") else ""), ci,
                              _p(d.get("p"), tr), _p(d.get("p_holm"), tr), _pct(o.get("win_rate"), tr),
@@ -222,7 +222,7 @@ def value_sections(summary: dict[str, Any], images: dict[str, Any], tr: Translat
                           _signed(d.get("diff"), tr), _interval(d.get("ci95"), tr, True, True),
                           str(tr.number(d.get("pairs", 0))), str(tr.number(d.get("n", 0)))])
     why = summary["why"]  # WHY of civtable.sim.value, a message
-    out = [{"title": tr.t("Item values"), "note": tr.gettext(why),
+    out: list[dict[str, Any]] = [{"title": tr.t("Item values"), "note": tr.gettext(why),
             "table": {"columns": [tr.t("item"), tr.t("value (change of the win rate)"), tr.t("95% CI"), tr.t("p"),
                                   tr.t("p (Holm)"), tr.t("holders won"), tr.t("the others won")], "rows": rows},
             "images": [images["values"]] if "values" in images else []},

@@ -100,7 +100,9 @@ def score_curves(tally: Tally, minimum: int = MIN_CURVE) -> dict[str, Any] | Non
     turns = range(cut)
 
     def band(moments: Sequence[Moments]) -> dict[str, list[float | None]]:
-        mean_, low, high = [], [], []
+        mean_: list[float | None] = []
+        low: list[float | None] = []
+        high: list[float | None] = []
         for m in moments:
             mu = m.mean()
             ci = t_interval(mu, m.stdev(), m.n) if m.n >= 2 else None

@@ -56,8 +56,8 @@ def show(summary: dict[str, Any], tr: Translator = ENGLISH) -> None:
                               settings=best["label"], measured=measured(best, tr))), style="bold", highlight=False)
     within = best.get("within")
     if within is not None:
-        console.print(escape(tr.t("The whole 95% interval lies within the target.") if within else
-                             tr.t("The 95% interval is not wholly within the target: more games, or another "
+        console.print(escape(tr.t("The whole 95% CI lies within the target.") if within else
+                             tr.t("The 95% CI is not wholly within the target: more games, or another "
                                   "range, may be needed.")), style="yellow", highlight=False)
     console.print(escape(tr.t("Optimiser: {name}; a point is reported only from games it was played in, never "
                               "from the search's own numbers.", name=summary["optimiser"])), highlight=False)

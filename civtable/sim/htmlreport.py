@@ -129,7 +129,7 @@ def simulation_sections(summary: dict[str, Any], images: dict[str, Any], tr: Tra
                 "images": [images["game-length"]] if "game-length" in images else []})
     scores = summary.get("scores") or {}
     if "scores" in images:
-        note = tr.t("Finished games only; the band is the 95% interval of the mean, the dotted line the number of "
+        note = tr.t("Finished games only; the band is the 95% CI of the mean, the dotted line the number of "
                     "games that reached the turn; the curves stop where fewer than {minimum} did.",
                     minimum=scores.get("minimum", 10))
         out.append({"title": tr.t("Score over the turns"), "note": note,

@@ -25,7 +25,7 @@ CLUSTERED = N_("A bot in several seats: its interval is clustered by game (the s
                "independent).")
 HOLM = N_("{n} comparisons at once: the p-values are Holm-adjusted beside the raw ones, and * marks only a "
           "difference that survives the adjustment (5%).")
-ONE = N_("* marks a difference whose 95% interval excludes 0.")
+ONE = N_("* marks a difference whose 95% CI excludes 0.")
 SMALL_LIST = N_("Few games (fewer than {minimum}) behind: {what}; read their intervals rather than the figures.")
 PAIRS_LIST = N_("Few games whose result changed (fewer than {minimum}; changed/paired) behind: {what}; their "
                 "intervals are wide for that reason.")

@@ -40,7 +40,7 @@ def search_sections(summary: dict[str, Any], images: dict[str, Any], tr: Transla
                 cells.append(text + (" *" if d is not None and d["significant"] else ""))
             rows.append(cells)
         return [{"title": tr.t("Every figure at every point"),
-                 "note": tr.t("The same seeds at every point: each figure with its 95% interval (Wilson for a rate, t "
+                 "note": tr.t("The same seeds at every point: each figure with its 95% CI (Wilson for a rate, t "
                               "for a mean); * marks a paired difference from the first point that survives the Holm "
                               "adjustment over every difference."), "scroll": True,
                  "table": {"columns": [tr.t("figure"), *labels], "rows": rows},

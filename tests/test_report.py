@@ -135,3 +135,23 @@ def test_the_value_report_names_the_seat_and_its_base_rate(tmp_path: Path) -> No
     assert "The seats that received each item" in html and "base rate (95% CI)" in html
     for d in data["items"][0]["by_seat"]:
         assert f"seat {d['seat']}" in html and d["base_win_rate"] is not None
+
+
+def test_the_warning_lines() -> None:
+    """Few games, few differing games, the family of comparisons, unfinished games, a
+    mirror match and hidden groups each get their line."""
+    from civtable.sim import notes
+
+    rows = [("alpha", {"diff": 0.1, "n": 12, "pairs": 3, "method": "newcombe"}),
+            ("beta", {"diff": 0.1, "n": 60, "pairs": 5, "method": "clustered"}),
+            ("gamma", {"diff": 0.1, "n": 60, "pairs": 30, "method": "newcombe"}),
+            ("delta", {"diff": 1.0, "n": 60, "method": "t"})]
+    lines = notes.paired(rows, 4)
+    assert "Few games (fewer than 30) behind: alpha (n=12)" in lines[0]
+    assert "beta (5/60)" in lines[1] and "gamma" not in lines[1] and "delta" not in lines[1]
+    assert lines[2].startswith("4 comparisons at once: the p-values are Holm-adjusted")
+    assert notes.paired(rows[2:3], 1) == ["* marks a difference whose 95% CI excludes 0."]
+    data = summarise(simulate("toy-nim", {}, ["random", "random"], 20, seed=5, max_steps=6))
+    text = " ".join(notes.simulation(data))
+    assert f"{data['unfinished']} of 20 games were stopped by the step limit" in text
+    assert "Few games: every rate and mean rests on" in text and "random holds every seat" in text

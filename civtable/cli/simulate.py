@@ -25,7 +25,8 @@ def run(args: argparse.Namespace) -> int:
     seed = common.seed_of(args)
     game = check_batch(args.game, options, specs, args.games, args.workers, args.max_steps)
     sink = common.exports(args, nested=False)
-    on_result = None if sink is None else sink.start("simulate", dict(game.options), specs, args.games, seed)
+    on_result = None if sink is None else sink.start("simulate", args.game, dict(game.options), specs, args.games,
+                                                     seed)
     progress, stop = common.progress_bar(not args.quiet and common.interactive())
     try:
         batch = simulate(

@@ -35,7 +35,7 @@ from .batch import BatchResult, check_batch, simulate
 from .methods import sig, wilson
 from .names import fold, resolve_items
 from .runner import play_game
-from .settings import Setting, describe, point_options
+from .settings import Setting, check_backend, describe, point_options
 from .stats import figure
 from .sweep import settings_of
 from .value import value
@@ -190,6 +190,7 @@ def balance(game_id: str, options: dict[str, Any], specs: list[str], vary: Seque
         raise CivtableError(f"--top must be at least 1, not {top}")
     check_batch(game_id, options, specs, games, workers, max_steps)
     settings = settings_of(game_id, options, vary, "--vary")
+    check_backend(settings, backend, address)
     target = parse_target(target_text, game_id, options, specs, settings, item, seed)
     confirm_games = confirm_games or 2 * games
     confirm_seed = derive_seed(seed, CONFIRM)

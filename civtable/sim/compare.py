@@ -134,8 +134,9 @@ def compare(game_id: str, base: dict[str, Any], variants: Sequence[Variant], spe
         return lambda done, _n: progress(k * games + done, total)
 
     for k, v in enumerate(variants):
-        said = {**base, **v} if shown is None else {**{o: x for o, x in base.items() if o not in v}, **shown[k]}
-        on_result = None if sink is None else sink.start(names[k], said, specs, games, seed)
+        said = None if shown is None else {**{o: x for o, x in base.items() if o not in v}, **shown[k]}
+        on_result = None if sink is None else sink.start(names[k], game_id, {**base, **v}, specs, games, seed,
+                                                           shown=said)
         try:
             batches.append(simulate(game_id, {**base, **v}, specs, games, seed, workers=workers, progress=step(k),
                                     max_steps=max_steps, backend=backend, address=address, on_result=on_result,

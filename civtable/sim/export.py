@@ -23,10 +23,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from civtable.core.errors import CivtableError
+from civtable.core.game import Game
 
 from .recordset import MANIFEST, RecordSet
 from .report import check_output
-from .runner import GameResult
+from .runner import GameResult, load_game_for, seat_civilizations
 from .tasks import OnResult
 
 COLUMNS = ("batch", "variant", "item", "item_seat", "game", "seed", "seat", "bot", "civilization", "score", "rank",
@@ -38,8 +39,8 @@ class Sink(Protocol):
 
     records: Path | None
 
-    def start(self, label: str, options: dict[str, Any], players: Sequence[str], games: int, seed: int,
-              item: str = "", item_seat: str = "") -> OnResult | None: ...
+    def start(self, label: str, game: str, options: dict[str, Any], players: Sequence[str], games: int, seed: int,
+              item: str = "", item_seat: str = "", shown: dict[str, Any] | None = None) -> OnResult | None: ...
 
     def end(self, partial: bool) -> None: ...
 
@@ -52,15 +53,16 @@ def ranks(result: GameResult) -> list[int]:
     return [1 + sum(1 for other in key if other > mine) for mine in key]
 
 
-def rows(result: GameResult, index: int, context: dict[str, str]) -> list[dict[str, Any]]:
+def rows(result: GameResult, index: int, context: dict[str, str], civs: list[str] | None = None,
+         ) -> list[dict[str, Any]]:
     """The CSV rows of one game (one per seat), before the game's own figures are spread
-    into columns (``stats``)."""
+    into columns (``stats``); ``civs``: the seats' civilizations."""
     out = []
     score = result.scores if result.scores is not None else result.returns
     rank = ranks(result)
     for p, bot in enumerate(result.players or [""] * len(result.returns)):
         out.append({**context, "game": index + 1, "seed": result.seed, "seat": p, "bot": bot,
-                    "civilization": (result.civilizations or [""] * (p + 1))[p] if result.civilizations else "",
+                    "civilization": civs[p] if civs and p < len(civs) else "",
                     "score": score[p] if p < len(score) else "", "rank": rank[p] if result.finished else "",
                     "won": int(p in result.winners), "finished": int(result.finished), "turns": result.turns,
                     "steps": result.steps, "stats": result.stats})
@@ -95,18 +97,24 @@ class Exports:
         self.pending: dict[int, GameResult] = {}
         self.next = 0
         self.context: dict[str, str] = {}
+        self.game: Game | None = None
+        self.civs_known = True
 
-    def start(self, label: str, options: dict[str, Any], players: Sequence[str], games: int, seed: int,
-              item: str = "", item_seat: str = "") -> OnResult | None:
-        """A batch begins: the callback that takes each of its games."""
+    def start(self, label: str, game: str, options: dict[str, Any], players: Sequence[str], games: int, seed: int,
+              item: str = "", item_seat: str = "", shown: dict[str, Any] | None = None) -> OnResult | None:
+        """A batch begins: the callback that takes each of its games. ``shown`` is what the
+        CSV says the batch's options are (a sweep's setting, not its temporary file)."""
         self._flush(everything=True)
-        self.context = {"batch": label, "variant": ",".join(f"{k}={v}" for k, v in options.items()
+        said = options if shown is None else shown
+        self.context = {"batch": label, "variant": ",".join(f"{k}={v}" for k, v in said.items()
                                                             if k != "players" and v not in ("", None)) or "default",
                         "item": item, "item_seat": item_seat}
+        self.game = load_game_for(game, options, len(players)) if self.csv is not None else None
+        self.civs_known = True  # until a game shows that this game's seats are not civilizations
         self.pending, self.next = {}, 0
         if self.records is not None:
             folder = self.records / folder_name(label, self.batches) if self.nested else self.records
-            self.current = RecordSet(folder, games, self.force, {"batch": label, "options": options,
+            self.current = RecordSet(folder, games, self.force, {"batch": label, "game": game, "options": said,
                                                                  "players": list(players), "games": games,
                                                                  "seed": seed, "item": item, "item_seat": item_seat})
             self.sets.append(self.current)
@@ -142,7 +150,11 @@ class Exports:
             result = self.pending.pop(i)
             for name in result.stats:
                 self.figures.setdefault(name, None)
-            for row in rows(result, i, self.context):
+            civs = None
+            if self.civs_known and self.game is not None:
+                civs = seat_civilizations(self.game, result.seed)
+                self.civs_known = civs is not None
+            for row in rows(result, i, civs=civs, context=self.context):
                 self.stream.write(json.dumps(row) + "\n")
 
     def end(self, partial: bool) -> None:

@@ -76,7 +76,7 @@ def paired(rows: Sequence[tuple[str, dict[str, Any]]], family: int, tr: Translat
     out: list[str] = []
     small = [f"{what} (n={d['n']})" for what, d in rows if d.get("diff") is not None and d["n"] < SMALL_N]
     few = [f"{what} ({d['pairs']}/{d['n']})" for what, d in rows
-           if d.get("diff") is not None and d["n"] >= SMALL_N and d.get("method") == "newcombe"
+           if d.get("diff") is not None and d["n"] >= SMALL_N and d.get("method") in ("newcombe", "clustered")
            and d.get("pairs", FEW_PAIRS) < FEW_PAIRS]
     if small:
         out.append(tr.t(SMALL_LIST, minimum=SMALL_N, what=_join(small, 8)))

@@ -49,9 +49,6 @@ class GameResult:
     """What the bots' record should keep beside the moves (``Agent.notes``)."""
     scores: list[float] | None = None
     """Each player's final score (``State.scores``), when the game has one."""
-    civilizations: list[str] | None = None
-    """The civilization of each seat, in a game whose seats are civilizations (what its
-    spectator's observation names ``players[i].civilization``)."""
 
     def record(self) -> Record:
         """The game as a record (with its result line), to save or replay."""
@@ -91,7 +88,9 @@ def game_stats(state: State) -> dict[str, float]:
 def civilizations(state: State) -> list[str] | None:
     """The civilization each seat plays, where a game's seats are civilizations: read
     from what a spectator sees (``observation(None)``: ``players[i]["civilization"]``,
-    the public contract), so no game needs a hook; ``None`` for other games."""
+    the public contract), so no game needs a hook; ``None`` for other games. Read by
+    the reports and ``--csv`` from a game's initial state, never during a game (the
+    bots play without building observations)."""
     try:
         obs = state.observation(None)
     except (CivtableError, ValueError, TypeError, KeyError):
@@ -180,7 +179,6 @@ def play_game(
     if give is not None:
         game.give_item(state, *give)
     first = first_mover(state)
-    civs = civilizations(state)
     moves: list[tuple[int, str]] | None = [] if keep_moves else None
     first_scores = state.scores()
     trajectory = None if first_scores is None else [list(first_scores)]
@@ -216,9 +214,13 @@ def play_game(
         holdings=holdings(state),
         trajectory=trajectory,
         scores=None if first_scores is None else [float(x) for x in state.scores() or ()],
-        civilizations=civs,
         notes=sorted((ply, text) for agent in agents for ply, text in agent.notes),
     )
+
+
+def seat_civilizations(game: Game, seed: int) -> list[str] | None:
+    """The seats' civilizations at the start of the game of ``seed`` (``civilizations``)."""
+    return civilizations(game.new_state(seed=seed))
 
 
 def load_game_for(game_id: str, options: dict[str, Any], players: int) -> Game:

@@ -240,6 +240,14 @@ def setting(game_id: str, options: dict[str, Any], text: str, flag: str = "--set
     return Setting(path, checked, option, steps, numeric, step)
 
 
+def check_backend(settings: list[Setting], backend: str, address: str | None) -> None:
+    """A data setting's files are written on this machine: a Ray cluster elsewhere
+    (``--address``) would not find them."""
+    if backend == "ray" and address and any(s.data for s in settings):
+        raise CivtableError("a data setting's files are written on this machine, which a Ray cluster at --address "
+                            "cannot read; vary data fields with the process pool or a local Ray (no --address)")
+
+
 def point_options(game_id: str, options: dict[str, Any], settings: list[Setting], point: tuple[Any, ...],
                   folder: Path, index: int) -> dict[str, Any]:
     """The options of one point: its option values, and for each data file its copy with

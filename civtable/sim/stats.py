@@ -10,10 +10,11 @@ from typing import Any
 
 from civtable.core.errors import CivtableError
 from civtable.core.registry import game_class
+from civtable.core.rng import derive_seed
 
 from .batch import BatchResult
 from .methods import MIN_CURVE, MIN_GROUP, SMALL_N, Z95, clustered_rate, sig, t_interval, wilson
-from .runner import GameResult
+from .runner import GameResult, load_game_for, seat_civilizations
 from .tally import Moments, Tally, exact, mean_of, median_of
 
 __all__ = ["MIN_CURVE", "MIN_GROUP", "SMALL_N", "Z95", "figure", "game_figures", "item_figures", "lengths",
@@ -177,12 +178,14 @@ def per_bot(tally: Tally, players: Sequence[str]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def civilizations(tally: Tally) -> list[dict[str, int]] | None:
-    """Per seat, the civilizations it played and in how many games (most first); ``None``
-    for a game whose seats are not civilizations."""
-    if not any(tally.civilizations):
+def civilizations(batch: BatchResult) -> list[str] | None:
+    """The seats' civilizations, in a game whose seats are civilizations (mega-civ), as
+    they are at the start of the batch's first game; ``None`` for other games."""
+    try:
+        game = load_game_for(batch.game, batch.options, len(batch.players))
+        return seat_civilizations(game, derive_seed(batch.seed, 0))
+    except (CivtableError, ImportError):
         return None
-    return [dict(sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))) for c in tally.civilizations]
 
 
 def summarise(batch: BatchResult) -> dict[str, Any]:
@@ -203,13 +206,13 @@ def summarise(batch: BatchResult) -> dict[str, Any]:
         raise ValueError("the batch's tally was counted without its bots' names (Tally(seats, bots))")
     n, done = tally.games, tally.finished
     wins = tally.wins
-    civs = civilizations(tally)
+    civs = civilizations(batch)
 
     rows = []
     for seat, bot in enumerate(batch.players):
         row = {"seat": seat, "bot": bot, **_rate(wins[seat], done)}
         if civs is not None:
-            row["civilization"] = next(iter(civs[seat]), None)
+            row["civilization"] = civs[seat]
         final = tally.final[seat]
         if final.n:
             row["score"] = _figure(final)

@@ -21,7 +21,7 @@ from civtable.core.errors import CivtableError
 
 from .compare import compare
 from .export import Sink
-from .settings import MAX_POINTS, Setting, describe, point_options, setting
+from .settings import MAX_POINTS, Setting, check_backend, describe, point_options, setting
 
 
 def settings_of(game_id: str, options: dict[str, Any], texts: Sequence[str], flag: str = "--set") -> list[Setting]:
@@ -55,6 +55,7 @@ def sweep(game_id: str, options: dict[str, Any], specs: list[str], texts: Sequen
     """Play the same seeds at every point of the settings and give every figure against
     them (see the module's text)."""
     settings = settings_of(game_id, options, texts)
+    check_backend(settings, backend, address)
     grid = points(settings)
     with tempfile.TemporaryDirectory(prefix="civtable-sweep-") as folder:
         variants = [point_options(game_id, options, settings, p, Path(folder), k) for k, p in enumerate(grid)]

@@ -116,7 +116,7 @@ class Tally:
     """A batch's games as running totals: wins, draws, first-player wins, game lengths,
     score curves, the game's own figures and the items held (``summarise``'s inputs),
     without keeping any game. Its size is bounded by the longest game, the distinct
-    game lengths and the game's figure, item and civilization names.
+    game lengths and the game's figure and item names.
 
     Finished and unfinished games (stopped by the step limit) are counted apart: every
     rate, length, curve and figure is over the finished games, and the unfinished
@@ -168,9 +168,6 @@ class Tally:
         self.items: dict[str, list[int]] = {}
         """Per item, over the finished games that report it: seats holding it, holders
         who won, winners who did not hold it, winners of those games."""
-        self.civilizations: list[dict[str, int]] = [{} for _ in range(seats)]
-        """Per seat: the games it played as each civilization (games whose seats are
-        civilizations)."""
 
     @classmethod
     def of(cls, results: Iterable[GameResult], seats: int, bots: Sequence[str] | None = None) -> Tally:
@@ -182,8 +179,6 @@ class Tally:
     def add(self, r: GameResult) -> None:
         """Count one game."""
         self.games += 1
-        for p, civ in enumerate((r.civilizations or [])[: self.seats]):
-            self.civilizations[p][civ] = self.civilizations[p].get(civ, 0) + 1
         if not r.finished:
             self.unfinished += 1
             self.turns_unfinished[r.turns] = self.turns_unfinished.get(r.turns, 0) + 1

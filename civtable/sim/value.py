@@ -90,7 +90,7 @@ def value(game_id: str, options: dict[str, Any], specs: list[str], items: Sequen
         if sink is not None:
             name = "base" if give is None else (f"remove {give[0]}" if give[1] is None else
                                                 f"give {give[0]} to seat {give[1]}")
-            on_result = sink.start(name, options, specs, games, seed, "" if give is None else give[0],
+            on_result = sink.start(name, game_id, options, specs, games, seed, "" if give is None else give[0],
                                    "" if give is None else ("removed" if give[1] is None else str(give[1])))
         try:
             b = simulate(game_id, options, specs, games, seed, workers=workers, progress=step(),

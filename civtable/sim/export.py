@@ -28,6 +28,7 @@ from civtable.core.game import Game
 from .recordset import MANIFEST, RecordSet
 from .report import check_output
 from .runner import GameResult, load_game_for, seat_civilizations
+from .stats import variants_of
 from .tasks import OnResult
 
 COLUMNS = ("batch", "variant", "item", "item_seat", "game", "seed", "seat", "bot", "civilization", "score", "rank",
@@ -105,7 +106,7 @@ class Exports:
         """A batch begins: the callback that takes each of its games. ``shown`` is what the
         CSV says the batch's options are (a sweep's setting, not its temporary file)."""
         self._flush(everything=True)
-        said = options if shown is None else shown
+        said = variants_of(game, options) if shown is None else shown
         self.context = {"batch": label, "variant": ",".join(f"{k}={v}" for k, v in said.items()
                                                             if k != "players" and v not in ("", None)) or "default",
                         "item": item, "item_seat": item_seat}

@@ -126,7 +126,7 @@ def lengths(tally: Tally) -> dict[str, int]:
     return {str(turns): tally.turns[turns] for turns in sorted(tally.turns)}
 
 
-def _variants(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+def variants_of(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
     """The options that differ from the game's defaults (the seat count aside): what a
     reader needs to know about the rules played."""
     try:
@@ -134,6 +134,9 @@ def _variants(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
     except (CivtableError, ImportError):
         return dict(options)
     return {k: v for k, v in options.items() if k != "players" and (k not in defaults or defaults[k] != v)}
+
+
+_variants = variants_of
 
 
 def moments_of_counts(counts: dict[int, int]) -> Moments:

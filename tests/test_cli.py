@@ -94,7 +94,8 @@ def test_simulate_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "simulate", "toy-nim", "--players", "greedy,random", "--games", "30",
                          "--seed", "1")
     assert code == 0, err
-    for text in ("Seat", "Win rate", "95% CI", "greedy", "random", "Draws:", "Game length:", "games/s"):
+    for text in ("Seat", "Win rate", "95% CI", "greedy", "random", "Draws:", "Game length over 30 finished games",
+                 "games/s", "Wins over 30 finished games", "First player won"):
         assert text in out
     assert "toy-nim: 30 games, seed 1" in out
 
@@ -158,7 +159,8 @@ def test_simulate_records_replay(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_simulate_step_limit(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "simulate", "toy-nim", "--players", "random,random", "--games", "5",
                        "--seed", "1", "--max-steps", "1")
-    assert code == 0 and "Unfinished (step limit 1): 5" in out
+    assert code == 0 and "5 games, seed 1 (0 finished, 5 unfinished)" in out
+    assert "5 of 5 games were stopped by the step limit: they are left out of every rate" in " ".join(out.split())
 
 
 # ---------------------------------------------------------------- user errors

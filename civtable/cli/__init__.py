@@ -24,6 +24,7 @@ from civtable.i18n import ENGLISH, Translator, choose, error_text, translator
 
 from . import (
     actions,
+    balance,
     cards,
     compare,
     game_commands,
@@ -35,11 +36,13 @@ from . import (
     serve,
     simulate,
     spaces,
+    sweep,
     value,
 )
 from .common import PROG, Parser, add_command, lang_arg, llm_endpoint, os_error_message
 
-COMMANDS = (games, play, simulate, compare, value, ladder, report, replay, actions, cards, spaces, serve)
+COMMANDS = (games, play, simulate, compare, value, sweep, balance, ladder, report, replay, actions, cards, spaces,
+            serve)
 
 
 def build_parser(tr: Translator = ENGLISH) -> Parser:

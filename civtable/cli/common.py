@@ -311,23 +311,62 @@ def print_table(console: Any, t: Table) -> None:
         console.print(escape(t.note), style="dim")
 
 
-def run_figures(args: argparse.Namespace, play: Callable[[Callable[[int, int], None] | None], dict[str, Any]],
+def export_args(p: argparse.ArgumentParser, records: bool = True) -> None:
+    """``--csv FILE`` (one row per game and seat) and ``--records DIR`` (every game's record)."""
+    p.add_argument("--csv", metavar="FILE", help="also write one row per game and seat (seed, variant, item, seat, bot, "
+                                                 "civilization, score, rank, won, finished, turns and the game's own "
+                                                 "figures) as CSV")
+    if records:
+        p.add_argument("--records", metavar="DIR", help="write every game's record in this directory (a folder per "
+                                                        "batch, each with a manifest.jsonl of those complete)")
+
+
+def exports(args: argparse.Namespace, nested: bool) -> Any:
+    """The ``--csv`` and ``--records`` of a command, checked before any game (``None``: neither)."""
+    from civtable.sim.export import Exports
+
+    csv_path, records = vars(args).get("csv"), vars(args).get("records")
+    if not csv_path and not records:
+        return None
+    return Exports(csv_path, records, args.force, nested)
+
+
+def wrote_exports(sink: Any, tr: Translator) -> None:
+    if sink is None:
+        return
+    if sink.csv is not None:
+        print(tr.t("Wrote {file}", file=sink.csv))
+    if sink.records is not None:
+        print(tr.t("Wrote {n} records in {folder}", n=sink.written, folder=sink.records))
+
+
+def run_figures(args: argparse.Namespace,
+                play: Callable[[Callable[[int, int], None] | None, Any], dict[str, Any]],
                 show: Callable[[dict[str, Any], Translator], None]) -> int:
-    """The end of a command that plays batches and writes figures (compare, value): the
-    output files checked before any game, a progress bar, the table, ``--json`` and
-    ``--report``; 130 when interrupted (the figures are then marked partial)."""
+    """The end of a command that plays batches and writes figures (compare, value, sweep):
+    the output files checked before any game, a progress bar, the table, ``--json``,
+    ``--report``, ``--csv`` and ``--records``; 130 when interrupted (the figures are
+    then marked partial)."""
     from civtable.sim.report import check_output
 
     json_path = check_output(args.json, args.force) if args.json else None
     report = check_output(args.report, args.force) if args.report else None
+    sink = exports(args, nested=True)
     progress, stop = progress_bar(not args.quiet and interactive())
     try:
-        summary = play(progress)
+        summary = play(progress, sink)
+    except BaseException:
+        if sink is not None:
+            sink.abandon()
+        raise
     finally:
         stop()
+    if sink is not None:
+        sink.close()
     tr = translator_of(args)
     show(summary, tr)
     write_figures(summary, json_path, args.force, report, tr)
+    wrote_exports(sink, tr)
     return 130 if summary["partial"] else 0
 
 

@@ -331,6 +331,20 @@ def exports(args: argparse.Namespace, nested: bool) -> Any:
     return Exports(csv_path, records, args.force, nested)
 
 
+@contextlib.contextmanager
+def playing(sink: Any, stop: Callable[[], None]) -> Iterator[None]:
+    """Around a batch: a failure or an interruption abandons the exports (no half file is
+    left), and the progress bar stops whatever happens."""
+    try:
+        yield
+    except BaseException:
+        if sink is not None:
+            sink.abandon()
+        raise
+    finally:
+        stop()
+
+
 def wrote_exports(sink: Any, tr: Translator) -> None:
     if sink is None:
         return
@@ -353,14 +367,8 @@ def run_figures(args: argparse.Namespace,
     report = check_output(args.report, args.force) if args.report else None
     sink = exports(args, nested=True)
     progress, stop = progress_bar(not args.quiet and interactive())
-    try:
+    with playing(sink, stop):
         summary = play(progress, sink)
-    except BaseException:
-        if sink is not None:
-            sink.abandon()
-        raise
-    finally:
-        stop()
     if sink is not None:
         sink.close()
     tr = translator_of(args)

@@ -28,19 +28,13 @@ def run(args: argparse.Namespace) -> int:
     on_result = None if sink is None else sink.start("simulate", args.game, dict(game.options), specs, args.games,
                                                      seed)
     progress, stop = common.progress_bar(not args.quiet and common.interactive())
-    try:
+    with common.playing(sink, stop):
         batch = simulate(
             args.game, options, specs, args.games, seed, workers=args.workers,
             progress=progress, keep_records=sink is not None and sink.records is not None, max_steps=args.max_steps,
             on_result=on_result, backend=args.backend, address=args.address,
             keep_results=False,  # counted as they end (batch.tally): the memory does not grow with --games
         )
-    except BaseException:
-        if sink is not None:
-            sink.abandon()
-        raise
-    finally:
-        stop()
     if sink is not None:
         sink.end(batch.partial)
         sink.close()

@@ -37,6 +37,17 @@ def make_game(game_id: str, players: int | None, options: dict[str, Any]) -> Gam
     return game
 
 
+def check_render_mode(render_mode: str | None) -> None:
+    """Every environment renders a spectator's terminal screen (``"ansi"``) or nothing."""
+    if render_mode not in (None, "ansi"):
+        raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+
+
+def env_name(game: Game, kind: str = "") -> str:
+    """PettingZoo's name of an environment of ``game`` (``civtable_catan_deckbuilding_v0``)."""
+    return f"civtable_{game.id.replace('-', '_')}{'_' + kind if kind else ''}_v0"
+
+
 class Engine:
     """A game being played by an environment: its state and the seat-relative views."""
 

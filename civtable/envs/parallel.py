@@ -26,7 +26,7 @@ from pettingzoo import ParallelEnv
 
 from civtable.core.errors import IllegalActionError
 
-from .engine import Engine, make_game
+from .engine import Engine, check_render_mode, env_name, make_game
 
 
 class CivtableParallel(ParallelEnv):  # type: ignore[misc]
@@ -34,10 +34,9 @@ class CivtableParallel(ParallelEnv):  # type: ignore[misc]
 
     def __init__(self, game_id: str, players: int | None = None, seed: int | None = None,
                  max_steps: int | None = None, render_mode: str | None = None, **options: Any) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         game = make_game(game_id, players, options)
-        self.metadata = {**self.metadata, "name": f"civtable_{game.id.replace('-', '_')}_parallel_v0"}
+        self.metadata = {**self.metadata, "name": env_name(game, "parallel")}
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.engine = Engine(game, seed)

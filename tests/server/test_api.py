@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from civtable.server import create_app  # noqa: E402
 
-from .api import act, at_once, new_game, upload_replay  # noqa: E402
+from .api import act, at_once, new_game, postgres, upload_replay  # noqa: E402
 
 
 @pytest.fixture
@@ -153,18 +153,10 @@ def test_pages_render(client: TestClient) -> None:
     assert f'data-gid="{gid}"' in client.get(f"/play/{gid}").text
 
 
-POSTGRES = "postgresql+psycopg://civtable:civtable@127.0.0.1/civtable_test"
-
-
 def test_the_same_server_on_postgresql() -> None:
     """A real PostgreSQL (``make test`` starts Debian's, ``tools/test-postgres.sh``)."""
-    sqlalchemy = pytest.importorskip("sqlalchemy")
-    pytest.importorskip("psycopg")
-    try:
-        sqlalchemy.create_engine(POSTGRES).connect().close()
-    except Exception as e:  # no server here: say why
-        pytest.skip(f"no PostgreSQL at 127.0.0.1 (tools/test-postgres.sh starts one): {e.__class__.__name__}")
-    with TestClient(create_app(POSTGRES, clock_check=0.05)) as c:
+    url = postgres()
+    with TestClient(create_app(url, clock_check=0.05)) as c:
         gid, tokens = new_game(c, seats=[{"kind": "human"}, {"kind": "invite"}], options={"start-player": 0})
         assert act(c, gid, tokens[0], "end", 0).status_code == 200
         results = []
@@ -175,7 +167,7 @@ def test_the_same_server_on_postgresql() -> None:
         at_once(send, 3)
         assert sorted(results) == [200, 409, 409]  # one move per ply, whatever the database
         assert view(c, gid, tokens[0])["state"] == 2
-    with TestClient(create_app(POSTGRES)) as c:  # a new server process reads the games back
+    with TestClient(create_app(url)) as c:  # a new server process reads the games back
         assert view(c, gid, tokens[0])["state"] == 2
 
 

@@ -26,7 +26,7 @@ from civtable.server import create_app  # noqa: E402
 from civtable.server.errors import ServerError  # noqa: E402
 from civtable.server.limits import Limits  # noqa: E402
 
-from .api import act  # noqa: E402
+from .api import act, postgres  # noqa: E402
 from .serverproc import ServerProcess  # noqa: E402
 
 HUMAN_FIRST = {"start-player": 0}
@@ -395,19 +395,11 @@ def test_a_second_server_on_the_same_database_is_refused(tmp_path: Path) -> None
         pass
 
 
-POSTGRES = "postgresql+psycopg://civtable:civtable@127.0.0.1/civtable_test"
-
-
 def test_a_second_server_on_the_same_postgresql_database_is_refused() -> None:
-    sqlalchemy = pytest.importorskip("sqlalchemy")
-    pytest.importorskip("psycopg")
-    try:
-        sqlalchemy.create_engine(POSTGRES).connect().close()
-    except Exception as e:  # no server here: say why
-        pytest.skip(f"no PostgreSQL at 127.0.0.1 (tools/test-postgres.sh starts one): {e.__class__.__name__}")
-    with TestClient(create_app(POSTGRES)), pytest.raises(ServerError, match="another civtable server"):
-        create_app(POSTGRES)
-    with TestClient(create_app(POSTGRES)):
+    url = postgres()
+    with TestClient(create_app(url)), pytest.raises(ServerError, match="another civtable server"):
+        create_app(url)
+    with TestClient(create_app(url)):
         pass
 
 

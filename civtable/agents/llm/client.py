@@ -61,17 +61,17 @@ def endpoint(url: str | None) -> str:
     return chosen
 
 
+@dataclass(repr=False)
 class ChatClient:
-    """One model at one endpoint."""
+    """One model at one endpoint (the key is read from ``key_variable`` when a request is
+    sent: it is never held, shown or logged)."""
 
-    def __init__(self, url: str, model: str, key_variable: str = KEY_VARIABLE, timeout: float = 60.0,
-                 max_tokens: int = 64, temperature: float = 0.0) -> None:
-        self.url = url
-        self.model = model
-        self.key_variable = key_variable
-        self.timeout = timeout
-        self.max_tokens = max_tokens
-        self.temperature = temperature
+    url: str
+    model: str
+    key_variable: str = KEY_VARIABLE
+    timeout: float = 60.0
+    max_tokens: int = 64
+    temperature: float = 0.0
 
     def __repr__(self) -> str:  # never the key
         return f"<ChatClient {self.model} at {self.url}>"

@@ -21,7 +21,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .engine import Engine, check_render_mode, env_name, make_game
+from .engine import Engine, agent_spaces, check_render_mode, env_name, make_game
 
 
 class CivtableAEC(AECEnv):  # type: ignore[misc]
@@ -40,11 +40,7 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         size = self.engine.space.size
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(self.engine.low, self.engine.high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
-        })
-        act_space = spaces.Discrete(size)
+        obs_space, act_space = agent_spaces(self.engine, size)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self._started = False

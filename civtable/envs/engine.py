@@ -48,6 +48,18 @@ def env_name(game: Game, kind: str = "") -> str:
     return f"civtable_{game.id.replace('-', '_')}{'_' + kind if kind else ''}_v0"
 
 
+def agent_spaces(engine: Engine, size: int) -> tuple[Any, Any]:
+    """PettingZoo's observation space (the vector and a mask of ``size`` numbers) and
+    action space (``Discrete(size)``), the same for every agent."""
+    from gymnasium import spaces
+
+    observation = spaces.Dict({
+        "observation": spaces.Box(engine.low, engine.high, dtype=np.float32),
+        "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
+    })
+    return observation, spaces.Discrete(size)
+
+
 class Engine:
     """A game being played by an environment: its state and the seat-relative views."""
 

@@ -39,14 +39,13 @@ def test_the_new_channels_tell_a_seat_nothing_hidden(game_id: str, options: dict
         leaks.check_channels(state, p, action, p, 11)
 
 
-def test_an_oracle_whose_samples_are_the_true_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def _true_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The oracle's samples are the true state."""
     monkeypatch.setattr(PlayerView, "determinize", lambda self, rng: self._state.clone().silence())
-    state, p, action = positions("catan-deckbuilding")[2]
-    with pytest.raises(AssertionError, match="the rules oracle tells player"):
-        leaks.check_channels(state, p, action, p, 11)
 
 
-def test_an_oracle_answer_that_shows_the_true_generator_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def _true_generator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The oracle's samples carry the true generator (the deck's future)."""
     real = PlayerView.determinize
 
     def keeps_the_generator(self: PlayerView, rng: Rng) -> State:
@@ -55,27 +54,30 @@ def test_an_oracle_answer_that_shows_the_true_generator_is_caught(monkeypatch: p
         return sample
 
     monkeypatch.setattr(PlayerView, "determinize", keeps_the_generator)
-    state, p, action = positions("catan-deckbuilding")[2]
-    with pytest.raises(AssertionError, match="the rules oracle tells player"):
-        leaks.check_channels(state, p, action, p, 11)
 
 
-def test_a_prompt_that_shows_the_opponents_hand_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def _prompt_shows_the_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A language model's prompt shows the whole position."""
     shown = prompt.decision_text
-
-    def leaky(view: PlayerView, *args: Any) -> str:
-        return shown(view, *args) + "\n" + str(view._state.to_json())
-
-    monkeypatch.setattr(prompt, "decision_text", leaky)
-    state, p, action = positions("catan-deckbuilding")[2]
-    with pytest.raises(AssertionError, match="language-model prompt or text observation"):
-        leaks.check_channels(state, p, action, p, 11)
+    monkeypatch.setattr(prompt, "decision_text",
+                        lambda view, *args: shown(view, *args) + "\n" + str(view._state.to_json()))
 
 
-def test_a_text_observation_that_shows_the_deck_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def _text_shows_the_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The text environment's observation shows every seat's cards."""
     shown = leaks.observation_text
     monkeypatch.setattr(leaks, "observation_text",
                         lambda state, seat, *a: shown(state, seat, *a) + str(state.to_json().get("players")))
+
+
+@pytest.mark.parametrize(("leak", "words"), [
+    (_true_samples, "the rules oracle tells player"),
+    (_true_generator, "the rules oracle tells player"),
+    (_prompt_shows_the_state, "language-model prompt or text observation"),
+    (_text_shows_the_deck, "language-model prompt or text observation"),
+], ids=["true samples", "true generator", "prompt", "text observation"])
+def test_a_channel_made_to_leak_is_caught(monkeypatch: pytest.MonkeyPatch, leak: Any, words: str) -> None:
+    leak(monkeypatch)
     state, p, action = positions("catan-deckbuilding")[2]
-    with pytest.raises(AssertionError, match="language-model prompt or text observation"):
+    with pytest.raises(AssertionError, match=words):
         leaks.check_channels(state, p, action, p, 11)

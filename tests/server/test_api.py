@@ -207,3 +207,37 @@ def test_a_program_plays_a_seat_when_the_server_allows_local_bots(tmp_path: Path
                                     {"kind": "bot", "bot": "greedy"}], seed=3, options={"max-turns": 6})
         v = wait_for(c, gid, None, lambda v: v["over"], timeout=60)
         assert v["over"]
+
+
+def test_a_database_of_an_older_civtable_is_upgraded_at_start(tmp_path: Path) -> None:
+    """The columns this version added (the creator's host key, practice games, invitations)
+    are added to a database made before them; its games play on."""
+    import sqlite3
+
+    db = tmp_path / "old.db"
+    con = sqlite3.connect(db)
+    con.executescript("""
+        CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64), options JSON, seed VARCHAR(24),
+            clock INTEGER, takeover VARCHAR(200), created FLOAT, updated FLOAT, status VARCHAR(16), result JSON);
+        CREATE TABLE seats (id INTEGER PRIMARY KEY AUTOINCREMENT, game_id VARCHAR(32) REFERENCES games(id),
+            seat INTEGER, kind VARCHAR(16), bot VARCHAR(200), name VARCHAR(64), token_hash VARCHAR(64) UNIQUE,
+            joined BOOLEAN, away BOOLEAN, seen FLOAT, UNIQUE (game_id, seat));
+        CREATE TABLE moves (id INTEGER PRIMARY KEY AUTOINCREMENT, game_id VARCHAR(32) REFERENCES games(id),
+            ply INTEGER, seat INTEGER, action VARCHAR(2000), by VARCHAR(16), created FLOAT, UNIQUE (game_id, ply));
+    """)
+    from civtable.server.store import hash_token
+
+    con.execute("INSERT INTO games VALUES ('old1', 'catan-deckbuilding', '{\"start-player\": 0}', '7', NULL, "
+                "'greedy', 0, 0, 'playing', NULL)")
+    con.execute("INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, joined, away, seen) VALUES "
+                "('old1', 0, 'human', NULL, 'player 0', ?, 1, 0, 0), "
+                "('old1', 1, 'bot', 'greedy', 'player 1 (greedy)', NULL, 1, 0, 0)", (hash_token("oldtoken"),))
+    con.commit()
+    con.close()
+    with TestClient(create_app(f"sqlite:///{db}", clock_check=0.05)) as c:
+        v = view(c, "old1", "oldtoken")
+        assert v["viewer"] == 0 and v["practice"] is False
+        assert act(c, "old1", "oldtoken", "end", 0).status_code == 200
+        new = c.post("/api/games", json={"game": "catan-deckbuilding", "seats": [{"kind": "human"},
+                                                                              {"kind": "invite"}]})
+        assert new.status_code == 200 and new.json()["invites"]

@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,postgres,ray]'
+	$(BIN)/pip install --quiet -e '.[dev,postgres,ray,openspiel]'
 	$(MAKE) --no-print-directory i18n-compile
 	touch $(STAMP)
 

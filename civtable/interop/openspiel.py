@@ -12,10 +12,11 @@ What maps to what (docs/interop.md has the whole table and the limits):
 
 - parameters: every option of the game (``players`` and each rule variant), hyphens
   written as underscores; an integer option whose default is "none" (a start player
-  drawn at random) takes -1 for it. Two more: ``seed`` (the n-th game started from one
-  game object is dealt from ``derive_seed(seed, n)``) and ``max_game_length`` (-1: the
-  game's documented cap, its ``data/openspiel.json``). A value civtable refuses is
-  OpenSpiel's ``SpielError`` carrying civtable's sentence.
+  drawn at random) takes -1 for it. Two more: ``seed`` (a game object deals its games
+  from ``derive_seed(seed, n)``, n the number of its games in which a move was made
+  before) and ``max_game_length`` (-1: the game's documented cap, its
+  ``data/openspiel.json``). A value civtable refuses is OpenSpiel's ``SpielError``
+  carrying civtable's sentence.
 - ``GameType`` from ``GameInfo``: simultaneous dynamics for a game with simultaneous
   steps; chance drawn inside ``apply`` by the state's own generator
   (``SAMPLED_STOCHASTIC``: there are no chance nodes); imperfect information; the
@@ -199,9 +200,13 @@ class CivtableGame(pyspiel.Game):
             max_game_length=cap), values)
         self.civtable_game: Game = game
         self.space: ActionSpace = space
+        self.numbers: dict[str, int] = {text: i for i, text in enumerate(space.texts)}
+        """An action text's number (``space.index`` without its checks, for the hot path)."""
         self.cap: int = cap
         self.seed: int = int(values["seed"])
         self.started = 0
+        """How many of this object's games have begun (a move was made in them)."""
+        self._dealt: tuple[int, State] | None = None
 
     def new_initial_state(self, position: str | dict[str, Any] | None = None) -> CivtableState:
         """A new game (dealt when first used), or the position ``position`` (civtable's
@@ -218,11 +223,20 @@ class CivtableGame(pyspiel.Game):
         except CivtableError as e:
             raise pyspiel.SpielError(f"{spiel_name(self.game_id)}: {e}") from None
 
-    def next_state(self) -> State:
-        """The next game of this game object: the n-th is dealt from ``derive_seed(seed, n)``."""
-        seed = derive_seed(self.seed, self.started)
-        self.started += 1
-        return self.civtable_game.new_state(seed=seed).silence()
+    def deal(self) -> tuple[int, State]:
+        """The next game of this game object and its number n (dealt from
+        ``derive_seed(seed, n)``): every new state shows it until a move is made in one of
+        them (``begun``). OpenSpiel makes new states for its own purposes (a clone starts
+        as one; a tensor's size is measured on one), which must neither cost a deal nor
+        use up a seed: the deal is kept and copied."""
+        n = self.started
+        if self._dealt is None or self._dealt[0] != n:
+            self._dealt = (n, self.civtable_game.new_state(seed=derive_seed(self.seed, n)).silence())
+        return n, self._dealt[1].clone()
+
+    def begun(self, n: int) -> None:
+        """A move was made in game n: the next new state is game n + 1."""
+        self.started = max(self.started, n + 1)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> CivtableObserver:
         return CivtableObserver(self, iig_obs_type, params)
@@ -232,28 +246,35 @@ class _Box:
     """The civtable state inside an OpenSpiel state. OpenSpiel copies a Python state by
     ``copy.deepcopy`` of its attributes and serializes it by pickling them: the box
     copies with the state's own cheap ``clone`` and pickles as the position JSON. A new
-    game is dealt when first used, so that OpenSpiel's clones (which start from a new
-    initial state) take no seed."""
+    game is dealt when first used: OpenSpiel's clones start as new states whose box is
+    replaced at once, before anything is asked of them."""
 
-    __slots__ = ("game", "state", "position")
+    __slots__ = ("game", "state", "position", "number")
 
-    def __init__(self, game: CivtableGame | None, state: State | None = None, position: str | None = None) -> None:
+    def __init__(self, game: CivtableGame | None, state: State | None = None, position: str | None = None,
+                 number: int | None = None) -> None:
         self.game = game
         self.state = state
         self.position = position
+        self.number = number
+        """The game's number when it is a new game of its game object (``CivtableGame.deal``)."""
 
     def get(self) -> State:
         s = self.state
         if s is None:
             assert self.game is not None
-            s = self.game.next_state() if self.position is None else self.game.read_position(self.position)
+            if self.position is None:
+                self.number, s = self.game.deal()
+            else:
+                s = self.game.read_position(self.position)
             self.state, self.position = s, None
         return s
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         if self.state is None and self.position is not None:
             return _Box(self.game, None, self.position)
-        return _Box(self.game, self.get().clone())
+        s = self.get()
+        return _Box(self.game, s.clone(), None, self.number)
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self.state is None and self.position is not None:
@@ -269,6 +290,8 @@ class CivtableState(pyspiel.State):
         super().__init__(game)
         self._box = box
         self._samples = 0
+        self._moves = 0  # OpenSpiel's move_number, kept here (cheaper than asking C++)
+        self._cap = game.cap
 
     @property
     def civtable_state(self) -> State:
@@ -288,7 +311,7 @@ class CivtableState(pyspiel.State):
         return b.game
 
     def _over(self, s: State) -> bool:
-        return s.is_terminal() or self.move_number() >= self.spiel_game.cap
+        return self._moves >= self._cap or s.is_terminal()
 
     # ------------------------------------------------------------ OpenSpiel's State API
     def current_player(self) -> int:
@@ -303,8 +326,8 @@ class CivtableState(pyspiel.State):
         raise pyspiel.SpielError(f"{spiel_name(s.game.id)}: the game is not over but nobody is to move")
 
     def _legal_actions(self, player: int) -> list[int]:
-        index = self.spiel_game.space.index
-        return sorted(index(a) for a in self.civtable_state.legal_actions(player))
+        number = self.spiel_game.numbers
+        return sorted([number[a.text] for a in self.civtable_state.legal_actions(player)])
 
     def _apply_action(self, action: int) -> None:
         s = self.civtable_state
@@ -312,6 +335,7 @@ class CivtableState(pyspiel.State):
         if self._over(s) or not movers:
             raise IllegalActionError(message(N_("the game is over: no action is legal")))
         s.apply(movers[0], self.spiel_game.space.text(action))
+        self._moved()
 
     def _apply_actions(self, actions: list[int]) -> None:
         """One action of every player to move (the others' entries are ignored); nothing is
@@ -331,6 +355,12 @@ class CivtableState(pyspiel.State):
             chosen.append((p, text))
         for p, text in chosen:
             s.apply(p, text)
+        self._moved()
+
+    def _moved(self) -> None:
+        if self._moves == 0 and self._box.number is not None:
+            self.spiel_game.begun(self._box.number)
+        self._moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.spiel_game.space.text(action)
@@ -351,7 +381,7 @@ class CivtableState(pyspiel.State):
         samples taken from this state, so that repeated calls give different samples."""
         s = self.civtable_state
         self._samples += 1
-        seed = derive_seed(int(probability_sampler() * (1 << 53)), self._samples, self.move_number())
+        seed = derive_seed(int(probability_sampler() * (1 << 53)), self._samples, self._moves)
         sample = self.clone()
         sample._box = _Box(self.spiel_game, s.determinize(player_id, Rng(seed)))
         return sample

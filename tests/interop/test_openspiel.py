@@ -199,15 +199,23 @@ def test_a_simultaneous_node_is_several_players_applied_at_once() -> None:
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
 def test_openspiel_plays_the_same_game_as_civtable(game_id: str) -> None:
-    """The n-th game of a game object is dealt from derive_seed(seed, n); the same moves
-    give the same position and returns as civtable's own API."""
+    """A game object deals game n from derive_seed(seed, n), n the number of its games in
+    which a move was made before; the same moves give the same position and returns as
+    civtable's own API."""
     text = SHORT[game_id]
     with_seed = text.replace(")", ",seed=7)") if "(" in text else text + "(seed=7)"
     game = load(with_seed)
     first = game.new_initial_state()
-    dealt = str(first)  # a game is dealt when first used
+    dealt = str(first)
+    assert game.information_state_tensor_size() > 0  # measured by OpenSpiel on a new state of its own
+    assert str(game.new_initial_state()) == dealt, "a new state before any move is not the same next game"
+    assert first.civtable_state.to_json() == game.civtable_game.new_state(seed=derive_seed(7, 0)).to_json()
+    if first.is_simultaneous_node():
+        first.apply_actions(random_joint(first, np.random.RandomState(1)))
+    else:
+        first.apply_action(first.legal_actions()[0])
     state = game.new_initial_state()
-    assert str(state) != dealt, "two games of one game object were dealt alike"
+    assert str(state) != dealt, "the game after a begun one was dealt alike"
     civ = game.civtable_game.new_state(seed=derive_seed(7, 1))
     assert state.civtable_state.to_json() == civ.to_json()
     rng = np.random.RandomState(5)

@@ -44,6 +44,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_mega_civ.py
 	$(BIN)/python benchmarks/bench_search.py
 	$(BIN)/python benchmarks/bench_envs.py --game catan-deckbuilding
+	$(BIN)/python benchmarks/bench_openspiel_games.py
 	$(BIN)/python benchmarks/bench_memory.py --quick
 
 # MaskablePPO (sb3-contrib, PyTorch's CPU build) on catan-deckbuilding against random, then

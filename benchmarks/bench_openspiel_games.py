@@ -15,7 +15,10 @@ Needs ``pip install -e '.[openspiel]'``. For each game (default options), in CPU
 - the seat's views: the text view (``Game.render``) and the encoding, both from
   ``observation(seat)``, against ``information_state_string`` (first call: nothing
   remembered; again: the observer remembers texts by observation) and
-  ``information_state_tensor``.
+  ``information_state_tensor``;
+- OpenSpiel's ISMCTS (``openspiel_bots.ismcts_bot``, civtable's heuristic as evaluator):
+  simulations/s of one decision of 100 simulations at the mid-game position (sequential
+  games only: OpenSpiel's ISMCTS refuses simultaneous dynamics).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from _timing import random_games, timed  # the same directory
 
 import civtable.interop.openspiel as ospiel
 from civtable.core.rng import Rng
+from civtable.interop.openspiel_bots import ismcts_bot
 
 
 def spiel_games(game: Any, seconds: float, pick: Any) -> float:
@@ -114,6 +118,9 @@ def measure(game_id: str, seconds: float) -> dict[str, Any]:
                         lambda: civ.encode(truth.observation(player), player), short),
                     "information_state_tensor": per_call(lambda: state.information_state_tensor(player), short)},
     }
+    if game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL:
+        bot = ismcts_bot(game, simulations=100, seed=1)
+        out["ismcts_simulations_per_s"] = round(timed(lambda: (bot.step(state), 100)[1], seconds))
     for group in ("clone_us", "sample_us", "view_us"):
         out[group] = {k: round(v, 1) for k, v in out[group].items()}
     return out

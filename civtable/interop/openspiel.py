@@ -42,7 +42,7 @@ from importlib.resources import files
 from typing import Any
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type stubs
 
 from civtable.core.errors import CivtableError, IllegalActionError, InvalidStateError, OptionError
 from civtable.core.files import parse_json
@@ -171,7 +171,7 @@ def game_type(game_id: str) -> pyspiel.GameType:
 
 
 # ---------------------------------------------------------------- the game
-class CivtableGame(pyspiel.Game):
+class CivtableGame(pyspiel.Game):  # type: ignore[misc]
     """One civtable game with its options, as an OpenSpiel game.
 
     ``civtable_game`` is the civtable ``Game``, ``space`` its action space, ``cap`` the
@@ -282,7 +282,7 @@ class _Box:
         return (_Box, (None, None, json.dumps(self.get().to_json(), sort_keys=True, separators=(",", ":"))))
 
 
-class CivtableState(pyspiel.State):
+class CivtableState(pyspiel.State):  # type: ignore[misc]
     """A civtable state as an OpenSpiel state (``civtable_state`` is the whole
     position, hidden parts included: a bot must not read it; ``CivtableBot`` does not)."""
 
@@ -382,7 +382,7 @@ class CivtableState(pyspiel.State):
         s = self.civtable_state
         self._samples += 1
         seed = derive_seed(int(probability_sampler() * (1 << 53)), self._samples, self._moves)
-        sample = self.clone()
+        sample: CivtableState = self.clone()
         sample._box = _Box(self.spiel_game, s.determinize(player_id, Rng(seed)))
         return sample
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type stubs
+from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
 from civtable.agents.base import PlayerView
 from civtable.agents.registry import make_agent
@@ -26,7 +26,7 @@ from civtable.agents.registry import make_agent
 from .openspiel import CivtableGame, CivtableState
 
 
-class CivtableBot(pyspiel.Bot):
+class CivtableBot(pyspiel.Bot):  # type: ignore[misc]
     """The civtable bot ``spec`` playing seat ``player_id`` of ``game`` (a game loaded
     through ``civtable.interop.openspiel``). Its samples come from its own generator
     (seeded with ``seed``); it reads no events (OpenSpiel's states keep none)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import numpy as np
@@ -16,14 +17,15 @@ import pytest
 pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install -e '.[openspiel]' (make test installs it)")
 
 from civtable.core.errors import CivtableError, IllegalActionError  # noqa: E402
-from civtable.core.registry import game_class, game_ids, load_game  # noqa: E402
+from civtable.core.registry import GROUP, game_class, game_ids, load_game  # noqa: E402
 from civtable.core.rng import derive_seed  # noqa: E402
 from civtable.interop import openspiel  # noqa: E402
 from civtable.interop.openspiel import NONE, facts, param_name, spiel_name  # noqa: E402
 from tests.interop.spiel import SHORT, load, play_random, pyspiel, random_joint  # noqa: E402
 
 GT = pyspiel.GameType
-GAMES = game_ids()
+GAMES = sorted({ep.name for ep in entry_points(group=GROUP)} | {"toy-nim"})
+"""The installed games and the example (not the tiny games other tests register)."""
 
 
 # ---------------------------------------------------------------- registration
@@ -51,6 +53,12 @@ def test_every_game_is_registered_with_its_type_declared_from_its_info(game_id: 
     assert game.max_chance_outcomes() == 0
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     assert game.information_state_tensor_shape() == [civ.encoding().size]
+
+
+def test_every_game_is_registered_and_has_a_quick_game_in_the_tests() -> None:
+    assert set(GAMES) <= set(game_ids()) and set(GAMES) == set(SHORT)
+    assert set(GAMES) <= {name.removeprefix("civtable_").replace("_", "-")
+                          for name in pyspiel.registered_names() if name.startswith("civtable_")}
 
 
 def test_only_catan_declares_zero_sum() -> None:

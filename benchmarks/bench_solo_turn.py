@@ -11,7 +11,8 @@ acquisitions paid in trade points, the movement and the research phases. Each an
 is clicked the way the page offers it: the thing on the board that the answer acts on
 (``Game.action_target``; a second click in the short menu when several answers act on
 it), else its entry in the side menu (opening its group first); a confirmation
-(``Game.action_warning``) is one more click. The time is wall time with no thinking:
+(``Game.action_warning``) is one more click. The clicks on a thing of the board are
+counted apart (an answer button beside the question, ``answer:TEXT``, is not one). The time is wall time with no thinking:
 each click waits for the page to show the answer's effect (its line in the log).
 
 Each tree runs in its own child process (``_timing.run_in``: the tree's ``civtable``,
@@ -42,18 +43,20 @@ def log_length(page: Any) -> int:
     return int(page.evaluate("document.querySelector('#log').children.length"))
 
 
-def click_answer(page: Any, game: Any, state: Any, text: str) -> int:
-    """Click ``text`` the way the page offers it; the clicks it took. Returns once the
-    page shows the answer's line in its log."""
+def click_answer(page: Any, game: Any, state: Any, text: str) -> tuple[int, int]:
+    """Click ``text`` the way the page offers it; the clicks it took on the board and
+    elsewhere (the side menu, a confirmation). Returns once the page shows the answer's
+    line in its log."""
     obs = state.observation(0)
     legal = state.legal_actions(0)
     action = next(a for a in legal if a.text == text)
     target = game.action_target(action, obs)
     before = log_length(page)
-    clicks = 0
+    clicks = board = 0
     if target is not None:
         page.locator(f'#board [data-target="{target}"]').first.click()
-        clicks += 1
+        board += not target.startswith("answer:")  # an answer button beside the question is no thing of the board
+        clicks += target.startswith("answer:")
         if sum(game.action_target(b, obs) == target for b in legal) > 1:  # a short menu of the answers on it
             page.locator(f'#menu button.act[data-action="{text}"]').click()
             clicks += 1
@@ -71,16 +74,16 @@ def click_answer(page: Any, game: Any, state: Any, text: str) -> int:
         page.locator("#confirm button[data-confirm]").click()
         clicks += 1
     page.wait_for_function(f"document.querySelector('#log').children.length > {before}", timeout=30000)
-    return clicks
+    return board, clicks
 
 
 def worker(job: dict[str, Any]) -> dict[str, Any]:
     """One round in this process's tree: the clicks and seconds of the turn."""
     sys.path.append(str(ROOT))  # the tests' server helper; civtable comes from the tree (PYTHONPATH)
-    import civtable
     import httpx
     from playwright.sync_api import sync_playwright
 
+    import civtable
     from tests.browser import ARGS, CHROMIUM, VIEWPORT
     from tests.server.serverproc import ServerProcess
 
@@ -99,17 +102,19 @@ def worker(job: dict[str, Any]) -> dict[str, Any]:
                 page.wait_for_selector("#menu button")
                 click_answer(page, game, state, "start")
                 state.apply(0, "start")
-                clicks = 0
+                board = clicks = 0
                 start = time.perf_counter()
                 for text in TURN:
-                    clicks += click_answer(page, game, state, text)
+                    on_board, other = click_answer(page, game, state, text)
+                    board += on_board
+                    clicks += other
                     state.apply(0, text)
                 seconds = time.perf_counter() - start
                 assert state.turn_no == 2 and state.ask == "dice", (state.turn_no, state.ask)
                 browser.close()
         finally:
             server.stop()
-    return {"clicks": clicks, "seconds": seconds, "answers": len(TURN)}
+    return {"board": board, "clicks": board + clicks, "seconds": seconds, "answers": len(TURN)}
 
 
 def main() -> None:
@@ -135,8 +140,9 @@ def main() -> None:
           f"median of {args.rounds} rounds:")
     for name, got in runs.items():
         clicks = statistics.median(r["clicks"] for r in got)
+        board = statistics.median(r["board"] for r in got)
         seconds = statistics.median(r["seconds"] for r in got)
-        print(f"  {name:<24} {clicks:>4.0f} clicks  {seconds:6.2f} s  (rounds: "
+        print(f"  {name:<24} {clicks:>4.0f} clicks ({board:.0f} on a thing of the board)  {seconds:6.2f} s  (rounds: "
               + ", ".join(f"{r['seconds']:.2f}" for r in got) + ")")
 
 

@@ -103,7 +103,7 @@ class CivSolo(Game):
         return web.html(self.tables, obs, viewer)
 
     def action_target(self, action: Action, obs: dict[str, Any]) -> str | None:
-        return web.action_target(action, obs)
+        return web.action_target(self.tables, action, obs)
 
     def move_mark(self, action: Action, actor: int, obs: dict[str, Any]) -> str | None:
         return web.move_mark(action, obs)

@@ -126,13 +126,14 @@ def test_the_automa_the_track_the_debts_and_the_words() -> None:
     for words in ("Turn 1 of 16", "level <b>1</b> · limit <b>3</b>", "Event dice next roll", "Wonders: ancient era",
                   "wound markers for culture tokens", "✖✖ 2", "The companion says", "Trade phase"):
         assert words in text, words
-    assert s.ask == "trade" and 'class="pawn"' in text and "Answer under “Your decision”." in text
-    assert "trade roll" not in text and "<button" not in text  # the trade dice's answers are in the side menu
+    assert s.ask == "trade" and 'class="pawn"' in text and "More answers under “Your decision”." in text
+    assert 'data-target="trade-dice"' in text and 'data-target="step:move"' in text  # roll them, or go on
+    assert 'class="step now">Trade<' in text and "I have won" not in text  # 'won' is in the side menu only
     watching = s.game.html(s.observation(None), None)
     assert "The player is asked" in watching and '<button type="button" class' not in watching  # all disabled
     over = answer(new(), "miss", "won")
     page = over.game.html(over.observation(None), None)
-    assert "You won" in page and "watching" in page and "data-target" not in page
+    assert "You won" in page and "watching" in page and 'data-target="' not in page
 
 
 def test_every_text_is_escaped() -> None:

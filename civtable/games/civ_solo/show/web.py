@@ -24,13 +24,14 @@ from civtable.core.events import Event, Viewer
 from civtable.core.messages import render_event
 from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable
 
+from ..actions import act
 from ..catalog import Tables
 from ..messages import MESSAGES
 from ..rules.entry import COUNTS
 from .questions import cancel_question, count_question, gained_question, owed
 from .render import outcome, question
 from .web_ask import CSS as ASK_CSS
-from .web_ask import dice_tray, market, numbers, payment, unit_cards
+from .web_ask import dice_tray, market, numbers, payment, steps, trade_dice, unit_cards
 from .web_parts import automa, battle, e, heading, paragraph, under_way, you
 from .words import hand_note, item_object, name, term
 
@@ -118,11 +119,28 @@ ROLL_NAMES = {"event": NN_("Roll the event dice (SOLO-3.2): {n} die. What does d
                              "Roll the failure roll (SOLO-6.1): {n} dice. What does die {k} show?")}
 
 
-def action_target(action: Action, obs: dict[str, Any]) -> str | None:
+def action_target(tables: Tables, action: Action, obs: dict[str, Any]) -> str | None:
     """The thing an answer acts on in the drawing (``web_ask``'s targets, a card of the
-    battle hand, a front), or ``None`` for an answer in words ('next', 'done', 'accept',
-    'pay', 'won', ...), which the page's side menu offers."""
+    battle hand, a front, the culture track's space the counter moves to, the next step
+    of the turn, the trade dice), or ``None`` for an answer in words ('done', 'accept',
+    'miss', 'won', ...), which only the page's side menu offers."""
     k, a = action.kind, action.args
+    shift = 0 if obs["options"]["track-start"] == "A" else 1
+    if k == "start":  # SOLO-3.1: the counter moves to its first space
+        return f"space:{1 + shift}"
+    if k == "next":
+        ask = obs["ask"]
+        if ask == "phase:start":
+            return "step:events"
+        if ask == "phase:move":
+            return "step:battle" if battle_due(obs) else "step:research"
+        return f"space:{min(tables.last_turn, obs['turn'] + 1 + shift)}"  # the counter's next space, or the end marker
+    if action.text == "trade roll":
+        return "trade-dice"
+    if action.text == "trade skip":
+        return "step:move"
+    if k == "pay":
+        return f"item:{obs['work']['item'].replace('_', '-')}"
     if k == "die":
         return f"face:{a[0]}"
     if (k in COUNTS or k == "gained") and a:
@@ -162,10 +180,19 @@ def move_mark(action: Action, obs: dict[str, Any]) -> str | None:
     return None
 
 
+def battle_due(obs: dict[str, Any]) -> bool:
+    """SOLO-4.4.3: a battle against the capital at the end of this turn's movement phase."""
+    return any(p["due"] == obs["turn"] for p in obs["pending"])
+
+
 # ------------------------------------------------------------ the page
 @localizable
 def html(tables: Tables, obs: dict[str, Any], viewer: Viewer, *, tr: Translator = ENGLISH) -> str:
-    parts = [f"<style>{CSS}{ASK_CSS}</style>", '<div class="solo">', _head(obs, viewer, tr), _track(tables, obs, tr)]
+    targets = {action_target(tables, act(a), obs) for a in obs["answers"]} - {None}
+    parts = [f"<style>{CSS}{ASK_CSS}</style>", '<div class="solo">', _head(obs, viewer, tr),
+             _track(tables, obs, targets, tr)]
+    if not obs["over"] and obs["turn"] > 0:
+        parts.append(steps(obs, targets, battle_due(obs), tr))
     if obs["over"]:
         won = obs["outcome"] == "won"
         parts.append(f'<section class="over {"won" if won else "lost"}">{e(outcome(obs, tr))}</section>')
@@ -197,10 +224,11 @@ def _head(obs: dict[str, Any], viewer: Viewer, tr: Translator) -> str:
             f'<span class="chip">{e(dice)}</span>{who}</section>')
 
 
-def _track(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
+def _track(tables: Tables, obs: dict[str, Any], targets: set[str | None], tr: Translator) -> str:
     """SOLO-1.6, SOLO-3.1: the culture track's 16 spaces, the counter (before space 1 or on
     it, track-start), the end marker, a reminder on the space of each battle to come
-    (SOLO-4.4.2), and the rows of table SOLO-8.1 above the spaces they cover."""
+    (SOLO-4.4.2), and the rows of table SOLO-8.1 above the spaces they cover. The space
+    the counter moves to next is clicked to end the turn (or to start the first)."""
     options = obs["options"]
     n = tables.last_turn
     shift = 0 if options["track-start"] == "A" else 1
@@ -237,7 +265,12 @@ def _track(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
             inner += marker
         elif space in reminders:
             inner += reminder
-        cells.append(f'<div class="sq {cls}" style="grid-column: {space + col}">{inner}</div>')
+        at = ""
+        if f"space:{space}" in targets:
+            move = (tr.t("the end marker: the game ends") if space == here or obs["final"] else
+                    tr.t("move the turn counter here"))
+            at = f' data-target="space:{space}" data-label="{e(move)}" title="{e(move)}"'
+        cells.append(f'<div class="sq {cls}" style="grid-column: {space + col}"{at}>{inner}</div>')
     title = tr.t("Culture track: the turn counter and the end marker (space {n})", n=n)
     return (f'<section><h4>{e(title)}</h4>'
             f'<div class="track" style="--n: {n + col}">{"".join(cells)}</div></section>')
@@ -254,16 +287,15 @@ def _ask(tables: Tables, obs: dict[str, Any], viewer: Viewer, tr: Translator) ->
     if viewer is None:
         asked = heading(tr.t("The player is asked"))
         return f'<section class="ask">{asked}<p class="q">{e(q)}</p>{extra}{body}</section>'
-    words = [a for a in answers if a.split()[0] in WORDS]
+    found = [action_target(tables, act(a), obs) for a in answers]
     hint = ""
-    if words:
-        hint = paragraph(tr.t("More answers under “Your decision”.") if body else tr.t("Answer under “Your decision”."),
-                         "where")
+    if None in found:
+        hint = paragraph(tr.t("More answers under “Your decision”.") if any(found) else
+                         tr.t("Answer under “Your decision”."), "where")
     return f'<section class="ask"><p class="q">{e(q)}</p>{extra}{body}{hint}</section>'
 
 
-WORDS = frozenset({"start", "accept", "cancel", "miss", "destroy", "done", "next", "won", "use", "trade", "pay",
-                   "fortified"})
+WORDS = frozenset({"accept", "cancel", "miss", "destroy", "done", "won", "use", "fortified"})
 """The first words of the answers offered in the side menu only (no thing to click)."""
 
 
@@ -280,11 +312,14 @@ def _headline(tables: Tables, obs: dict[str, Any], tr: Translator) -> tuple[str,
             more += " " + tr.t("Miss: none of the dice still to enter shows 5 or 6.")
         return head, more
     fixed = {
-        "start": (N_("Set up your table, then start turn 1."), N_("The companion tells you how, on the right.")),
+        "start": (N_("Set up your table, then start turn 1."), N_("The companion tells you how, on the right. Then "
+                                                                  "move the turn counter: click its space on the "
+                                                                  "culture track.")),
         "units": (N_("Which unit cards do you own?"), N_("One card at a time: its type, the rank of your military "
                                                          "technology and the strength it shows at that rank; then "
                                                          "Done.")),
-        "phase:start": (N_("Carry out the base game's start of turn."), N_("Then click Next (turn-start-order B).")),
+        "phase:start": (N_("Carry out the base game's start of turn."), N_("Then click the event dice, the next step "
+                                                                          "of the turn (turn-start-order B).")),
         "play": (N_("Your battle turn: play a card of your hand."),
                  N_("Click a card of your hand in the battle below, then open a new front with it or attack a lone "
                     "enemy unit.")),
@@ -305,7 +340,9 @@ def _headline(tables: Tables, obs: dict[str, Any], tr: Translator) -> tuple[str,
     if ask in COUNTS:
         return count_question(ask, obs["stage"] == "resolve", tr)
     if ask == "trade":
-        more = tr.t("Carry out the base game's start of turn.") if options["turn-start-order"] == "A" else ""
+        more = tr.t("Click the trade dice to roll them, or the next step of the turn to go on without them.")
+        if options["turn-start-order"] == "A":
+            more = tr.t("Carry out the base game's start of turn.") + " " + more
         return tr.t("Trade phase: roll three trade dice (SOLO-5.1)?"), more
     if ask.startswith("gained:"):
         kind = ask.split(":")[1]
@@ -319,22 +356,24 @@ def _headline(tables: Tables, obs: dict[str, Any], tr: Translator) -> tuple[str,
                      example=name("Defection", tr)))
     if ask == "phase:move":
         battle = any(p["due"] == obs["turn"] for p in obs["pending"])
-        more = tr.t("Click Next when your movement phase ends.")
+        more = tr.t("Click the next step of the turn when your movement phase ends.")
         if battle:
             more = tr.t("A battle against your capital comes at the end of the movement phase.") + " " + more
         return tr.t("City management, then movement."), more
     if ask == "phase:end":
         if obs["final"]:
             return (tr.t("Research phase of the last turn: have you won?"), tr.t(
-                "I have won: a culture, technology or economic victory; Next ends the game without one (SOLO-2.3)."))
+                "I have won: a culture, technology or economic victory; the end marker on the culture track ends the "
+                "game without one (SOLO-2.3)."))
         return tr.t("Research phase, then the end of turn {turn}.", turn=obs["turn"]), tr.t(
-            "Click Next when the turn is over.")
+            "When the turn is over, click the next space of the culture track.")
     if ask == "give":
         item = item_object(work["item"], tr)
         head = (tr.t("Pay for the {item}: give items worth at least its value.", item=item)
                 if options["trade-value-direction"] == "A" else
                 tr.t("Pay for the {item}: give items worth at most its value.", item=item))
-        return head, tr.t("Each item counts at its sell value (table SOLO-8.2); Pay when they cover it (SOLO-5.3).")
+        return head, tr.t("Each item counts at its sell value (table SOLO-8.2); when they cover it, click the item to "
+                          "take it (SOLO-5.3).")
     if ask == "buy":
         return (tr.nt("Acquire {n} more item (SOLO-5.2)?", "Acquire {n} more items (SOLO-5.2)?", work.get("left", 0)),
                 tr.t("Each at its buy value of table SOLO-8.2."))
@@ -355,6 +394,8 @@ def _things(tables: Tables, obs: dict[str, Any], answers: list[str], tr: Transla
         return market(tables, answers, tr)
     if ask == "give":
         return payment(tables, obs, answers, tr)
+    if ask == "trade" and "trade roll" in answers:
+        return trade_dice(obs, tr)
     return ""
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from civtable.i18n import Translator
+from civtable.i18n import N_, Translator
 
 from ..catalog import Tables
 from ..rules.spoken import RANK_NAMES
@@ -47,6 +47,15 @@ CSS = """
 .solo .item.taken { border-left-color: #1a7f37; }
 .solo .card.next { border: 2px dashed #c5ccd3; background: transparent; box-shadow: none; color: var(--muted);
   align-items: center; justify-content: center; }
+.solo .steps { display: flex; align-items: center; gap: .3rem; flex-wrap: wrap; color: var(--muted); }
+.solo .steps .label { font-size: .85rem; margin-right: .2rem; }
+.solo .step { border: 1px solid #d0d7de; border-radius: 16px; padding: .15rem .7rem; font-size: .88rem;
+  background: #fff; color: var(--muted); }
+.solo .step.past { background: #eef2f6; }
+.solo .step.now { border: 2px solid #0969da; background: #ddf4ff; color: #0969da; font-weight: 700; }
+.solo .step[data-target] { color: var(--ink); font-weight: 600; }
+.solo .thing.roll { display: inline-flex; align-items: center; gap: .35rem; padding: .3rem .7rem; }
+.solo .item[data-target] { cursor: default; }
 .solo .lastset { display: inline-flex; gap: .3rem; flex-wrap: wrap; border-radius: 10px; padding: .3rem; }
 """
 
@@ -57,7 +66,47 @@ def thing(target: str, label: str, cls: str = "", title: str = "") -> str:
     return f'<button type="button" class="thing {cls}" data-target="{e(target)}"{at}>{label}</button>'
 
 
+# ------------------------------------------------------------ the steps of a turn
+STEP_NAMES = {"start": N_("Start of turn"), "events": N_("Event dice"), "trade": N_("Trade"),
+              "move": N_("City management and movement"), "battle": N_("Battle"), "research": N_("Research")}
+STAGE_STEPS = {"base-start": "start", "newturn": "events", "counter": "events", "event-dice": "events",
+               "event-roll": "events", "cancel": "events", "cancel-roll": "events", "resolve": "events",
+               "wonders": "events", "trade": "trade", "trade-dice": "trade", "buy": "trade", "give": "trade",
+               "move": "move", "battle": "battle", "end": "research", "debt": "research"}
+"""The step of the turn each of the automa's procedures (``rules.STAGES``) belongs to."""
+
+
+def steps(obs: dict[str, Any], targets: set[str | None], due: bool, tr: Translator) -> str:
+    """The steps of this turn as the companion goes through them (SOLO-3 to SOLO-5 and
+    the base game's phases), the current one outlined; the next one is clicked to go on
+    ('next', 'trade skip': ``step:KEY``)."""
+    stage = obs["resume"] if obs["stage"] == "check" and obs["resume"] else obs["stage"]
+    now = STAGE_STEPS.get(stage)
+    order = (["start"] if obs["options"]["turn-start-order"] == "B" else []) + ["events", "trade", "move"]
+    order += (["battle"] if due or now == "battle" else []) + ["research"]
+    at = order.index(now) if now in order else -1
+    tiles = []
+    for i, key in enumerate(order):
+        cls = "now" if i == at else "past" if i < at else ""
+        name = tr.gettext(STEP_NAMES[key])
+        attrs = ""
+        if f"step:{key}" in targets:
+            go = tr.t("go on to this step")
+            attrs = f' data-target="step:{key}" data-label="{e(name)}" title="{e(go)}"'
+        tiles.append(f'<div class="step {cls}"{attrs}>{e(name)}</div>')
+    head = tr.t("Turn {turn}:", turn=obs["turn"])
+    return f'<section class="steps"><span class="label">{e(head)}</span>{" ▸ ".join(tiles)}</section>'
+
+
 # ------------------------------------------------------------ dice
+def trade_dice(obs: dict[str, Any], tr: Translator) -> str:
+    """SOLO-5.1: the three trade dice, clicked to roll them (at the table, or by the companion)."""
+    label = tr.t("Roll the trade dice")
+    faces = "".join(die(0, 30, tr) for _ in range(3))
+    return f'<div class="answers">{thing("trade-dice", f"{faces}<span>{e(label)}</span>", "roll")}</div>'
+
+
+
 def dice_tray(obs: dict[str, Any], answers: list[str], tr: Translator) -> str:
     """The roll's dice (those entered with their faces, the one asked outlined, the rest
     blank) and the six faces to click for the one asked."""
@@ -151,8 +200,10 @@ def payment(tables: Tables, obs: dict[str, Any], answers: list[str], tr: Transla
                   for w, b in rows.items())
     paid = ", ".join(items_of(n, k, tr) for k, n in work.get("given", {}).items()) or tr.t("nothing yet")
     value = tr.t("buy value {value}", value=buy)
-    taken = (f'<div class="item taken" data-target="item:{e(item.replace("_", "-"))}"><span class="what">'
-             f'{e(_capital(item_name(item, tr)))}</span><span class="value">{e(value)}</span></div>')
+    take = tr.t("take it: the items given cover its price")
+    taken = (f'<div class="item taken" data-target="item:{e(item.replace("_", "-"))}" data-label="{e(take)}" '
+             f'title="{e(take)}"><span class="what">{e(_capital(item_name(item, tr)))}</span>'
+             f'<span class="value">{e(value)}</span></div>')
     totals = tr.t("Given so far: {paid} (value {given}).", paid=e(paid), given=f"<b>{given}</b>")
     return (f'<div class="side-row">{taken}<p class="totals">{totals}</p></div>{out}')
 
@@ -161,4 +212,4 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-__all__ = ["CSS", "dice_tray", "market", "numbers", "payment", "thing", "unit_cards"]
+__all__ = ["CSS", "dice_tray", "market", "numbers", "payment", "steps", "thing", "trade_dice", "unit_cards"]

@@ -200,10 +200,9 @@ def payment(tables: Tables, obs: dict[str, Any], answers: list[str], tr: Transla
                   for w, b in rows.items())
     paid = ", ".join(items_of(n, k, tr) for k, n in work.get("given", {}).items()) or tr.t("nothing yet")
     value = tr.t("buy value {value}", value=buy)
-    take = tr.t("take it: the items given cover its price")
-    taken = (f'<div class="item taken" data-target="item:{e(item.replace("_", "-"))}" data-label="{e(take)}" '
-             f'title="{e(take)}"><span class="what">{e(_capital(item_name(item, tr)))}</span>'
-             f'<span class="value">{e(value)}</span></div>')
+    take, what = tr.t("take it: the items given cover its price"), _capital(item_name(item, tr))
+    taken = (f'<div class="item taken" data-target="item:{e(item.replace("_", "-"))}" data-label="{e(what)}" '
+             f'title="{e(take)}"><span class="what">{e(what)}</span><span class="value">{e(value)}</span></div>')
     totals = tr.t("Given so far: {paid} (value {given}).", paid=e(paid), given=f"<b>{given}</b>")
     return (f'<div class="side-row">{taken}<p class="totals">{totals}</p></div>{out}')
 

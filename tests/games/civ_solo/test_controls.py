@@ -186,3 +186,23 @@ def test_a_word_answer_names_no_thing_and_a_thing_names_one() -> None:
     obs = s.observation(0)
     targets = {a.text: g.action_target(a, obs) for a in s.legal_actions(0)}
     assert targets["cancel"] is None and targets["give trade-point 3"] == "give:trade-point 3"
+
+
+# ------------------------------------------------------------ the side menu's order
+def test_the_usual_answer_comes_first_and_the_costly_ones_last() -> None:
+    """The side menu and the terminal list the answers in this order: the usual answer
+    first; using a culture event card (cancel, destroy, use card, use ability) and
+    claiming a victory after it."""
+    costly = ("cancel", "destroy", "use card", "use ability", "won")
+    positions = {
+        "cancel": answer(event(new(), 1)),
+        "destroy": answer(event(new(), 5), "accept", "unit infantry 1 1", "done", "limit 3", "bonus 0"),
+        "trade": answer(new(), "miss"),
+        "phase:move": answer(new(), "miss", "trade skip"),
+        "phase:end": answer(new(), "miss", "trade skip", "next"),
+    }
+    for ask, s in positions.items():
+        texts = [a.text for a in s.legal_actions(0)]
+        assert s.ask == ask and texts[0] not in costly, (ask, texts)
+        first_costly = min(i for i, t in enumerate(texts) if t in costly)
+        assert all(t in costly for t in texts[first_costly:]), (ask, texts)

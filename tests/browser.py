@@ -108,14 +108,19 @@ def log_length(page: Any) -> int:
 
 
 def play_a_move(page: Any, prefer: tuple[str, ...]) -> str | None:
-    """Click an action (``click_an_action``) and wait until the log grows or the page
-    shows an error: the error ('' for none; only a changed position is allowed), or
-    ``None`` when the menu was redrawn under the click (nothing was sent)."""
+    """Click an action (``click_an_action``), confirm it when the page asks, and wait
+    until the log grows or the page shows an error: the error ('' for none; only a
+    changed position is allowed), or ``None`` when the menu was redrawn under the click
+    (nothing was sent)."""
     before = log_length(page)
     if not click_an_action(page, prefer=prefer):
         return None
-    page.wait_for_function(f"document.querySelector('#log').children.length > {before} || "
-                           "document.querySelector('#error').textContent.length > 0", timeout=30000)
+    grown = (f"document.querySelector('#log').children.length > {before} || "
+             "document.querySelector('#error').textContent.length > 0")
+    page.wait_for_function(f"{grown} || !document.querySelector('#confirm').hidden", timeout=30000)
+    if page.locator("#confirm button[data-confirm]").is_visible():  # the game asks first (Game.action_warning)
+        page.click("#confirm button[data-confirm]")
+        page.wait_for_function(grown, timeout=30000)
     error: str = page.locator("#error").inner_text()
     assert not error or "position changed" in error, error
     return error

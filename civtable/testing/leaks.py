@@ -48,10 +48,11 @@ def explain_texts(state: State, viewer: int) -> list[str]:
 
 
 def terminal_screen(state: State, viewer: int) -> str:
-    """What a person at the terminal sees for one decision, with a few commands typed."""
+    """What a person at the terminal sees for one decision, with a few commands typed (the
+    last legal action, confirmed when the game asks: ``Game.action_warning``)."""
     legal = state.legal_actions(viewer)
     script = "\n".join(["help", "list", "1", "back", "not an action", "99", "²", "١٢", "9" * 5000, "x" * 3000,
-                        legal[-1].text, ""])
+                        legal[-1].text, "yes", ""])
     out = io.StringIO()
     agent = HumanAgent(stdin=io.StringIO(script), stdout=out)
     agent.act(PlayerView(state, viewer))

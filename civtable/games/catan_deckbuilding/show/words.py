@@ -330,6 +330,17 @@ def buy_label(card: int, trade: bool, obs: Mapping[str, Any], rules: Rules, tr: 
     return tr.t("buy {card} ({price}): pay {how}", how=how, **args)
 
 
+def buy_entry(card: int, trade: bool, obs: Mapping[str, Any], rules: Rules, tr: Translator = ENGLISH) -> str:
+    """A purchase as a menu entry under its group ("buy"): the card and how the pool laid
+    down pays it ("Road: pay 1 Brick and 1 Lumber"); its price is on the supply."""
+    cards = rules.cards
+    plan = obs_plan(obs, card, trade, rules)
+    if plan is None:
+        return name(card, cards, tr)
+    pool = [obs["pool"][k] for k in POOL_KEYS]
+    return tr.t("{card}: pay {how}", card=name(card, cards, tr), how=payment_text(pool, rules.cost[card], plan, cards, tr))
+
+
 def answer_words(code: int, obs: Mapping[str, Any], cards: CardData, tr: Translator = ENGLISH) -> str:
     """The answers to an attack (reflect, allow, keep, return) and what they do."""
     pending = obs.get("pending") or {}

@@ -88,7 +88,7 @@ def _ending(obs: Mapping[str, Any], me: Mapping[str, Any], hand: Mapping[str, in
     pool = {k: n for k, n in obs["pool"].items() if n}
     could = buyable(obs, hand, rules) if pool else []
     if could:
-        return tr.t("You still have {pool} laid down to spend (enough for: {cards}); the end of the turn loses it.",
+        return tr.t("You still have {pool} laid down to spend (enough for: {cards}); ending the turn now loses it.",
                     pool=counts_text(pool, cards, tr=tr), cards=", ".join(name(c, cards, tr) for c in could))
     if not any(me["laid"].values()) and me["hand_size"]:
         return tr.nt("You have not played anything this turn: your {n} card stays in your hand and you draw {k}.",

@@ -19,7 +19,8 @@ end of the turn in its log, the server's answers included.
 Terminal: ``civtable play``'s person (``HumanAgent``) reading its own screen: it types
 the number of the menu entry that leads to the move (a group's number first when the
 move is inside a group) and "yes" to a confirmation. Counted: the lines typed and their
-characters. Time: the terminal's own work for the turn (screens, menus, the bot's
+characters, and the menu rows read to find them (the row of each entry typed, from the
+top of its menu, added up: how far down the usual choices are). Time: the terminal's own work for the turn (screens, menus, the bot's
 answer is not part of it).
 """
 
@@ -118,6 +119,7 @@ class Person(io.TextIOBase):
         self.todo = todo
         self.lines = 0
         self.chars = 0
+        self.rows = 0
         self.obs: dict[str, Any] = {}
         self.legal: list[Any] = []
 
@@ -140,8 +142,9 @@ class Person(io.TextIOBase):
         where = re.match(r"Choose in (.*) \(", menu)
         prefix = where.group(1).split(" > ") if where else []
         rest = path[len(prefix):]
-        for number, label in re.findall(r"^\s+(\d+)\. (.*)$", menu, re.M):
+        for row, (number, label) in enumerate(re.findall(r"^\s+(\d+)\. (.*)$", menu, re.M), 1):
             if label == " > ".join(rest) or re.fullmatch(re.escape(rest[0]) + r"  \(\d+ choices?\)", label):
+                self.rows += row
                 return number
         raise AssertionError(f"{want!r} is not in the menu:\n{menu}")
 
@@ -167,7 +170,7 @@ def terminal_turn() -> dict[str, Any]:
         person.todo.pop(0)
     seconds = time.perf_counter() - start
     assert state.to_move() == (1,)
-    return {"lines": person.lines, "chars": person.chars, "seconds": seconds}
+    return {"lines": person.lines, "chars": person.chars, "rows": person.rows, "seconds": seconds}
 
 
 def main() -> None:
@@ -177,7 +180,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.surface in ("terminal", "both"):
         runs = [terminal_turn() for _ in range(args.repeat)]
-        print(f"terminal: {runs[0]['lines']} lines typed ({runs[0]['chars']} characters); "
+        print(f"terminal: {runs[0]['lines']} lines typed ({runs[0]['chars']} characters), "
+              f"{runs[0]['rows']} menu rows read down to the entries typed; "
               f"{statistics.median(r['seconds'] for r in runs) * 1000:.0f} ms (median of {len(runs)})")
     if args.surface in ("browser", "both"):
         runs = [browser_turn() for _ in range(args.repeat)]

@@ -215,3 +215,19 @@ def test_the_answers_to_an_attack_mark_the_attack_card() -> None:
     assert mark(s, "reflect", 1) == mark(s, "allow", 1) == "attack"
     s = position(hands=[{"koff": 1, "ore": 1}, None])
     assert mark(s, "play koff") == "laid:0"  # the attack card is drawn once it is played
+
+
+def test_a_cards_name_alone_does_what_a_click_on_it_does() -> None:
+    s = position(hands=[{"grain": 1, "road": 3, "sea": 1}, None])
+    g, obs = s.game, s.observation(0)
+    assert [g.interpret(obs, w) for w in ("grain", "Getreide", "roads", "sea")] == \
+        ["play grain", "play grain", "play road 3", "lay sea"]
+    assert g.interpret(obs, "city") == "play city"  # not in the hand: the refusal says so
+    assert "needs a City in your hand" in s.explain(0, "play city")
+    assert g.interpret(obs, "3") is None and g.interpret(obs, "buy road") == "buy road"
+    discard = position(hands=[{"ore": 1}, {"sea": 1, "grain": 1}], laid=[{"koff": 1}, None], phase="discard",
+                       decider=1, attack="koff", attacker=0, victim=1, left=2)
+    assert g.interpret(discard.observation(1), "sea") == "discard sea"
+    assert g.interpret(s.observation(1), "grain") is None  # not this viewer's decision to click
+    out = io.StringIO()
+    assert HumanAgent(stdin=io.StringIO("grain\n"), stdout=out).act(PlayerView(s, 0)).text == "play grain"

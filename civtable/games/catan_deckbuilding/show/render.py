@@ -156,7 +156,8 @@ def help_text(obs: Mapping[str, Any], viewer: int | None, rules: Rules, *, tr: T
             "'lay sea' lays a card down without effect, to make room: 'end' puts everything laid down on the "
             "discard pile and draws 3 cards, or up to {refill} when you keep fewer than {below}. {win} Cities in "
             "your hand during your turn win (CDB-9.1).", refill=cards.refill_to, below=cards.refill_below,
-            win=rules.to_win)
+            win=rules.to_win) + " " + tr.t(
+            "A card's name alone plays it ('grain'; 'road': all your Roads together; 'sea' lays it down).")
     pending = obs["pending"] or {}
     attack = attack_name(pending, cards, tr)
     if phase == "react":
@@ -174,7 +175,8 @@ def help_text(obs: Mapping[str, Any], viewer: int | None, rules: Rules, *, tr: T
                     "'return' gives it back.")
     top = tr.t(" or 'discard top' (the top card of your draw pile)") if rules.discard_from_draw else ""
     return tr.t("A Knight (Offensive) makes you discard {n} more card(s) of your choice (CDB-3.3.2): "
-                "'discard ore', 'discard sea', ...{top}.", n=pending.get("left", 0), top=top)
+                "'discard ore', 'discard sea', ...{top}.", n=pending.get("left", 0), top=top) + " " + tr.t(
+        "A card's name alone discards it ('sea').")
 
 
 # ------------------------------------------------------------------ menus

@@ -422,10 +422,14 @@ def term(kind: str, value: Any, rules: Rules, *, tr: Translator = ENGLISH) -> st
 def interpret(obs: Mapping[str, Any], line: str, cards: CardData) -> str | None:
     """Display names for card ids ("buy knight (offensive)" -> "buy koff"), "play 2 roads"
     -> "play road 2", "end turn" -> "end"; a card's name in any of civtable's languages
-    ("buy stadt") is read too."""
+    ("buy stadt") is read too. A card's name alone is what a click on the card does
+    (``bare_card``): "grain" plays a Grain."""
     words = " ".join(line.lower().replace("(", " ").replace(")", " ").split())
     if words in ("end turn", "end the turn", "draw", "pass"):
         return "end"
+    bare = bare_card(obs, words, cards)
+    if bare is not None:
+        return bare
     if words.startswith("lay down "):
         words = "lay " + words[len("lay down "):]
     parts = words.split()
@@ -446,6 +450,27 @@ def interpret(obs: Mapping[str, Any], line: str, cards: CardData) -> str | None:
                 if i == ROAD and parts[0] == "play" and number is not None:
                     text += f" {number}"
                 return text + (" trade" if trade else "")
+    return None
+
+
+def bare_card(obs: Mapping[str, Any], words: str, cards: CardData) -> str | None:
+    """A card of the hand named alone, as the move a click on it makes: in the main phase
+    "play" (a Road: all of the hand's Roads together; a Sea or a Desert, which have no
+    effect: "lay"), under a Knight (Offensive) "discard" (a card not in the hand too: the
+    refusal then says so); None for anything else."""
+    viewer = obs.get("player")
+    if not isinstance(viewer, int) or viewer not in obs["to_move"] or obs.get("phase") not in ("main", "discard"):
+        return None
+    hand = obs["players"][viewer].get("hand") or {}
+    for i in range(len(cards.names)):
+        card = ROLE_IDS[i]
+        if words != card and words not in spoken_names(cards, i):
+            continue
+        if obs["phase"] == "discard":
+            return f"discard {card}"
+        if card in ("sea", "desert"):
+            return f"lay {card}"
+        return f"play road {max(1, hand.get(card, 0))}" if i == ROAD else f"play {card}"
     return None
 
 

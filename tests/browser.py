@@ -85,7 +85,8 @@ def my_turn(page: Any, timeout: float = 30) -> bool:
 
 def click_an_action(page: Any, prefer: tuple[str, ...] = ()) -> bool:
     """Open groups until an action button is there, then click one (a preferred word
-    first). False when the menu went away meanwhile (the page was refreshed)."""
+    first; "yes" to the confirmation the game asks for, ``confirm``). False when the menu
+    went away meanwhile (the page was refreshed)."""
     for _ in range(6):
         texts = page.evaluate("[...document.querySelectorAll('#menu button.act')].map(b => b.dataset.action)")
         if texts:
@@ -93,6 +94,8 @@ def click_an_action(page: Any, prefer: tuple[str, ...] = ()) -> bool:
             clicked = page.evaluate(
                 f"(() => {{ const b = document.querySelectorAll('#menu button.act')[{pick}];"
                 f" if (!b || b.disabled || b.dataset.action !== {texts[pick]!r}) return false; b.click(); return true; }})()")
+            if clicked:
+                confirm(page)
             return bool(clicked)
         opened = page.evaluate(
             "(() => { const b = document.querySelector('#menu button.group'); if (!b || b.disabled) return false;"
@@ -100,6 +103,12 @@ def click_an_action(page: Any, prefer: tuple[str, ...] = ()) -> bool:
         if not opened:
             return False
     raise AssertionError("no action button under the menu's groups")
+
+
+def confirm(page: Any) -> bool:
+    """Click "yes" when the page asks to confirm the move just chosen (``Game.action_warning``)."""
+    return bool(page.evaluate("(() => { const b = document.querySelector('#confirm:not([hidden]) button[data-confirm]');"
+                              " if (!b) return false; b.click(); return true; })()"))
 
 
 def log_length(page: Any) -> int:

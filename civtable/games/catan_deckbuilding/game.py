@@ -23,7 +23,7 @@ from .catalog import load_cards
 from .encode import Encoder
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
-from .show import reference, render, web, words
+from .show import moves, reference, render, web, words
 from .show.explain import explain
 from .space import build_space
 from .state import CatanState
@@ -104,6 +104,15 @@ class CatanDeckBuilding(Game):
 
     def action_target(self, action: Action, obs: dict[str, Any]) -> str | None:
         return web.action_target(action, obs)
+
+    def action_warning(self, action: Action, obs: dict[str, Any]) -> str | None:
+        """Unspent resources or nothing played at the turn's end, a City out of the hand,
+        a Settlement or City laid down without effect (``show/moves.py``)."""
+        return moves.action_warning(action, obs, self.rules)
+
+    def move_mark(self, action: Action, actor: int, obs: dict[str, Any]) -> str | None:
+        """The supply stack, laid-down card, discard pile or attack a move changed (``show/moves.py``)."""
+        return moves.move_mark(action, actor, obs)
 
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         return render.help_text(obs, viewer, self.rules)

@@ -136,8 +136,9 @@ def test_labels_and_paths_say_costs_and_gains() -> None:
     assert labels["play harbor"] == "play Harbor (draw 3 cards: 1 + 2 Seas)"
     assert labels["end"] == "end the turn (the laid-down cards go to the discard pile; draw 3 cards)"
     paths = {a.text: g.action_path(a, obs) for a in s.legal_actions(0)}
-    assert paths["buy city"][0] == "buy" and paths["play road 2"] == ("play", "Road x2 (+1 resource of choice)")
-    assert paths["lay sea"][0] == "lay down" and len(paths["end"]) == 1
+    assert paths["buy city"] == ("buy", "City: pay 2 Ore, 2 Grain and a 2-for-1 trade (Brick + Wool for Ore)")
+    assert paths["play road 2"] == ("play", "Road x2 (+1 resource of choice)")
+    assert paths["lay sea"] == ("lay down without effect", "Sea") and len(paths["end"]) == 1
 
 
 def test_help_explains_the_decision() -> None:

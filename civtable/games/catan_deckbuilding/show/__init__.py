@@ -2,6 +2,8 @@
 
 - ``render``: the terminal screen, action labels and menu paths, the help text;
 - ``web``: the browser page (``Game.html``) and its click targets;
+- ``moves``: the moves that ask for a confirmation (``Game.action_warning``) and what
+  another player's move marks on the table (``Game.move_mark``);
 - ``words``: card names, amounts and the translation term tables (``Game.term``,
   ``Game.interpret``);
 - ``reference``: the card reference tables (``Game.reference``);

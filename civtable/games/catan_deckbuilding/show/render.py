@@ -16,6 +16,7 @@ from .words import (
     action_words,
     amount,
     attack_name,
+    buy_entry,
     cost_text,
     counts_text,
     decision_text,
@@ -155,7 +156,8 @@ def help_text(obs: Mapping[str, Any], viewer: int | None, rules: Rules, *, tr: T
             "'lay sea' lays a card down without effect, to make room: 'end' puts everything laid down on the "
             "discard pile and draws 3 cards, or up to {refill} when you keep fewer than {below}. {win} Cities in "
             "your hand during your turn win (CDB-9.1).", refill=cards.refill_to, below=cards.refill_below,
-            win=rules.to_win)
+            win=rules.to_win) + " " + tr.t(
+            "A card's name alone plays it ('grain'; 'road': all your Roads together; 'sea' lays it down).")
     pending = obs["pending"] or {}
     attack = attack_name(pending, cards, tr)
     if phase == "react":
@@ -173,7 +175,8 @@ def help_text(obs: Mapping[str, Any], viewer: int | None, rules: Rules, *, tr: T
                     "'return' gives it back.")
     top = tr.t(" or 'discard top' (the top card of your draw pile)") if rules.discard_from_draw else ""
     return tr.t("A Knight (Offensive) makes you discard {n} more card(s) of your choice (CDB-3.3.2): "
-                "'discard ore', 'discard sea', ...{top}.", n=pending.get("left", 0), top=top)
+                "'discard ore', 'discard sea', ...{top}.", n=pending.get("left", 0), top=top) + " " + tr.t(
+        "A card's name alone discards it ('sea').")
 
 
 # ------------------------------------------------------------------ menus
@@ -186,8 +189,8 @@ def action_label(action: Action, obs: Mapping[str, Any], rules: Rules, *, tr: Tr
 PLAY_CODES = (act.PLAY_RES, act.PLAY_WILD, act.PLAY_ROAD, act.PLAY_HARBOR, act.PLAY_KDEF, act.PLAY_ATTACK)
 
 
-VERBS = (N_("play {card}"), N_("lay down {card}"), N_("buy {card}"))
-"""The verbs of the menu's groups, as the labels put them around a card's name."""
+VERBS = (N_("play {card}"),)
+"""The verb of the menu's group "play", as the labels put it around a card's name."""
 
 
 def _after(label: str, template: str, tr: Translator) -> str:
@@ -204,22 +207,27 @@ def _after(label: str, template: str, tr: Translator) -> str:
 @localizable
 def action_path(action: Action, obs: Mapping[str, Any], rules: Rules, *,
                 tr: Translator = ENGLISH) -> tuple[str, ...]:
-    """Main-phase actions grouped by what they do: play, lay down, buy (a hand full of
-    Roads makes long menus); answers stay flat."""
+    """Main-phase actions grouped by what they do, in the legal actions' order (the usual
+    first): play, buy, buy with 2-for-1 trades, end the turn, lay down without effect (a
+    hand full of Roads makes a menu of its own); answers stay flat. A purchase says how
+    the pool pays (its price is on the supply), a lay-down only the card."""
     label = action_words(action.text, rules, obs, tr=tr)
     found = act.BY_TEXT.get(action.text)
     if obs.get("phase") != "main" or found is None:
         return (label,)
     viewer = obs.get("player")
     me = obs["players"][viewer] if isinstance(viewer, int) else None
-    if found.code == act.PLAY_ROAD and me is not None and me.get("hand", {}).get("road", 0) > MANY_ROADS:
-        return (tr.pt("menu", "play"), tr.t("Roads together"), tr.t("x{n}", n=found.card) + road_gain(found.card, rules, obs, tr))
-    if found.code in PLAY_CODES:
+    code, card = found.code, found.card
+    if code == act.PLAY_ROAD and me is not None and me.get("hand", {}).get("road", 0) > MANY_ROADS:
+        return (tr.pt("menu", "play"), tr.t("Roads together"), tr.t("x{n}", n=card) + road_gain(card, rules, obs, tr))
+    if code in PLAY_CODES:
         return (tr.pt("menu", "play"), _after(label, "play {card}", tr))
-    if found.code == act.LAY:
-        return (tr.pt("menu", "lay down"), _after(label, "lay down {card}", tr))
-    if found.code in (act.BUY, act.BUY_TRADE):
-        return (tr.pt("menu", "buy"), _after(label, "buy {card}", tr))
+    if code == act.LAY:
+        return (tr.pt("menu", "lay down without effect"), name(card, rules.cards, tr))
+    if code in (act.BUY, act.BUY_TRADE):
+        trade = code == act.BUY_TRADE
+        group = tr.pt("menu", "buy with 2-for-1 trades") if trade else tr.pt("menu", "buy")
+        return (group, buy_entry(card, trade, obs, rules, tr))
     return (label,)
 
 

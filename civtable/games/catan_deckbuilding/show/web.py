@@ -1,13 +1,20 @@
 """Catan Deck Building in the browser: the table drawn from one viewer's observation
 (``Game.html``) and the thing each action acts on (``Game.action_target``).
 
-Targets: a card in the viewer's hand is ``hand:ID`` (play it, lay it down, play
-Roads together, discard it under a Knight (Offensive)), a supply stack is
-``supply:ID`` (buy it, with or without trades), the viewer's draw pile is
-``pile:draw`` (discard-source B: discard its top card), the attack card being
-answered is ``attack`` (reflect or allow) and the card a Bandit took is ``stolen``
-(keep or return). Ending the turn has no target: the page offers it beside the
-table, with every other action.
+Targets: a card in the viewer's hand is ``hand:ID`` (play it, play Roads together,
+discard it under a Knight (Offensive); a Sea or a Desert, which have no effect, and a
+Knight (Defensive) that has blocked, lay it down), a supply stack is ``supply:ID``
+(buy it, with or without trades), the viewer's draw pile is ``pile:draw`` (end the
+turn: CDB-8.1, "the turn is over as soon as the player decides to draw"; discard-source
+B: discard its top card), the attack card being answered is ``attack`` (reflect or
+allow) and the card a Bandit took is ``stolen`` (keep or return). A card with an effect
+laid down without it (CDB-7.8) has no target: a click on the card plays it, and the
+lay-down is in the page's list of moves, last.
+
+Marks of the others' moves (``show/moves.py``) are targets too, the same for every
+viewer: the zone of the cards player P laid down this turn is ``laid:P`` and each
+player's discard pile is ``discard:P``; a click on them says that there is nothing to
+do there now.
 
 Everything is drawn from the observation, so nothing hidden can be shown: the
 opponent's hand is card backs, draw piles are counts, a discard pile is its top card
@@ -24,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from civtable.i18n import ENGLISH, N_, Translator, localizable
 
 from .. import actions as act
-from ..catalog import BANDIT, BUYABLE, CITY, KDEF, ROLE_IDS
+from ..catalog import BANDIT, BUYABLE, CITY, DESERT, KDEF, ROLE_IDS, SEA
 from ..rules.base import POOL_KEYS
 from .words import (
     EFFECTS,
@@ -33,6 +40,7 @@ from .words import (
     attack_name,
     counts_text,
     decision_text,
+    end_draws,
     kind_name,
     name,
 )
@@ -86,6 +94,8 @@ STYLE = """<style>
              background: var(--c); color: var(--t); font-size: .78rem; white-space: nowrap; }
 .cdb .pile { height: 96px; width: 78px; font-size: .8rem; text-align: center; }
 .cdb .pile b { font-size: 1.3rem; color: #1f2328; }
+.cdb .pile.wide { width: 112px; height: auto; min-height: 96px; }
+.cdb .pile .hint { display: block; margin-top: .15rem; font-size: .72rem; color: #1a7f37; line-height: 1.15; }
 .cdb .backs { display: flex; align-items: center; height: 96px; }
 .cdb .backs .stack { display: flex; padding-right: 14px; }
 .cdb .back { width: 30px; height: 44px; margin-right: -14px; border-radius: 4px; border: 1px solid #7f5539;
@@ -99,7 +109,7 @@ STYLE = """<style>
 # ------------------------------------------------------------------ targets
 def action_target(action: Action, obs: Mapping[str, Any]) -> str | None:
     """The card or stack an action acts on: ``hand:ID``, ``supply:ID``, ``pile:draw``,
-    ``attack``, ``stolen``; None for ending the turn."""
+    ``attack``, ``stolen``; None for a card with an effect laid down without it."""
     found = act.BY_TEXT.get(action.text)
     if found is None:
         return None
@@ -108,8 +118,10 @@ def action_target(action: Action, obs: Mapping[str, Any]) -> str | None:
         return "hand:road"
     if code in (act.BUY, act.BUY_TRADE):
         return f"supply:{ROLE_IDS[found.card]}"
-    if code == act.DISCARD_TOP:
+    if code in (act.END, act.DISCARD_TOP):
         return "pile:draw"
+    if code == act.LAY:
+        return f"hand:{ROLE_IDS[found.card]}" if only_laid(found.card, obs) else None
     if code < act.BUY or code == act.DISCARD:
         return f"hand:{ROLE_IDS[found.card]}"
     if code in (act.REFLECT, act.ALLOW):
@@ -117,6 +129,18 @@ def action_target(action: Action, obs: Mapping[str, Any]) -> str | None:
     if code in (act.KEEP, act.RETURN):
         return "stolen"
     return None
+
+
+def only_laid(card: int, obs: Mapping[str, Any]) -> bool:
+    """Whether laying ``card`` down is all a player can do with it (CDB-7.8): a Sea or a
+    Desert, or a Knight (Defensive) that has blocked an attack (CDB-3.2.5)."""
+    if card in (SEA, DESERT):
+        return True
+    viewer = obs.get("player")
+    if card != KDEF or not isinstance(viewer, int):
+        return False
+    me = obs["players"][viewer]
+    return bool(me["hand"]["kdef"] <= me["spent_knights"])
 
 
 # ------------------------------------------------------------------ pieces
@@ -130,15 +154,16 @@ def _style(card: str) -> str:
 
 
 def card_html(card: str, rules: Rules, *, count: str = "", target: str | None = None, cost: bool = False,
-              small: bool = False, empty: bool = False, tr: Translator = ENGLISH) -> str:
-    """One card: its name, its kind, what it costs (supply cards), its effect and a count."""
+              small: bool = False, empty: bool = False, label: str = "", tr: Translator = ENGLISH) -> str:
+    """One card: its name, its kind, what it costs (supply cards), its effect and a count
+    (``label``: what the page calls it when clicked, its name by default)."""
     cards = rules.cards
     c = ROLE_IDS.index(card)
     title = name(c, cards, tr)
     classes = "card" + (" small" if small else "") + (" empty" if empty else "")
     attrs = f' class="{classes}" style="{_style(card)}" title="{_e(title + ": " + tr.t(EFFECTS[card]))}"'
     if target:
-        attrs += f' data-target="{_e(target)}"'
+        attrs += f' data-target="{_e(target)}" data-label="{_e(label or title)}"'
     parts = [f'<div class="title">{_e(title)}</div>', f'<div class="kind">{_e(kind_name(c, cards, tr))}</div>']
     if cost:
         parts.append(f'<div class="cost">{cost_chips(c, rules, tr)}</div>')
@@ -176,15 +201,19 @@ def cards_row(counts: Mapping[str, int], rules: Rules, target: str | None = None
     return f'<div class="muted">{_e(none)}</div>'
 
 
-def pile_html(label: str, n: int, target: str | None = None, tr: Translator = ENGLISH) -> str:
-    attrs = f' data-target="{_e(target)}"' if target else ""
+def pile_html(label: str, n: int, target: str | None = None, tr: Translator = ENGLISH, note: str = "") -> str:
+    """A face-down pile (or an empty one) with its count; ``note``: what a click on it does."""
+    attrs = f' data-target="{_e(target)}" data-label="{_e(label)}"' if target else ""
     unit = tr.npgettext("pile", "card", "cards", n)
-    return f'<div class="pile"{attrs}>{_e(label)}<b>{n}</b>{_e(unit)}</div>'
+    hint = f'<span class="hint">{_e(note)}</span>' if note else ""
+    return f'<div class="pile{" wide" if note else ""}"{attrs}>{_e(label)}<b>{n}</b>{_e(unit)}{hint}</div>'
 
 
-def zone(title: str, body: Iterable[str], extra: str = "", note: str = "") -> str:
+def zone(title: str, body: Iterable[str], extra: str = "", note: str = "", target: str = "") -> str:
+    """A zone of the table (``target``: a mark of the others' moves, ``show/moves.py``)."""
     aside = f" <span>{_e(note)}</span>" if note else ""
-    return f'<section class="zone{extra}"><h4>{_e(title)}{aside}</h4>{"".join(body)}</section>'
+    attrs = f' data-target="{_e(target)}" data-label="{_e(title)}"' if target else ""
+    return f'<section class="zone{extra}"{attrs}><h4>{_e(title)}{aside}</h4>{"".join(body)}</section>'
 
 
 # ------------------------------------------------------------------ zones
@@ -213,7 +242,7 @@ def table_zone(obs: Mapping[str, Any], viewer: int | None, rules: Rules, tr: Tra
     body = [f'<div class="pool">{_e(to_spend)} {spend}</div>',
             cards_row(view["laid"], rules, small=True, tr=tr)]
     title = tr.t("Laid down this turn by you") if cur == viewer else tr.t("Laid down this turn by player {n}", n=cur)
-    return zone(title, body, " mine" if cur == viewer else "")
+    return zone(title, body, " mine" if cur == viewer else "", target=f"laid:{cur}")
 
 
 def player_zone(obs: Mapping[str, Any], p: int, viewer: int | None, rules: Rules, tr: Translator = ENGLISH) -> str:
@@ -221,12 +250,16 @@ def player_zone(obs: Mapping[str, Any], p: int, viewer: int | None, rules: Rules
     view = obs["players"][p]
     mine = p == viewer
     n = view["hand_size"]
-    row = [pile_html(tr.t("Draw pile"), view["draw_size"], "pile:draw" if mine else None, tr)]
+    ending = mine and obs["phase"] == "main" and obs["current"] == viewer and not obs["over"]
+    note = tr.nt("click: end the turn and draw {n} card", "click: end the turn and draw {n} cards",
+                 end_draws(obs, rules.cards)) if ending else ""
+    row = [pile_html(tr.t("Draw pile"), view["draw_size"], "pile:draw" if mine else None, tr, note)]
     top = view["discard_top"]
     if top:
-        row.append(card_html(top, rules, count=tr.t("{n} in the pile", n=view["discard_size"]), small=True, tr=tr))
+        row.append(card_html(top, rules, count=tr.t("{n} in the pile", n=view["discard_size"]), small=True,
+                             target=f"discard:{p}", label=tr.t("Discard pile"), tr=tr))
     else:
-        row.append(pile_html(tr.t("Discard pile"), 0, tr=tr))
+        row.append(pile_html(tr.t("Discard pile"), 0, f"discard:{p}", tr=tr))
     row.append(f"<div>{''.join(f'<div class=muted>{_e(line)}</div>' for line in holdings(view, rules, tr))}</div>")
     if "hand" in view:
         body = [cards_row(view["hand"], rules, target="hand", tr=tr)]
@@ -376,7 +409,8 @@ def head(obs: Mapping[str, Any], viewer: int | None, rules: Rules, variants: Ite
     else:
         text = decision_text(obs["phase"], obs["current"], obs["pending"], viewer, rules.cards, tr=tr)
         if obs["phase"] == "main" and obs["current"] == viewer:
-            text = tr.t("your turn: click cards in your hand to play them, a supply stack to buy, then end the turn")
+            text = tr.t("your turn: click cards in your hand to play them, a supply stack to buy, then your draw pile "
+                        "to end the turn")
         now = cap(text)
     mine = " mine" if viewer is not None and viewer in obs["to_move"] else ""
     chosen = ", ".join(variants)

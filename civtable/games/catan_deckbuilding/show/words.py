@@ -330,6 +330,17 @@ def buy_label(card: int, trade: bool, obs: Mapping[str, Any], rules: Rules, tr: 
     return tr.t("buy {card} ({price}): pay {how}", how=how, **args)
 
 
+def buy_entry(card: int, trade: bool, obs: Mapping[str, Any], rules: Rules, tr: Translator = ENGLISH) -> str:
+    """A purchase as a menu entry under its group ("buy"): the card and how the pool laid
+    down pays it ("Road: pay 1 Brick and 1 Lumber"); its price is on the supply."""
+    cards = rules.cards
+    plan = obs_plan(obs, card, trade, rules)
+    if plan is None:
+        return name(card, cards, tr)
+    pool = [obs["pool"][k] for k in POOL_KEYS]
+    return tr.t("{card}: pay {how}", card=name(card, cards, tr), how=payment_text(pool, rules.cost[card], plan, cards, tr))
+
+
 def answer_words(code: int, obs: Mapping[str, Any], cards: CardData, tr: Translator = ENGLISH) -> str:
     """The answers to an attack (reflect, allow, keep, return) and what they do."""
     pending = obs.get("pending") or {}
@@ -411,10 +422,14 @@ def term(kind: str, value: Any, rules: Rules, *, tr: Translator = ENGLISH) -> st
 def interpret(obs: Mapping[str, Any], line: str, cards: CardData) -> str | None:
     """Display names for card ids ("buy knight (offensive)" -> "buy koff"), "play 2 roads"
     -> "play road 2", "end turn" -> "end"; a card's name in any of civtable's languages
-    ("buy stadt") is read too."""
+    ("buy stadt") is read too. A card's name alone is what a click on the card does
+    (``bare_card``): "grain" plays a Grain."""
     words = " ".join(line.lower().replace("(", " ").replace(")", " ").split())
     if words in ("end turn", "end the turn", "draw", "pass"):
         return "end"
+    bare = bare_card(obs, words, cards)
+    if bare is not None:
+        return bare
     if words.startswith("lay down "):
         words = "lay " + words[len("lay down "):]
     parts = words.split()
@@ -435,6 +450,27 @@ def interpret(obs: Mapping[str, Any], line: str, cards: CardData) -> str | None:
                 if i == ROAD and parts[0] == "play" and number is not None:
                     text += f" {number}"
                 return text + (" trade" if trade else "")
+    return None
+
+
+def bare_card(obs: Mapping[str, Any], words: str, cards: CardData) -> str | None:
+    """A card of the hand named alone, as the move a click on it makes: in the main phase
+    "play" (a Road: all of the hand's Roads together; a Sea or a Desert, which have no
+    effect: "lay"), under a Knight (Offensive) "discard" (a card not in the hand too: the
+    refusal then says so); None for anything else."""
+    viewer = obs.get("player")
+    if not isinstance(viewer, int) or viewer not in obs["to_move"] or obs.get("phase") not in ("main", "discard"):
+        return None
+    hand = obs["players"][viewer].get("hand") or {}
+    for i in range(len(cards.names)):
+        card = ROLE_IDS[i]
+        if words != card and words not in spoken_names(cards, i):
+            continue
+        if obs["phase"] == "discard":
+            return f"discard {card}"
+        if card in ("sea", "desert"):
+            return f"lay {card}"
+        return f"play road {max(1, hand.get(card, 0))}" if i == ROAD else f"play {card}"
     return None
 
 

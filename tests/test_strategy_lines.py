@@ -4,6 +4,7 @@ text), and names are read in any case (the games' ids are lower case)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -14,25 +15,8 @@ from civtable.agents.strategy_files import fold, locate, resolve_name, with_line
 from civtable.core.errors import AgentError
 from civtable.core.registry import load_game
 
-CASES = [  # (game, the file, the line the error must name, words of the error)
-    ("mega-civ", "name: t\nbuy:\n  - pottery\n  - agriculture: \"cities >= 2\"\n  - potery\n", 5, "'potery' is not an advance"),
-    ("mega-civ", "name: t\nbuy:\n  - pottery\nattack:\n  cities: [\"turn >= 6\", \"stok >= 6\"]\n", 5, "'stok'"),
-    ("mega-civ", "name: t\nbuy:\n  - pottery\nplay:\n  stock_reserve: 4\n  shipz: true\n", 6, "'shipz'"),
-    ("mega-civ", "name: t\nbuy:\n  - pottery\nplay:\n  stock_reserve: -4\n", 5, "must not be negative"),
-    ("mega-civ", "name: t\n\nbye:\n  - pottery\n", 3, "unknown key 'bye'"),
-    ("mega-civ", "name: t\nbuy:\n  - pottery: \"cities >> 2\"\n", 3, "is not a number or a quantity"),
-    ("mega-civ", "name: t\nthen: later\n", 2, "'then' must be value or stop"),
-    ("catan-deckbuilding", "name: x\nbuy:\n  - city\n  - settlement: \"owned settlement < 4\"\n  - harbour\n", 5,
-     "'harbour' is not a supply card"),
-    ("catan-deckbuilding", "name: x\nbuy:\n  - city\nplay:\n  keep_knights: true\n  keep_kings: true\n", 6,
-     "'keep_kings'"),
-    ("catan-deckbuilding", "name: x\nbuy:\n  - city: \"owned city\"\n", 3, "has no comparison"),
-    ("catan-deckbuilding", "- city\n- road\n", 1, "needs a non-empty 'buy' list"),
-    ("civ-card-game", "name: x\nbuy:\n  - tech writing\ntactics: [pop]\n", 4, "unknown section 'tactics'"),
-    ("civ-card-game", "name: x\nbuy:\n  - tech fire\n", 3, "'fire' is not a technology"),
-    ("civ-card-game", "name: x\nbuy:\n  - done\n  - tech writing: \"commerce 12\"\n", 4, "has no comparison"),
-    ("civ-card-game", "buy: [tech writing\n", 2, "is not valid YAML"),
-]
+CASES = [(c["game"], c["text"], c["line"], c["words"])  # (game, the file, the line the error must name, words)
+         for c in json.loads((Path(__file__).parent / "data" / "strategy_errors.json").read_text(encoding="utf-8"))["cases"]]
 
 
 @pytest.mark.parametrize(("game", "text", "line", "words"), CASES)

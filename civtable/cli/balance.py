@@ -80,12 +80,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
-    common.report_arg(p)
-    common.batch_args(p, N_("one bot per seat"), N_("games per trial, the same seeds in every trial (default 200)"),
-                      200, N_("also write the search as JSON (for 'civtable report')"))
-    p.add_argument("--vary", action="append", metavar="PATH=RANGE",
-                   help="a parameter to search (repeatable): a rule option (reshuffle=A,B) or a field of the game's "
-                        "data (cards.writing.cost=6..20:2)")
+    common.grid_args(p, N_("games per trial, the same seeds in every trial (default 200)"),
+                     N_("also write the search as JSON (for 'civtable report')"), "--vary", "PATH=RANGE",
+                     help="a parameter to search (repeatable): a rule option (reshuffle=A,B) or a field of the game's "
+                          "data (cards.writing.cost=6..20:2)")
     p.add_argument("--target", required=True, metavar="TEXT",
                    help="what to reach: 'seat win rates equal', 'value of ITEM within +-5 points', 'mean length 20-30 "
                         "turns' or 'mean FIGURE A-B'")
@@ -94,7 +92,6 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--confirm-games", type=int, metavar="N",
                    help="games of each re-measure, on seeds the search never used (default: twice --games)")
     p.add_argument("--item", metavar="ITEM", help="the item of an 'item value' target (default: the entry varied)")
-    p.add_argument("--max-steps", type=int, metavar="N", help="stop a game after N actions (counted as unfinished)")
 
 
 COMMAND = Command("balance", "search rule options and data fields toward a target (Optuna), re-measured on fresh seeds",

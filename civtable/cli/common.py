@@ -411,3 +411,26 @@ def llm_endpoint(args: argparse.Namespace) -> Iterator[None]:
             os.environ.pop(URL_VARIABLE, None)
         else:
             os.environ[URL_VARIABLE] = before
+
+
+def paired_header(console: Any, summary: dict[str, Any], title: str, interrupted: str, tr: Translator) -> None:
+    """The first lines of a comparison on the same seeds (``compare``, ``sweep``): what was
+    played, and a bold line when the run was interrupted. ``title`` and ``interrupted`` are
+    messages marked with ``N_`` that take ``{game} {n} {seed} {bots}`` and ``{n} {planned}``."""
+    from rich.markup import escape
+
+    console.print(escape(tr.t(title, game=summary["game"], n=summary["games"], seed=str(summary["seed"]),
+                              bots=",".join(summary["players"]))), highlight=False)
+    if summary.get("partial"):
+        console.print(escape(tr.t(interrupted, n=summary["games"], planned=summary["games_planned"])),
+                      style="bold", highlight=False)
+
+
+def grid_args(p: argparse.ArgumentParser, games: str, json: str, flag: str, metavar: str, *, help: str) -> None:  # noqa: A002
+    """The arguments of a command that plays a grid of settings on the same seeds
+    (``sweep``, ``balance``): the report, the batch, what to vary (``flag``, repeatable,
+    with its ``help``) and ``--max-steps``."""
+    report_arg(p)
+    batch_args(p, N_("one bot per seat"), games, 200, json)
+    p.add_argument(flag, action="append", metavar=metavar, help=help)
+    p.add_argument("--max-steps", type=int, metavar="N", help="stop a game after N actions (counted as unfinished)")

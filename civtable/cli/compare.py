@@ -36,13 +36,9 @@ def show(summary: dict[str, Any], tr: Translator = ENGLISH) -> None:
 
     console = Console()
     labels = summary["labels"]
-    console.print(escape(tr.t("{game}: {n} games per variant on the same seeds (seed {seed}), bots {bots}",
-                              game=summary["game"], n=summary["games"], seed=str(summary["seed"]),
-                              bots=",".join(summary["players"]))), highlight=False)
-    if summary.get("partial"):
-        console.print(escape(tr.t("Interrupted: the figures of the {n} games every variant shown finished, of "
-                                  "{planned} (partial)", n=summary["games"], planned=summary["games_planned"])),
-                      style="bold", highlight=False)
+    common.paired_header(console, summary, N_("{game}: {n} games per variant on the same seeds (seed {seed}), bots {bots}"),
+                         N_("Interrupted: the figures of the {n} games every variant shown finished, of "
+                            "{planned} (partial)"), tr)
     na = tr.t("n/a")
     family = summary.get("family", 1)
     checked: list[tuple[str, dict[str, Any]]] = []

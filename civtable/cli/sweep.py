@@ -35,13 +35,9 @@ def show(summary: dict[str, Any], tr: Translator = ENGLISH) -> None:
 
     console = Console()
     labels = summary["labels"]
-    console.print(escape(tr.t("{game}: {n} games per point on the same seeds (seed {seed}), bots {bots}",
-                              game=summary["game"], n=summary["games"], seed=str(summary["seed"]),
-                              bots=",".join(summary["players"]))), highlight=False)
-    if summary.get("partial"):
-        console.print(escape(tr.t("Interrupted: the figures of the {n} games every point shown finished, of "
-                                  "{planned} (partial)", n=summary["games"], planned=summary["games_planned"])),
-                      style="bold", highlight=False)
+    common.paired_header(console, summary, N_("{game}: {n} games per point on the same seeds (seed {seed}), bots {bots}"),
+                         N_("Interrupted: the figures of the {n} games every point shown finished, of "
+                            "{planned} (partial)"), tr)
     table = Table(title=escape(tr.t("Every figure at every point (95% CI; * differs from the first point after the "
                                     "Holm adjustment)")), title_justify="left")
     table.add_column(escape(tr.pt("table column", "Figure")))
@@ -77,13 +73,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
-    common.report_arg(p)
-    common.batch_args(p, N_("one bot per seat"), N_("games per point, the same seeds at every point (default 200)"),
-                      200, N_("also write the sweep as JSON (for 'civtable report')"))
-    p.add_argument("--set", action="append", metavar="PATH=VALUES",
-                   help="what to vary (repeatable: every combination is a point): a rule option (reshuffle=A,B) or a "
-                        "field of the game's data (cards.writing.cost=8..16:2, both ends included)")
-    p.add_argument("--max-steps", type=int, metavar="N", help="stop a game after N actions (counted as unfinished)")
+    common.grid_args(p, N_("games per point, the same seeds at every point (default 200)"),
+                     N_("also write the sweep as JSON (for 'civtable report')"), "--set", "PATH=VALUES",
+                     help="what to vary (repeatable: every combination is a point): a rule option (reshuffle=A,B) or a "
+                          "field of the game's data (cards.writing.cost=8..16:2, both ends included)")
     common.export_args(p, records=False)
 
 

@@ -61,10 +61,15 @@ def terminal_screen(state: State, viewer: int) -> str:
     legal = state.legal_actions(viewer)
     script = "\n".join(["help", "list", "1", "back", "not an action", "99", "²", "١٢", "9" * 5000, "x" * 3000,
                         legal[-1].text, "yes", ""])
+    return typed(state, viewer, script)[1]
+
+
+def typed(state: State, seat: int, lines: str) -> tuple[Any, str]:
+    """What a person at the terminal plays for ``seat`` after typing ``lines`` (one
+    command a line), and everything the terminal showed meanwhile."""
     out = io.StringIO()
-    agent = HumanAgent(stdin=io.StringIO(script), stdout=out)
-    agent.act(PlayerView(state, viewer))
-    return out.getvalue()
+    action = HumanAgent(stdin=io.StringIO(lines), stdout=out).act(PlayerView(state, seat))
+    return action, out.getvalue()
 
 
 def oracle_answers(state: State, viewer: int, seed: int) -> list[dict[str, Any]]:

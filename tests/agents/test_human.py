@@ -13,6 +13,7 @@ import pytest
 from civtable.agents.base import PlayerView
 from civtable.agents.human import HumanAgent, QuitGame
 from civtable.core.registry import load_game
+from civtable.testing.leaks import typed
 
 
 def numbered(text: str) -> dict[str, int]:
@@ -33,8 +34,8 @@ def test_an_entry_keeps_its_number_through_the_step_and_a_gone_one_is_caught() -
     state = start()
     agent = HumanAgent(stdin=io.StringIO(), stdout=io.StringIO())
     screens = []
-    for typed in ("1", "1"):
-        agent.stdin, agent.stdout = io.StringIO(typed + "\n"), io.StringIO()
+    for line in ("1", "1"):
+        agent.stdin, agent.stdout = io.StringIO(line + "\n"), io.StringIO()
         action = agent.act(PlayerView(state, 0))
         assert action.text == "play lumber"
         screens.append(numbered(agent.stdout.getvalue()))
@@ -73,10 +74,7 @@ def test_an_action_the_game_warns_about_asks_for_a_confirmation(monkeypatch: pyt
     game = state.game
     monkeypatch.setattr(type(game), "action_warning",
                         lambda self, action, obs: "you end the turn with cards to play" if action.text == "end" else None)
-    out = io.StringIO()
-    agent = HumanAgent(stdin=io.StringIO("end\nno\nend\nyes\n"), stdout=out)
-    action = agent.act(PlayerView(state, 0))
-    text = out.getvalue()
+    action, text = typed(state, 0, "end\nno\nend\nyes\n")
     assert action.text == "end"
     assert text.count("Careful: you end the turn with cards to play") == 2
     assert text.count("Type 'yes' to play 'end'") == 2

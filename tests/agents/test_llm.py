@@ -40,12 +40,17 @@ def play(stub: Stub, game_id: str, options: dict[str, Any], others: list[str], m
     return play_game(game, [spec, *others], seed, max_steps=max_steps)
 
 
+def finished(result: GameResult) -> dict[str, Any]:
+    """The model's seat's counts of a game that must have ended."""
+    assert result.finished, "the game did not end"
+    return result.bot_stats[0]
+
+
 @pytest.mark.parametrize(("game_id", "options", "others"), GAMES, ids=IDS)
 def test_a_model_plays_whole_games_of_every_game(stub: Stub, game_id: str, options: dict[str, Any],
                                                  others: list[str]) -> None:
     result = play(stub, game_id, options, others, "valid")
-    assert result.finished, "the game did not end"
-    stats = result.bot_stats[0]
+    stats = finished(result)
     assert stats["decisions"] >= 3 and stats["illegal"] == 0 and stats["fallback"] == 0 and result.notes == []
     assert stats["requests"] == stats["replies"] == stats["decisions"]
     assert stats["prompt_tokens"] > 100 * stats["decisions"] and stats["untallied"] == 0
@@ -56,9 +61,7 @@ def test_a_model_plays_whole_games_of_every_game(stub: Stub, game_id: str, optio
 def test_a_model_that_misbehaves_in_every_way_never_stops_a_game(stub: Stub, game_id: str, options: dict[str, Any],
                                                                  others: list[str]) -> None:
     """Valid answers, garbage, illegal actions, timeouts, HTTP 500 and 1 MB replies in turn."""
-    result = play(stub, game_id, options, others, "mixed")
-    assert result.finished, "the game did not end"
-    s = result.bot_stats[0]
+    s = finished(result := play(stub, game_id, options, others, "mixed"))
     failures = s["timeout"] + s["http"] + s["garbage"] + s["too_long"] + s["unreachable"]
     assert s["failures"] == failures and s["requests"] == s["replies"] + s["failures"]
     assert s["illegal"] > 0 and s["retries"] > 0 and s["fallback"] > 0

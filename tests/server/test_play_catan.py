@@ -12,7 +12,15 @@ from typing import Any
 
 import httpx
 
-from tests.browser import NEEDS_CHROMIUM, against_greedy, create, log_length, my_turn, open_page, shot
+from tests.browser import (
+    NEEDS_CHROMIUM,
+    against_greedy,
+    create,
+    log_length,
+    my_turn,
+    open_page,
+    shot,
+)
 
 from .serverproc import ServerProcess
 

@@ -12,8 +12,9 @@ import pytest
 from civtable.agents import PlayerView
 from civtable.agents.human import HumanAgent
 from civtable.i18n import translator
+from civtable.testing.leaks import typed
 
-from ._cdb_helpers import game, position
+from ._cdb_helpers import position
 
 
 def groups(s, p: int = 0) -> list[str]:
@@ -187,10 +188,7 @@ def test_the_confirmations_are_translated() -> None:
 def test_the_terminal_asks_before_a_warned_move_and_a_no_changes_nothing() -> None:
     s = position(hands=[{"ore": 1, "sea": 1}, None])
     s.listen()
-    out = io.StringIO()
-    agent = HumanAgent(stdin=io.StringIO("end\nno\nend\nyes\n"), stdout=out)
-    action = agent.act(PlayerView(s, 0))
-    text = out.getvalue()
+    action, text = typed(s, 0, "end\nno\nend\nyes\n")
     assert action.text == "end"
     assert text.count("Careful: You have not played anything this turn") == 2
     assert text.index("lay down without effect > Sea") > text.index("end the turn")  # the lay-downs last

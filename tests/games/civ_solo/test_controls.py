@@ -6,13 +6,11 @@ still there after it, on the thing the answer changed."""
 
 from __future__ import annotations
 
-import io
 from itertools import islice
 from typing import Any
 
-from civtable.agents import PlayerView
-from civtable.agents.human import HumanAgent
 from civtable.games.civ_solo.state import SoloState
+from civtable.testing.leaks import typed
 
 from ._solo_helpers import (
     answer,
@@ -113,11 +111,9 @@ def test_ordinary_answers_are_never_confirmed_in_whole_sessions() -> None:
 
 def test_the_terminal_asks_before_a_victory_claim_and_a_no_plays_nothing() -> None:
     s = answer(new(), "miss")
-    out = io.StringIO()
-    agent = HumanAgent(stdin=io.StringIO("won\nno\ntrade skip\n"), stdout=out)
-    chosen = agent.act(PlayerView(s, 0))
+    chosen, text = typed(s, 0, "won\nno\ntrade skip\n")
     assert chosen.text == "trade skip"
-    assert "Careful: This ends the game as your victory" in out.getvalue()
+    assert "Careful: This ends the game as your victory" in text
 
 
 # ------------------------------------------------------------ the spectator's highlights

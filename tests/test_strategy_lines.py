@@ -36,6 +36,8 @@ def test_every_strategy_file_error_names_its_line(tmp_path: Path, game: str, tex
     ("mega-civ", "name: t\nbuy:\n  - Pottery: \"Cities >= 2\"\n  - AGRICULTURE\nattack:\n  cities: \"Turn >= 6\"\n"),
     ("catan-deckbuilding", "name: x\nbuy:\n  - City\n  - Settlement: \"OWNED settlement < 4\"\n"),
     ("civ-card-game", "name: x\nbuy:\n  - tech writing: \"Commerce + 1 >= cost Astronomy\"\n"),
+    ("civ-card-game", "name: x\nbuy:\n  - tech Writing\n  - tech Code of Laws\n  - tech code-of-laws\n"),
+    ("mega-civ", "name: t\nbuy:\n  - Drama and Poetry\n  - advanced_military\n  - Cloth-Making\n"),
 ])
 def test_names_and_conditions_in_any_case(tmp_path: Path, game: str, text: str) -> None:
     path = tmp_path / "case.yaml"

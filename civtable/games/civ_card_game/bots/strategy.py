@@ -61,7 +61,7 @@ from typing import Any, cast
 import yaml
 
 from civtable.agents.base import Agent, PlayerView, check_params
-from civtable.agents.strategy_files import OPS, find, read_yaml, split_condition
+from civtable.agents.strategy_files import OPS, find, read_yaml, resolve_name, split_condition
 from civtable.core.action import Action
 from civtable.core.errors import AgentError
 from civtable.core.game import Game
@@ -144,9 +144,12 @@ class _Reader:
         return f"{self.source}: {section} entry {i}{line}"
 
     def name(self, word: str, allowed: set[str] | tuple[str, ...], what: str, where: str) -> str:
-        if word not in allowed:
+        """The id of ``allowed`` that ``word`` names, in any case and spelling of the one
+        vocabulary ("Code of Laws", "code-of-laws", "code_of_laws")."""
+        found = word if word in allowed else resolve_name(word, allowed)
+        if found is None:
             raise AgentError(f"{where}: {word!r} is not {what} ({', '.join(sorted(allowed))})")
-        return word
+        return found
 
     def pattern(self, section: str, text: Any, where: str) -> tuple[str, str | None, str | None]:
         if not isinstance(text, str) or not text.split():
@@ -155,8 +158,10 @@ class _Reader:
         if kind not in SECTIONS[section]:
             raise AgentError(f"{where}: {kind!r} is not an action of section {section!r} "
                              f"({', '.join(SECTIONS[section])})")
-        words = [None if a == "any" else a for a in args]
         most = {"done": 0, "stop": 0, "greedy": 0, "pop": 0, "trade": 2, "attack": 2, "block": 2}.get(kind, 1)
+        if most == 1 and len(args) > 1:  # a name of several words: "tech Code of Laws"
+            args = [" ".join(args)]
+        words = [None if a == "any" else a for a in args]
         if len(words) > most:
             raise AgentError(f"{where}: {text!r} names too much; see the patterns of civtable/games/civ_card_game/"
                              "bots/strategy.py")

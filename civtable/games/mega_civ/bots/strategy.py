@@ -35,6 +35,7 @@ from civtable.agents.strategy_files import (
     Term,
     find,
     read_yaml,
+    resolve_name,
     rule_entry,
     sum_condition,
 )
@@ -150,6 +151,7 @@ def parse_strategy(raw: Any, source: str = "strategy") -> Strategy:
     for i, entry in enumerate(entries, 1):
         where = f"{source}: buy rule {i}"
         name, conds = rule_entry(entry, where, "an advance or 'advance: condition(s)'", blank=True)
+        name = resolve_name(name, advances) or name if isinstance(name, str) else name  # "Drama and Poetry"
         if name not in advances:
             raise AgentError(f"{where}: {name!r} is not an advance ({', '.join(sorted(advances))})")
         rules.append(BuyRule(name, _conditions(conds, where)))

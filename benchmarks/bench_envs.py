@@ -1,15 +1,25 @@
-"""Throughput of the learning environments against the raw engine, in one run, on one
-core (a measurement, not a test).
+"""Throughput of the learning environments against the raw engine and against
+PettingZoo's ``connect_four_v3``, in one run, on one core (a measurement, not a test).
 
-    python benchmarks/bench_envs.py [--game catan-deckbuilding] [--players N] [--seconds 3] [--json FILE]
+    python benchmarks/bench_envs.py [--game catan-deckbuilding ...] [--seconds 3] [--num-envs 64] [--json FILE]
 
-Three loops of uniformly random legal play over whole games from fresh seeds:
-- raw engine: ``legal_actions`` + a choice + ``apply``;
-- PettingZoo AEC: ``env.last()`` (encoded observation + mask) + a masked sample + ``env.step``;
+``--game`` may be given several times (``mega-civ:map=small`` passes options); without
+it: catan-deckbuilding, civ-card-game and mega-civ on its small map. The loops play
+uniformly random legal moves over whole games from fresh seeds:
+
+- raw engine: ``legal_actions`` + a choice + ``apply`` (events recorded);
+- PettingZoo AEC: ``env.last()`` (encoded observation + mask) + a masked sample +
+  ``env.step`` -- the very same loop for ``connect_four_v3`` (the reference; its figure
+  is measured in this run, and every game's ratio is to it);
 - Gymnasium: ``action_masks()`` + a masked choice + ``env.step`` (the other seats played
-  by the ``random`` bot inside the step; steps counted for every seat).
-Figures are steps/s (CPU time) and each environment's ratio to the raw engine, and the
-cost of one ``encode`` call.
+  by the ``random`` bot inside the step; steps counted for every seat);
+- vector: ``vector_env(game, num_envs, opponents="random")``, one masked random number
+  per game per call; steps are the learning seat's (``num_envs`` per call, what a
+  learner counts), the opponents' moves inside them.
+
+Figures are steps/s of CPU time (``time.process_time``: on a shared machine the figure
+of one core), the ratios, and the cost of one ``encode`` and one ``encode_state``.
+Needs the ``bench`` extra (PettingZoo's classic games need pygame).
 """
 
 from __future__ import annotations
@@ -17,22 +27,30 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+from typing import Any
 
 import numpy as np
 from _timing import random_games, random_moves, timed  # the same directory
 
 import civtable
 from civtable.core.rng import Rng
-from civtable.envs import gymnasium_env, pettingzoo_env
+from civtable.envs import gymnasium_env, pettingzoo_env, vector_env
+
+DEFAULT_GAMES = ("catan-deckbuilding", "civ-card-game", "mega-civ:map=small")
 
 
-def raw(game_id: str, options: dict[str, int], seconds: float) -> float:
-    """The raw engine's random steps/s, events recorded (``bench_game``'s loop)."""
-    return random_games(civtable.load_game(game_id, **options), seconds, False, Rng(1).below)
+def parse_game(text: str) -> tuple[str, dict[str, Any]]:
+    """``mega-civ:map=small,players=3`` -> ``("mega-civ", {"map": "small", "players": 3})``."""
+    game_id, _, rest = text.partition(":")
+    options: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, _, value = part.partition("=")
+        options[key] = int(value) if value.isdigit() else value
+    return game_id, options
 
 
-def aec(game_id: str, options: dict[str, int], seconds: float) -> float:
-    env = pettingzoo_env(game_id, seed=1, **options)
+def aec_loop(env: Any, seconds: float) -> float:
+    """Masked random steps/s through a PettingZoo AEC environment, whole games."""
     rng = np.random.default_rng(1)
     seed = [0]
 
@@ -52,8 +70,23 @@ def aec(game_id: str, options: dict[str, int], seconds: float) -> float:
     return timed(one, seconds)
 
 
-def gym(game_id: str, options: dict[str, int], seconds: float) -> float:
-    players = options.get("players", civtable.load_game(game_id).num_players)
+def connect_four(seconds: float) -> float:
+    from pettingzoo.classic import connect_four_v3
+
+    return aec_loop(connect_four_v3.env(), seconds)
+
+
+def raw(game_id: str, options: dict[str, Any], seconds: float) -> float:
+    """The raw engine's random steps/s, events recorded (``bench_game``'s loop)."""
+    return random_games(civtable.load_game(game_id, **options), seconds, False, Rng(1).below)
+
+
+def aec(game_id: str, options: dict[str, Any], seconds: float) -> float:
+    return aec_loop(pettingzoo_env(game_id, seed=1, **options), seconds)
+
+
+def gym(game_id: str, options: dict[str, Any], seconds: float) -> float:
+    players = options.get("players", civtable.load_game(game_id, **options).num_players)
     opts = {k: v for k, v in options.items() if k != "players"}
     env = gymnasium_env(game_id, opponents=["random"] * (players - 1), players=players, **opts)
     rng = np.random.default_rng(1)
@@ -70,33 +103,71 @@ def gym(game_id: str, options: dict[str, int], seconds: float) -> float:
     return timed(one, seconds)
 
 
-def encode_cost(game_id: str, options: dict[str, int], seconds: float) -> float:
-    """Microseconds per ``encode`` of a mid-game observation."""
+def vector(game_id: str, options: dict[str, Any], seconds: float, num_envs: int) -> float:
+    """The learning seat's steps/s through the vector environment (``num_envs`` per call)."""
+    players = options.get("players", civtable.load_game(game_id, **options).num_players)
+    opts = {k: v for k, v in options.items() if k != "players"}
+    env = vector_env(game_id, num_envs, opponents=["random"] * (players - 1), players=players, seed=1, **opts)
+    rng = np.random.default_rng(1)
+    _, info = env.reset(seed=1)
+    mask = info["action_mask"]
+
+    def one() -> int:
+        nonlocal mask
+        for _ in range(10):
+            pick = np.argmax(rng.random(mask.shape) * mask, axis=1)
+            _, _, _, _, info = env.step(pick)
+            mask = info["action_mask"]
+        return 10 * num_envs
+
+    return timed(one, seconds)
+
+
+def encode_cost(game_id: str, options: dict[str, Any], seconds: float) -> tuple[float, float]:
+    """Microseconds per ``encode`` of a mid-game observation (its building not counted),
+    and per ``encode_state`` of the same position (what the environments call)."""
     game = civtable.load_game(game_id, **options)
     s = game.new_state(seed=3)
     random_moves(s, Rng(3).below, 40)
-    obs = s.observation(0)
-    rate = timed(lambda: [game.encode(obs, 0) for _ in range(200)] and 200, seconds)
-    return 1e6 / rate
+    p = s.to_move()[0] if s.to_move() else 0
+    obs = s.observation(p)
+    rate = timed(lambda: [game.encode(obs, p) for _ in range(200)] and 200, seconds)
+    rate_state = timed(lambda: [game.encode_state(s, p) for _ in range(200)] and 200, seconds)
+    return 1e6 / rate, 1e6 / rate_state
+
+
+def measure(game_id: str, options: dict[str, Any], seconds: float, num_envs: int, c4: float) -> dict[str, Any]:
+    r = raw(game_id, options, seconds)
+    a = aec(game_id, options, seconds)
+    g = gym(game_id, options, seconds)
+    v = vector(game_id, options, seconds, num_envs)
+    enc, enc_state = encode_cost(game_id, options, min(seconds, 1.0))
+    return {
+        "game": game_id, "options": options,
+        "raw_steps_per_s": round(r), "pettingzoo_steps_per_s": round(a), "gymnasium_steps_per_s": round(g),
+        "vector_steps_per_s": round(v), "num_envs": num_envs,
+        "pettingzoo_to_connect_four": round(a / c4, 2), "pettingzoo_to_raw": round(a / r, 3),
+        "gymnasium_to_raw": round(g / r, 3),
+        "encode_us": round(enc, 2), "encode_state_us": round(enc_state, 2),
+    }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="catan-deckbuilding")
+    ap.add_argument("--game", action="append", help="a game id, with options after ':' (repeatable)")
     ap.add_argument("--players", type=int)
     ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--num-envs", type=int, default=64)
     ap.add_argument("--json")
     args = ap.parse_args()
-    options = {} if args.players is None else {"players": args.players}
-    r = raw(args.game, options, args.seconds)
-    a = aec(args.game, options, args.seconds)
-    g = gym(args.game, options, args.seconds)
-    out = {
-        "game": args.game, "options": options, "python": platform.python_version(),
-        "raw_steps_per_s": round(r), "pettingzoo_steps_per_s": round(a), "gymnasium_steps_per_s": round(g),
-        "pettingzoo_ratio": round(a / r, 3), "gymnasium_ratio": round(g / r, 3),
-        "encode_us": round(encode_cost(args.game, options, min(args.seconds, 1.0)), 2),
-    }
+    c4 = connect_four(args.seconds)
+    out: dict[str, Any] = {"python": platform.python_version(), "connect_four_v3_steps_per_s": round(c4),
+                           "games": []}
+    for text in args.game or DEFAULT_GAMES:
+        game_id, options = parse_game(text)
+        if args.players is not None:
+            options["players"] = args.players
+        out["games"].append(measure(game_id, options, args.seconds, args.num_envs, c4))
     print(json.dumps(out, indent=2))
     if args.json:
         with open(args.json, "w") as f:

@@ -294,6 +294,24 @@ class Game(ABC):
         seen from ``viewer`` (its own things first), built from ``obs`` alone."""
         raise NotImplementedError(f"{self.id} declares no observation encoding")
 
+    def encode_state(self, state: State, viewer: int) -> np.ndarray:
+        """``encode(state.observation(viewer), viewer)``: what the environments call at every
+        step. A game may read the vector straight from the state's own lists instead of
+        building the observation first; it must give the very same numbers (the
+        contract-test kit compares the two on random positions, so the fast way can neither
+        diverge nor show what the observation hides)."""
+        return self.encode(state.observation(viewer), viewer)
+
+    def encode_states(self, states: Sequence[State], viewers: Sequence[int]) -> np.ndarray:
+        """``encode_state`` of many positions, one row each (``(len(states), size)``,
+        ``float32``): the vector environment's batch. A game may encode them together."""
+        import numpy as np
+
+        out = np.empty((len(states), self.encoding().size), dtype=np.float32)
+        for i, (state, viewer) in enumerate(zip(states, viewers, strict=True)):
+            out[i] = self.encode_state(state, viewer)
+        return out
+
     # ------------------------------------------------------------ designers
     def value_items(self) -> Sequence[str]:
         """The items ``civtable value`` can rate (cards, advances...): names as in

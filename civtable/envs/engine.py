@@ -2,9 +2,11 @@
 and the encoding of what a seat may see (``Game.action_space``, ``Game.encode``).
 
 Nothing here reads a state directly for an agent: an agent's vector is
-``game.encode(state.observation(seat), seat)`` and its mask is built from
-``state.legal_actions(seat)``, so an environment shows exactly what the game's
-observation shows.
+``game.encode_state(state, seat)``, which equals ``game.encode(state.observation(seat),
+seat)`` (a game may read it from the state's own lists without building the
+observation; the contract-test kit checks the two equal on random positions), and its
+mask is built from ``state.legal_actions(seat)`` by one lookup per legal action, so an
+environment shows exactly what the game's observation shows.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ class Engine:
         self.steps = 0
         self._cache: dict[tuple[str, int], np.ndarray] = {}
         self._zeros = np.zeros(self.space.size, dtype=np.int8)
+        self._index = {t: i for i, t in enumerate(self.space.texts)}
 
     def reset(self, seed: int | None) -> None:
         """A new game: with ``seed``, the game of that seed (as ``civtable play --seed``);
@@ -99,7 +102,7 @@ class Engine:
         key = ("obs", seat)
         v = self._cache.get(key)
         if v is None:
-            v = self._cache[key] = self.game.encode(self.state.observation(seat), seat)
+            v = self._cache[key] = self.game.encode_state(self.state, seat)
         return v.copy()
 
     def mask(self, seat: int) -> np.ndarray:
@@ -110,7 +113,12 @@ class Engine:
             if seat not in self.state.to_move():
                 m = self._zeros
             else:
-                m = self.space.mask(self.state.legal_actions(seat))
+                m = self._zeros.copy()
+                index = self._index
+                try:
+                    m[[index[a.text] for a in self.state.legal_actions(seat)]] = 1
+                except KeyError:  # the space's own sentence for a legal action it lacks
+                    m = self.space.mask(self.state.legal_actions(seat))
             self._cache[key] = m
         return m.copy()
 

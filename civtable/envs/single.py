@@ -103,6 +103,13 @@ class CivtableGym(gym.Env):  # type: ignore[misc]
             info["illegal"] = str(e)
             stop = self.illegal == "truncate" or self._illegal_run >= self.illegal_limit
             return self._obs(), self.illegal_reward, False, stop, info
+        reward, terminated, truncated = self.advance(text)
+        return self._obs(), reward, terminated, truncated, self._info()
+
+    def advance(self, text: str) -> tuple[float, bool, bool]:
+        """``step`` of a legal action text without the observation: the seat's move, the
+        bots' moves until the seat decides again or the game ends; the reward,
+        terminated and truncated (the vector environment encodes its rows together)."""
         self._illegal_run = 0
         self.engine.apply(self.seat, text)
         self._play_bots()
@@ -114,7 +121,7 @@ class CivtableGym(gym.Env):  # type: ignore[misc]
             reward += self.shaping * (lead - self._lead)
             self._lead = lead
         truncated = (not terminated and self.max_steps is not None and self.engine.steps >= self.max_steps)
-        return self._obs(), reward, terminated, truncated, self._info()
+        return reward, terminated, truncated
 
     def action_masks(self) -> np.ndarray:
         """The legal action numbers as booleans (sb3-contrib's ``MaskablePPO``)."""

@@ -47,6 +47,8 @@ class CivtableVector(VectorEnv):  # type: ignore[misc]
         self._obs = np.zeros((num_envs, *first.observation_space.shape), dtype=np.float32)
         self._masks = np.zeros((num_envs, self.size), dtype=np.int8)
         self._games = [0] * num_envs  # games started per row: the seed of the next one
+        self.game = first.game
+        self._seats = [env.seat for env in self.envs]
 
     def reset(self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
@@ -68,10 +70,11 @@ class CivtableVector(VectorEnv):  # type: ignore[misc]
         if actions.shape != (self.num_envs,):
             raise ValueError(f"step needs {self.num_envs} actions (one per game), not an array of shape "
                              f"{actions.shape}")
-        for i, a in enumerate(actions):  # every row checked before any game moves
-            a = int(a)
-            if not 0 <= a < self.size or not self._masks[i, a]:
+        texts = []
+        for i, a in enumerate(actions.tolist()):  # every row checked before any game moves
+            if not isinstance(a, int) or not 0 <= a < self.size or not self._masks[i, a]:
                 raise IllegalActionError(f"game {i}: action {a} is not legal now (it is masked out)")
+            texts.append(self.envs[i].engine.action(self.envs[i].seat, a))
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminated = np.zeros(self.num_envs, dtype=bool)
         truncated = np.zeros(self.num_envs, dtype=bool)
@@ -79,15 +82,16 @@ class CivtableVector(VectorEnv):  # type: ignore[misc]
         final_obs = np.empty(self.num_envs, dtype=object)
         final_info = np.empty(self.num_envs, dtype=object)
         for i, env in enumerate(self.envs):
-            obs, reward, term, trunc, info = env.step(int(actions[i]))
+            reward, term, trunc = env.advance(texts[i])
             rewards[i], terminated[i], truncated[i] = reward, term, trunc
             if term or trunc:
                 ended[i] = True
-                final_obs[i], final_info[i] = obs, info
-                obs, info = env.reset()  # the row's next game (its own seed sequence)
+                final_obs[i], final_info[i] = env._obs(), env._info()
+                env.reset()  # the row's next game (its own seed sequence)
                 self._games[i] += 1
-            self._obs[i] = obs
-            self._masks[i] = info["action_mask"]
+            self._masks[i] = env.engine.mask(env.seat)
+        # one call encodes every row (``Game.encode_states``, read from the states)
+        self._obs[:] = self.game.encode_states([env.engine.state for env in self.envs], self._seats)
         infos: dict[str, Any] = {"action_mask": self._masks.copy()}
         if ended.any():
             infos.update({"final_obs": final_obs, "_final_obs": ended, "final_info": final_info,

@@ -83,18 +83,40 @@ def encoded(game: Game, obs: dict[str, Any], viewer: int) -> Any:
 
 
 def check_encoding(state: State, seed: int) -> None:
-    """Every seat's encoding is valid, and equal in samples of its information set."""
+    """Every seat's encoding is valid, and equal in samples of its information set; the
+    environments' way (``Game.encode_state`` and ``encode_states``, read from the state)
+    gives the very same numbers as ``encode`` of the observation, in the samples too."""
     import numpy as np
 
     game = state.game
     for p in range(state.num_players):
         v = encoded(game, state.observation(p), p)
+        check_encode_state(state, p, v)
         for k in range(2):
             other = state.determinize(p, Rng(seed + k))
             w = encoded(game, other.observation(p), p)
             assert np.array_equal(v, w), (
                 f"player {p}'s encoding changed when only what he cannot see changed "
                 f"(numbers {np.nonzero(v != w)[0][:8].tolist()})")
+            check_encode_state(other, p, v)
+
+
+def check_encode_state(state: State, viewer: int, expected: Any) -> None:
+    """``encode_state(state, viewer)`` and a batch of ``encode_states`` equal ``expected``
+    (``encode`` of the viewer's observation) number for number, as ``float32``."""
+    import numpy as np
+
+    game = state.game
+    v = game.encode_state(state, viewer)
+    assert isinstance(v, np.ndarray) and v.dtype == np.float32 and v.shape == expected.shape, (
+        f"encode_state() gave {type(v).__name__} {getattr(v, 'dtype', '')} {getattr(v, 'shape', '')}")
+    diff = np.nonzero(v != expected)[0]
+    assert not len(diff), (f"player {viewer}: encode_state() differs from encode(observation) at numbers "
+                           f"{diff[:8].tolist()} ({v[diff[:4]].tolist()} against {expected[diff[:4]].tolist()})")
+    batch = game.encode_states([state, state], [viewer, viewer])
+    assert batch.dtype == np.float32 and batch.shape == (2, *expected.shape), "encode_states() gave another shape"
+    assert np.array_equal(batch[0], expected) and np.array_equal(batch[1], expected), (
+        f"player {viewer}: encode_states() differs from encode(observation)")
 
 
 SCRIPT = r"""

@@ -25,11 +25,20 @@ choice from Settlements, from Cities and Roads).
 One call takes about 10 to 15 µs (``tests/games/catan_deckbuilding/test_learning.py``
 measures it): one list of the observation's numbers, one array, one matrix product
 that places them and makes the derived counts, one scaling and clip, the one-hots.
+
+The environments do not build the observation at all (``Game.encode_state``,
+``Encoder.encode_states``): the same vector is read straight from the state's own lists,
+counts as whole numbers in the layout's order (the derived ones counted from the piles
+they stand for, the one-hots as ready-made rows), one ``bytes`` of them for many games
+at once, then the same scaling and clip. It reads only what the observation shows (the
+other hand only summed with the draw pile, as ``opp.unseen`` does; a discard pile only
+under discard-visibility A); the contract-test kit checks that it equals ``encode`` of the
+observation on random positions (``civtable.testing.learning.check_encode_state``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -37,8 +46,13 @@ from civtable.core.spaces import Encoding, Feature
 
 from .catalog import BANDIT, BUYABLE, KDEF, KOFF, N_CARDS, ROLE_IDS
 from .options import Rules
-from .rules.base import PHASE_NAMES, POOL_KEYS
+from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_KEYS
 from .space import most_roads
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .state import CatanState
 
 HAND_MAX = 8
 """Copies of one card in a hand or laid down that the encoding tells apart (clipped above)."""
@@ -251,3 +265,94 @@ class Encoder:
         if winner is not None:
             v[self.result + (winner != viewer)] = 1
         return v
+
+    # ------------------------------------------------------------ straight from the state
+    def _tables(self) -> None:
+        """What ``encode_states`` reads its rows from, made on first use."""
+        n = N_CARDS
+        e = self.encoding
+        none = (0,) * n
+        self.onehot: tuple[tuple[int, ...], ...] = tuple(
+            tuple(int(i == c) for i in range(n)) for c in range(n)) + (none,)  # [-1]: all 0
+        phases = len(PHASE_NAMES)
+        self.phase_rows = tuple(tuple(int(i == ph) for i in range(phases)) for ph in range(phases))
+        self.first_supply = BUYABLE[0]
+        assert tuple(range(self.first_supply, self.first_supply + len(BUYABLE))) == BUYABLE
+        self.attack_rows = {c: tuple(int(c == a) for a in ATTACKS) for c in range(-1, n)}
+        self.empties: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.turn_at = e.slot("turn").start
+        self.cap_at = e.slot("turn_cap").start
+        self.turn_scales = np.array([self.scale[self.turn_at], self.scale[self.cap_at]], dtype=np.float32)
+
+    def encode_states(self, states: Sequence[CatanState], viewers: Sequence[int]) -> np.ndarray:
+        """``encode(states[i].observation(viewers[i]), viewers[i])`` for every ``i``, one row
+        each, read from the states' lists (the module's docstring); a ``float32`` array
+        ``(len(states), size)``."""
+        if not hasattr(self, "onehot"):
+            self._tables()
+        onehot, phase_rows, attack_rows, empties = self.onehot, self.phase_rows, self.attack_rows, self.empties
+        lo, hi = self.first_supply, self.first_supply + len(BUYABLE)
+        zeros = onehot[-1]
+        row: list[int] = []
+        turns: list[int] = []
+        for s, viewer in zip(states, viewers, strict=True):
+            public = s.rules.discard_public
+            for p in (viewer, 1 - viewer):
+                hand, laid, disc, pile = s.hand[p], s.laid[p], s.disc[p], s.draw[p]
+                hidden = [0] * N_CARDS if p == viewer else hand[:]  # the opponent's: with his draw pile
+                for c in pile:
+                    hidden[c] += 1
+                if public:
+                    counts = [0] * N_CARDS
+                    for c in disc:
+                        counts[c] += 1
+                else:
+                    counts = zeros  # type: ignore[assignment]
+                    for c in disc:
+                        hidden[c] += 1
+                if p == viewer:
+                    row += hand
+                row.append(sum(hand))
+                row += laid
+                row += s.owned(p)
+                row += hidden
+                row += counts
+                row += onehot[disc[-1] if disc else -1]
+                row += (len(pile), len(disc), s.reserved[p], s.spent[p])
+            supply = s.supply[lo:hi]
+            empty = empties.get(supply)
+            if empty is None:
+                empty = empties[supply] = tuple(int(x == 0) for x in supply)
+            row += supply
+            row += empty
+            row += s.pool
+            row += (s.roads_played, s.road_seas)
+            phase = s.phase
+            row += phase_rows[phase]
+            row += (int(phase != OVER and s.decider == viewer), int(s.current == viewer))
+            if phase != MAIN and phase != OVER:
+                row += attack_rows[s.attack]
+                row += (int(s.attacker == viewer), int(s.victim == viewer))
+                row += onehot[s.stolen]
+                row += (s.left, 0, 0)  # the turn's two numbers: below
+            else:
+                row += (0, 0, 0, 0)
+                row += zeros
+                row += (0, 0, 0)
+            w = s.winner
+            row += (0, 0) if w < 0 else ((1, 0) if w == viewer else (0, 1))
+            turns.append(s.turn_no)
+        # uint8 times float32 is float32: the same products as ``encode``'s scaling
+        v = np.frombuffer(bytes(row), dtype=np.uint8).reshape(len(turns), self.encoding.size) * self.scale
+        if len(turns) == 1:
+            turn = np.float32(turns[0])
+            v[0, self.turn_at] = turn * self.turn_scales[0]
+            v[0, self.cap_at] = turn * self.turn_scales[1]
+        else:
+            v[:, self.turn_at:self.cap_at + 1] = np.array(turns, dtype=np.float32)[:, None] * self.turn_scales
+        np.minimum(v, 1.0, out=v)
+        return v
+
+    def encode_state(self, state: CatanState, viewer: int) -> np.ndarray:
+        """``encode(state.observation(viewer), viewer)``, read from the state's lists."""
+        return self.encode_states((state,), (viewer,))[0]

@@ -134,6 +134,12 @@ class CatanDeckBuilding(Game):
     def encode(self, obs: dict[str, Any], viewer: int) -> np.ndarray:
         return self._encoder_of().encode(obs, viewer)
 
+    def encode_state(self, state: State, viewer: int) -> np.ndarray:
+        return self._encoder_of().encode_state(state, viewer)  # type: ignore[arg-type]
+
+    def encode_states(self, states: Sequence[State], viewers: Sequence[int]) -> np.ndarray:
+        return self._encoder_of().encode_states(states, viewers)  # type: ignore[arg-type]
+
     def _encoder_of(self) -> Encoder:
         if self._encoder is None:
             self._encoder = Encoder(self.rules)

@@ -171,7 +171,9 @@ def reference_encoding(g: Any, obs: dict[str, Any], viewer: int) -> np.ndarray:
 
 def test_the_encoding_is_its_documentation_on_random_games() -> None:
     """On random games over every variant (the kit's scenarios), each seat's vector equals
-    the plain rebuild of the documented features."""
+    the plain rebuild of the documented features, and the environments' reading straight
+    from the state (``encode_state``, and ``encode_states`` of the game's positions
+    together) equals it number for number."""
     rng = Rng(2024)
     for n in range(24):
         opts = {s.name: s.choices[rng.below(len(s.choices))] for s in game().option_specs if len(s.choices) > 1}
@@ -179,17 +181,24 @@ def test_the_encoding_is_its_documentation_on_random_games() -> None:
         g = game(**opts)
         s = g.new_state(n)
         steps = 0
+        seen: list[tuple[Any, int, np.ndarray]] = []
         while not s.is_terminal() and steps < 400:
             if steps % 7 == 0 or s.phase != 0:
                 for p in (0, 1):
                     obs = s.observation(p)
-                    np.testing.assert_allclose(g.encode(obs, p), reference_encoding(g, obs, p), atol=1e-6)
+                    v = g.encode(obs, p)
+                    np.testing.assert_allclose(v, reference_encoding(g, obs, p), atol=1e-6)
+                    assert np.array_equal(g.encode_state(s, p), v), (n, steps, p)
+                    seen.append((s.clone(), p, v))
             p = s.to_move()[0]
             moves = s.legal_actions(p)
             s.apply(p, moves[rng.below(len(moves))])
             steps += 1
         obs = s.observation(0)
         np.testing.assert_allclose(g.encode(obs, 0), reference_encoding(g, obs, 0), atol=1e-6)
+        seen.append((s, 0, g.encode(obs, 0)))
+        batch = g.encode_states([t for t, _, _ in seen], [p for _, p, _ in seen])
+        assert np.array_equal(batch, np.stack([v for _, _, v in seen]))
 
 
 def feature(g: Any, v: np.ndarray, name: str) -> list[float]:

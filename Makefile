@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -qq --upgrade pip
-	$(BIN)/pip install -qq -e '.[dev,postgres,ray,openspiel]'
+	$(BIN)/pip install -qq -e '.[dev,postgres,ray,openspiel,bench]'
 	$(MAKE) --no-print-directory i18n-compile
 	touch $(STAMP)
 
@@ -50,11 +50,14 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_openspiel_games.py
 	$(BIN)/python benchmarks/bench_memory.py --quick
 
-# MaskablePPO (sb3-contrib, PyTorch's CPU build) on catan-deckbuilding against random, then
-# 200 games against random and 200 against greedy (docs/envs.md); about 5 minutes.
-train: $(STAMP)
+# Training installs only the 'train' extra (PyTorch's CPU build pinned, sb3-contrib, TensorBoard),
+# in the same .venv, without the development set. MaskablePPO on catan-deckbuilding against
+# random, evaluated against random and greedy on a schedule (docs/envs.md); about 5 minutes.
+# TRAIN_ARGS passes options, e.g. make train TRAIN_ARGS='--league 4 --steps 400000'.
+train:
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install -qq -e '.[train]'
-	$(BIN)/python examples/train_maskable_ppo.py
+	$(BIN)/python examples/train_maskable_ppo.py $(TRAIN_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache build

@@ -18,7 +18,7 @@ the episode is truncated; ``illegal="truncate"`` truncates at the first one;
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium as gym
@@ -28,15 +28,19 @@ from gymnasium import spaces
 from civtable.agents import make_agent
 from civtable.agents.base import Agent, PlayerView
 from civtable.core.errors import IllegalActionError, OptionError
+from civtable.core.game import Game
 from civtable.core.rng import derive_seed
 
 from .engine import Engine, check_render_mode, make_game
+
+OpponentFactory = Callable[[Game, int], Agent]
+"""An opponent given as code: called with the game and a seed at every reset."""
 
 
 class CivtableGym(gym.Env):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
-    def __init__(self, game_id: str, opponents: Sequence[str] = ("greedy",), seat: int = 0,
+    def __init__(self, game_id: str, opponents: Sequence[str | OpponentFactory] | str = ("greedy",), seat: int = 0,
                  seed: int | None = None, illegal: str = "penalty", illegal_reward: float = -1.0,
                  illegal_limit: int = 100, shaping: float = 0.0, max_steps: int | None = None, render_mode: str | None = None, **options: Any) -> None:
         if illegal not in ("penalty", "truncate", "raise"):
@@ -54,7 +58,8 @@ class CivtableGym(gym.Env):  # type: ignore[misc]
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise OptionError(f"seat must be 0 to {players - 1}, not {seat!r}")
         for spec in opponents:
-            make_agent(spec, game, seed=0)  # a bad spec fails now, with the agent's own sentence
+            if not callable(spec):
+                make_agent(spec, game, seed=0)  # a bad spec fails now, with the agent's own sentence
         self.game = game
         self.seat = seat
         self.opponents = opponents
@@ -81,7 +86,7 @@ class CivtableGym(gym.Env):  # type: ignore[misc]
         bots: list[Agent | None] = []
         for p in range(self.game.num_players):  # seeded as in `civtable simulate`
             bots.append(None if p == self.seat else
-                        make_agent(next(specs), self.game, seed=derive_seed(self.engine.game_seed, p)))
+                        self._opponent(next(specs), derive_seed(self.engine.game_seed, p)))
         self._bots = bots
         if not any(b is not None and b.reads_events for b in bots):
             self.engine.state.silence()  # nobody reads the events
@@ -133,6 +138,13 @@ class CivtableGym(gym.Env):  # type: ignore[misc]
         return self.game.render(self.engine.state.observation(self.seat), self.seat)
 
     # ------------------------------------------------------------ inside
+    def _opponent(self, spec: str | OpponentFactory, seed: int) -> Agent:
+        """The bot of a spec string, or of a callable ``(game, seed) -> Agent`` (a league's
+        past policy, ``civtable.agents.learned``)."""
+        if callable(spec):
+            return spec(self.game, seed)
+        return make_agent(spec, self.game, seed=seed)
+
     def _play_bots(self) -> None:
         """The bots' moves until the learning seat must decide or the game ends."""
         state = self.engine.state

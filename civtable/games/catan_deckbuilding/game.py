@@ -58,9 +58,10 @@ class CatanDeckBuilding(Game):
         return serialize.read_state(self, self.rules, reader)
 
     def bots(self) -> Mapping[str, AgentFactory]:
+        from .bots.learned import FACTORIES as LEARNED
         from .bots.planner import FACTORIES
 
-        return FACTORIES
+        return {**FACTORIES, **LEARNED}
 
     # ------------------------------------------------------------ the state's contract, delegated
     def observe(self, state: CatanState, viewer: Any) -> dict[str, Any]:

@@ -7,7 +7,9 @@ PettingZoo's ``connect_four_v3``, in one run, on one core (a measurement, not a 
 it: catan-deckbuilding, civ-card-game and mega-civ on its small map. The loops play
 uniformly random legal moves over whole games from fresh seeds:
 
-- raw engine: ``legal_actions`` + a choice + ``apply`` (events recorded);
+- raw engine: ``legal_actions`` + a choice + ``apply`` (events recorded: the plain API
+  as a user calls it), and its ratio to OpenSpiel's C++ Hearts driven from Python by the
+  same loop (``bench_openspiel.py``'s; with the ``openspiel`` extra installed);
 - PettingZoo AEC: ``env.last()`` (encoded observation + mask) + a masked sample +
   ``env.step`` -- the very same loop for ``connect_four_v3`` (the reference; its figure
   is measured in this run, and every game's ratio is to it);
@@ -76,6 +78,30 @@ def connect_four(seconds: float) -> float:
     return aec_loop(connect_four_v3.env(), seconds)
 
 
+def hearts(seconds: float) -> float | None:
+    """OpenSpiel's C++ Hearts driven from Python: random decisions/s over whole games
+    (``bench_openspiel.py``'s loop; chance nodes played, not counted), or ``None``
+    without ``open_spiel`` (the ``openspiel`` extra)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    pick = Rng(1).below
+
+    def one() -> int:
+        s = game.new_initial_state()
+        steps = 0
+        while not s.is_terminal():
+            p = s.current_player()
+            legal = s.legal_actions()
+            s.apply_action(legal[pick(len(legal))])
+            steps += p >= 0
+        return steps
+
+    return timed(one, seconds)
+
+
 def raw(game_id: str, options: dict[str, Any], seconds: float) -> float:
     """The raw engine's random steps/s, events recorded (``bench_game``'s loop)."""
     return random_games(civtable.load_game(game_id, **options), seconds, False, Rng(1).below)
@@ -136,7 +162,8 @@ def encode_cost(game_id: str, options: dict[str, Any], seconds: float) -> tuple[
     return 1e6 / rate, 1e6 / rate_state
 
 
-def measure(game_id: str, options: dict[str, Any], seconds: float, num_envs: int, c4: float) -> dict[str, Any]:
+def measure(game_id: str, options: dict[str, Any], seconds: float, num_envs: int, c4: float,
+            hearts_rate: float | None) -> dict[str, Any]:
     r = raw(game_id, options, seconds)
     a = aec(game_id, options, seconds)
     g = gym(game_id, options, seconds)
@@ -149,6 +176,7 @@ def measure(game_id: str, options: dict[str, Any], seconds: float, num_envs: int
         "pettingzoo_to_connect_four": round(a / c4, 2), "pettingzoo_to_raw": round(a / r, 3),
         "gymnasium_to_raw": round(g / r, 3),
         "encode_us": round(enc, 2), "encode_state_us": round(enc_state, 2),
+        "raw_to_hearts": round(r / hearts_rate, 2) if hearts_rate else None,
     }
 
 
@@ -161,13 +189,14 @@ def main() -> None:
     ap.add_argument("--json")
     args = ap.parse_args()
     c4 = connect_four(args.seconds)
+    h = hearts(args.seconds)
     out: dict[str, Any] = {"python": platform.python_version(), "connect_four_v3_steps_per_s": round(c4),
-                           "games": []}
+                           "openspiel_hearts_steps_per_s": round(h) if h else None, "games": []}
     for text in args.game or DEFAULT_GAMES:
         game_id, options = parse_game(text)
         if args.players is not None:
             options["players"] = args.players
-        out["games"].append(measure(game_id, options, args.seconds, args.num_envs, c4))
+        out["games"].append(measure(game_id, options, args.seconds, args.num_envs, c4, h))
     print(json.dumps(out, indent=2))
     if args.json:
         with open(args.json, "w") as f:

@@ -234,7 +234,7 @@ def ppo(policy: nn.Module, value: nn.Module, ckpt: dict[str, Any], args: argpars
 # ---------------------------------------------------------------- evaluation
 def export(policy: nn.Module, args: argparse.Namespace, path: Path, update: int) -> None:
     game = civtable.load_game(args.game)
-    save_policy(path, game, layers_of(policy), trained=f"examples/train_learned.py --seed {args.seed}",
+    save_policy(path, game, layers_of(policy), half=args.half, trained=f"examples/train_learned.py --seed {args.seed}",
                 ppo_updates=update, hidden=args.hidden)
 
 
@@ -283,6 +283,7 @@ def main() -> None:
     ap.add_argument("--explore", type=float, default=0.05)
     ap.add_argument("--bc-epochs", type=int, default=12)
     ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--half", action="store_true", help="store the weights file's weights as float16")
     ap.add_argument("--updates", type=int, default=100000)
     ap.add_argument("--envs", type=int, default=32)
     ap.add_argument("--steps", type=int, default=128)

@@ -12,7 +12,8 @@ seeds follow from it), --out (the run's folder: ``model.zip``, ``checkpoints/``,
 random or greedy), --league N (self-play: every --snapshot-every steps the policy is
 saved as a NumPy weights file, the last N kept; each training game's opponent is one
 of them with probability --league-share, else the fixed bot), --shaping (reward per
-City of lead gained; 0 by default: the reward is the result alone), --eval-every
+City of lead gained, default 0.2: the result alone comes after hundreds of decisions;
+0 pays the result alone), --eval-every
 (steps between evaluations), --eval-games, --eval-against (comma-separated fixed bots),
 --checkpoint-every, --resume (goes on from the last checkpoint in --out).
 Evaluation plays the masked policy deterministically, seats alternating, and counts
@@ -131,7 +132,7 @@ def main() -> None:
     ap.add_argument("--league", type=int, default=0, help="past snapshots kept as opponents (0: none)")
     ap.add_argument("--league-share", type=float, default=0.5)
     ap.add_argument("--snapshot-every", type=int, default=20_000)
-    ap.add_argument("--shaping", type=float, default=0.0)
+    ap.add_argument("--shaping", type=float, default=0.2)
     ap.add_argument("--eval-every", type=int, default=50_000)
     ap.add_argument("--eval-games", type=int, default=200)
     ap.add_argument("--eval-against", default="random,greedy")

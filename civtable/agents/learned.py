@@ -46,12 +46,14 @@ def spaces_meta(game: Game) -> dict[str, Any]:
 
 
 def save_policy(path: str | Path, game: Game, layers: list[tuple[np.ndarray, np.ndarray]],
-                **extra: Any) -> None:
+                half: bool = False, **extra: Any) -> None:
     """Writes ``layers`` (``(weight (out, in), bias (out,))`` each, first to last) with the
-    game's fingerprints and ``extra`` (how it was trained) as a weights file."""
+    game's fingerprints and ``extra`` (how it was trained) as a weights file; ``half``
+    stores the weights as ``float16`` (half the size; played as ``float32``)."""
     arrays: dict[str, np.ndarray] = {}
+    dtype = np.float16 if half else np.float32
     for i, (w, b) in enumerate(layers):
-        arrays[f"w{i}"] = np.asarray(w, dtype=np.float32)
+        arrays[f"w{i}"] = np.asarray(w, dtype=dtype)
         arrays[f"b{i}"] = np.asarray(b, dtype=np.float32)
     meta = {**spaces_meta(game), "layers": len(layers), **extra}
     arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))

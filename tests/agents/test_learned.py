@@ -126,3 +126,17 @@ def test_the_shipped_bot_needs_no_pytorch() -> None:
     done = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True, text=True, timeout=300,
                           check=False)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_lobby_offers_the_learned_bot_and_a_game_against_it_starts(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from civtable.server import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", clock_check=0.05)) as c:
+        meta = {g["id"]: g for g in c.get("/api/meta").json()["games"]}
+        assert "learned" in meta[GAME]["bots"]
+        r = c.post("/api/games", json={"game": GAME, "seats": [{"kind": "bot", "bot": "learned"},
+                                                               {"kind": "bot", "bot": "greedy"}]})
+        assert r.status_code in (200, 201), r.text

@@ -58,7 +58,7 @@ def save_policy(path: str | Path, game: Game, layers: list[tuple[np.ndarray, np.
     meta = {**spaces_meta(game), "layers": len(layers), **extra}
     arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
     with open(path, "wb") as f:
-        np.savez_compressed(f, **arrays)
+        np.savez_compressed(f, **arrays)  # type: ignore[arg-type]  # (numpy stubs: the names of the arrays)
 
 
 class Policy:

@@ -355,4 +355,5 @@ class Encoder:
 
     def encode_state(self, state: CatanState, viewer: int) -> np.ndarray:
         """``encode(state.observation(viewer), viewer)``, read from the state's lists."""
-        return self.encode_states((state,), (viewer,))[0]
+        row: np.ndarray = self.encode_states((state,), (viewer,))[0]
+        return row

@@ -19,6 +19,7 @@ from civtable.agents.base import PlayerView
 from civtable.agents.learned import LearnedBot, load_policy, save_policy, spaces_meta
 from civtable.agents.registry import agent_names
 from civtable.core.errors import AgentError
+from civtable.core.game import Game
 
 GAME = "catan-deckbuilding"
 
@@ -140,3 +141,31 @@ def test_the_lobby_offers_the_learned_bot_and_a_game_against_it_starts(tmp_path:
         r = c.post("/api/games", json={"game": GAME, "seats": [{"kind": "bot", "bot": "learned"},
                                                                {"kind": "bot", "bot": "greedy"}]})
         assert r.status_code in (200, 201), r.text
+
+
+def test_an_environment_opponent_may_be_a_callable_made_at_every_reset() -> None:
+    """A league's past policy as the Gymnasium environment's opponent (``opponents``
+    entries may be ``(game, seed) -> Agent``): called once per reset with the game and
+    the seat's seed, and its bot plays the other seat."""
+    pytest.importorskip("gymnasium")
+    from civtable.envs import gymnasium_env
+
+    made: list[int] = []
+
+    def opponent(game: Game, seed: int) -> LearnedBot:
+        made.append(seed)
+        return make_agent("learned", game, seed=seed)  # type: ignore[return-value]
+
+    env = gymnasium_env(GAME, opponents=[opponent], seat=1, illegal="raise")
+    for seed in (1, 2):
+        obs, info = env.reset(seed=seed)
+        steps = 0
+        while True:
+            legal = np.flatnonzero(info["action_mask"])
+            obs, reward, term, trunc, info = env.step(int(legal[0]))
+            steps += 1
+            if term or trunc:
+                break
+        assert reward in (-1.0, 1.0) and steps > 10
+    assert len(made) == 2 and made[0] != made[1]
+    assert isinstance(env.unwrapped._bots[0], LearnedBot)

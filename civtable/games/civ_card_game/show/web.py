@@ -10,14 +10,20 @@ target of a legal action as clickable:
     display:PLOT      a plot for sale                   (plot)
     tech:TECH         a technology for sale             (tech)
     hand:CARD         a card of the viewer's hand       (build, cash, discard, attack)
-    plot:SEAT:N       plot N of a player                (place, yield, pop, lose, gain)
+    plot:SEAT:N       plot N of a player                (place, pop, build's plot, lose, gain)
     placed:SEAT:N:C   card C placed on plot N           (destroy)
-    res:SEAT:R        a player's resource R             (take, give)
+    res:SEAT:R        a player's resource R             (yield, take, give)
     player:SEAT       a player's area                   (writing, laws)
     combat:UNIT       an attacking unit                 (bounce, block)
     bank              the bank                          (trade)
+    pile:deck         the play deck                     (draw)
 
-Actions with no target (done, fight, pass, siege, draw) stay in the page's menu.
+and, for the marks of the others' moves (``show/moves.py``), ``plots:SEAT`` and
+``techs:SEAT`` (the headings of a player's plots and technologies) and
+``pile:discard``. A building is built from the hand (``hand:CARD``, then the plot in
+the short menu). Actions with no target (done, fight, pass, siege) stay in the page's
+menu. While the viewer chooses the building he loses, his plots carry no target: a
+click on a building (inside its plot) is not taken for a click on the plot.
 """
 
 from __future__ import annotations
@@ -119,8 +125,9 @@ def action_target(text: str, obs: dict[str, Any]) -> str | None:
     if kind in ("place", "pop", "lose", "gain"):
         return f"plot:{me}:{args[0]}"
     if kind == "yield":
-        collect = obs["pending"]["queue"]
-        return f"plot:{me}:{collect[0][0] + 1}" if collect and isinstance(collect[0], list) else None
+        return f"res:{me}:{args[0]}"
+    if kind == "draw":
+        return "pile:deck"
     if kind == "destroy" and len(args) > 1:
         return f"placed:{me}:{args[1]}:{args[0]}"
     if kind in ("take", "give"):
@@ -207,8 +214,8 @@ def _market(obs: dict[str, Any], viewer: Viewer, names: Names, tr: Translator) -
     tip = escape(tr.t("{n} resources buy 1 from the bank", n=bank))
     bank_word = tr.t("Bank")
     out.append('<div class="ccg-piles">')
-    out += [_pile(tr.t("Play deck"), obs["deck_size"]),
-            _pile(tr.t("Discard pile"), discarded, listing),
+    out += [_pile(tr.t("Play deck"), obs["deck_size"], target="pile:deck"),
+            _pile(tr.t("Discard pile"), discarded, listing, "pile:discard"),
             _pile(tr.t("Technology deck"), obs["tech_deck_size"]),
             _pile(tr.t("Plot deck"), obs["plot_deck_size"]),
             _pile(tr.t("Population bank"), obs["population_bank"]),
@@ -226,18 +233,18 @@ def _market(obs: dict[str, Any], viewer: Viewer, names: Names, tr: Translator) -
     return "".join(out)
 
 
-def _heading(title: str, box: str = "<div>") -> str:
-    """A section's title and the start of its row of cards."""
-    return f'{box}<h4>{escape(title)}</h4><div class="cards">'
+def _heading(title: str, box: str = "<div>", target: str = "") -> str:
+    """A section's title (the ``data-target`` of a mark on it) and the start of its row of cards."""
+    return f'{box}<h4{_t(target) if target else ""}>{escape(title)}</h4><div class="cards">'
 
 
 def _div(css: str, text: str) -> str:
     return f'<div class="{css}">{escape(text)}</div>'
 
 
-def _pile(title: str, count: int, listing: str = "") -> str:
+def _pile(title: str, count: int, listing: str = "", target: str = "") -> str:
     tip = f' title="{escape(listing)}"' if listing else ""
-    return f'<div class="pile"{tip}>{escape(title)}<b>{count}</b></div>'
+    return f'<div class="pile"{_t(target) if target else ""}{tip}>{escape(title)}<b>{count}</b></div>'
 
 
 def _plot_card(plot_id: str, names: Names, target: str, tr: Translator, cost: str = "") -> str:
@@ -366,14 +373,16 @@ def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Na
         text = tr.t("discounts: {which}", which=semicolon(tr).join(discount_words(off, tr)))
         out.append(f'<span class="slots"> {escape(text)}</span>')
     collecting = _collecting(obs, p)
-    out.append(_heading(tr.t("Plots"), ""))
+    out.append(_heading(tr.t("Plots"), "", f"plots:{p}"))
+    choosing = obs["phase"] == "destroy-building" and viewer is not None and viewer in obs["to_move"]
     for i, pl in enumerate(view["plots"], 1):
-        out.append(_plot(obs, pl, p, i, viewer, names, collecting == i, tr))
+        out.append(_plot(obs, pl, p, i, viewer, names, collecting == i, tr, not choosing))
     out.append("</div>")
-    if view["technologies"]:
-        out.append(_heading(tr.t("Technologies"), ""))
-        out += [_tech_card(names.tech[t], names, None, f"owned:{p}:{t}", tr, " small") for t in view["technologies"]]
-        out.append("</div>")
+    out.append(_heading(tr.t("Technologies"), "", f"techs:{p}"))
+    out += [_tech_card(names.tech[t], names, None, f"owned:{p}:{t}", tr, " small") for t in view["technologies"]]
+    if not view["technologies"]:
+        out.append(_div("slots", tr.pt("technologies", "none")))
+    out.append("</div>")
     if "hand" in view:
         out.append(_heading(tr.t("Your hand ({n})", n=view["hand_size"]), ""))
         hand_cards = sorted(view["hand"].items(), key=lambda kv: (list(KINDS).index(names.card[kv[0]].kind),
@@ -393,8 +402,9 @@ def _collecting(obs: dict[str, Any], p: int) -> int:
 
 
 def _plot(obs: dict[str, Any], pl: dict[str, Any], p: int, i: int, viewer: Viewer, names: Names,
-          collecting: bool, tr: Translator) -> str:
-    """One plot as a card: its yield, its population, its slots and what is built on it."""
+          collecting: bool, tr: Translator, target: bool = True) -> str:
+    """One plot as a card: its yield, its population, its slots and what is built on it
+    (``target``: the plot is a ``data-target``)."""
     plot = names.plot[pl["plot"]]
     pop = pl["population"]
     dots = "●" * min(pop, 8) + (f"+{pop - 8}" if pop > 8 else "")
@@ -413,7 +423,7 @@ def _plot(obs: dict[str, Any], pl: dict[str, Any], p: int, i: int, viewer: Viewe
     else:
         room = tr.nt("{used} of {n} slot used (full)", "{used} of {n} slots used (full)", slots, used=used)
     population, pops = escape(tr.t("population")), escape(tr.t("{n} pop", n=pop))
-    return (f'<div class="card plot k-plot{" collecting" if collecting else ""}"{_t(f"plot:{p}:{i}")}>'
+    return (f'<div class="card plot k-plot{" collecting" if collecting else ""}"{_t(f"plot:{p}:{i}") if target else ""}>'
             f'<div class="title">{i}. {escape(names.of(pl["plot"], tr))}</div>'
             f'<div class="note">{_yields(plot.yields, tr)}</div>'
             f'<div><span class="pop" title="{population}">{dots}</span> {pops}</div>{price}{placed}'

@@ -141,8 +141,11 @@ def action_target(text: str, obs: dict[str, Any]) -> str | None:
     return None
 
 
-def _t(target: str) -> str:
-    return f' data-target="{escape(target)}"'
+def _t(target: str, label: str = "") -> str:
+    """A ``data-target`` and the words the page names it by (``data-label``: "Your
+    decision: Pyramids", "Nothing to do with Discard pile now.")."""
+    named = f' data-label="{escape(label)}"' if label else ""
+    return f' data-target="{escape(target)}"{named}'
 
 
 def _fill(tr: Translator, template: str, **markup: str) -> str:
@@ -219,7 +222,7 @@ def _market(obs: dict[str, Any], viewer: Viewer, names: Names, tr: Translator) -
             _pile(tr.t("Technology deck"), obs["tech_deck_size"]),
             _pile(tr.t("Plot deck"), obs["plot_deck_size"]),
             _pile(tr.t("Population bank"), obs["population_bank"]),
-            f'<div class="pile"{_t("bank")} title="{tip}">{escape(bank_word)}<b>{bank}:1</b></div>']
+            f'<div class="pile"{_t("bank", bank_word)} title="{tip}">{escape(bank_word)}<b>{bank}:1</b></div>']
     statuses = []
     for key, css in (("highest_culture", "culture"), ("highest_happiness", "happy")):
         who = holders(obs, key, viewer, tr)
@@ -235,7 +238,7 @@ def _market(obs: dict[str, Any], viewer: Viewer, names: Names, tr: Translator) -
 
 def _heading(title: str, box: str = "<div>", target: str = "") -> str:
     """A section's title (the ``data-target`` of a mark on it) and the start of its row of cards."""
-    return f'{box}<h4{_t(target) if target else ""}>{escape(title)}</h4><div class="cards">'
+    return f'{box}<h4{_t(target, title) if target else ""}>{escape(title)}</h4><div class="cards">'
 
 
 def _div(css: str, text: str) -> str:
@@ -244,13 +247,13 @@ def _div(css: str, text: str) -> str:
 
 def _pile(title: str, count: int, listing: str = "", target: str = "") -> str:
     tip = f' title="{escape(listing)}"' if listing else ""
-    return f'<div class="pile"{_t(target) if target else ""}{tip}>{escape(title)}<b>{count}</b></div>'
+    return f'<div class="pile"{_t(target, title) if target else ""}{tip}>{escape(title)}<b>{count}</b></div>'
 
 
 def _plot_card(plot_id: str, names: Names, target: str, tr: Translator, cost: str = "") -> str:
     plot = names.plot[plot_id]
     yields = _fill(tr, N_("a turn: {yields}"), yields=_yields(plot.yields, tr))
-    return (f'<div class="card k-plot"{_t(target)}><div class="title">{escape(names.of(plot_id, tr))}</div>'
+    return (f'<div class="card k-plot"{_t(target, names.of(plot_id, tr))}><div class="title">{escape(names.of(plot_id, tr))}</div>'
             f'<div class="note">{yields}</div>{cost}</div>')
 
 
@@ -258,7 +261,7 @@ def _tech_card(tech: Tech, names: Names, me: dict[str, Any] | None, target: str,
                size: str = "") -> str:
     effects = semicolon(tr).join(tech_effect_list(tech, names.cards, stats=False, tr=tr))
     vp = escape(tr.t("1 VP"))
-    return (f'<div class="card k-tech{size}"{_t(target)}><div class="title">{escape(names.of(tech.id, tr))}'
+    return (f'<div class="card k-tech{size}"{_t(target, names.of(tech.id, tr))}><div class="title">{escape(names.of(tech.id, tr))}'
             f'<span class="vp">{vp}</span>'
             f'</div>{_cost(tech.cost, me["discounts"][0] if me is not None else 0, "commerce", tr)}'
             f'{_effects(effects)}{_stats(tech.culture, tech.happiness, tr)}</div>')
@@ -301,7 +304,7 @@ def _play_card(card: PlayCard, names: Names, me: dict[str, Any] | None, count: i
     many = f'<div class="count">×{count}</div>' if count > 1 else ""
     kind = tr.pgettext("card kind", KINDS[card.kind])
     effects = semicolon(tr).join(card_effect_list(card, names.cards, stats=False, tr=tr))
-    return (f'<div class="card k-{card.kind}"{_t(target)}><div class="title">{escape(names.of(card.id, tr))}{vp}</div>'
+    return (f'<div class="card k-{card.kind}"{_t(target, names.of(card.id, tr))}><div class="title">{escape(names.of(card.id, tr))}{vp}</div>'
             f'<div class="note">{escape(kind)}</div>{cost}'
             f'{_effects(effects)}{_stats(card.culture, card.happiness, tr)}{many}</div>')
 
@@ -334,7 +337,7 @@ def _combat(obs: dict[str, Any], viewer: Viewer, names: Names, tr: Translator) -
             if owed:
                 what = tr.t("{attack} (still takes {losses})", attack=what, losses=join(owed, tr))
         out.append(f'<div class="attack status-{escape(a["status"])}">'
-                   f'<div class="card small k-unit"{_t("combat:" + a["unit"])}><div class="title">'
+                   f'<div class="card small k-unit"{_t("combat:" + a["unit"], names.of(unit.id, tr))}><div class="title">'
                    f'{escape(names.of(unit.id, tr))}</div><div class="note">'
                    f'{escape(card_effects(unit, names.cards, tr=tr))}</div></div>'
                    f"<span>{escape(what)}</span></div>")
@@ -361,11 +364,11 @@ def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Na
                    techs=techs, pops=pops)
     stats = tr.t("culture {culture} · happiness {happiness}", culture=view["culture"], happiness=view["happiness"])
     hand = tr.nt("{n} card in hand", "{n} cards in hand", view["hand_size"])
-    head = (f'<div class="ccg-head"{_t(f"player:{p}")}><span class="who">{escape(who)}</span>'
+    head = (f'<div class="ccg-head"{_t(f"player:{p}", who)}><span class="who">{escape(who)}</span>'
             f'<span class="stat"><b>{escape(vp)}</b> {escape(counts)}</span><span class="stat">{escape(stats)}</span>'
             f'<span class="stat">{escape(hand)}</span>' + "".join(f'<span class="badge">{escape(b)}</span>' for b in badges)
             + "</div>")
-    res = "".join(f'<span class="chip {r}"{_t(f"res:{p}:{r}")}>{escape(amount(r, view["resources"][r], tr))}</span>'
+    res = "".join(f'<span class="chip {r}"{_t(f"res:{p}:{r}", amount(r, view["resources"][r], tr))}>{escape(amount(r, view["resources"][r], tr))}</span>'
                   for r in RESOURCES)
     out = [f'<section class="{" ".join(classes)}">', head, f'<div class="ccg-res">{res}</div>']
     off = list(view["discounts"])
@@ -414,7 +417,7 @@ def _plot(obs: dict[str, Any], pl: dict[str, Any], p: int, i: int, viewer: Viewe
         price = _div("cost", tr.t("next population {cost}", cost=cost))
     wonder = escape(tr.t(" (wonder)"))
     placed = "".join(
-        f'<div class="placed k-{names.card[c].kind}"{_t(f"placed:{p}:{i}:{c}")} title="'
+        f'<div class="placed k-{names.card[c].kind}"{_t(f"placed:{p}:{i}:{c}", names.of(c, tr))} title="'
         f'{escape(card_effects(names.card[c], names.cards, tr=tr))}">{escape(names.of(c, tr))}'
         f'{wonder if names.card[c].kind == WONDER else ""}</div>' for c in pl["cards"])
     used, slots = len(pl["cards"]), pl["slots"]
@@ -423,7 +426,8 @@ def _plot(obs: dict[str, Any], pl: dict[str, Any], p: int, i: int, viewer: Viewe
     else:
         room = tr.nt("{used} of {n} slot used (full)", "{used} of {n} slots used (full)", slots, used=used)
     population, pops = escape(tr.t("population")), escape(tr.t("{n} pop", n=pop))
-    return (f'<div class="card plot k-plot{" collecting" if collecting else ""}"{_t(f"plot:{p}:{i}") if target else ""}>'
+    name = f"{i}. {names.of(pl['plot'], tr)}"
+    return (f'<div class="card plot k-plot{" collecting" if collecting else ""}"{_t(f"plot:{p}:{i}", name) if target else ""}>'
             f'<div class="title">{i}. {escape(names.of(pl["plot"], tr))}</div>'
             f'<div class="note">{_yields(plot.yields, tr)}</div>'
             f'<div><span class="pop" title="{population}">{dots}</span> {pops}</div>{price}{placed}'

@@ -100,11 +100,20 @@ def play(page: Any, entry: dict[str, Any]) -> tuple[int, bool]:
 def ready(page: Any, view: dict[str, Any]) -> None:
     """Wait until ``page`` shows the decision of ``view`` (its menu drawn, enabled, as many
     moves as the server offers)."""
-    page.wait_for_function(
-        "(n) => { const b = document.querySelectorAll('#menu button'); return b.length > 0 && !b[0].disabled && "
-        "!document.querySelector('#decision-title').textContent.includes(':') && "
-        "document.querySelectorAll('#board [data-target].actionable').length === n; }",
-        arg=len({a["target"] for a in view["legal"] if a["target"]}), timeout=30000)
+    want = sorted({a["target"] for a in view["legal"] if a["target"]})
+    try:
+        page.wait_for_function(
+            "(want) => { const b = document.querySelectorAll('#menu button'); if (!b.length || b[0].disabled ||"
+            " document.querySelector('#decision-title').textContent.includes(':')) return false;"
+            " const got = [...new Set([...document.querySelectorAll('#board [data-target].actionable')]"
+            ".map(n => n.dataset.target))].sort(); return JSON.stringify(got) === JSON.stringify(want); }",
+            arg=want, timeout=30000)
+    except Exception as e:
+        got = page.evaluate("[...new Set([...document.querySelectorAll('#board [data-target].actionable')]"
+                            ".map(n => n.dataset.target))].sort()")
+        shot(page, "ccg-play-stuck")
+        raise AssertionError(f"the page does not show the decision {view['observation']['phase']}: "
+                             f"targets {got}, the server's {want}") from e
 
 
 def test_a_whole_ccg_game_is_played_by_two_people_by_clicking_on_the_board(

@@ -6,8 +6,9 @@
 The same turn each time: seed 3, three players, the dealer is seat 2, so seat 0 (the
 person) has the first turn against two greedy bots. The set-up (the two drafts, the
 free population, the two discards of the starting hand) is played first and not
-counted (``SETUP``). The turn (``TURN``): cash the Food card, cash the Hammers card,
-build the Temple on plot 1, trade 3 Commerce for 1 Food at the bank, end the purchases,
+counted (``SETUP``; the free population goes on the Forest, which yields Hammers and
+Commerce). The turn (``TURN``): the population's extra resource (a Hammer), cash the
+Food card, cash the Hammers card, build the Temple on plot 1, trade 3 Commerce for 1 Food at the bank, end the purchases,
 and discard the Food card and the Archers after the draw (the opening hand is a Temple,
 Archers, a Food and a Hammers card).
 
@@ -47,8 +48,8 @@ GAME = "civ-card-game"
 SEED = 3
 PLAYERS = 3
 OPTIONS = {"dealer": 2}
-SETUP = ("draft gold", "draft forest", "place 3", "discard city_walls", "discard forge")
-TURN = ("cash food_cache", "cash hammers_cache", "build temple 1", "trade commerce+commerce+commerce for food",
+SETUP = ("draft gold", "draft forest", "place 4", "discard city_walls", "discard forge")
+TURN = ("yield hammers", "cash food_cache", "cash hammers_cache", "build temple 1", "trade commerce+commerce+commerce for food",
         "done", "discard food_cache", "discard archers")
 
 

@@ -138,7 +138,11 @@ class CivCardGame(Game):
         return render.help_text(obs, viewer, self.names)
 
     def interpret(self, obs: dict[str, Any], line: str) -> str | None:
-        return self.names.interpret(line)
+        """Display names as ids ("build City Walls 2"); a thing named alone as the move a
+        click on it makes ("writing" buys Writing, "food" is a yield: ``words.bare``)."""
+        from .show.words import bare
+
+        return bare(obs, line, self.names) or self.names.interpret(line)
 
     # ------------------------------------------------------------ learning agents
     def action_space(self) -> ActionSpace:

@@ -181,3 +181,17 @@ def test_the_others_see_what_a_move_changed():
     assert mark(a, "attack swordsmen 1") == "player:1"
     h.play(a, 0, "attack swordsmen 1", "fight")
     assert mark(a, "block swordsmen archers", 1) == "combat:swordsmen"
+
+
+# ------------------------------------------------------------------ the terminal's shorthand
+def test_a_thing_named_alone_is_what_a_click_on_it_does():
+    s = h.position(players=[RICH, OTHER], tech_display=["pottery", "agriculture", "astronomy"])
+    obs = s.observation(0)
+    assert s.game.interpret(obs, "Pottery") == "tech pottery"
+    assert s.game.interpret(obs, "food +2") == "cash food_cache"
+    assert s.game.interpret(obs, "pyramids") is None  # a building needs its plot
+    assert s.game.interpret(s.observation(1), "pottery") is None  # not his decision
+    d = h.position(players=[{"hand": {"pyramids": 1, "temple": 1}}], phase="discard", left=1)
+    assert d.game.interpret(d.observation(0), "Temple") == "discard temple"
+    c = h.begin_turn(players=[{"plots": [("plains", 1), "hills", "coast", "forest"]}])
+    assert c.game.interpret(c.observation(0), "Hammers") == "yield hammers"

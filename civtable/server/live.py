@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from civtable.agents import Agent, PlayerView, make_agent
+from civtable.agents.llm.prompt import TALK_CHARS
 from civtable.core.errors import IllegalActionError
 from civtable.core.game import Game
 from civtable.core.messages import N_
@@ -190,6 +191,7 @@ class Games:
             if lane(spec) == "quick" and bots[s.seat].replayable and row.status == "playing":
                 again.add(s.seat)
         state = game.new_state(seed=seed)
+        talk = self.store.talk(row.id)
         for ply, (p, text, by) in enumerate(history, 1):
             try:
                 action = game.parse_action(state, text, p)
@@ -198,6 +200,8 @@ class Games:
             if p in again and (seats[p].kind == "bot" or by == "takeover"):
                 bots[p].act(PlayerView(state, p))  # the bot's own state, rebuilt as it was
             state.apply(p, action)
+            if ply in talk:
+                state.emit("talk", {"player": p, "text": talk[ply][1]})
         return LiveGame(row, seats, game, state, bots, ply=len(history), last=self.store.last_move_time(row.id))
 
     def _make_room(self, keep: str = "") -> None:
@@ -238,8 +242,10 @@ class Games:
                 close()
 
     # ------------------------------------------------------------ moves
-    def act(self, live: LiveGame, seat: int, text: str, expected: int | None, by: str = "player") -> None:
-        """Play ``text`` for ``seat``: checked, stored and committed, then applied."""
+    def act(self, live: LiveGame, seat: int, text: str, expected: int | None, by: str = "player",
+            said: str | None = None) -> None:
+        """Play ``text`` for ``seat``: checked, stored and committed, then applied; ``said``
+        is a bot's public message with the move (``Agent.talk``), told to everybody."""
         with live.lock:
             if live.row.status != "playing":
                 raise ServerError(message(N_("the game is over")) if live.row.status == "over"
@@ -252,12 +258,15 @@ class Games:
             action = live.game.parse_action(live.state, text, seat)
             nxt = live.state.clone()
             nxt.apply(seat, action)
+            said = said[:TALK_CHARS] if said else None
+            if said:
+                nxt.emit("talk", {"player": seat, "text": said})
             mark = self._mark(live, nxt, seat, action)
             result = None
             if nxt.is_terminal():
                 result = {"returns": nxt.returns(), "winners": nxt.winners(), "turns": nxt.turn}
             try:
-                self.store.add_move(live.id, live.ply + 1, seat, action.text, by, result)
+                self.store.add_move(live.id, live.ply + 1, seat, action.text, by, result, said)
             except StaleMove:
                 self.forget(live)
                 raise ServerError(message(N_("another move for this position was stored first; look again")),
@@ -344,7 +353,7 @@ class Games:
                 agent = live.bots[p]
             action = agent.act(view)  # thinking happens outside the lock
             try:
-                self.act(live, p, action.text, ply, by)
+                self.act(live, p, action.text, ply, by, agent.talk())
             except ServerError as e:
                 if e.status != 409:
                     raise

@@ -46,8 +46,11 @@ class Replays:
             game = load_game(row.game, **row.options)
             done, state = 0, game.new_state(seed=int(row.seed))
         game = state.game
-        for p, text in moves[done:ply]:
+        talk = self.store.talk(row.id) if ply > done else {}
+        for n, (p, text) in enumerate(moves[done:ply], done + 1):
             state.apply(p, game.parse_action(state, text, p))
+            if n in talk:
+                state.emit("talk", {"player": p, "text": talk[n][1]})
         with self.guard:
             self.cache[row.id] = (ply, state.clone())
             self.cache.move_to_end(row.id)

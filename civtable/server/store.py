@@ -90,6 +90,7 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(2000))
     by: Mapped[str] = mapped_column(String(16), default="player")  # player, bot, takeover
+    said: Mapped[str | None] = mapped_column(String(400), nullable=True)  # a bot's public message with the move
     created: Mapped[float] = mapped_column()
 
 
@@ -121,7 +122,7 @@ class Busy(Exception):
 
 
 COLUMNS = {"games": {"host_hash": "VARCHAR(64)", "practice": "BOOLEAN NOT NULL DEFAULT FALSE"},
-           "seats": {"invite_hash": "VARCHAR(64)"}}
+           "seats": {"invite_hash": "VARCHAR(64)"}, "moves": {"said": "VARCHAR(400)"}}
 """Columns added since the first version of the schema: a database made by an older
 civtable gets them at start (``Store.upgrade``)."""
 
@@ -322,6 +323,13 @@ class Store:
             rows = s.scalars(select(MoveRow).where(MoveRow.game_id == gid).order_by(MoveRow.ply))
             return [(r.seat, r.action, r.by) for r in rows]
 
+    def talk(self, gid: str) -> dict[int, tuple[int, str]]:
+        """The public messages said with moves (a language model's words with a trade
+        offer, ``Agent.talk``): ply -> (seat, text)."""
+        with self.session() as s:
+            rows = s.scalars(select(MoveRow).where(MoveRow.game_id == gid, MoveRow.said.is_not(None)))
+            return {r.ply: (r.seat, r.said or "") for r in rows}
+
     def last_move_time(self, gid: str) -> float:
         with self.session() as s:
             row = s.scalars(select(MoveRow).where(MoveRow.game_id == gid).order_by(MoveRow.ply.desc())).first()
@@ -332,13 +340,13 @@ class Store:
 
     # ------------------------------------------------------------ changes
     def add_move(self, gid: str, ply: int, seat: int, action: str, by: str,
-                 result: dict[str, Any] | None = None) -> None:
+                 result: dict[str, Any] | None = None, said: str | None = None) -> None:
         """Store the move of ``ply`` (committed on return); ``StaleMove`` if that ply is
         taken. The result of a finished game is stored in the same transaction."""
         now = time.time()
         try:
             with self.session() as s:
-                s.add(MoveRow(game_id=gid, ply=ply, seat=seat, action=action, by=by, created=now))
+                s.add(MoveRow(game_id=gid, ply=ply, seat=seat, action=action, by=by, created=now, said=said))
                 game = s.get(GameRow, gid)
                 if game is not None:
                     game.updated = now

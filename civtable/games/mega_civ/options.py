@@ -78,7 +78,7 @@ class Rules:
             setattr(self, flag, o[option] == reading)
         self.surplus_scope = o["surplus-scope"]
         self.last_turn = o["last-turn"]
-        self.catalog = load_catalog()
+        self.catalog = load_catalog(o["cards"] or None, o["advances"] or None)  # MC-6.1.1, MC-12.1: a file of the user's
         self.card_side = o["side"]
         self.two_blocks = self.catalog.uses_two_blocks(players, o["side"])
         self.trade_rounds = o["trade-rounds"]

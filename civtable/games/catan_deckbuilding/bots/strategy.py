@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from civtable.agents import strategy_files
 from civtable.agents.strategy_files import (
     OPS,
     Condition,
@@ -30,7 +31,6 @@ from civtable.agents.strategy_files import (
     Term,
     find,
     read_yaml,
-    resolve_name,
     rule_entry,
     sum_condition,
 )
@@ -80,7 +80,7 @@ def parse_strategy(raw: Any, source: str = "strategy") -> Strategy:
     for i, entry in enumerate(raw["buy"], 1):
         where = f"{source}: buy rule {i}"
         card, conds = rule_entry(entry, where, "a card name or 'card: condition(s)'")
-        card = resolve_name(card, BUYABLE_IDS) or card if isinstance(card, str) else card
+        card = strategy_files.resolve_name(card, BUYABLE_IDS) or card if isinstance(card, str) else card
         if card not in BUYABLE_IDS:
             raise AgentError(f"{where}: {card!r} is not a supply card ({', '.join(BUYABLE_IDS)})")
         rules.append(Rule(card, tuple(parse_condition(c, where) for c in conds)))

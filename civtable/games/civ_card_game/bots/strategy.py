@@ -159,16 +159,7 @@ class _Reader:
             raise AgentError(f"{where}: {kind!r} is not an action of section {section!r} "
                              f"({', '.join(SECTIONS[section])})")
         most = {"done": 0, "stop": 0, "greedy": 0, "pop": 0, "trade": 2, "attack": 2, "block": 2}.get(kind, 1)
-        if most == 1 and len(args) > 1:  # a name of several words: "tech Code of Laws"
-            args = [" ".join(args)]
-        words = [None if a == "any" else a for a in args]
-        if len(words) > most:
-            raise AgentError(f"{where}: {text!r} names too much; see the patterns of civtable/games/civ_card_game/"
-                             "bots/strategy.py")
-        first = words[0] if words else None
-        second = words[1] if len(words) > 1 else None
-        if first is None and second is None:
-            return kind, None, None
+        words: list[str | None] = [None if a == "any" else a for a in args]
         checks: dict[str, tuple[set[str] | tuple[str, ...], str]] = {
             "tech": (self.techs, "a technology"), "plot": (self.plots, "a plot type"),
             "draft": (self.plots, "a plot type"), "cash": (self.resource_cards, "a resource card"),
@@ -177,6 +168,15 @@ class _Reader:
             "yield": (RESOURCES, "a resource"), "writing": (SELECTORS, "a seat choice"),
             "laws": (SELECTORS, "a seat choice"),
         }
+        if kind in checks and len(args) > 1 and resolve_name(" ".join(args), checks[kind][0]):
+            words = [" ".join(args)]  # a name of several words: "tech Code of Laws"
+        if len(words) > most:
+            raise AgentError(f"{where}: {text!r} names too much; see the patterns of civtable/games/civ_card_game/"
+                             "bots/strategy.py")
+        first = words[0] if words else None
+        second = words[1] if len(words) > 1 else None
+        if first is None and second is None:
+            return kind, None, None
         if kind in checks:
             allowed, what = checks[kind]
             return kind, self.name(first, allowed, what, where) if first else None, None

@@ -6,7 +6,8 @@ fixed positions of each game, recorded with the code before the fast paths
 on its own since, 0e13cb4's value of a building in hand, applied to that code; for
 catan-deckbuilding again after issue 26 put its action table, the canonical order of
 its legal actions, in the menus' order, which changes the random play that finds the
-positions and the order in which a search tries moves): the
+positions and the order in which a search tries moves; for the card game again after
+issue 26 put its purchase step's actions in the menus' order, the trades last): the
 chosen action, the iterations done and the state of the bot's generators
 afterwards, so that the same random numbers were drawn. Rebuild it only for a
 change meant to alter the decisions (a game's bot or ``evaluate``):

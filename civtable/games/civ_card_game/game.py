@@ -120,11 +120,29 @@ class CivCardGame(Game):
 
         return action_target(action.text, obs)
 
+    def action_warning(self, action: Any, obs: dict[str, Any]) -> str | None:
+        """Resources left at the end of the purchases, an attack taken that could be
+        blocked, a wonder discarded, Astronomy's card left (``show/moves.py``)."""
+        from .show.moves import action_warning
+
+        return action_warning(action, obs, self.rules, self.names)
+
+    def move_mark(self, action: Any, actor: int, obs: dict[str, Any]) -> str | None:
+        """The plot, plots, technologies, resource, player, attacker or discard pile a move
+        changed (``show/moves.py``)."""
+        from .show.moves import move_mark
+
+        return move_mark(action, actor, obs, self.names)
+
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         return render.help_text(obs, viewer, self.names)
 
     def interpret(self, obs: dict[str, Any], line: str) -> str | None:
-        return self.names.interpret(line)
+        """Display names as ids ("build City Walls 2"); a thing named alone as the move a
+        click on it makes ("writing" buys Writing, "food" is a yield: ``words.bare``)."""
+        from .show.words import bare
+
+        return bare(obs, line, self.names) or self.names.interpret(line)
 
     # ------------------------------------------------------------ learning agents
     def action_space(self) -> ActionSpace:

@@ -1,6 +1,8 @@
 """The faster legal actions of issue 18 (second round): the purchase and combat steps give
 the same actions, in the same order, as the code before them (its lists in every decision
-of these games, recorded as digests in ``data/legal_before.json`` before it was replaced);
+of these games, recorded as digests in ``data/legal_before.json`` before it was replaced;
+the purchase step's kinds of action have come in the menus' order since issue 26, so its
+lists are put back in the order of the record by kind first, ``recorded_order``);
 the values kept between calls (``derived``, updated in place when a technology is bought
 or a card placed, and the statuses) are those computed afresh; ``legal_actions`` hands
 out a new list each call."""
@@ -22,6 +24,15 @@ from civtable.games.civ_card_game.state import holders
 
 BEFORE = json.loads((Path(__file__).parent / "data" / "legal_before.json").read_text(encoding="utf-8"))
 STEPS = (MAIN, DECLARE, REDECLARE)  # the purchase and combat steps whose lists were rewritten
+RECORDED = {"pop": 0, "plot": 1, "tech": 2, "build": 3, "cash": 4, "trade": 5, "writing": 6, "laws": 6, "attack": 7,
+            "done": 8, "fight": 8}
+"""The order of the purchase step's kinds of action when the record was made."""
+
+
+def recorded_order(phase: int, actions: list[Any]) -> list[Any]:
+    """``actions`` in the order of the record: the purchase step's by kind (a stable sort:
+    the order within a kind is the code's), the other steps' as they are."""
+    return sorted(actions, key=lambda a: RECORDED[a.kind]) if phase == MAIN else actions
 
 VARIANTS = [
     {},
@@ -52,10 +63,11 @@ def test_purchase_and_combat_actions_are_those_of_the_code_before(options: dict[
                     assert s.derived[q] == fresh.derive(q), (seed, q)
             if s.held is not None:
                 assert s.held == fresh.statuses(), seed
+            legal = recorded_order(s.phase, s.legal_actions(p))  # the bots choose from the record's order
             if s.phase in STEPS:
-                digest.update(("|".join(a.text for a in s.legal_actions(p)) + "\n").encode())
+                digest.update(("|".join(a.text for a in legal) + "\n").encode())
                 checked += 1
-            s.apply(p, bots[p].act(PlayerView(s, p)))
+            s.apply(p, bots[p].act(PlayerView(s, p, legal)))
         assert {"decisions": checked, "sha256": digest.hexdigest()} == BEFORE[f"{_name(options)} seed={seed}"]
 
 

@@ -32,16 +32,23 @@ def game(players: int = 2) -> Any:
     return load_game(GAME_ID, players=players)
 
 
+WANTED: dict[str, Callable[[Data], bool]] = {
+    "destroy-building": lambda d: d["damage"] != d["damage"][::-1],  # damages whose order shows
+}
+"""What a position of a step must hold besides its step, for the mutations of its cases."""
+
+
 @cache
 def _position_in(phase: str, players: int = 2, min_turn: int = 0) -> str:
     """A position reached by random play in ``phase`` (as JSON text, to copy freely)."""
+    wanted = WANTED.get(phase, lambda d: True)
     g = game(players)
     for seed in range(300):
         s = g.new_state(seed=seed)
         rng = Rng(seed)
         while True:
             data = s.to_json()
-            if data["phase"] == phase and data["turn"] >= min_turn:
+            if data["phase"] == phase and data["turn"] >= min_turn and wanted(data):
                 return json.dumps(data)
             movers = s.to_move()
             if not movers:

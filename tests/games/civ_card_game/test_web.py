@@ -161,8 +161,8 @@ def test_every_text_is_escaped(tmp_path: Path) -> None:
     ("give commerce", "res:1:commerce"), ("writing 1", "player:1"), ("laws 1", "player:1"),
     ("bounce chariot", "combat:chariot"), ("block chariot spearmen", "combat:chariot"),
     ("trade food+food+food for hammers", "bank"), ("trade food for commerce", "bank"),
-    ("yield food", "plot:0:3"), ("done", None), ("fight", None), ("pass", None), ("siege yes", None),
-    ("draw 5 astronomy", None),
+    ("yield food", "res:0:food"), ("done", None), ("fight", None), ("pass", None), ("siege yes", None),
+    ("draw 5 astronomy", "pile:deck"),
 ])
 def test_the_thing_each_action_acts_on(text: str, target: str | None) -> None:
     obs = {"player": 0, "pending": {"queue": [[2, 1]], "left": 1, "target": 1}}

@@ -44,22 +44,24 @@ TRADE_INPUTS = tuple(combinations_with_replacement(range(3), 3))
 
 # ---------------------------------------------------------------- legal actions
 def legal_main(s: CcgState, p: int) -> list[CcgAction]:
-    """The purchase step's actions (CCG-2.2.1: any number, in any order), in this order:
+    """The purchase step's actions (CCG-2.2.1: any number, in any order), in the order the
+    menus show them (issue 26: what gives victory points first, what only loses last):
 
     - ``pop N``: CCG-6.3 / CCG-2.3.3, a population on any plot for 6 + 2P Food while
       the bank has one; populations need not be spread (CCG-2.3.4);
-    - ``plot X [spare-R]``: CCG-6.4, a plot of the display for 15 + 5(P - 4) resources
-      of any kind (``plot_payments``);
     - ``tech T``: CCG-6.5, a displayed technology for its cost in Commerce less the
       discounts and Highest Happiness (CCG-3.5);
     - ``build C N``: CCG-6.1 / CCG-2.1.4 / CCG-2.7.1, a building or wonder of the hand
       for Hammers (wonders without Highest Happiness's discount) on a plot with a free
       slot (wonders use the slots too);
     - ``cash C``: CCG-2.2.3, a resource card of the hand cashed for its resources;
-    - ``trade ...``: CCG-2.2.2, three resources for one (bank-trade A: any three; B:
-      three of one type), listed once per stock of up to three of each type;
+    - ``plot X [spare-R]``: CCG-6.4, a plot of the display for 15 + 5(P - 4) resources
+      of any kind (``plot_payments``);
     - ``writing Q`` / ``laws Q``: CCG-9.2 (``turn.steals``); ``attack U Q``: CCG-5.0
-      with step-order B (``attacks``); ``done``.
+      with step-order B (``attacks``); ``done``;
+    - ``trade ...``: CCG-2.2.2, three resources for one (bank-trade A: any three; B:
+      three of one type), listed once per stock of up to three of each type: last, as
+      each loses two resources (and two of them in a row may undo each other).
 
     Every action is an object of ``rules.acts``, built once per game object. The list is
     built with plain loops and indexing, which the interpreter runs from code it keeps
@@ -83,23 +85,6 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
             if f >= pop_base + pop_step * pl[1]:
                 out.append(pop[i])
             i += 1  # noqa: SIM113 (enumerate's iterator costs more than the count here)
-    cost = plot_base + plot_step * len(plots)
-    if f + h + c >= cost and s.plot_display:
-        key = (f, h, c, cost)
-        plans = r.pay_choices.get(key)
-        if plans is None:
-            if len(r.pay_choices) > 16384:
-                r.pay_choices.clear()
-            plans = r.pay_choices[key] = plot_payments(res, cost)
-        types = []  # the plot types shown, each once, in order
-        for t in s.plot_display:
-            if t not in types:
-                types.append(t)
-        types.sort()
-        row = acts.plot
-        for t in types:
-            for spare in plans:
-                out.append(row[t][spare])
     d = s.derived[p] or s.derive(p)
     happy = -1  # Highest Happiness (1 or 0), looked at only when it may matter
     display = s.tech_display
@@ -148,13 +133,30 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
     for k in resource_cards:
         if hand[k]:
             out.append(cash[k])
-    if f + h + c >= trade_min:
-        out += trades_with[(f if f < 3 else 3) * 16 + (h if h < 3 else 3) * 4 + (c if c < 3 else 3)]
+    cost = plot_base + plot_step * len(plots)
+    if f + h + c >= cost and s.plot_display:
+        key = (f, h, c, cost)
+        plans = r.pay_choices.get(key)
+        if plans is None:
+            if len(r.pay_choices) > 16384:
+                r.pay_choices.clear()
+            plans = r.pay_choices[key] = plot_payments(res, cost)
+        types = []  # the plot types shown, each once, in order
+        for t in s.plot_display:
+            if t not in types:
+                types.append(t)
+        types.sort()
+        row = acts.plot
+        for t in types:
+            for spare in plans:
+                out.append(row[t][spare])
     if s.techs[p] & steal_mask:
         out += steals(s, p)
     if not steps_fixed and not s.fought:
         out += attacks(s, p, resend=False)
     out.append(done)
+    if f + h + c >= trade_min:  # last: every trade loses two resources of three
+        out += trades_with[(f if f < 3 else 3) * 16 + (h if h < 3 else 3) * 4 + (c if c < 3 else 3)]
     return out
 
 

@@ -10,14 +10,20 @@ target of a legal action as clickable:
     display:PLOT      a plot for sale                   (plot)
     tech:TECH         a technology for sale             (tech)
     hand:CARD         a card of the viewer's hand       (build, cash, discard, attack)
-    plot:SEAT:N       plot N of a player                (place, yield, pop, lose, gain)
+    plot:SEAT:N       plot N of a player                (place, pop, build's plot, lose, gain)
     placed:SEAT:N:C   card C placed on plot N           (destroy)
-    res:SEAT:R        a player's resource R             (take, give)
+    res:SEAT:R        a player's resource R             (yield, take, give)
     player:SEAT       a player's area                   (writing, laws)
     combat:UNIT       an attacking unit                 (bounce, block)
     bank              the bank                          (trade)
+    pile:deck         the play deck                     (draw)
 
-Actions with no target (done, fight, pass, siege, draw) stay in the page's menu.
+and, for the marks of the others' moves (``show/moves.py``), ``plots:SEAT`` and
+``techs:SEAT`` (the headings of a player's plots and technologies) and
+``pile:discard``. A building is built from the hand (``hand:CARD``, then the plot in
+the short menu). Actions with no target (done, fight, pass, siege) stay in the page's
+menu. While the viewer chooses the building he loses, his plots carry no target: a
+click on a building (inside its plot) is not taken for a click on the plot.
 """
 
 from __future__ import annotations
@@ -119,8 +125,9 @@ def action_target(text: str, obs: dict[str, Any]) -> str | None:
     if kind in ("place", "pop", "lose", "gain"):
         return f"plot:{me}:{args[0]}"
     if kind == "yield":
-        collect = obs["pending"]["queue"]
-        return f"plot:{me}:{collect[0][0] + 1}" if collect and isinstance(collect[0], list) else None
+        return f"res:{me}:{args[0]}"
+    if kind == "draw":
+        return "pile:deck"
     if kind == "destroy" and len(args) > 1:
         return f"placed:{me}:{args[1]}:{args[0]}"
     if kind in ("take", "give"):
@@ -134,8 +141,11 @@ def action_target(text: str, obs: dict[str, Any]) -> str | None:
     return None
 
 
-def _t(target: str) -> str:
-    return f' data-target="{escape(target)}"'
+def _t(target: str, label: str = "") -> str:
+    """A ``data-target`` and the words the page names it by (``data-label``: "Your
+    decision: Pyramids", "Nothing to do with Discard pile now.")."""
+    named = f' data-label="{escape(label)}"' if label else ""
+    return f' data-target="{escape(target)}"{named}'
 
 
 def _fill(tr: Translator, template: str, **markup: str) -> str:
@@ -207,12 +217,12 @@ def _market(obs: dict[str, Any], viewer: Viewer, names: Names, tr: Translator) -
     tip = escape(tr.t("{n} resources buy 1 from the bank", n=bank))
     bank_word = tr.t("Bank")
     out.append('<div class="ccg-piles">')
-    out += [_pile(tr.t("Play deck"), obs["deck_size"]),
-            _pile(tr.t("Discard pile"), discarded, listing),
+    out += [_pile(tr.t("Play deck"), obs["deck_size"], target="pile:deck"),
+            _pile(tr.t("Discard pile"), discarded, listing, "pile:discard"),
             _pile(tr.t("Technology deck"), obs["tech_deck_size"]),
             _pile(tr.t("Plot deck"), obs["plot_deck_size"]),
             _pile(tr.t("Population bank"), obs["population_bank"]),
-            f'<div class="pile"{_t("bank")} title="{tip}">{escape(bank_word)}<b>{bank}:1</b></div>']
+            f'<div class="pile"{_t("bank", bank_word)} title="{tip}">{escape(bank_word)}<b>{bank}:1</b></div>']
     statuses = []
     for key, css in (("highest_culture", "culture"), ("highest_happiness", "happy")):
         who = holders(obs, key, viewer, tr)
@@ -226,24 +236,24 @@ def _market(obs: dict[str, Any], viewer: Viewer, names: Names, tr: Translator) -
     return "".join(out)
 
 
-def _heading(title: str, box: str = "<div>") -> str:
-    """A section's title and the start of its row of cards."""
-    return f'{box}<h4>{escape(title)}</h4><div class="cards">'
+def _heading(title: str, box: str = "<div>", target: str = "") -> str:
+    """A section's title (the ``data-target`` of a mark on it) and the start of its row of cards."""
+    return f'{box}<h4{_t(target, title) if target else ""}>{escape(title)}</h4><div class="cards">'
 
 
 def _div(css: str, text: str) -> str:
     return f'<div class="{css}">{escape(text)}</div>'
 
 
-def _pile(title: str, count: int, listing: str = "") -> str:
+def _pile(title: str, count: int, listing: str = "", target: str = "") -> str:
     tip = f' title="{escape(listing)}"' if listing else ""
-    return f'<div class="pile"{tip}>{escape(title)}<b>{count}</b></div>'
+    return f'<div class="pile"{_t(target, title) if target else ""}{tip}>{escape(title)}<b>{count}</b></div>'
 
 
 def _plot_card(plot_id: str, names: Names, target: str, tr: Translator, cost: str = "") -> str:
     plot = names.plot[plot_id]
     yields = _fill(tr, N_("a turn: {yields}"), yields=_yields(plot.yields, tr))
-    return (f'<div class="card k-plot"{_t(target)}><div class="title">{escape(names.of(plot_id, tr))}</div>'
+    return (f'<div class="card k-plot"{_t(target, names.of(plot_id, tr))}><div class="title">{escape(names.of(plot_id, tr))}</div>'
             f'<div class="note">{yields}</div>{cost}</div>')
 
 
@@ -251,7 +261,7 @@ def _tech_card(tech: Tech, names: Names, me: dict[str, Any] | None, target: str,
                size: str = "") -> str:
     effects = semicolon(tr).join(tech_effect_list(tech, names.cards, stats=False, tr=tr))
     vp = escape(tr.t("1 VP"))
-    return (f'<div class="card k-tech{size}"{_t(target)}><div class="title">{escape(names.of(tech.id, tr))}'
+    return (f'<div class="card k-tech{size}"{_t(target, names.of(tech.id, tr))}><div class="title">{escape(names.of(tech.id, tr))}'
             f'<span class="vp">{vp}</span>'
             f'</div>{_cost(tech.cost, me["discounts"][0] if me is not None else 0, "commerce", tr)}'
             f'{_effects(effects)}{_stats(tech.culture, tech.happiness, tr)}</div>')
@@ -294,7 +304,7 @@ def _play_card(card: PlayCard, names: Names, me: dict[str, Any] | None, count: i
     many = f'<div class="count">×{count}</div>' if count > 1 else ""
     kind = tr.pgettext("card kind", KINDS[card.kind])
     effects = semicolon(tr).join(card_effect_list(card, names.cards, stats=False, tr=tr))
-    return (f'<div class="card k-{card.kind}"{_t(target)}><div class="title">{escape(names.of(card.id, tr))}{vp}</div>'
+    return (f'<div class="card k-{card.kind}"{_t(target, names.of(card.id, tr))}><div class="title">{escape(names.of(card.id, tr))}{vp}</div>'
             f'<div class="note">{escape(kind)}</div>{cost}'
             f'{_effects(effects)}{_stats(card.culture, card.happiness, tr)}{many}</div>')
 
@@ -327,7 +337,7 @@ def _combat(obs: dict[str, Any], viewer: Viewer, names: Names, tr: Translator) -
             if owed:
                 what = tr.t("{attack} (still takes {losses})", attack=what, losses=join(owed, tr))
         out.append(f'<div class="attack status-{escape(a["status"])}">'
-                   f'<div class="card small k-unit"{_t("combat:" + a["unit"])}><div class="title">'
+                   f'<div class="card small k-unit"{_t("combat:" + a["unit"], names.of(unit.id, tr))}><div class="title">'
                    f'{escape(names.of(unit.id, tr))}</div><div class="note">'
                    f'{escape(card_effects(unit, names.cards, tr=tr))}</div></div>'
                    f"<span>{escape(what)}</span></div>")
@@ -354,11 +364,11 @@ def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Na
                    techs=techs, pops=pops)
     stats = tr.t("culture {culture} · happiness {happiness}", culture=view["culture"], happiness=view["happiness"])
     hand = tr.nt("{n} card in hand", "{n} cards in hand", view["hand_size"])
-    head = (f'<div class="ccg-head"{_t(f"player:{p}")}><span class="who">{escape(who)}</span>'
+    head = (f'<div class="ccg-head"{_t(f"player:{p}", who)}><span class="who">{escape(who)}</span>'
             f'<span class="stat"><b>{escape(vp)}</b> {escape(counts)}</span><span class="stat">{escape(stats)}</span>'
             f'<span class="stat">{escape(hand)}</span>' + "".join(f'<span class="badge">{escape(b)}</span>' for b in badges)
             + "</div>")
-    res = "".join(f'<span class="chip {r}"{_t(f"res:{p}:{r}")}>{escape(amount(r, view["resources"][r], tr))}</span>'
+    res = "".join(f'<span class="chip {r}"{_t(f"res:{p}:{r}", amount(r, view["resources"][r], tr))}>{escape(amount(r, view["resources"][r], tr))}</span>'
                   for r in RESOURCES)
     out = [f'<section class="{" ".join(classes)}">', head, f'<div class="ccg-res">{res}</div>']
     off = list(view["discounts"])
@@ -366,14 +376,16 @@ def _player(obs: dict[str, Any], view: dict[str, Any], viewer: Viewer, names: Na
         text = tr.t("discounts: {which}", which=semicolon(tr).join(discount_words(off, tr)))
         out.append(f'<span class="slots"> {escape(text)}</span>')
     collecting = _collecting(obs, p)
-    out.append(_heading(tr.t("Plots"), ""))
+    out.append(_heading(tr.t("Plots"), "", f"plots:{p}"))
+    choosing = obs["phase"] == "destroy-building" and viewer is not None and viewer in obs["to_move"]
     for i, pl in enumerate(view["plots"], 1):
-        out.append(_plot(obs, pl, p, i, viewer, names, collecting == i, tr))
+        out.append(_plot(obs, pl, p, i, viewer, names, collecting == i, tr, not choosing))
     out.append("</div>")
-    if view["technologies"]:
-        out.append(_heading(tr.t("Technologies"), ""))
-        out += [_tech_card(names.tech[t], names, None, f"owned:{p}:{t}", tr, " small") for t in view["technologies"]]
-        out.append("</div>")
+    out.append(_heading(tr.t("Technologies"), "", f"techs:{p}"))
+    out += [_tech_card(names.tech[t], names, None, f"owned:{p}:{t}", tr, " small") for t in view["technologies"]]
+    if not view["technologies"]:
+        out.append(_div("slots", tr.pt("technologies", "none")))
+    out.append("</div>")
     if "hand" in view:
         out.append(_heading(tr.t("Your hand ({n})", n=view["hand_size"]), ""))
         hand_cards = sorted(view["hand"].items(), key=lambda kv: (list(KINDS).index(names.card[kv[0]].kind),
@@ -393,8 +405,9 @@ def _collecting(obs: dict[str, Any], p: int) -> int:
 
 
 def _plot(obs: dict[str, Any], pl: dict[str, Any], p: int, i: int, viewer: Viewer, names: Names,
-          collecting: bool, tr: Translator) -> str:
-    """One plot as a card: its yield, its population, its slots and what is built on it."""
+          collecting: bool, tr: Translator, target: bool = True) -> str:
+    """One plot as a card: its yield, its population, its slots and what is built on it
+    (``target``: the plot is a ``data-target``)."""
     plot = names.plot[pl["plot"]]
     pop = pl["population"]
     dots = "●" * min(pop, 8) + (f"+{pop - 8}" if pop > 8 else "")
@@ -404,7 +417,7 @@ def _plot(obs: dict[str, Any], pl: dict[str, Any], p: int, i: int, viewer: Viewe
         price = _div("cost", tr.t("next population {cost}", cost=cost))
     wonder = escape(tr.t(" (wonder)"))
     placed = "".join(
-        f'<div class="placed k-{names.card[c].kind}"{_t(f"placed:{p}:{i}:{c}")} title="'
+        f'<div class="placed k-{names.card[c].kind}"{_t(f"placed:{p}:{i}:{c}", names.of(c, tr))} title="'
         f'{escape(card_effects(names.card[c], names.cards, tr=tr))}">{escape(names.of(c, tr))}'
         f'{wonder if names.card[c].kind == WONDER else ""}</div>' for c in pl["cards"])
     used, slots = len(pl["cards"]), pl["slots"]
@@ -413,7 +426,8 @@ def _plot(obs: dict[str, Any], pl: dict[str, Any], p: int, i: int, viewer: Viewe
     else:
         room = tr.nt("{used} of {n} slot used (full)", "{used} of {n} slots used (full)", slots, used=used)
     population, pops = escape(tr.t("population")), escape(tr.t("{n} pop", n=pop))
-    return (f'<div class="card plot k-plot{" collecting" if collecting else ""}"{_t(f"plot:{p}:{i}")}>'
+    name = f"{i}. {names.of(pl['plot'], tr)}"
+    return (f'<div class="card plot k-plot{" collecting" if collecting else ""}"{_t(f"plot:{p}:{i}", name) if target else ""}>'
             f'<div class="title">{i}. {escape(names.of(pl["plot"], tr))}</div>'
             f'<div class="note">{_yields(plot.yields, tr)}</div>'
             f'<div><span class="pop" title="{population}">{dots}</span> {pops}</div>{price}{placed}'

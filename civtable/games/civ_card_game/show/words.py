@@ -21,7 +21,7 @@ from civtable.core.events import Viewer
 from civtable.core.messages import EventFormatter, join, seat_name
 from civtable.i18n import ENGLISH, N_, NP_, Translator, localizable
 
-from ..catalog import BUILDING, RESOURCES, UNIT, WONDER, CardSet, PlayCard, Tech
+from ..catalog import BUILDING, RESOURCE, RESOURCES, UNIT, WONDER, CardSet, PlayCard, Tech
 
 CONTEXT = "civ-card-game"
 """The message context of the game's own short words and of its card names."""
@@ -345,6 +345,34 @@ class Names:
             ordered = sorted(found.items(), key=lambda e: -len(e[0]))
             self._translated = [(p, i) for n, i in ordered if (p := _pattern(n)).pattern not in english]
         return self._translated
+
+
+def bare(obs: dict[str, Any], line: str, names: Names) -> str | None:
+    """A thing named alone, as the move a click on it makes (issue 26): a card of the hand
+    in a discard step discards it; a plot of the draft row drafts it; a resource in the
+    collection is the population's yield; in the purchase step a displayed technology
+    buys it and a resource card cashes it. None for anything else (a building needs its
+    plot: "build temple 2")."""
+    viewer = obs.get("player")
+    if not isinstance(viewer, int) or viewer not in obs.get("to_move", ()):
+        return None
+    word = names.interpret(line) or " ".join(line.strip().lower().split())
+    if not word or " " in word:
+        return None
+    hand = obs["players"][viewer].get("hand") or {}
+    phase = obs["phase"]
+    if phase in ("discard", "start-discard") and hand.get(word):
+        return f"discard {word}"
+    if phase == "draft" and word in obs["draft"]:
+        return f"draft {word}"
+    if phase == "collect" and word in RESOURCES:
+        return f"yield {word}"
+    if phase == "purchase":
+        if word in obs["tech_display"]:
+            return f"tech {word}"
+        if hand.get(word) and names.card[word].kind == RESOURCE:
+            return f"cash {word}"
+    return None
 
 
 def _pattern(name: str) -> re.Pattern[str]:

@@ -1,0 +1,231 @@
+"""One whole turn of Civilization: The Card Game by a scripted person: clicks and time
+(a measurement, not a test; issue 26).
+
+    python benchmarks/bench_turn_ccg.py [--surface browser|terminal|both] [--repeat 3]
+
+The same turn each time: seed 3, three players, the dealer is seat 2, so seat 0 (the
+person) has the first turn against two greedy bots. The set-up (the two drafts, the
+free population, the two discards of the starting hand) is played first and not
+counted (``SETUP``; the free population goes on the Forest, which yields Hammers and
+Commerce). The turn (``TURN``): the population's extra resource (a Hammer), cash the
+Food card, cash the Hammers card, build the Temple on plot 1, trade 3 Commerce for 1 Food at the bank, end the purchases,
+and discard the Food card and the Archers after the draw (the opening hand is a Temple,
+Archers, a Food and a Hammers card).
+
+Browser: Debian's Chromium (Playwright, headless) on a fresh server. For each move the
+person clicks the card, plot or pile it is about when the page offers it there (the
+``data-target`` of the move), then the entry of the short menu that opens when the
+thing has several moves, then "yes" when the page asks for a confirmation; a move with
+nothing to click on the board is clicked in the page's list of moves (its groups
+opened first). Time: from the page showing the turn to the page showing the turn's
+last move in its log, the server's answers included.
+
+Terminal: ``civtable play``'s person (``HumanAgent``) reading its own screen: it types
+the number of the menu entry that leads to the move (a group's number first when the
+move is inside a group) and "yes" to a confirmation. Counted: the lines typed and
+their characters, and the menu rows read to find them (the row of each entry typed,
+from the top of its menu, added up: how far down the usual choices are). Time: the
+terminal's own work for the turn (screens, menus; the bots' moves are not part of it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+GAME = "civ-card-game"
+SEED = 3
+PLAYERS = 3
+OPTIONS = {"dealer": 2}
+SETUP = ("draft gold", "draft forest", "place 4", "discard city_walls", "discard forge")
+TURN = ("yield hammers", "cash food_cache", "cash hammers_cache", "build temple 1", "trade commerce+commerce+commerce for food",
+        "done", "discard food_cache", "discard archers")
+
+
+# ------------------------------------------------------------------ the browser
+def browser_turn() -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser import ARGS, CHROMIUM, VIEWPORT, create
+    from tests.server.serverproc import ServerProcess
+
+    seats: list[dict[str, object]] = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * (PLAYERS - 1)
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        server = ServerProcess(Path(tmp) / "games.db").start()
+        try:
+            data = create(server, GAME, seats, options=OPTIONS, seed=SEED)
+            gid = data["id"]
+            token = str(data["links"]["0"]).split("#t=")[1]
+            headers = {"X-Token": token}
+            todo = list(SETUP)
+            while todo:  # the set-up through the API, each move when it is the person's
+                view = httpx.get(f"{server.url}/api/games/{gid}/view", headers=headers).json()
+                if view["to_move"] == [0]:
+                    r = httpx.post(f"{server.url}/api/games/{gid}/act", headers=headers, json={"action": todo.pop(0)})
+                    assert r.status_code == 200, r.text
+                else:
+                    time.sleep(0.05)
+            b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            page = b.new_context(viewport=VIEWPORT).new_page()
+            page.goto(server.url + str(data["links"]["0"]))
+            clicks = 0
+            page.wait_for_function("document.querySelector('#menu button') !== null"
+                                   " && document.querySelector('#decision-title').textContent.length > 0")
+            start = time.perf_counter()
+            for text in TURN:
+                page.wait_for_selector("#menu button")
+                legal = httpx.get(f"{server.url}/api/games/{gid}/view", headers=headers).json()["legal"]
+                entry = next(a for a in legal if a["text"] == text)
+                before = page.evaluate("document.querySelector('#log').children.length")
+                opened = True
+                if entry["target"]:
+                    page.click(f"#board [data-target='{entry['target']}']")
+                    clicks += 1
+                    # several moves on the thing open its menu ("Your decision: ..."); one is sent at once
+                    opened = page.evaluate("document.querySelector('#decision-title').textContent.includes(':')")
+                if opened:
+                    clicks += _menu_clicks(page, text, entry["path"])
+                if page.locator("#confirm:not([hidden]) button[data-confirm]").count():
+                    page.click("#confirm button[data-confirm]")
+                    clicks += 1
+                page.wait_for_function(f"document.querySelector('#log').children.length > {before}")
+            seconds = time.perf_counter() - start
+            b.close()
+        finally:
+            server.stop()
+    return {"clicks": clicks, "seconds": seconds}
+
+
+def _menu_clicks(page: Any, text: str, path: list[str]) -> int:
+    """The clicks in the page's menu that play ``text``: none when the board's click
+    played it (or asks for a confirmation), else the groups of its path opened until its
+    button shows, and the button."""
+    for level in range(len(path) + 1):
+        if page.locator("#confirm:not([hidden])").count():
+            return level
+        button = page.locator(f"#menu button.act[data-action='{text}']")
+        if button.count():
+            button.click()
+            return level + 1
+        group = page.locator("#menu button.group").filter(has_text=re.compile("^" + re.escape(path[level]) + r" \("))
+        if not group.count():
+            break
+        group.first.click()  # one click a level
+    raise AssertionError(f"no way to {text!r} in the menu")
+
+
+# ------------------------------------------------------------------ the terminal
+class Person(io.TextIOBase):
+    """A person at the terminal who reads the last menu on the screen and types the entry
+    leading to the next move of the turn (or "yes" to a confirmation)."""
+
+    def __init__(self, screen: io.StringIO, game: Any, todo: list[str]) -> None:
+        self.screen = screen
+        self.game = game
+        self.todo = todo
+        self.lines = 0
+        self.chars = 0
+        self.rows = 0
+        self.obs: dict[str, Any] = {}
+        self.legal: list[Any] = []
+
+    def readline(self, size: int | None = -1) -> str:
+        text = self.screen.getvalue()
+        tail = text[text.rfind("\n", 0, len(text) - 1) + 1:]
+        if "yes" in tail and "Careful" in text[-600:]:
+            line = "yes"
+        else:
+            line = self._entry(text)
+        self.lines += 1
+        self.chars += len(line)
+        return line + "\n"
+
+    def _entry(self, text: str) -> str:
+        want = self.todo[0]
+        action = next(a for a in self.legal if a.text == want)
+        path = list(self.game.action_path(action, self.obs))
+        menu = text[text.rfind("Choose"):]
+        where = re.match(r"Choose in (.*) \(", menu)
+        prefix = where.group(1).split(" > ") if where else []
+        rest = path[len(prefix):]
+        for row, (number, label) in enumerate(re.findall(r"^\s+(\d+)\. (.*)$", menu, re.M), 1):
+            if label == " > ".join(rest) or re.fullmatch(re.escape(rest[0]) + r"  \(\d+ choices?\)", label):
+                self.rows += row
+                return number
+        raise AssertionError(f"{want!r} is not in the menu:\n{menu}")
+
+
+def _bots(game: Any) -> dict[int, Any]:
+    """The greedy bots of seats 1 and 2, seeded as the server seeds them (``server.live``)."""
+    from civtable.agents.registry import make_agent
+    from civtable.core.rng import derive_seed
+
+    return {q: make_agent("greedy", game, seed=derive_seed(SEED, q)) for q in range(1, PLAYERS)}
+
+
+def terminal_turn() -> dict[str, Any]:
+    import civtable
+    from civtable.agents import PlayerView
+    from civtable.agents.human import HumanAgent
+
+    game = civtable.load_game(GAME, players=PLAYERS, **OPTIONS)
+    state = game.new_state(seed=SEED)
+    state.listen()
+    bots = _bots(game)
+    setup = list(SETUP)
+    while setup:
+        p = state.to_move()[0]
+        state.apply(p, setup.pop(0) if p == 0 else bots[p].act(PlayerView(state, p)))
+    while state.to_move() != (0,):
+        p = state.to_move()[0]
+        state.apply(p, bots[p].act(PlayerView(state, p)))
+    screen = io.StringIO()
+    person = Person(screen, game, list(TURN))
+    human = HumanAgent(stdin=person, stdout=screen)
+    seconds = 0.0
+    while person.todo:
+        p = state.to_move()[0]
+        if p != 0:  # a defender's answer in a combat: not the person's work
+            state.apply(p, bots[p].act(PlayerView(state, p)))
+            continue
+        start = time.perf_counter()
+        view = PlayerView(state, 0)
+        person.obs, person.legal = view.observation, view.legal_actions
+        action = human.act(view)
+        seconds += time.perf_counter() - start
+        assert action.text == person.todo[0], (action.text, person.todo[0])
+        state.apply(0, action)
+        person.todo.pop(0)
+    assert state.to_move() != (0,)
+    return {"lines": person.lines, "chars": person.chars, "rows": person.rows, "seconds": seconds}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--surface", choices=("browser", "terminal", "both"), default="both")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    if args.surface in ("terminal", "both"):
+        runs = [terminal_turn() for _ in range(args.repeat)]
+        print(f"terminal: {runs[0]['lines']} lines typed ({runs[0]['chars']} characters), "
+              f"{runs[0]['rows']} menu rows read down to the entries typed; "
+              f"{statistics.median(r['seconds'] for r in runs) * 1000:.0f} ms (median of {len(runs)})")
+    if args.surface in ("browser", "both"):
+        runs = [browser_turn() for _ in range(args.repeat)]
+        print(f"browser: {runs[0]['clicks']} clicks; {statistics.median(r['seconds'] for r in runs):.2f} s "
+              f"(median of {len(runs)})")
+
+
+if __name__ == "__main__":
+    main()

@@ -61,6 +61,7 @@ def position_view(game: Game, state: State, viewer: Viewer, names: list[str], si
         "over": over,
         "winners": state.winners() if over else [],
         "returns": list(state.returns()) if over else [],
+        "scores": list(state.scores() or []) if over else [],  # the victory points of a finished game
         "turn": state.turn,
     }
 

@@ -124,6 +124,6 @@ def test_a_whole_catan_game_is_played_by_clicking_on_the_board(live_server: Serv
     shot(watcher, "catan-play-over-spectator")
     view = httpx.get(f"{live_server.url}/api/games/{gid}/view", headers={"X-Token": token}, timeout=30).json()
     assert view["over"] and (view["winners"] or turns >= 100)
-    assert page.locator("#result:not([hidden]) table tr").count() == 2  # the final result, both seats
+    assert page.locator("#result:not([hidden]) table tbody tr").count() == 2  # the final result, both seats
     assert page.locator("#replay:not([hidden])").count() == 1
     assert seen["recent"] and seen["watched"] and turns > 3

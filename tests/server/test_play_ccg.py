@@ -198,7 +198,7 @@ def test_a_whole_ccg_game_is_played_by_two_people_by_clicking_on_the_board(
     for p, page in pages.items():
         page.wait_for_function("document.querySelector('#decision-title').textContent.includes('over')")
         shot(page, f"ccg-play-over-{p}")
-        assert page.locator("#result:not([hidden]) table tr").count() == 3  # the final result, every seat
+        assert page.locator("#result:not([hidden]) table tbody tr").count() == 3  # the final result, every seat
         assert page.locator("#replay:not([hidden])").count() == 1
     watcher.wait_for_function("document.querySelector('#decision-title').textContent.includes('over')")
     shot(watcher, "ccg-play-over-spectator")

@@ -258,12 +258,19 @@
     box.textContent = "";
     box.append(el("h3", {}, _("Final result")));
     const table = el("table", {class: "games"});
-    const rows = view.seats.map((s) => ({s, r: view.returns[s.seat]})).sort((a, b) => b.r - a.r);
-    for (const {s, r} of rows) {
+    // the game's score (victory points, cities) where it has one, else the result (1, 0, -1)
+    const scored = (view.scores || []).length === view.seats.length;
+    const rows = view.seats.map((s) => ({s, r: view.returns[s.seat], v: scored ? view.scores[s.seat] : view.returns[s.seat]}))
+      .sort((a, b) => (b.r - a.r) || (b.v - a.v));
+    const head = el("tr", {}), thead = el("thead", {}), body = el("tbody", {});
+    head.append(el("th", {}, _("Player")), el("th", {}, ""), el("th", {}, scored ? _("Score") : _("Result")));
+    thead.append(head);
+    for (const {s, v} of rows) {
       const tr = el("tr", {class: view.winners.includes(s.seat) ? "winner" : ""});
-      tr.append(el("td", {}, s.name), el("td", {}, view.winners.includes(s.seat) ? _("won") : ""), el("td", {}, String(r)));
-      table.append(tr);
+      tr.append(el("td", {}, s.name), el("td", {}, view.winners.includes(s.seat) ? _("won") : ""), el("td", {}, String(v)));
+      body.append(tr);
     }
+    table.append(thead, body);
     box.append(table);
     $("replay").hidden = false;
     ply = view.state;  // the number of moves: the replay starts at the end

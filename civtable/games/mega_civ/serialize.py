@@ -370,10 +370,13 @@ class Loader:
         if s.step != codes.TRADE or frm in counters:
             r.fail("deal", "is an offer under way: only in step 'trade', never countered by its proposer")
         limit = self.game.rules.trade_max_cards
+        names = set(self.game.rules.declarable)
+        built = frm if stage == 0 else s.decider if stage == 1 else -1  # the side still being built
         for who, side in [(frm, cs), *counters.items()]:
             name = "deal.cards" if who == frm else f"deal.counters.{who}"
-            if len(side) < 4 or len(side) % 2:
-                r.fail(name, "must give two shown cards, then each hidden card and its declared name")
+            if len(side) < (2 if who == built else 4) or len(side) % 2:
+                r.fail(name, "must give two shown cards, then each hidden card and its declared name (at least "
+                             "one once the offer is posted, MC-7.2)")
             if len(side) // 2 + 1 > limit:
                 r.fail(name, f"offers {len(side) // 2 + 1} cards; option trade-max-cards allows {limit}")
             hand = list(s.hands[who])
@@ -385,10 +388,9 @@ class Loader:
                 r.fail(name, f"has player {who} show a calamity or offer a non-tradable one")  # MC-7.3, MC-7.5
             if any(cat.cards[c].calamity for c in side[3::2]):  # MC-7.4: a commodity is declared
                 r.fail(name, "declares a hidden card as a calamity")
-            for h, d in zip(side[2::2], side[3::2], strict=True):  # MC-7.4: its own name or a shown one
-                if d not in (side[0], side[1]) and (d != h or cat.cards[h].calamity):
-                    r.fail(name, f"declares the hidden card {cat.cards[h].id!r} as {cat.cards[d].id!r}: a hidden "
-                                 "card is declared as its own name or a shown card's name")
+            for d in side[3::2]:  # MC-7.4: any name of the game's cards
+                if d not in names:
+                    r.fail(name, f"declares a hidden card as {cat.cards[d].id!r}, a card this game does not have")
         if stage == 0 and (counters or s.decider != frm):
             r.fail("deal", "at stage 0 is an offer its proposer (the decider) is still building: no counters yet")
         if stage == 1 and (s.decider == frm or frm in s.queue):

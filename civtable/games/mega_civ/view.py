@@ -192,23 +192,21 @@ def other_sides(s: MegaState, player: Viewer) -> list[tuple[int, list[int]]]:
 
 
 def unknown_slots(side: list[int]) -> list[int]:
-    """MC-7.4: the places in a side of the hidden cards nobody else can know: those
-    declared as a shown card's name. A hidden card declared as another name is that
-    card (a declaration names the hidden card itself or a shown card)."""
-    return [i for i in range(2, len(side), 2) if side[i + 1] in (side[0], side[1])]
+    """MC-7.4: the places in a side of the hidden cards, which nobody else can know: a
+    hidden card may be declared as any name, so its declaration tells nothing of it."""
+    return list(range(2, len(side), 2))
 
 
 def known_cards(s: MegaState, player: Viewer) -> dict[int, list[int]]:
     """The cards of other players' hands that ``player`` knows: the shown cards of an
-    offer or counter (MC-7.3) and the hidden ones declared as their own name (MC-7.4),
-    the cards of a payment under way, the cards kept against Banditry, the
-    non-tradable calamities (drawn from a known place in their stack, never traded)
-    and, in phase 8, every calamity held (declared, MC-8.1)."""
+    offer or counter (MC-7.3; never its hidden cards, MC-7.4), the cards of a payment
+    under way, the cards kept against Banditry, the non-tradable calamities (drawn from
+    a known place in their stack, never traded) and, in phase 8, every calamity held
+    (declared, MC-8.1)."""
     cards = s.cat.cards
     out: dict[int, list[int]] = {q: [] for q in range(s.n) if q != player}
     for q, side in other_sides(s, player):
-        unknown = unknown_slots(side)
-        out[q] += shown_of(side) + [side[i] for i in range(2, len(side), 2) if i not in unknown]
+        out[q] += shown_of(side)
     if s.pay is not None and s.decider != player and s.decider >= 0:
         out[s.decider] += s.pay[3]
     for t in s.tasks:
@@ -230,8 +228,8 @@ def redeal(s: MegaState, player: Viewer, rng: Rng) -> None:
     show the stack) and their known cards (``known_cards``); a non-tradable calamity
     in a stack keeps its place; the unknown cards are calamities only in phases 6 and 7
     (in phase 8 the calamities held are declared, MC-8.1; all are revealed in phase 9,
-    MC-9.1.1, and none is drawn before phase 6). Then every hidden offered card the
-    player cannot know is drawn again from the tradable cards of its owner's new hand
+    MC-9.1.1, and none is drawn before phase 6). Then every hidden card of another
+    player's offer or counter-offer is drawn again from the tradable cards of its owner's new hand
     not already in his side (MC-7.4; its stack is not shown, so any stack will do); the
     declarations stay. The sample depends on what ``player`` sees only."""
     cards = s.cat.cards
@@ -271,12 +269,10 @@ def redeal(s: MegaState, player: Viewer, rng: Rng) -> None:
         new_hands[q] += [c for c in secret[q] if not cards[c].stack]  # Water cards
         s.hands[q] = sorted(new_hands[q])
     for q, side in other_sides(s, player):
-        unknown = unknown_slots(side)
         spare = [c for c in s.hands[q] if cards[c].tradable]
-        for i in [0, 1, *range(2, len(side), 2)]:
-            if i not in unknown:
-                spare.remove(side[i])
-        for i in unknown:
+        for c in shown_of(side):
+            spare.remove(c)
+        for i in unknown_slots(side):
             side[i] = spare.pop(rng.below(len(spare)))
 
 
@@ -286,13 +282,11 @@ HIDDEN = "?"
 
 
 def public_text(text: str) -> str:
-    """An action's text as the other players see it: a trade offer or counter-offer
-    (``offer C1 C2 H as D``, ``add H as D``) without its hidden card, a card given
-    (Provincial Empire) without the card. Other texts are public as they are."""
+    """An action's text as the other players see it: a hidden card added to a trade offer
+    or counter-offer (``add H as D``) without the card, a card given (Provincial Empire)
+    without the card. Other texts (the shown cards of ``offer C1 C2``) are public as they are."""
     words = text.split(" ")
     kind = words[0]
-    if kind in ("offer", "counter") and len(words) == 6:
-        return " ".join((kind, words[1], words[2], HIDDEN, "as", words[5]))
     if kind == "add" and len(words) == 4:
         return " ".join(("add", HIDDEN, "as", words[3]))
     if kind == "give" and len(words) == 2:

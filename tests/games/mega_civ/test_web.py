@@ -141,14 +141,14 @@ def test_an_offer_shows_its_shown_cards_and_hidden_backs_with_their_declarations
                                       HATTI: {"tokens": {"great_delta": 1}}}).to_json()
     s = g.state_from_json(data)
     assert s.to_move() == (MINOA,)
-    s.apply(MINOA, "offer ochre ochre treachery as ochre")
-    s.apply(MINOA, "post")
+    for text in ("offer ochre ochre", "add treachery as ochre", "post"):
+        s.apply(MINOA, text)
     mine = g.html(s.observation(MINOA), MINOA)
     theirs = g.html(s.observation(HELLAS), HELLAS)
     assert "declared as Ochre" in mine and "declared as Ochre" in theirs
     assert "(yours: Treachery)" in mine and "Treachery" not in theirs
-    s.apply(HELLAS, "counter wool wool oil as wool")
-    s.apply(HELLAS, "post")
+    for text in ("counter wool wool", "add oil as wool", "post"):
+        s.apply(HELLAS, text)
     assert f"counter:{HELLAS}" in check_page(s, MINOA)
     assert g.action_target(Action("accept", str(HELLAS)), s.observation(MINOA)) == f"counter:{HELLAS}"
 
@@ -158,7 +158,7 @@ def test_an_offer_shows_its_shown_cards_and_hidden_backs_with_their_declarations
     ("city old_ford treasury", "area:old_ford"), ("lose-city kings_vale", "area:kings_vale"),
     ("discard famine", "card:famine"), ("pay wine", "card:wine"), ("pay 10", None), ("pay wine ochre", None),
     ("buy-card 9 15", "stack:9"), ("buy astronavigation", "advance:astronavigation"), ("victim 3", "player:3"),
-    ("accept 2", "counter:2"), ("offer ochre ochre wine as wine", None), ("done", None), ("tax-rate 1", None),
+    ("accept 2", "counter:2"), ("offer ochre ochre", None), ("done", None), ("tax-rate 1", None),
 ])
 def test_action_targets(text: str, target: str | None) -> None:
     kind, *args = text.split()

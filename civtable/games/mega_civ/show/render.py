@@ -329,6 +329,8 @@ class Screen(SeatNames):
         declared = ", ".join(self.w.card(c, tr) for c in side["declared"])
         hidden = side.get("hidden")
         k = side["hidden_count"]
+        if not k:
+            return tr.t("{shown} shown, no hidden card yet", shown=shown)
         text = tr.nt("{shown} shown + {n} hidden card declared as {declared}",
                      "{shown} shown + {n} hidden cards declared as {declared}", k, shown=shown, declared=declared)
         if hidden:
@@ -457,10 +459,15 @@ def path(game: MegaCiv, action: Action, obs: dict[str, Any], *, tr: Translator =
                 tr.nt("with {n} token", "with {n} tokens", int(args[2])))
     if kind in ("offer", "counter"):
         what = tr.t("make an offer") if kind == "offer" else tr.t("make a counter-offer")
-        return (what, tr.t("show {card}", card=w.card(args[0], tr)), tr.t("and {card}", card=w.card(args[1], tr)),
-                tr.t("hide {card}", card=w.card(args[2], tr)), tr.t("declared as {card}", card=w.card(args[4], tr)))
+        return what, tr.t("show {card}", card=w.card(args[0], tr)), tr.t("and {card}", card=w.card(args[1], tr))
     if kind == "add":
-        return tr.t("add a hidden card"), w.card(args[0], tr), tr.t("declared as {card}", card=w.card(args[2], tr))
+        declared = tr.t("declared as {card}", card=w.card(args[2], tr))
+        names = game.rules.declarable
+        if len(names) > NAMES_AT_ONCE:  # many names (9 players or more): by stack first
+            stack = game.rules.catalog.cards[game.rules.catalog.card(args[2])].stack
+            group = tr.t("a name of stack {n}", n=stack) if stack else tr.t("another name")
+            return tr.t("add a hidden card"), w.card(args[0], tr), group, declared
+        return tr.t("add a hidden card"), w.card(args[0], tr), declared
     if kind == "buy":
         adv = game.rules.catalog.advances[game.rules.catalog.advance_index[args[0]]]
         vp = advance_vp(adv.cost, game.rules.tables.vp, game.rules.exactly_200_high)
@@ -479,6 +486,10 @@ def path(game: MegaCiv, action: Action, obs: dict[str, Any], *, tr: Translator =
                 tr.t("to {area}", area=w.area(args[1], tr)))
     return (label(game, action, obs, tr=tr),)
 
+
+NAMES_AT_ONCE = 24
+"""The most declarable names listed on one menu level (the small map's 19; 9 players and
+more are grouped by stack)."""
 
 AREA_TASKS = ("lose", "lose-city", "annex", "reduce", "destroy", "barbarians", "pirate")
 """Task choices named by an area: grouped by region when the victim holds many areas."""
@@ -538,9 +549,9 @@ STEP_HELP: dict[str, str] = {
         "Trade cards (MC-6): you drew one card from stacks 1 to N for your N cities. You may buy more with "
         "treasury: 'buy-card STACK COST' (the cost goes back to your stock), 'done' to stop."),
     "trade": N_(
-        "Trade (MC-7): an offer shows two cards and hides at least one more, each hidden card declared as a "
-        "commodity. Written 'offer SHOWN1 SHOWN2 HIDDEN as DECLARED', then 'add HIDDEN as DECLARED' for more "
-        "hidden cards or 'post'. The others answer with 'counter ...' (built the same way) or 'decline'; the "
+        "Trade (MC-7): an offer shows two cards and hides at least one more, each hidden card declared as any "
+        "commodity, true or not. Written 'offer SHOWN1 SHOWN2', then 'add HIDDEN as DECLARED' for each hidden "
+        "card, then 'post'. The others answer with 'counter ...' (built the same way) or 'decline'; the "
         "proposer then 'accept SEAT' or 'reject'. 'pass' makes no offer. Others see only the shown cards, the "
         "declarations and how many cards are hidden; a set of n cards of one commodity is worth n x n x its value."),
     "discard": N_(

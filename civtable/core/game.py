@@ -234,6 +234,11 @@ class Game(ABC):
         """An action in words for a menu ("buy City (1 Ore, 1 Grain, 1 Settlement)")."""
         return action.text
 
+    menu_by_first_word: bool = False
+    """Whether the terminal's and the page's menus open by the first word of the actions'
+    paths even when the whole list is short (Mega Civ: first the area, then what to do
+    there). Default: a short list is shown whole."""
+
     def action_path(self, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
         """Where an action sits in a long menu, from the first choice to the last
         ("Thebes", "move 1 token to Athens"): a terminal or a browser shows the first
@@ -252,6 +257,21 @@ class Game(ABC):
         """The thing an action acts on in ``html`` (``"hand:ore"``, ``"area:thebes"``),
         or ``None`` for an action that is offered in the page's action bar."""
         return None
+
+    def action_then(self, action: Action, obs: dict[str, Any]) -> str | None:
+        """The second thing an action acts on in ``html``, after its ``action_target``: a
+        move's destination (``"area:athens"`` for a move from ``"area:thebes"``), or
+        ``None``. A page lets the player click the target, then this (or drag from one
+        to the other); the actions on the same two things are offered together. Default:
+        none (one click, or the menu)."""
+        return None
+
+    def action_repeat(self, action: Action, obs: dict[str, Any]) -> int:
+        """How many times in a row ``action`` may be played from here, each time legal
+        (one token moved at a time from an area holding several), so that a page can ask
+        "how many?" once and play it that often. It reads the viewer's observation only.
+        Default: 1 (no question)."""
+        return 1
 
     def move_mark(self, action: Action, actor: int, obs: dict[str, Any]) -> str | None:
         """What ``actor``'s move changed on the shared board, as a ``data-target`` of

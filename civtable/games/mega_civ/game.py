@@ -35,6 +35,8 @@ class MegaCiv(Game):
     info = DECLARED.info
     option_specs = OPTIONS
     messages = MESSAGES
+    menu_by_first_word = True
+    """Menus open by the area first, then what to do there (issue 27), in the terminal and the page."""
     search_defaults = {"portfolio": "greedy+rules:aggressive+rules:peaceful+rules:advances+rules:lean",
                        "iterations": "6", "turns": "2", "compare": "buy"}
     """``ismcts`` and ``mcts`` compare whole turns of these strategies (``agents/portfolio.py``,
@@ -122,6 +124,18 @@ class MegaCiv(Game):
         from .show.web import action_target
 
         return action_target(action, obs)
+
+    def action_then(self, action: Action, obs: dict[str, Any]) -> str | None:
+        """The area a move, a ship or a Diaspora goes to (``show/web.py``)."""
+        from .show.web import action_then
+
+        return action_then(action, obs)
+
+    def action_repeat(self, action: Action, obs: dict[str, Any]) -> int:
+        """How many tokens ``move A B`` may move one after the other (``show/web.py``)."""
+        from .show.web import action_repeat
+
+        return action_repeat(self, action, obs)
 
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         from .show.render import help_text

@@ -56,6 +56,42 @@ def action_target(action: Action, obs: dict[str, Any]) -> str | None:
     return f"{kind}:{first}"
 
 
+def action_then(action: Action, obs: dict[str, Any]) -> str | None:
+    """Where a move goes, after the area it leaves: ``move A B`` (``move A B C`` with
+    Roadbuilding: C), ``sail A B k`` and ``diaspora A B`` go on to ``area:B``."""
+    kind = action.kind
+    if kind == "move":
+        return f"area:{action.args[-1]}"
+    if kind in ("sail", "diaspora"):
+        return f"area:{action.args[1]}"
+    return None
+
+
+def action_repeat(game: MegaCiv, action: Action, obs: dict[str, Any]) -> int:
+    """MC-3.1: ``move A B`` moves one token, and may be played again while A holds tokens of
+    the mover that have not moved this turn; once only where a later token could be barred
+    (Cultural Ascendancy of a player with units there bars a move that starts a conflict,
+    whatever the number, ``rules.movement.barred``)."""
+    if action.kind != "move" or obs.get("player") is None or obs["step"] != "move":
+        return 1
+    me = obs["players"][obs["player"]]
+    src, dest = str(action.args[0]), str(action.args[-1])
+    free = me["tokens"].get(src, 0) - obs["moved"].get(src, 0)
+    if free <= 1:
+        return 1
+    params = {a.id: a.params for a in game.rules.catalog.advances}
+
+    def holds(p: dict[str, Any], key: str) -> bool:
+        return any(params[a].get(key) for a in p["advances"])
+
+    if holds(me, "no_conflict_with") or holds(me, "ignores_ascendancy"):
+        return free
+    for p in obs["players"]:
+        if p["seat"] != obs["player"] and holds(p, "no_conflict_with") and (p["tokens"].get(dest) or dest in p["cities"]):
+            return 1
+    return free
+
+
 def tag(name: str, body: str = "", cls: str = "", **attrs: Any) -> str:
     """An element; ``body`` is HTML already, attribute values are escaped here."""
     extra = "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"' for k, v in attrs.items() if v is not None)

@@ -88,6 +88,7 @@ def observation(s: MegaState, player: Viewer) -> dict[str, Any]:
         "pirates": [areas[a].id for a, o in enumerate(view.city) if o == PIRATE],
         "trade_round": view.trade_round,
         "deal": _public_deal(view, player),
+        "trades": [{"proposer": t[0], "responder": t[1], "gave": t[2], "got": t[3]} for t in view.traded],
         "task": _public_task(view),
         "pay": _pay_json(view) if view.pay is not None else None,
         "calamities_pending": [[v, cards[c].id] for v, c in view.calq],
@@ -121,7 +122,8 @@ def _by_stack(s: MegaState, hand: list[int]) -> list[int]:
 def _public_deal(s: MegaState, player: Viewer) -> dict[str, Any] | None:
     """The offer under way: the shown cards, the declarations (one per hidden card) and
     the number of hidden cards; the hidden cards only to their owner. ``building`` is
-    the player whose offer or counter-offer is still being built (None: none is)."""
+    the player whose offer or counter-offer is still being built (None: none is);
+    ``declined`` who declined it (public answers)."""
     d = s.deal
     if d is None:
         return None
@@ -137,7 +139,7 @@ def _public_deal(s: MegaState, player: Viewer) -> dict[str, Any] | None:
     stage = ("offer", "counter", "accept")[d[2]]
     built = d[0] if d[2] == 0 else s.decider if d[2] == 1 and s.decider in d[3] else None
     return {"from": d[0], "stage": stage, "building": built, **side(d[0], d[1]),
-            "counters": {str(q): side(q, v) for q, v in sorted(d[3].items())}}
+            "counters": {str(q): side(q, v) for q, v in sorted(d[3].items())}, "declined": list(d[4])}
 
 
 def _public_task(s: MegaState) -> dict[str, Any] | None:

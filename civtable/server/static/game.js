@@ -16,6 +16,7 @@
   const MENU = 24;
   let view = null, cursor = 0, prefix = [], target = null, targetLabel = "", ply = 0, asSeat = "", busy = false;
   let pair = null;  // {then, label}: the second thing clicked after the target (a move's destination)
+  let reverse = false;  // the second thing was clicked first (a card to show second, an area to reach): its partners stand out
 
   async function call(url, options) {
     const headers = Object.assign({"Content-Type": "application/json"}, token ? {"X-Token": token} : {});
@@ -141,7 +142,7 @@
     $("crumbs").textContent = "";
     $("search").hidden = !view.legal.length;
     if (pair && target !== null) return showPair();
-    const legal = view.legal.filter((a) => target === null || a.target === target);
+    const legal = view.legal.filter((a) => target === null || on(a, target));
     const found = searched();
     if (found) {
       $("decision-title").textContent = _("Actions with “{words}”", {words: $("search").value.trim()});
@@ -175,25 +176,39 @@
   }
 
   // ------------------------------------------------------------ two things clicked (a move: from, then to)
+  function on(a, t) {
+    // whether action a is about t: its target, or (t chosen the other way round) its second thing
+    return reverse ? a.then === t : a.target === t;
+  }
+
   function onward(t) {
-    // the second things of the legal actions on t (a move's destinations)
+    // the other things of the legal actions on t: a move's destinations (or, the other way round, its sources)
     const out = new Set();
-    for (const a of view.legal) if (a.target === t && a.then) out.add(a.then);
+    for (const a of view.legal) {
+      if (!a.then) continue;
+      if (!reverse && a.target === t) out.add(a.then);
+      if (reverse && a.then === t) out.add(a.target);
+    }
     return out;
+  }
+
+  function pairOf(t) {
+    // the actions between the thing chosen and t
+    return view.legal.filter((a) => reverse ? a.then === target && a.target === t : a.target === target && a.then === t);
   }
 
   function labelOf(node, t) {
     return node.dataset.label || node.getAttribute("title") || node.textContent.trim().split("\n")[0] || t.split(":").pop();
   }
 
-  function select(t, label) {
-    target = t; targetLabel = label; prefix = []; pair = null;
+  function select(t, label, backwards) {
+    target = t; targetLabel = label; prefix = []; pair = null; reverse = !!backwards;
     markOnward();
     showMenu();
   }
 
   function unselect() {
-    target = null; pair = null; prefix = [];
+    target = null; pair = null; prefix = []; reverse = false;
     markOnward();
   }
 
@@ -212,7 +227,7 @@
 
   function toward(t, label) {
     // the second thing, after the target: one action is played, several (or a count) asked in a small dialog
-    const both = view.legal.filter((a) => a.target === target && a.then === t);
+    const both = pairOf(t);
     if (!both.length) {
       $("error").textContent = _("{what} cannot be reached from {source}: choose a highlighted place, or ‹ back.",
         {what: label, source: targetLabel});
@@ -227,8 +242,9 @@
   function showPair() {
     // the small dialog of the actions from the target to the second thing: how many, and how
     const menu = $("menu");
-    const both = view.legal.filter((a) => a.target === target && a.then === pair.then);
-    $("decision-title").textContent = _("{source} → {destination}", {source: targetLabel, destination: pair.label});
+    const both = pairOf(pair.then);
+    $("decision-title").textContent = reverse ? _("{source} → {destination}", {source: pair.label, destination: targetLabel})
+      : _("{source} → {destination}", {source: targetLabel, destination: pair.label});
     const back = el("button", {class: "link"}, _("‹ back"));
     back.onclick = () => { pair = null; showMenu(); };
     $("crumbs").append(back);
@@ -314,8 +330,9 @@
         e.stopPropagation();  // the innermost thing clicked, not the area around it
         if (busy || dragged) return;
         const label = labelOf(node, t);
-        if (target !== null && t !== target && onward(target).has(t)) return toward(t, label);
+        if (target !== null && onward(target).has(t)) return toward(t, label);  // the same thing twice: a pair of cards
         if (!targets.has(t)) {
+          if (view.legal.some((a) => a.then === t)) return select(t, label, true);  // the second thing first
           // not legal now: a click does nothing but say so in one line
           $("error").textContent = target !== null && onward(target).size ?
             _("{what} cannot be reached from {source}: choose a highlighted place, or ‹ back.", {what: label, source: targetLabel}) :
@@ -323,8 +340,8 @@
           return;
         }
         $("error").textContent = "";
-        const on = view.legal.filter((a) => a.target === t);
-        if (on.length === 1 && !on[0].then && (on[0].repeat || 1) <= 1) { targetLabel = label; choose(on[0].text); }
+        const here = view.legal.filter((a) => a.target === t);
+        if (here.length === 1 && !here[0].then && (here[0].repeat || 1) <= 1) { targetLabel = label; choose(here[0].text); }
         else select(t, label);
       });
       if (targets.has(t) && view.legal.some((a) => a.target === t && a.then)) {
@@ -477,7 +494,7 @@
     showRecent();
     showLog(view.events, fresh);
     $("help").textContent = view.help || "";
-    if (fresh) { prefix = []; target = null; pair = null; }
+    if (fresh) { prefix = []; target = null; pair = null; reverse = false; }
     showMenu();
     announce();
     showResult();
@@ -512,9 +529,9 @@
 
   function keepChoice() {
     // the thing chosen on the board (and the menu level) stays while it still has legal actions
-    if (target !== null && !view.legal.some((a) => a.target === target)) { target = null; pair = null; }
-    if (pair && !view.legal.some((a) => a.target === target && a.then === pair.then)) pair = null;
-    if (prefix.length && !view.legal.some((a) => (target === null || a.target === target)
+    if (target !== null && !view.legal.some((a) => on(a, target))) { target = null; pair = null; reverse = false; }
+    if (pair && !pairOf(pair.then).length) pair = null;
+    if (prefix.length && !view.legal.some((a) => (target === null || on(a, target))
         && prefix.every((w, i) => a.path[i] === w))) prefix = [];
   }
 
@@ -542,7 +559,7 @@
     let failed = null;
     try {
       await call(`/api/games/${gid}/act`, {method: "POST", body: JSON.stringify({action: text, state: view.state})});
-      target = null; pair = null; prefix = [];  // played: the next decision starts from the whole menu
+      target = null; pair = null; prefix = []; reverse = false;  // played: the next decision starts from the whole menu
     } catch (e) { failed = e.message; }
     finally { busy = false; }
     await refresh();

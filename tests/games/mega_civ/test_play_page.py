@@ -110,3 +110,71 @@ def test_the_terminal_asks_for_the_area_first_then_what_to_do_there() -> None:
     inside = screen[screen.index("Choose in Kings Vale"):]
     assert "move a token to Old Ford (limit 2, city site; you 2)" in inside and "Kings Vale (3 tokens) >" not in inside
     assert s.game.menu_by_first_word and not game().__class__.__mro__[1].menu_by_first_word  # the core's default
+
+
+# ------------------------------------------------------------ the trade table (issue 27, item 2)
+def _trading(**hands: list[str]):
+    from ._card_helpers import trading
+
+    return trading(minoa=hands.get("minoa", ["ochre", "ochre", "wine", "treachery", "papyrus", "gold", "flood"]),
+                   others={HATTI: {"hand": ["clay", "clay", "iron"]}, ASSYRIA: {"hand": ["tin", "tin", "fish"]}})
+
+
+def _legal(s, seat: int) -> dict[str, dict]:
+    view = position_view(s.game, s, seat, [f"player {p}" for p in range(5)])
+    return {a["text"]: a for a in view["legal"]}
+
+
+def test_mc_7_3_an_offer_is_built_by_clicking_cards_of_the_hand() -> None:
+    """MC-7.2 to MC-7.4 on the page: the two shown cards are a card of the hand, then a
+    second one (the same card again for two copies); a hidden card is one click on the
+    hand, its declared name chosen among every name; posting and passing are the table's
+    buttons; the proposer's own cards in the offer are counted on his hand."""
+    from ._mc_helpers import MINOA
+
+    s = _trading()
+    legal = _legal(s, MINOA)
+    assert (legal["offer ochre ochre"]["target"], legal["offer ochre ochre"]["then"]) == ("card:ochre", "card:ochre")
+    assert (legal["offer ochre wine"]["target"], legal["offer ochre wine"]["then"]) == ("card:ochre", "card:wine")
+    assert legal["pass"]["target"] == "deal:pass"
+    page = s.game.html(s.observation(MINOA), MINOA)
+    assert 'data-target="deal:pass"' in page and 'data-target="card:wine"' in page and "mc-offers" in page
+    s.apply(MINOA, "offer ochre ochre")
+    legal = _legal(s, MINOA)
+    adds = [a for a in legal.values() if a["target"] == "card:wine"]
+    assert len(adds) == 19 and {a["then"] for a in adds} == {None} and "post" not in legal
+    assert 'data-target="deal:post"' in s.game.html(s.observation(MINOA), MINOA)  # drawn, clickable once legal
+    s.apply(MINOA, "add wine as gold")
+    assert _legal(s, MINOA)["post"]["target"] == "deal:post"
+    mine = s.game.html(s.observation(MINOA), MINOA)
+    assert "2 in your offer" in mine and "1 in your offer" in mine and "(yours: Wine)" in mine
+
+
+def test_mc_7_5_the_table_answers_declines_and_closed_deals() -> None:
+    """MC-7.5 on the page: Assyria's decline and Hatti's counter-offer are rows of the
+    table for everybody; Minoa accepts by clicking Hatti's row (``counter:2``) or rejects
+    with the table's button; the closed deal is shown to everybody, also after the trade
+    phase; nobody but its owner reads a hidden card."""
+    from ._mc_helpers import EGYPT, MINOA
+
+    s = _trading()
+    for text in ("offer ochre ochre", "add wine as gold", "post"):
+        s.apply(MINOA, text)
+    s.apply(ASSYRIA, "decline")
+    assert _legal(s, HATTI)["decline"]["target"] == "deal:decline"
+    for text in ("counter clay clay", "add iron as iron"):  # his three cards: posted at once
+        s.apply(HATTI, text)
+    s.apply(HELLAS, "decline")
+    legal = _legal(s, MINOA)
+    assert legal[f"accept {HATTI}"]["target"] == f"counter:{HATTI}" and legal["reject"]["target"] == "deal:reject"
+    for viewer in (None, EGYPT, ASSYRIA):
+        page = s.game.html(s.observation(viewer), viewer)
+        assert page.count(">declined<") == 2 and "counter-offer" in page
+        assert "Wine" not in page and "(yours" not in page  # Minoa's hidden wine, declared as gold
+    assert "counter-offer: click to accept" in s.game.html(s.observation(MINOA), MINOA)
+    s.apply(MINOA, f"accept {HATTI}")
+    for viewer in (None, EGYPT, MINOA):
+        page = s.game.html(s.observation(viewer), viewer)
+        assert "Deals closed this turn" in page and "Minoa" in page and " and player 2 Hatti: 3 cards for 3" in page
+    screen = s.game.render(s.observation(EGYPT), EGYPT)
+    assert "Deals closed this turn: player 1 Minoa and player 2 Hatti: 3 cards for 3" in screen

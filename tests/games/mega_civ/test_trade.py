@@ -73,7 +73,7 @@ def test_mc_7_4_a_hidden_card_may_be_declared_as_any_commodity() -> None:
     s.apply(MINOA, "add papyrus as iron")
     assert s.to_move() == (HELLAS,)
     public = {"from": MINOA, "stage": "counter", "building": None, "shown": ["ochre", "clay"], "declared": ["iron"],
-              "hidden_count": 1, "counters": {}}
+              "hidden_count": 1, "counters": {}, "declined": []}
     for p in (HELLAS, HATTI, ASSYRIA, EGYPT):
         assert s.observation(p)["deal"] == public
     assert s.observation(MINOA)["deal"] == {**public, "hidden": ["papyrus"]}
@@ -117,7 +117,7 @@ def test_mc_7_4_the_declared_name_may_be_false_and_the_hidden_card_stays_hidden(
     s.apply(MINOA, "post")
     assert (s.step, s.to_move()) == (TRADE, (HELLAS,))
     public = {"from": MINOA, "stage": "counter", "building": None, "shown": ["ochre", "ochre"], "declared": ["ochre"],
-              "hidden_count": 1, "counters": {}}
+              "hidden_count": 1, "counters": {}, "declined": []}
     assert s.observation(MINOA)["deal"] == {**public, "hidden": ["treachery"]}
     for p in (HELLAS, HATTI, ASSYRIA, EGYPT):
         assert s.observation(p)["deal"] == public
@@ -253,11 +253,11 @@ def test_mc_7_2_a_four_card_offer_and_counter_built_step_by_step_and_accepted() 
     assert (s.step, s.to_move()) == (TRADE, (MINOA,))
     assert mc.texts(s, MINOA) == [*adds("treachery"), "post"]
     assert s.observation(HELLAS)["deal"] == {"from": MINOA, "stage": "offer", "building": MINOA,
-                                              **public_side(["ochre", "ochre"], ["ochre"]), "counters": {}}
+                                              **public_side(["ochre", "ochre"], ["ochre"]), "counters": {}, "declined": []}
     s.apply(MINOA, "add treachery as ochre")
     assert s.to_move() == (HELLAS,)  # nothing more to add: posted
     public = {"from": MINOA, "stage": "counter", "building": None, **public_side(["ochre", "ochre"], ["ochre", "ochre"]),
-              "counters": {}}
+              "counters": {}, "declined": []}
     for p in (HELLAS, HATTI, ASSYRIA, EGYPT):
         assert s.observation(p)["deal"] == public
     assert s.observation(MINOA)["deal"] == {**public, "hidden": ["wine", "treachery"]}
@@ -607,3 +607,50 @@ def test_mc_7_4_no_channel_tells_a_hidden_card_declared_as_itself() -> None:
     for viewer in (MINOA, HATTI, None):
         for seed in range(3):
             check_channels(s, HELLAS, s.game.parse_action(s, "post", HELLAS), viewer, seed)
+
+
+def test_mc_7_5_who_declined_and_the_deals_closed_are_public() -> None:
+    """MC-7.5 (trade-disclosure A: everything but the hidden cards is public): Minoa offers;
+    Assyria declines, Hatti counters, Hellas declines; every viewer reads who declined;
+    Minoa accepts Hatti's counter and every viewer reads the closed deal (Minoa and Hatti,
+    four cards for three), in the observation and a position saved and loaded; the next
+    turn's card phase (MC-6) starts a new list."""
+    from civtable.games.mega_civ.rules.cards import phase_cards
+
+    s = trading(minoa=MINOA_BIG, others={HATTI: {"hand": ["clay", "clay", "iron"]},
+                                         ASSYRIA: {"hand": ["tin", "tin", "fish"]}})
+    for text in ("offer ochre ochre", "add wine as gold", "add treachery as ochre", "post"):
+        s.apply(MINOA, text)
+    assert s.to_move() == (ASSYRIA,)
+    s.apply(ASSYRIA, "decline")
+    for text in ("counter clay clay", "add iron as iron"):
+        s.apply(HATTI, text)
+    s.apply(HELLAS, "decline")
+    for v in (None, *range(5)):
+        assert s.observation(v)["deal"]["declined"] == [ASSYRIA, HELLAS]
+    t = s.game.state_from_json(json.loads(json.dumps(s.to_json())))
+    assert t.observation(EGYPT) == s.observation(EGYPT) and t.to_json()["deal"]["declined"] == [ASSYRIA, HELLAS]
+    s.apply(MINOA, "accept 2")
+    closed = [{"proposer": MINOA, "responder": HATTI, "gave": 4, "got": 3}]
+    for v in (None, *range(5)):
+        assert s.observation(v)["trades"] == closed
+    assert s.to_json()["traded"] == [[MINOA, HATTI, 4, 3]]
+    assert s.game.state_from_json(s.to_json()).observation(None)["trades"] == closed
+    phase_cards(s)
+    assert s.traded == [] and "traded" not in s.to_json()
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda d: d.update(traded=[[1, 1, 3, 3]]), "traded[0]"),  # a trade with himself
+    (lambda d: d.update(traded=[[1, 0, 2, 3]]), "traded[0]"),  # fewer than three cards (MC-7.2)
+    (lambda d: d.update(traded=[[1, 9, 3, 3]]), "traded[0]"),
+    (lambda d: d["deal"].update(declined=[MINOA]), "deal.declined"),  # the proposer does not answer himself
+    (lambda d: d["deal"].update(declined=[HELLAS]), "deal.declined"),  # Hellas is still to answer
+])
+def test_mc_7_5_a_saved_trade_record_that_cannot_be_is_refused(change: Any, field: str) -> None:
+    """MC-7.2 / MC-7.5: closed deals and declines of a saved position are checked."""
+    g = game()
+    data = building_position(g, cards=("ochre", "ochre", "wine", "wine"), stage=1, decider=HELLAS).to_json()
+    change(data)
+    with pytest.raises(InvalidStateError, match=field.replace("[", r"\[").replace("]", r"\]")):
+        g.state_from_json(data)

@@ -23,11 +23,13 @@ way (``counter C1 C2``, then ``add H as D`` ... ``post``) or ``decline``; the
 proposer ``accept``s one counter (``accept SEAT``) or ``reject``s them all. On accept
 all the cards of both sides change hands at once (MC-7.5).
 
-``MegaState.deal`` holds the deal under way: ``[proposer, side, stage, counters]``
-with ``side`` = ``[shown1, shown2, hidden1, declared1, hidden2, declared2, ...]``,
-``stage`` OFFER (the proposer builds his offer), COUNTER (the responders answer; the
-decider's counter is under construction when he is already in ``counters``) or
-ACCEPT, and ``counters`` = ``{responder: side}``. Other players see the shown cards,
+``MegaState.deal`` holds the deal under way: ``[proposer, side, stage, counters,
+declined]`` with ``side`` = ``[shown1, shown2, hidden1, declared1, hidden2, declared2,
+...]``, ``stage`` OFFER (the proposer builds his offer), COUNTER (the responders answer;
+the decider's counter is under construction when he is already in ``counters``) or
+ACCEPT, ``counters`` = ``{responder: side}`` and ``declined`` the responders who
+declined, in the order they did. ``MegaState.traded`` lists this turn's closed deals
+``[proposer, responder, cards given, cards received]`` (public, MC-7.5). Other players see the shown cards,
 the declared names and the number of hidden cards, never the hidden cards
 (``Game.public_text`` hides them from the action texts too); a declaration tells
 nothing about the card behind it.
@@ -51,9 +53,9 @@ if TYPE_CHECKING:
 OFFER, COUNTER, ACCEPT = 0, 1, 2
 
 
-# the deal under way: [proposer, his side, stage, {responder: his side}]; a side is
-# [shown1, shown2, hidden1, declared1, hidden2, declared2, ...] (card indices)
-FROM, SIDE, STAGE, COUNTERS = range(4)
+# the deal under way: [proposer, his side, stage, {responder: his side}, [who declined]]; a
+# side is [shown1, shown2, hidden1, declared1, hidden2, declared2, ...] (card indices)
+FROM, SIDE, STAGE, COUNTERS, DECLINED = range(5)
 
 
 def shown_of(side: list[int]) -> list[int]:
@@ -347,7 +349,7 @@ def play_trade(s: MegaState, p: int, a: Action) -> None:
     if kind == "pass":
         next_proposer(s)
     elif kind == "offer":
-        s.deal = [p, [cat.card(a.args[0]), cat.card(a.args[1])], OFFER, {}]
+        s.deal = [p, [cat.card(a.args[0]), cat.card(a.args[1])], OFFER, {}, []]
     elif kind == "counter":
         deal = s.deal
         assert deal is not None
@@ -361,6 +363,9 @@ def play_trade(s: MegaState, p: int, a: Action) -> None:
     elif kind == "post":
         post(s)
     elif kind == "decline":
+        deal = s.deal
+        assert deal is not None
+        deal[DECLINED].append(p)
         next_responder(s)
     elif kind == "accept":
         deal = s.deal
@@ -369,6 +374,7 @@ def play_trade(s: MegaState, p: int, a: Action) -> None:
         give, take = cards_of(deal[SIDE]), cards_of(deal[COUNTERS][q])
         exchange(s, p, give, q, take)
         s.log.append(f"{s.civ[p]} traded with {s.civ[q]}")
+        s.traded.append([p, q, len(give), len(take)])
         tell_trade(s, p, give, q, take)
         next_proposer(s)
     else:  # reject

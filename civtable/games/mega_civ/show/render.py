@@ -306,6 +306,7 @@ class Screen(SeatNames):
         elif step == "trade":
             lines.append(tr.t("Trade, round {round} of {rounds}.", round=obs["trade_round"] + 1,
                               rounds=self.game.options["trade-rounds"]))
+        lines += self.trade_lines()
         if obs["task"] is not None:
             lines.append(self.task_line(obs["task"]))
         if obs["calamities_pending"]:
@@ -345,9 +346,18 @@ class Screen(SeatNames):
         for q, side in deal["counters"].items():
             lines.append("  " + tr.t("counter-offer of {who}: {side}", who=self.who(int(q)), side=self.side_text(side))
                          + (building if deal["building"] == int(q) else ""))
+        if deal["declined"]:
+            lines.append("  " + tr.t("declined: {who}", who=", ".join(self.who(q) for q in deal["declined"])))
         if deal["stage"] == "accept":
             lines.append("  " + tr.t("{who} accepts one counter-offer or rejects them all.", who=self.who(deal["from"])))
         return lines
+
+    def trade_lines(self) -> list[str]:
+        """MC-7.5: this turn's closed deals (public: who traded with whom, how many cards)."""
+        tr = self.tr
+        return [tr.t("Deals closed this turn: {deals}", deals=semicolon(tr).join(
+            tr.t("{a} and {b}: {gave} cards for {got}", a=self.who(t["proposer"]), b=self.who(t["responder"]),
+                 gave=t["gave"], got=t["got"]) for t in self.obs["trades"]))] if self.obs["trades"] else []
 
     def task_line(self, task: dict[str, Any]) -> str:
         tr = self.tr

@@ -27,6 +27,7 @@ from ..catalog import set_value
 from ..rules.scoring import advance_vp
 from .explain import step_task
 from .webmap import MAP_CSS, MapDrawing, colour, ink
+from .webtrade import TRADE_CSS, TradeTable
 from .words import CONTEXT, SeatNames, phase_title, semicolon
 
 if TYPE_CHECKING:
@@ -35,18 +36,23 @@ if TYPE_CHECKING:
 AREA_KINDS = frozenset(("move", "ship", "sail", "city", "grow", "reduce", "revolt", "reinforce", "lose", "lose-city",
                         "destroy", "annex", "pirate", "barbarians", "politics-annex", "fundamentalism", "monotheism",
                         "universal-doctrine", "diaspora"))
-CARD_KINDS = frozenset(("discard", "keep", "give", "trade-routes", "pay"))
+CARD_KINDS = frozenset(("discard", "keep", "give", "trade-routes", "pay", "offer", "counter", "add"))
 TARGETS = {**dict.fromkeys(AREA_KINDS, "area"), **dict.fromkeys(CARD_KINDS, "card"), "buy": "advance",
            "take": "advance", "buy-card": "stack", "free-card": "stack", "victim": "player",
            "provincial-empire": "player", "accept": "counter"}
+DEAL_WORDS = frozenset(("post", "pass", "decline", "reject"))
+"""The trade's answers without a card: the trade table's buttons (``deal:<kind>``)."""
 """The thing each kind of action acts on (named by its first argument)."""
 EPOCH_COLOURS = {"stone": "#d9d2c5", "early_bronze": "#e8c9a0", "middle_bronze": "#dcae73", "late_bronze": "#c98d4a",
                  "early_iron": "#a9b4bf", "late_iron": "#7d8b99"}
 
 
 def action_target(action: Action, obs: dict[str, Any]) -> str | None:
-    """``kind:first argument`` for actions on a thing drawn on the page; None otherwise
-    (offers, 'done', answers: the side menu)."""
+    """``kind:first argument`` for actions on a thing drawn on the page (an offer's first
+    shown card, a hidden card added to it; the trade table's buttons); None otherwise
+    ('done' and the like: the side menu)."""
+    if action.kind in DEAL_WORDS and obs.get("step") == "trade":
+        return f"deal:{action.kind}"
     kind = TARGETS.get(action.kind)
     if kind is None or not action.args:
         return None
@@ -60,6 +66,8 @@ def action_then(action: Action, obs: dict[str, Any]) -> str | None:
     """Where a move goes, after the area it leaves: ``move A B`` (``move A B C`` with
     Roadbuilding: C), ``sail A B k`` and ``diaspora A B`` go on to ``area:B``."""
     kind = action.kind
+    if kind in ("offer", "counter"):  # MC-7.3: the second shown card
+        return f"card:{action.args[1]}"
     if kind == "move":
         return f"area:{action.args[-1]}"
     if kind in ("sail", "diaspora"):
@@ -115,11 +123,13 @@ class Page(SeatNames):
     @localizable
     def html(self, *, tr: Translator = ENGLISH) -> str:
         self.tr = tr
-        panels = [self.deal(), self.hand() if self.viewer is not None else "", self.calamities(), self.legend(),
-                  self.stacks(), self.ast(), self.advances()]
+        trading = self.obs["phase"] == 7 and self.obs["deal"] is not None or self.obs["step"] == "trade"
+        top = TradeTable(self).html() if trading else ""  # MC-7: the trade table above the map
+        panels = [self.closed() if not trading else "", "" if trading or self.viewer is None else self.hand(),
+                  self.calamities(), self.legend(), self.stacks(), self.ast(), self.advances()]
         wider = "" if tr.english else WIDER_CSS  # a translation's headings are longer than the English ones
-        return (f"<style>{MAP_CSS}{CSS}{wider}</style>"
-                + tag("div", self.status() + MapDrawing(self.game, self.obs, tr).svg() + self.key()
+        return (f"<style>{MAP_CSS}{CSS}{TRADE_CSS}{wider}</style>"
+                + tag("div", self.status() + top + MapDrawing(self.game, self.obs, tr).svg() + self.key()
                       + tag("div", "".join(panels), "mc-panels"), "mc"))
 
     # ------------------------------------------------------------ pieces
@@ -144,16 +154,7 @@ class Page(SeatNames):
         if note:
             body += tag("div", escape(note), "note")
         body += tag("div", f"×{count}" if count > 1 else "", "count")
-        return tag("div", body, cls, data_target=f"card:{card_id}" if target else None)
-
-    def back(self, declared: str, hidden: str | None) -> str:
-        """A hidden offered card: its back and what it is declared as (and, to its owner, what it is)."""
-        tr = self.tr
-        body = tag("div", escape(tr.t("hidden card")), "title") + tag(
-            "div", escape(tr.t("declared as {card}", card=self.w.card(declared, tr))), "note")
-        if hidden is not None:
-            body += tag("div", escape(tr.t("(yours: {cards})", cards=self.w.card(hidden, tr))), "note")
-        return tag("div", body, "card mc-back")
+        return tag("div", body, cls, data_target=f"card:{card_id}" if target else None, data_label=name)
 
     # ------------------------------------------------------------ panels
     def status(self) -> str:
@@ -223,44 +224,38 @@ class Page(SeatNames):
         return tag("div", tag("h4", escape(tr.t("Players in AST order")))
                    + tag("table", tag("tr", head) + "".join(rows), "mc-players"), "zone")
 
-    def hand(self) -> str:
+    def hand(self, offered: Counter[str] | None = None) -> str:
+        """The viewer's trade cards with their values (``offered``: how many of each are in
+        his offer or counter-offer being made)."""
         tr = self.tr
         hand = self.obs["hand"]
         limit = self.cat.hand_limit(len(self.players))
         counts = Counter(hand)
         cards = self.cat.cards
-        order = sorted(counts, key=lambda c: (cards[self.cat.card_index[c]].calamity, cards[self.cat.card_index[c]].stack, c))
+        # the order of the stacks (calamities last), the order in which an offer names its two shown cards
+        order = sorted(counts, key=lambda c: (cards[self.cat.card_index[c]].calamity, self.cat.card_index[c]))
         total = sum(set_value(k, cards[self.cat.card_index[c]].face_value) for c, k in counts.items()
                     if cards[self.cat.card_index[c]].commodity)
         me = self.players[self.viewer] if self.viewer is not None else None
         title = tr.t("Your trade cards: {n} (limit {limit}), sets worth {value}", n=len(hand), limit=limit, value=total)
         if me is not None:
             title += tr.t("; treasury {n}", n=me["treasury"])
-        body = "".join(self.card(c, counts[c]) for c in order) or tag("p", escape(tr.t("no cards")), "summary")
+        offered = offered or Counter()
+
+        def note(c: str) -> str:
+            return tr.nt("{n} in your offer", "{n} in your offer", offered[c]) if offered[c] else ""
+
+        body = "".join(self.card(c, counts[c], note=note(c)) for c in order) or tag("p", escape(tr.t("no cards")),
+                                                                                   "summary")
         return tag("div", tag("h4", escape(title)) + tag("div", body, "cards"), "zone")
 
-    def side_cards(self, side: dict[str, Any]) -> str:
-        shown = "".join(self.card(c, target=False, note=self.tr.t("shown")) for c in side["shown"])
-        hidden = side.get("hidden") or [None] * len(side["declared"])
-        backs = "".join(self.back(d, h) for d, h in zip(side["declared"], hidden, strict=False))
-        return tag("div", shown + backs, "cards")
-
-    def deal(self) -> str:
+    def closed(self) -> str:
+        """MC-7.5: this turn's closed deals, public (who traded with whom, how many cards)."""
         tr = self.tr
-        deal = self.obs["deal"]
-        if deal is None:
-            return ""
-        building = " " + tr.t("(being built)")
-        head = tr.t("Offer of {who}", who=self.who(deal["from"])) + (building if deal["stage"] == "offer" else "")
-        parts = [tag("h4", escape(head)), self.side_cards(deal)]
-        for q, side in deal["counters"].items():
-            title = tr.t("Counter-offer of {who}", who=self.who(int(q))) + (building if deal["building"] == int(q) else "")
-            parts.append(tag("div", tag("h4", escape(title)) + self.side_cards(side), "mc-counter",
-                             data_target=f"counter:{q}"))
-        if deal["stage"] == "accept":
-            parts.append(tag("p", escape(tr.t("{who} accepts one counter-offer or rejects them all.",
-                                              who=self.who(deal["from"])))))
-        return tag("div", "".join(parts), "zone mc-deal")
+        lines = [tag("p", escape(tr.t("{a} and {b}: {gave} cards for {got}", a=self.who(t["proposer"]),
+                                      b=self.who(t["responder"]), gave=t["gave"], got=t["got"])))
+                 for t in self.obs["trades"]]
+        return tag("div", tag("h4", escape(tr.t("Deals closed this turn"))) + "".join(lines), "zone") if lines else ""
 
     def calamities(self) -> str:
         obs, tr = self.obs, self.tr

@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -qq --upgrade pip
-	$(BIN)/pip install -qq -e '.[dev,postgres,ray]'
+	$(BIN)/pip install -qq -e '.[dev,postgres,ray,openspiel]'
 	$(MAKE) --no-print-directory i18n-compile
 	touch $(STAMP)
 
@@ -28,6 +28,7 @@ browser:
 
 test: $(STAMP) browser
 	@tools/test-postgres.sh
+	$(BIN)/python tools/import_cycles.py  # imports flow one way: exit 1 on any circle (tests/test_layout.py checks the layers)
 	$(BIN)/ruff check civtable tests benchmarks tools examples
 	$(BIN)/mypy civtable/core $$($(BIN)/python -c 'from civtable._compiled import MODULES; print(*MODULES)')  # a type error there would leave the compiled build out
 	$(BIN)/pytest -n 2
@@ -46,6 +47,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_mega_civ.py
 	$(BIN)/python benchmarks/bench_search.py
 	$(BIN)/python benchmarks/bench_envs.py --game catan-deckbuilding
+	$(BIN)/python benchmarks/bench_openspiel_games.py
 	$(BIN)/python benchmarks/bench_memory.py --quick
 
 # MaskablePPO (sb3-contrib, PyTorch's CPU build) on catan-deckbuilding against random, then

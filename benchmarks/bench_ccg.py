@@ -184,7 +184,7 @@ def discard_ladder(games: int, players: int) -> str:
     hand valued above units and resource cards: ``2 + plot yield + culture / 2 +
     happiness / 2 + walls``), one seat each game in turn, seeds 0 to ``games - 1``."""
     from civtable.core.rng import derive_seed
-    from civtable.games.civ_card_game.bots import HeuristicBot
+    from civtable.games.civ_card_game.bots.heuristic import HeuristicBot
     from civtable.games.civ_card_game.catalog import BUILDING
 
     game = civtable.load_game(CCG, players=players)

@@ -41,7 +41,7 @@ import civtable
 from civtable.agents import PlayerView, make_agent
 from civtable.core.rng import Rng
 from civtable.core.state import State
-from civtable.testing.adapter import decisions
+from civtable.testing.adapter import choice_positions
 
 GAMES: dict[str, dict[str, Any]] = {
     "catan-deckbuilding": {},
@@ -55,17 +55,7 @@ DEFAULT_GAMES = ("catan-deckbuilding", "civ-card-game", "mega-civ")
 def positions(game_id: str, count: int = 12) -> list[tuple[State, int]]:
     """Mid-game positions with a real choice, from seeded random play."""
     game = civtable.load_game(game_id, **GAMES[game_id])
-    rng = Rng(11)
-    out: list[tuple[State, int]] = []
-    seed = 0
-    while len(out) < count:
-        seed += 1
-        target = 20 + rng.below(60)
-        for step, s, p, legal in decisions(game, seed, rng=rng):
-            if step >= target and len(legal) > 1:
-                out.append((s, p))
-                break
-    return out
+    return choice_positions(game, count, Rng(11), 20, 60)
 
 
 def timed_decision(game: Any, spec: str, case: tuple[State, int], seed: int, budget: int) -> tuple[float, int]:

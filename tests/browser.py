@@ -85,7 +85,8 @@ def my_turn(page: Any, timeout: float = 30) -> bool:
 
 def click_an_action(page: Any, prefer: tuple[str, ...] = ()) -> bool:
     """Open groups until an action button is there, then click one (a preferred word
-    first). False when the menu went away meanwhile (the page was refreshed)."""
+    first; "yes" to the confirmation the game asks for, ``confirm``). False when the menu
+    went away meanwhile (the page was refreshed)."""
     for _ in range(6):
         texts = page.evaluate("[...document.querySelectorAll('#menu button.act')].map(b => b.dataset.action)")
         if texts:
@@ -93,6 +94,8 @@ def click_an_action(page: Any, prefer: tuple[str, ...] = ()) -> bool:
             clicked = page.evaluate(
                 f"(() => {{ const b = document.querySelectorAll('#menu button.act')[{pick}];"
                 f" if (!b || b.disabled || b.dataset.action !== {texts[pick]!r}) return false; b.click(); return true; }})()")
+            if clicked:
+                confirm(page)
             return bool(clicked)
         opened = page.evaluate(
             "(() => { const b = document.querySelector('#menu button.group'); if (!b || b.disabled) return false;"
@@ -102,20 +105,31 @@ def click_an_action(page: Any, prefer: tuple[str, ...] = ()) -> bool:
     raise AssertionError("no action button under the menu's groups")
 
 
+def confirm(page: Any) -> bool:
+    """Click "yes" when the page asks to confirm the move just chosen (``Game.action_warning``)."""
+    return bool(page.evaluate("(() => { const b = document.querySelector('#confirm:not([hidden]) button[data-confirm]');"
+                              " if (!b) return false; b.click(); return true; })()"))
+
+
 def log_length(page: Any) -> int:
     """How many events the page's log shows."""
     return int(page.evaluate("document.querySelector('#log').children.length"))
 
 
 def play_a_move(page: Any, prefer: tuple[str, ...]) -> str | None:
-    """Click an action (``click_an_action``) and wait until the log grows or the page
-    shows an error: the error ('' for none; only a changed position is allowed), or
-    ``None`` when the menu was redrawn under the click (nothing was sent)."""
+    """Click an action (``click_an_action``), confirm it when the page asks, and wait
+    until the log grows or the page shows an error: the error ('' for none; only a
+    changed position is allowed), or ``None`` when the menu was redrawn under the click
+    (nothing was sent)."""
     before = log_length(page)
     if not click_an_action(page, prefer=prefer):
         return None
-    page.wait_for_function(f"document.querySelector('#log').children.length > {before} || "
-                           "document.querySelector('#error').textContent.length > 0", timeout=30000)
+    grown = (f"document.querySelector('#log').children.length > {before} || "
+             "document.querySelector('#error').textContent.length > 0")
+    page.wait_for_function(f"{grown} || !document.querySelector('#confirm').hidden", timeout=30000)
+    if page.locator("#confirm button[data-confirm]").is_visible():  # the game asks first (Game.action_warning)
+        page.click("#confirm button[data-confirm]")
+        page.wait_for_function(grown, timeout=30000)
     error: str = page.locator("#error").inner_text()
     assert not error or "position changed" in error, error
     return error

@@ -66,7 +66,7 @@ def test_games_is_a_short_list(capsys: pytest.CaptureFixture[str]) -> None:
 def test_games_one_game_shows_bots_and_readings(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games", "toy-nim")
     assert code == 0
-    assert "Bots: human, cmd, greedy, ismcts, mcts, random" in out
+    assert "Bots: human, cmd, greedy, ismcts, llm, mcts, random" in out
     assert "max-take" in out and "chance / bid" in out and "TOY-2" in out
     assert "how the first player is chosen" in out
     assert "bid: simultaneous bids" in out
@@ -94,7 +94,8 @@ def test_simulate_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "simulate", "toy-nim", "--players", "greedy,random", "--games", "30",
                          "--seed", "1")
     assert code == 0, err
-    for text in ("Seat", "Win rate", "95% CI", "greedy", "random", "Draws:", "Game length:", "games/s"):
+    for text in ("Seat", "Win rate", "95% CI", "greedy", "random", "Draws:", "Game length over 30 finished games",
+                 "games/s", "Wins over 30 finished games", "First player won"):
         assert text in out
     assert "toy-nim: 30 games, seed 1" in out
 
@@ -158,7 +159,8 @@ def test_simulate_records_replay(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_simulate_step_limit(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "simulate", "toy-nim", "--players", "random,random", "--games", "5",
                        "--seed", "1", "--max-steps", "1")
-    assert code == 0 and "Unfinished (step limit 1): 5" in out
+    assert code == 0 and "5 games, seed 1 (0 finished, 5 unfinished)" in out
+    assert "5 of 5 games were stopped by the step limit: they are left out of every rate" in " ".join(out.split())
 
 
 # ---------------------------------------------------------------- user errors
@@ -332,10 +334,11 @@ def test_play_quit_and_help(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 
 def test_play_simultaneous_hot_seat(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    feed(monkeypatch, "bid 2\nbid 1\n" + "1\n" * 30)
+    feed(monkeypatch, "bid 2\n\nbid 1\n" + "\n1\n" * 30)  # Enter at each "pass the keyboard" screen
     code, out, _ = run(capsys, "play", "toy-nim", "--players", "human,human", "--seed", "1", "-o", "opening=bid")
     assert code == 0
     assert "player 0> " in out and "player 1> " in out and "Game over" in out
+    assert "=== Pass the keyboard to player 1 ===" in out
     assert "Player 0 (you): bid 2" in out and "Player 0 (human) (you)" not in out
     # each seat's bid stays hidden from the other until both are in
     assert "Player 1: bid" not in out.split("player 1> ")[0]

@@ -2,9 +2,11 @@
 civtable/, found by ``tools/import_cycles.py``), every game package has the same floor
 plan, and no module is over 600 lines.
 
-The game packages are being moved onto the floor plan in their own branches: their part
-is marked as expected to fail (``RESTRUCTURING``), strictly, so that a game that passes
-says so and its name is taken out of the set when its branch is merged."""
+Inside a game the imports go one way through its layers (``LAYERS``): the data modules,
+then ``rules/`` (functions over the state: they name its type for the type checker only),
+``state.py`` (which calls its rules on the hot path), then what reads a state (view,
+serialize, encode, space, items), ``bots/``, an extra room such as civ-solo's
+``analysis/``, ``show/``, and ``game.py`` on top."""
 
 from __future__ import annotations
 
@@ -20,13 +22,6 @@ from civtable.core.registry import GROUP
 HERE = Path(__file__).resolve().parent.parent
 CIVTABLE = HERE / "civtable"
 EXAMPLE = HERE / "examples" / "games" / "toy_nim"
-
-RESTRUCTURING = {"catan_deckbuilding", "civ_card_game"}
-"""The game packages not yet on the floor plan (issue 25: each is moved in its own branch;
-the lead takes a name out when its branch is merged)."""
-NOT_YET = pytest.mark.xfail(strict=True, reason="the game packages are moved onto the floor plan in "
-                            "their own branches (issue 25); take the game out of RESTRUCTURING when its "
-                            "branch is merged")
 
 ROOT_MODULES = {"__init__", "game", "state", "options", "catalog", "actions", "serialize", "view", "encode",
                 "space", "items", "messages"}
@@ -69,23 +64,43 @@ def _game_packages() -> dict[str, Path]:
 GAMES = _game_packages()
 
 
-def _marked(names: list[str]) -> list[object]:
-    return [pytest.param(n, marks=NOT_YET) if n in RESTRUCTURING else n for n in names]
+LAYERS = {"catalog": 0, "options": 0, "actions": 0, "messages": 0, "rules": 1, "state": 2, "view": 3,
+          "serialize": 3, "encode": 3, "space": 3, "items": 3, "bots": 4, "analysis": 5, "show": 6, "game": 7,
+          "__init__": 7}
+"""A game package's layers, bottom up: a module imports only from its own layer or below."""
+LAYER_EXCEPTIONS = {
+    ("mega_civ.options", "mega_civ.rules.codes"): "the simultaneous steps an option names are step codes",
+    ("mega_civ.options", "mega_civ.rules.scoring"): "Rules.may_advance (MC-13.1.1) reads the advances' VP",
+}
+"""Imports one layer up that make no circle, with their reason."""
 
 
 # ------------------------------------------------------------------ imports flow one way
-def test_no_import_circle_outside_the_game_packages() -> None:
-    games = "civtable.games."
-    outside = [c for c in CIRCLES if not all(m.startswith(games) for m in c)]
-    assert not outside, "import circles: " + "; ".join(" <-> ".join(c) for c in outside)
+def test_no_import_circle_anywhere() -> None:
+    assert not CIRCLES, "import circles: " + "; ".join(" <-> ".join(c) for c in CIRCLES)
 
 
-@pytest.mark.parametrize("game", _marked(sorted(p.name for p in (CIVTABLE / "games").iterdir()
-                                                if (p / "__init__.py").exists())))
-def test_no_import_circle_in_a_game_package(game: str) -> None:
+def _layer(module: str, game: str) -> int:
+    head = (module[len(game) + 1:] or "__init__").split(".")[0] if module != game else "__init__"
+    assert head in LAYERS, f"{module}: no layer for {head!r} (a module off the floor plan)"
+    return LAYERS[head]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_imports_go_down_the_layers_of_a_game(game: str) -> None:
     prefix = f"civtable.games.{game}"
-    inside = [c for c in CIRCLES if any(m == prefix or m.startswith(prefix + ".") for m in c)]
-    assert not inside, "import circles: " + "; ".join(" <-> ".join(c) for c in inside)
+    graph = cycles.graph(CIVTABLE)
+    upward = []
+    for module, targets in graph.items():
+        if module != prefix and not module.startswith(prefix + "."):
+            continue
+        for target in targets:
+            if not target.startswith(prefix + "."):
+                continue
+            pair = (module.removeprefix("civtable.games."), target.removeprefix("civtable.games."))
+            if _layer(target, prefix) > _layer(module, prefix) and pair not in LAYER_EXCEPTIONS:
+                upward.append(f"{pair[0]} -> {pair[1]}")
+    assert not upward, "imports up the layers: " + "; ".join(upward)
 
 
 def test_no_import_circle_in_the_example_game() -> None:
@@ -138,7 +153,7 @@ def test_the_installed_games_are_found() -> None:
     assert set(GAMES) >= {"catan_deckbuilding", "civ_card_game", "civ_solo", "mega_civ"}
 
 
-@pytest.mark.parametrize("game", _marked(sorted(GAMES)))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_game_package_has_the_floor_plan(game: str) -> None:
     faults = floor_plan_faults(GAMES[game])
     assert not faults, f"{'; '.join(faults)} (the root holds only {', '.join(sorted(ROOT_MODULES))})"

@@ -68,3 +68,90 @@ def test_cli_report_writes_one_html_with_the_figures(tmp_path: Path, summary: di
     other.write_text('{"hello": 1}')
     assert main(["report", str(other), "--out", str(tmp_path / "x.html")]) == 2
     assert "not a result of" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------- the fuller report (issue 29, item 6)
+
+
+def fake_items(n: int) -> dict:
+    return {f"advance{k:02d}": {"held": 40 + k, "held_share": 0.5, "win_rate": k / 100, "ci95": [0.0, 0.9],
+                                "others": 40, "win_rate_without": 0.2, "ci95_without": [0.1, 0.3], "hidden": False,
+                                "everyone": False} for k in range(n)}
+
+
+def test_the_report_has_every_item_sorted_and_scrollable(tmp_path: Path, summary: dict) -> None:
+    from civtable.sim import htmlreport
+
+    many = {**summary, "items": fake_items(51)}
+    many["items"]["tiny"] = {"held": 3, "held_share": 0.01, "win_rate": None, "ci95": None, "others": 200,
+                             "win_rate_without": 0.2, "ci95_without": [0.1, 0.3], "hidden": True, "everyone": False}
+    out = tmp_path / "r.html"
+    htmlreport.write(many, out)
+    html = out.read_text()
+    positions = [html.index(f"advance{k:02d}</td>") for k in range(51)]
+    assert positions == sorted(positions, reverse=True)  # every item, the best holders' rate first
+    assert "n=3, hidden" in html and 'class="scroll"' in html
+    fig = plots.items(many)
+    assert fig is not None and len(fig.axes[0].get_yticklabels()) == 52  # no cut at 20
+
+
+def test_the_report_has_the_game_figures_first_player_bands_and_n(tmp_path: Path) -> None:
+    from civtable.sim import htmlreport
+
+    data = summarise(simulate("toy-nim", {}, ["greedy", "random"], 40, seed=5, max_steps=6))
+    assert data["unfinished"] and data["finished"] + data["unfinished"] == 40
+    out = tmp_path / "r.html"
+    htmlreport.write(data, out)
+    html = out.read_text()
+    for words in ("Game figures", "first player won", "length (turns)", "winning margin", "unfinished (step limit)",
+                  f"Over the {data['finished']} finished games"):
+        assert words in html, words
+    fig = plots.score_curves(data)
+    assert fig is not None
+    ax = fig.axes[0]
+    assert ax.collections, "no band around the mean curves"
+    twin = fig.axes[1]  # the number of games behind each turn
+    assert list(twin.lines[0].get_ydata()) == data["scores"]["games"]
+    assert min(data["scores"]["games"]) >= data["scores"]["minimum"]
+
+
+def test_a_bots_curve_is_drawn_when_it_holds_several_seats() -> None:
+    data = summarise(simulate("civ-card-game", {}, ["greedy", "greedy", "random"], 12, seed=1))
+    by_bot = data["scores"]["by_bot"]
+    assert set(by_bot) == {"greedy", "random"}
+    fig = plots.bot_curves(data)
+    assert fig is not None and [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == ["greedy", "random"]
+    assert data["per_bot"]["greedy"]["method"] == "clustered" and data["per_bot"]["greedy"]["ci95"] is not None
+
+
+def test_the_value_report_names_the_seat_and_its_base_rate(tmp_path: Path) -> None:
+    from civtable.sim import htmlreport
+    from civtable.sim.value import value
+
+    data = value("toy-nim", {}, ["random", "random"], ["high-card"], 30, seed=2)
+    out = tmp_path / "v.html"
+    htmlreport.write(data, out)
+    html = out.read_text()
+    assert "The seats that received each item" in html and "base rate (95% CI)" in html
+    for d in data["items"][0]["by_seat"]:
+        assert f"seat {d['seat']}" in html and d["base_win_rate"] is not None
+
+
+def test_the_warning_lines() -> None:
+    """Few games, few differing games, the family of comparisons, unfinished games, a
+    mirror match and hidden groups each get their line."""
+    from civtable.sim import notes
+
+    rows = [("alpha", {"diff": 0.1, "n": 12, "pairs": 3, "method": "newcombe"}),
+            ("beta", {"diff": 0.1, "n": 60, "pairs": 5, "method": "clustered"}),
+            ("gamma", {"diff": 0.1, "n": 60, "pairs": 30, "method": "newcombe"}),
+            ("delta", {"diff": 1.0, "n": 60, "method": "t"})]
+    lines = notes.paired(rows, 4)
+    assert "Few games (fewer than 30) behind: alpha (n=12)" in lines[0]
+    assert "beta (5/60)" in lines[1] and "gamma" not in lines[1] and "delta" not in lines[1]
+    assert lines[2].startswith("4 comparisons at once: the p-values are Holm-adjusted")
+    assert notes.paired(rows[2:3], 1) == ["* marks a difference whose 95% CI excludes 0."]
+    data = summarise(simulate("toy-nim", {}, ["random", "random"], 20, seed=5, max_steps=6))
+    text = " ".join(notes.simulation(data))
+    assert f"{data['unfinished']} of 20 games were stopped by the step limit" in text
+    assert "Few games: every rate and mean rests on" in text and "random holds every seat" in text

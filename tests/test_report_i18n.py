@@ -54,7 +54,7 @@ def printed(call: Any, summary: dict[str, Any], tr: Any) -> str:
 
 def test_english_tables_are_the_old_ones(summaries: dict[str, Any]) -> None:
     text = printed(print_summary, summaries["simulate"], ENGLISH)
-    assert "Win rate" in text and "95% CI" in text and "Game length: mean" in text
+    assert "Win rate" in text and "95% CI" in text and "Game length over 12 finished games: mean" in text
     assert printed(print_ladder, summaries["ladder"], ENGLISH).startswith("catan-deckbuilding ladder: 2 bots, 2 seats")
 
 

@@ -288,10 +288,10 @@ def test_play_game_refuses_figures_that_are_not_finite_numbers(monkeypatch: pyte
 
 
 def test_figure_by_hand() -> None:
-    # mean 2.5; sample sd sqrt(5/3) = 1.290994; half-width 1.96 * 1.290994 / 2 = 1.265174
+    # mean 2.5; sample sd sqrt(5/3) = 1.290994; half-width t(3) 3.182446 * 1.290994 / 2 = 2.054260
     got = figure([1.0, 2.0, 3.0, 4.0])
     assert got["n"] == 4 and got["mean"] == 2.5
-    assert got["ci95"] == pytest.approx([1.234826, 3.765174], abs=1e-4)
+    assert got["ci95"] == pytest.approx([0.445740, 4.554260], abs=1e-4)
     assert figure([0.25]) == {"mean": 0.25, "ci95": None, "n": 1}  # no spread from one game
     assert figure([0.5, 0.5, 0.5]) == {"mean": 0.5, "ci95": [0.5, 0.5], "n": 3}
 
@@ -312,7 +312,8 @@ def test_summarise_game_stats_by_hand() -> None:
         n = len(xs)
         m = sum(xs) / n
         sd = (sum((x - m) ** 2 for x in xs) / (n - 1)) ** 0.5
-        return m, m - 1.96 * sd / n**0.5, m + 1.96 * sd / n**0.5
+        t = {6: 2.570582, 4: 3.182446}[n]  # Student's t, 97.5% quantile, n - 1 degrees of freedom
+        return m, m - t * sd / n**0.5, m + t * sd / n**0.5
 
     figures = summarise(batch)["game_stats"]
     assert list(figures) == ["last_take_share", "winning_margin"]
@@ -400,7 +401,7 @@ def test_item_figures_by_hand() -> None:
         result([1], {"wheel": [1, 2], "iron": [1]}),
         result([0], {"wheel": [0, 1, 2]}, finished=False),
     ]
-    figures = item_figures(results, seats=3)
+    figures = item_figures(results, seats=3, minimum=1)
     assert list(figures) == ["iron", "wheel"]
     wheel = figures["wheel"]
     assert wheel["held"] == 5 and wheel["held_share"] == round(5 / 9, 4)
@@ -412,6 +413,8 @@ def test_item_figures_by_hand() -> None:
     console.print(items_table(figures))
     text = console.export_text()
     assert "wheel" in text and "55.6%" in text and "40.0%" in text
+    hidden = item_figures(results, seats=3)  # the documented minimum group: 5 holders are too few to show a rate
+    assert hidden["wheel"]["win_rate"] is None and hidden["wheel"]["hidden"] and hidden["wheel"]["held"] == 5
 
 
 def test_holdings_default_to_empty_and_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,6 +4,7 @@ number of games; the exact sums give the floats of ``statistics`` bit for bit.""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import pickle
 import random
@@ -12,10 +13,12 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from scipy.stats import t as scipy_t
 
 from civtable.core.registry import register_game
 from civtable.sim import BatchResult, GameResult, simulate, summarise
-from civtable.sim.stats import TIMING_KEYS, Z95, _sig, wilson
+from civtable.sim.methods import MIN_CURVE, MIN_GROUP
+from civtable.sim.stats import TIMING_KEYS, _sig, wilson
 from civtable.sim.tally import Moments, Tally, mean_of, median_of, sqrt_ratio
 
 register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
@@ -91,28 +94,44 @@ def test_medians_and_means_of_counts() -> None:
 # ----------------------------------------------- the summary, against the lists
 
 
+def t95(n: int) -> float:
+    return float(scipy_t.ppf(0.975, n - 1))
+
+
+def mean_ci(xs: list[float], digits: int = 6) -> tuple[float, list[float] | None]:
+    """The mean and its t interval (scipy), from the list."""
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return m, None
+    half = t95(len(xs)) * statistics.stdev(xs) / math.sqrt(len(xs))
+    return m, [_sig(m - half, digits), _sig(m + half, digits)]
+
+
 def reference(results: list[GameResult], seats: int) -> dict[str, Any]:
-    """The figures as summarise computed them from every result (before the totals)."""
-    turns = [r.turns for r in results]
-    steps = [r.steps for r in results]
-    curves = [r.trajectory for r in results if r.trajectory]
+    """The figures as summarise must compute them from every result, from the lists:
+    the finished games only (the unfinished ones counted apart), t intervals (scipy),
+    items below the minimum group hidden, curves cut below their minimum; a win shared
+    by every seat counts as a draw (issue 28)."""
+    results = [dataclasses.replace(r, winners=[]) if seats > 1 and len(r.winners) == seats else r for r in results]
+    finished = [r for r in results if r.finished]
+    turns = [r.turns for r in finished]
+    steps = [r.steps for r in finished]
+    curves = [r.trajectory for r in finished if r.trajectory]
     scores = None
     if curves:
         longest = max(len(c) for c in curves)
-        games = [sum(1 for c in curves if len(c) > t) for t in range(longest)]
-        mean = [[_sig(statistics.fmean(c[t][p] for c in curves if len(c) > t), 4) for t in range(longest)]
-                for p in range(seats)]
-        scores = {"turns": list(range(1, longest + 1)), "games": games, "mean": mean}
+        reached = [sum(1 for c in curves if len(c) > t) for t in range(longest)]
+        cut = next((t for t, n in enumerate(reached) if n < MIN_CURVE), longest)
+        columns = [[mean_ci([c[t][p] for c in curves if len(c) > t], 4) for t in range(cut)] for p in range(seats)]
+        scores = {"turns": list(range(1, cut + 1)), "games": reached[:cut],
+                  "mean": [[_sig(m, 4) for m, _ in col] for col in columns],
+                  "low": [[ci[0] if ci else None for _, ci in col] for col in columns],
+                  "high": [[ci[1] if ci else None for _, ci in col] for col in columns]}
     figures = {}
     for name in sorted({k for r in results for k in r.stats}):
         xs = [r.stats[name] for r in results if name in r.stats]
-        m = statistics.fmean(xs)
-        ci = None
-        if len(xs) >= 2:
-            half = Z95 * statistics.stdev(xs) / math.sqrt(len(xs))
-            ci = [_sig(m - half), _sig(m + half)]
+        m, ci = mean_ci(xs)
         figures[name] = {"mean": _sig(m), "ci95": ci, "n": len(xs)}
-    finished = [r for r in results if r.finished]
     items = {}
     for name in sorted({k for r in finished for k in r.holdings}):
         held = won = other = other_won = 0
@@ -124,36 +143,45 @@ def reference(results: list[GameResult], seats: int) -> dict[str, Any]:
             other_won += sum(1 for p in r.winners if p not in holders)
         lo, hi = wilson(won, held)
         total = len(finished) * seats
+        everyone = other == 0 and held > 0
         items[name] = {"held": held, "held_share": round(held / total, 4) if total else 0.0,
-                       "win_rate": round(won / held, 4) if held else None,
-                       "ci95": [round(lo, 4), round(hi, 4)] if held else None,
-                       "win_rate_without": round(other_won / other, 4) if other else None}
+                       "win_rate": round(won / held, 4) if held >= MIN_GROUP else None,
+                       "ci95": [round(lo, 4), round(hi, 4)] if held >= MIN_GROUP and not everyone else None,
+                       "win_rate_without": round(other_won / other, 4) if other >= MIN_GROUP else None}
     lengths: dict[str, int] = {}
     for t in sorted(turns):
         lengths[str(t)] = lengths.get(str(t), 0) + 1
-    first = [r for r in results if r.first_player is not None and r.finished and seats > 1]
+    first = [r for r in finished if r.first_player is not None and seats > 1]
+    m, ci = mean_ci([float(x) for x in turns]) if turns else (0.0, None)
     return {
         "games": len(results),
-        "wins": [sum(1 for r in results for w in r.winners if w == s) for s in range(seats)],
-        "draws": sum(1 for r in results if r.finished and not r.winners and seats > 1),
+        "finished": len(finished),
+        "wins": [sum(1 for r in finished for w in r.winners if w == s) for s in range(seats)],
+        "draws": sum(1 for r in finished if not r.winners and seats > 1),
         "unfinished": sum(1 for r in results if not r.finished),
         "first": (sum(1 for r in first if r.first_player in r.winners), len(first)),
-        "turns": {"mean": round(statistics.fmean(turns), 3), "median": float(statistics.median(turns)),
-                  "min": min(turns), "max": max(turns)},
-        "steps": {"mean": round(statistics.fmean(steps), 3), "median": float(statistics.median(steps))},
+        "turns": {"mean": round(m, 3), "ci95": ci, "median": float(statistics.median(turns)) if turns else 0.0,
+                  "min": min(turns, default=0), "max": max(turns, default=0), "n": len(turns)},
+        "steps": {"mean": round(statistics.fmean(steps), 3) if steps else 0.0,
+                  "median": float(statistics.median(steps)) if steps else 0.0},
         "lengths": lengths, "scores": scores, "game_stats": figures, "items": items,
     }
 
 
 def from_summary(summary: dict[str, Any]) -> dict[str, Any]:
     first = summary["first_player"]
+    scores = summary["scores"]
+    items = {name: {k: row[k] for k in ("held", "held_share", "win_rate", "ci95", "win_rate_without")}
+             for name, row in summary["items"].items()}
     return {
-        "games": summary["games"],
+        "games": summary["games"], "finished": summary["finished"],
         "wins": [row["wins"] for row in summary["per_player"]] if summary["solo"] is None
         else [summary["solo"]["survived"]["wins"]],
         "draws": summary["draws"], "unfinished": summary["unfinished"],
         "first": (first["wins"], first["games"]) if first else (0, 0),
-        **{k: summary[k] for k in ("turns", "steps", "lengths", "scores", "game_stats", "items")},
+        "scores": None if scores is None else {k: scores[k] for k in ("turns", "games", "mean", "low", "high")},
+        "items": items,
+        **{k: summary[k] for k in ("turns", "steps", "lengths", "game_stats")},
     }
 
 
@@ -185,7 +213,7 @@ def test_summary_from_totals_equals_the_figures_from_every_result(seats: int) ->
         shuffled = results[:]
         rng.shuffle(shuffled)  # the order in which workers hand results back
         counted = BatchResult("toy-nim", {}, ["random"] * seats, len(results), 1, 1,
-                              tally=Tally.of(shuffled, seats))
+                              tally=Tally.of(shuffled, seats, ["random"] * seats))
         assert summarise(counted) == summary
 
 
@@ -214,12 +242,12 @@ def test_simulate_without_results_on_two_workers() -> None:
 
 def test_the_totals_do_not_grow_with_the_games() -> None:
     """A batch that keeps its results grows by each game's; the totals only by a new
-    game length now and then and a bit of the sums per doubling of the games."""
+    game length now and then and a bit of the sums (and sums of squares) per doubling of the games."""
     def size(n: int, keep: bool) -> int:
         return len(pickle.dumps(simulate("toy-nim", {}, ["random", "random"], n, seed=2, keep_results=keep)))
 
     counted, kept = size(1600, False) - size(200, False), size(1600, True) - size(200, True)
-    assert counted < 1400 and kept > 100 * 1400, (counted, kept)
+    assert counted < 2800 and kept > 100 * 2800, (counted, kept)  # + squares for bands, per-bot curves
 
 
 def test_an_interrupted_batch_without_results_counts_the_games_finished(monkeypatch: pytest.MonkeyPatch) -> None:

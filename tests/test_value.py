@@ -69,3 +69,20 @@ def test_bad_value_requests_get_one_sentence(argv: list[str], words: str, tmp_pa
     assert main(["value", "toy-nim", "--players", "random,random", "--item", "high-card", "--games", "2",
                  "--json", str(keep), "-q"]) == 2
     assert keep.read_text() == "{}", "an existing file was overwritten without --force"
+
+
+def test_items_are_named_in_any_case_and_holm_adjusted(tmp_path: Path) -> None:
+    from civtable.sim import htmlreport
+
+    got = value("toy-nim", {}, ["random", "random"], ["HIGH-CARD", "high card"], 30, seed=4)
+    assert [r["item"] for r in got["items"]] == ["high-card"]  # one item, as the game spells it
+    assert got["family"] == 1 and got["adjustment"] == "holm"
+    row = got["items"][0]
+    assert row["value"]["method"] == "clustered" and row["value"]["games"] == 30
+    for d in row["by_seat"]:
+        assert d["method"] == "newcombe" and d["base_games"] == 30 and d["base_ci95"][0] <= d["base_win_rate"]
+    removed = value("toy-nim", {}, ["greedy", "random"], ["high-card"], 20, seed=1, remove=True)
+    assert removed["family"] == 3  # two seats and the length
+    out = tmp_path / "removed.html"
+    htmlreport.write(removed, out)
+    assert "high-card: turns" in out.read_text()

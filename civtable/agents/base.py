@@ -101,6 +101,16 @@ class Agent(ABC):
     @abstractmethod
     def act(self, view: PlayerView) -> Action: ...
 
+    def stats(self) -> dict[str, float]:
+        """What the bot counted over the game for the batch figures (a language model's
+        requests, illegal replies, tokens...): names to numbers, summed over games."""
+        return {}
+
+    def talk(self) -> str | None:
+        """A public message the bot adds to the action it just chose, said once (a
+        language model's words with a trade offer); the runner tells every player."""
+        return None
+
     def __repr__(self) -> str:
         return f"<{self.__class__.__name__} {self.name}>"
 

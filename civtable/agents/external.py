@@ -4,9 +4,10 @@
 The protocol is specified in ``docs/protocol.md``; in short, civtable sends
 ``hello`` (the bot answers ``ready``), then ``act`` for each decision (the seat's
 observation, its events since the last request, its legal actions as text and
-index; the bot answers ``action``, and may first ask for ``determinize`` samples
-of its own information set), and ``end``. The bot's standard error is passed on,
-prefixed with its seat.
+index; the bot answers ``action``, and may first ask the rules oracle: samples of its
+own information set, the legal actions of a position it holds and the position after an
+action, ``oracle.py``), and ``end``. The bot's standard error is passed on, prefixed
+with its seat.
 
 A bot that crashes, answers late, prints garbage or answers illegally never stops
 the game: that decision is played by the fallback bot (a uniformly random legal
@@ -30,9 +31,9 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.errors import AgentError
-from civtable.core.rng import Rng
 
 from .base import Agent, PlayerView
+from .oracle import MAX_HANDLES, MAX_SAMPLES, REQUESTS, Oracle
 
 if TYPE_CHECKING:
     from civtable.core.action import Action
@@ -44,7 +45,7 @@ MAX_LINE = 1 << 20
 """The longest line a bot may send, in characters: a longer one is a protocol error (the
 fallback bot plays that decision), read and dropped without being kept in memory."""
 TOO_LONG = "\x00too long"  # what the reader queues for a line over MAX_LINE
-MAX_SAMPLES = 64
+__all__ = ["MAX_HANDLES", "MAX_LINE", "MAX_SAMPLES", "ExternalAgent", "make_external"]
 
 
 class ExternalAgent(Agent):
@@ -66,6 +67,7 @@ class ExternalAgent(Agent):
         self.seat: int | None = None
         self.cursor = 0
         self.requests = 0
+        self.oracle: Oracle | None = None
 
     # ------------------------------------------------------------ process
     def start(self, seat: int) -> None:
@@ -81,10 +83,12 @@ class ExternalAgent(Agent):
         except OSError as e:
             raise AgentError(f"bot command {args[0]!r} cannot be started: {e.strerror or e}") from None
         self.seat = seat
+        self.oracle = Oracle(self.game, seat)
         threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True).start()
         threading.Thread(target=self._pass_on, args=(self.proc.stderr, seat), daemon=True).start()
         self._send({"type": "hello", "protocol": PROTOCOL, "game": self.game.id, "options": self.game.options,
-                    "players": self.game.num_players, "seat": seat, "time_ms": self.time_ms})
+                    "players": self.game.num_players, "seat": seat, "time_ms": self.time_ms,
+                    "limits": {"line": MAX_LINE, "samples": MAX_SAMPLES, "handles": MAX_HANDLES}})
         reply = self._receive(self.time_ms)
         if not isinstance(reply, dict) or reply.get("type") != "ready":
             self._fail(0, f"the bot did not answer 'hello' with 'ready' ({self._what(reply)})", fatal=True)
@@ -132,7 +136,7 @@ class ExternalAgent(Agent):
                 return "garbage"
             if not isinstance(message, dict) or not isinstance(message.get("type"), str):
                 return "garbage"
-            if message["type"] in ("ready", "action", "determinize"):
+            if message["type"] in ("ready", "action", *REQUESTS):
                 return message
             # "log" and unknown messages are ignored
 
@@ -182,25 +186,23 @@ class ExternalAgent(Agent):
                                for e in events],
                     "legal": [{"text": a.text, "index": i} for i, a in enumerate(legal)], "time_ms": self.time_ms})
         deadline = time.monotonic() + self.time_ms / 1000
-        while True:
-            reply = self._receive(max(1, int(1000 * (deadline - time.monotonic()))))
-            if isinstance(reply, dict) and reply["type"] == "determinize":
-                self._samples(view, reply, ply)
-                continue
-            break
+        oracle = self.oracle
+        assert oracle is not None
+        oracle.open(view, ply)
+        try:
+            while True:
+                reply = self._receive(max(1, int(1000 * (deadline - time.monotonic()))))
+                if isinstance(reply, dict) and reply["type"] in REQUESTS:
+                    self._send(oracle.answer(reply))
+                    continue
+                break
+        finally:
+            oracle.close()
         choice = self._choice(reply, legal, ply)
         if choice is None:
             return legal[self.rng.below(len(legal))]
         self.failures = 0
         return choice
-
-    def _samples(self, view: PlayerView, request: dict[str, Any], ply: int) -> None:
-        count = request.get("count", 1)
-        count = count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1
-        seed = request.get("seed", ply)
-        rng = Rng(seed if isinstance(seed, int) and not isinstance(seed, bool) else ply)
-        states = [view.determinize(rng).to_json() for _ in range(min(count, MAX_SAMPLES))]
-        self._send({"type": "samples", "id": request.get("id", ply), "states": states})
 
     def _choice(self, reply: Any, legal: list[Action], ply: int) -> Action | None:
         if not isinstance(reply, dict) or reply.get("type") != "action":

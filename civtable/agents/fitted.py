@@ -1,4 +1,4 @@
-"""What the games' fitted evaluations share (``civ_card_game/evaluate.py``,
+"""What the games' fitted evaluations share (``civ_card_game/bots/evaluate.py``,
 ``mega_civ/bots/evaluate.py``): the weights of a game's ``data/evaluate.json`` (read here,
 and written in the same layout by the fitters in ``tools/``), a linear score per
 player whose weights move with the game's progress, and the conditional logit over
@@ -55,3 +55,34 @@ def win_chances(scores: Sequence[float]) -> list[float]:
     e = [math.exp(x - top) for x in scores]
     total = sum(e)
     return [x / total for x in e]
+
+
+def fitting_cli(description: str, collect: Any, fit: Any, *, games: int, eps: float, out: Path,
+                players: int | None = None) -> None:
+    """The command line of a game's fitting tool (``tools/<game>/fit_evaluate.py``):
+    ``collect`` plays self-play games into a JSON file (``collect(games=, seed=, eps=)``,
+    and ``players=`` when the game takes a count), ``fit`` fits the weights from one or
+    more such files (``fit(datas, ridge)``) and writes them to ``out``."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=description)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--games", type=int, default=games)
+    if players is not None:
+        c.add_argument("--players", type=int, default=players)
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--eps", type=float, default=eps)
+    c.add_argument("--out", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("data", nargs="+")
+    f.add_argument("--ridge", type=float, default=1.0)
+    f.add_argument("--out", default=str(out))
+    a = ap.parse_args()
+    if a.cmd == "collect":
+        extra = {"players": a.players} if players is not None else {}
+        Path(a.out).write_text(json.dumps(collect(games=a.games, seed=a.seed, eps=a.eps, **extra)), encoding="utf-8")
+        return
+    result = fit([json.loads(Path(p).read_text(encoding="utf-8")) for p in a.data], a.ridge)
+    Path(a.out).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(result["held_out"]))

@@ -13,6 +13,7 @@ from civtable.core.game import Game
 from .base import Agent, AgentFactory, Bots, check_params, parse_spec
 from .external import make_external
 from .random_agent import RandomAgent
+from .strategy_files import with_line
 
 
 def _random(game: Game, seed: int, params: dict[str, str]) -> Agent:
@@ -32,8 +33,14 @@ def _ismcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
     return make_ismcts(game, seed, params, BOTS)
 
 
+def _llm(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    from .llm import make_llm
+
+    return make_llm(game, seed, params, BOTS)
+
+
 GENERIC: dict[str, AgentFactory] = {"random": _random, "mcts": _mcts, "ismcts": _ismcts,
-                                    "cmd": make_external}
+                                    "cmd": make_external, "llm": _llm}
 
 
 def _factories(game: Game) -> dict[str, AgentFactory]:
@@ -54,7 +61,12 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
     if factory is None:
         known = ", ".join(agent_names(game))
         raise AgentError(f"unknown bot {name!r} for {game.id}; known bots: {known}")
-    agent = factory(game, seed, params)
+    try:
+        agent = factory(game, seed, params)
+    except AgentError as e:  # a strategy file's error: the line it points at (strategy_files.with_line)
+        if not any(params.values()):
+            raise
+        raise AgentError(with_line(str(e))) from None
     agent.name = spec
     return agent
 

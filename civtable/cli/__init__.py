@@ -24,6 +24,7 @@ from civtable.i18n import ENGLISH, Translator, choose, error_text, translator
 
 from . import (
     actions,
+    balance,
     cards,
     compare,
     game_commands,
@@ -35,11 +36,13 @@ from . import (
     serve,
     simulate,
     spaces,
+    sweep,
     value,
 )
-from .common import PROG, Parser, add_command, lang_arg, os_error_message
+from .common import PROG, Parser, add_command, lang_arg, llm_endpoint, os_error_message
 
-COMMANDS = (games, play, simulate, compare, value, ladder, report, replay, actions, cards, spaces, serve)
+COMMANDS = (games, play, simulate, compare, value, sweep, balance, ladder, report, replay, actions, cards, spaces,
+            serve)
 
 
 def build_parser(tr: Translator = ENGLISH) -> Parser:
@@ -89,7 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             parser.print_help(sys.stderr)
             return 2
-        return int(args.func(args))
+        with llm_endpoint(args):
+            return int(args.func(args))
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     except KeyboardInterrupt:

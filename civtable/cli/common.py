@@ -7,10 +7,12 @@ translator in ``args.tr``."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import re
 import secrets
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -252,6 +254,7 @@ def batch_args(p: argparse.ArgumentParser, players: str, games: str, default_gam
     p.add_argument("--address", metavar="HOST:PORT", help="with --backend ray: an existing Ray cluster (default: "
                                                             "a local one is started)")
     option_arg(p)
+    llm_arg(p)
     p.add_argument("--json", metavar="FILE", help=json)
     p.add_argument("--force", action="store_true", help="overwrite the files written")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
@@ -308,21 +311,126 @@ def print_table(console: Any, t: Table) -> None:
         console.print(escape(t.note), style="dim")
 
 
-def run_figures(args: argparse.Namespace, play: Callable[[Callable[[int, int], None] | None], dict[str, Any]],
+def export_args(p: argparse.ArgumentParser, records: bool = True) -> None:
+    """``--csv FILE`` (one row per game and seat) and ``--records DIR`` (every game's record)."""
+    p.add_argument("--csv", metavar="FILE", help="also write one row per game and seat (seed, variant, item, seat, bot, "
+                                                 "civilization, score, rank, won, finished, turns and the game's own "
+                                                 "figures) as CSV")
+    if records:
+        p.add_argument("--records", metavar="DIR", help="write every game's record in this directory (a folder per "
+                                                        "batch, each with a manifest.jsonl of those complete)")
+
+
+def exports(args: argparse.Namespace, nested: bool) -> Any:
+    """The ``--csv`` and ``--records`` of a command, checked before any game (``None``: neither)."""
+    from civtable.sim.export import Exports
+
+    csv_path, records = vars(args).get("csv"), vars(args).get("records")
+    if not csv_path and not records:
+        return None
+    return Exports(csv_path, records, args.force, nested)
+
+
+@contextlib.contextmanager
+def playing(sink: Any, stop: Callable[[], None]) -> Iterator[None]:
+    """Around a batch: a failure or an interruption abandons the exports (no half file is
+    left), and the progress bar stops whatever happens."""
+    try:
+        yield
+    except BaseException:
+        if sink is not None:
+            sink.abandon()
+        raise
+    finally:
+        stop()
+
+
+def wrote_exports(sink: Any, tr: Translator) -> None:
+    if sink is None:
+        return
+    if sink.csv is not None:
+        print(tr.t("Wrote {file}", file=sink.csv))
+    if sink.records is not None:
+        print(tr.t("Wrote {n} records in {folder}", n=sink.written, folder=sink.records))
+
+
+def run_figures(args: argparse.Namespace,
+                play: Callable[[Callable[[int, int], None] | None, Any], dict[str, Any]],
                 show: Callable[[dict[str, Any], Translator], None]) -> int:
-    """The end of a command that plays batches and writes figures (compare, value): the
-    output files checked before any game, a progress bar, the table, ``--json`` and
-    ``--report``; 130 when interrupted (the figures are then marked partial)."""
+    """The end of a command that plays batches and writes figures (compare, value, sweep):
+    the output files checked before any game, a progress bar, the table, ``--json``,
+    ``--report``, ``--csv`` and ``--records``; 130 when interrupted (the figures are
+    then marked partial)."""
     from civtable.sim.report import check_output
 
     json_path = check_output(args.json, args.force) if args.json else None
     report = check_output(args.report, args.force) if args.report else None
+    sink = exports(args, nested=True)
     progress, stop = progress_bar(not args.quiet and interactive())
-    try:
-        summary = play(progress)
-    finally:
-        stop()
+    with playing(sink, stop):
+        summary = play(progress, sink)
+    if sink is not None:
+        sink.close()
     tr = translator_of(args)
     show(summary, tr)
     write_figures(summary, json_path, args.force, report, tr)
+    wrote_exports(sink, tr)
     return 130 if summary["partial"] else 0
+
+
+def llm_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--llm-url", metavar="URL",
+                   help="the OpenAI-compatible endpoint of the llm:MODEL bots (default: the environment variable "
+                        "CIVTABLE_LLM_URL, else http://127.0.0.1:8080/v1); the key is read from CIVTABLE_LLM_KEY")
+
+
+@contextlib.contextmanager
+def llm_endpoint(args: argparse.Namespace) -> Iterator[None]:
+    """``--llm-url`` for the games of one command (its bots and worker processes read it
+    from ``CIVTABLE_LLM_URL``), and every endpoint the ``llm:`` bots of ``--players`` will
+    use checked before any game: one that cannot be reached is one sentence (exit 2)."""
+    from civtable.agents import parse_spec, split_players
+    from civtable.agents.llm import URL_VARIABLE, endpoint, probe
+
+    url = vars(args).get("llm_url")
+    players = vars(args).get("players")
+    before = os.environ.get(URL_VARIABLE)
+    try:
+        if url:
+            os.environ[URL_VARIABLE] = endpoint(url)
+        urls = []
+        for spec in split_players(players) if isinstance(players, str) and players.strip() else ():
+            name, params = parse_spec(spec)
+            if name == "llm":
+                urls.append(endpoint(params.get("url")))
+        for found in dict.fromkeys(urls):
+            probe(found)
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(URL_VARIABLE, None)
+        else:
+            os.environ[URL_VARIABLE] = before
+
+
+def paired_header(console: Any, summary: dict[str, Any], title: str, interrupted: str, tr: Translator) -> None:
+    """The first lines of a comparison on the same seeds (``compare``, ``sweep``): what was
+    played, and a bold line when the run was interrupted. ``title`` and ``interrupted`` are
+    messages marked with ``N_`` that take ``{game} {n} {seed} {bots}`` and ``{n} {planned}``."""
+    from rich.markup import escape
+
+    console.print(escape(tr.t(title, game=summary["game"], n=summary["games"], seed=str(summary["seed"]),
+                              bots=",".join(summary["players"]))), highlight=False)
+    if summary.get("partial"):
+        console.print(escape(tr.t(interrupted, n=summary["games"], planned=summary["games_planned"])),
+                      style="bold", highlight=False)
+
+
+def grid_args(p: argparse.ArgumentParser, games: str, json: str, flag: str, metavar: str, *, help: str) -> None:  # noqa: A002
+    """The arguments of a command that plays a grid of settings on the same seeds
+    (``sweep``, ``balance``): the report, the batch, what to vary (``flag``, repeatable,
+    with its ``help``) and ``--max-steps``."""
+    report_arg(p)
+    batch_args(p, N_("one bot per seat"), games, 200, json)
+    p.add_argument(flag, action="append", metavar=metavar, help=help)
+    p.add_argument("--max-steps", type=int, metavar="N", help="stop a game after N actions (counted as unfinished)")

@@ -10,6 +10,7 @@ from civtable.agents import split_players
 from civtable.core.commands import Command
 from civtable.i18n import ENGLISH, N_, Translator
 from civtable.sim.compare import compare
+from civtable.sim.formats import pvalue
 
 
 def variants(items: list[str] | None) -> list[dict[str, str]]:
@@ -24,35 +25,43 @@ def variants(items: list[str] | None) -> list[dict[str, str]]:
 
 
 def show(summary: dict[str, Any], tr: Translator = ENGLISH) -> None:
-    """The comparison's tables in the terminal, in ``tr``'s language."""
+    """The comparison's tables in the terminal, in ``tr``'s language: per figure each
+    variant's value, the paired difference with its interval, the raw and the
+    Holm-adjusted p-values, a star for what survives; then the warnings."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
+    from civtable.sim.notes import paired
+
     console = Console()
     labels = summary["labels"]
-    console.print(escape(tr.t("{game}: {n} games per variant on the same seeds (seed {seed}), bots {bots}",
-                              game=summary["game"], n=summary["games"], seed=str(summary["seed"]),
-                              bots=",".join(summary["players"]))), highlight=False)
-    if summary.get("partial"):
-        console.print(escape(tr.t("Interrupted: the figures of the {n} games every variant shown finished, of "
-                                  "{planned} (partial)", n=summary["games"], planned=summary["games_planned"])),
-                      style="bold", highlight=False)
+    common.paired_header(console, summary, N_("{game}: {n} games per variant on the same seeds (seed {seed}), bots {bots}"),
+                         N_("Interrupted: the figures of the {n} games every variant shown finished, of "
+                            "{planned} (partial)"), tr)
     na = tr.t("n/a")
+    family = summary.get("family", 1)
+    checked: list[tuple[str, dict[str, Any]]] = []
     for k, lab in enumerate(labels[1:], 1):
-        table = Table(title=escape(tr.t("{variant} against {base} (paired differences; * the {ci} interval "
-                                        "excludes 0)", variant=lab, base=labels[0], ci="95%")), title_justify="left")
-        for column, justify in ((tr.pt("table column", "Figure"), "left"), (labels[0], "right"), (lab, "right"),
+        table = Table(title=escape(tr.t("{variant} against {base} (paired differences, 95% CI; * significant after "
+                                        "the Holm adjustment)", variant=lab, base=labels[0])), title_justify="left")
+        for column, justify in ((tr.pt("table column", "Figure"), "left"), (tr.pt("table column", "Games"), "right"),
+                                (labels[0], "right"), (lab, "right"),
                                 (tr.pt("table column", "Difference"), "right"), (tr.pt("table column", "95% CI"), "right"),
+                                (tr.pt("table column", "p"), "right"), (tr.pt("table column", "p (Holm)"), "right"),
                                 ("", "left")):
             table.add_column(escape(column), justify=justify)  # type: ignore[arg-type]
         for row in summary["figures"]:
             pct, d = row["rate"], row["differences"][k - 1]
             ci = na if d["ci95"] is None else (f"{fmt(d['ci95'][0], pct, True, tr)} .. "
                                                f"{fmt(d['ci95'][1], pct, True, tr)}")
-            table.add_row(escape(row["figure"]), fmt(row["values"][0], pct, tr=tr), fmt(row["values"][k], pct, tr=tr),
-                          fmt(d["diff"], pct, True, tr), ci, "*" if d["significant"] else "")
+            table.add_row(escape(row["figure"]), str(tr.number(d["n"])), fmt(row["values"][0], pct, tr=tr),
+                          fmt(row["values"][k], pct, tr=tr), fmt(d["diff"], pct, True, tr), ci,
+                          pvalue(d.get("p"), tr), pvalue(d.get("p_holm"), tr), "*" if d["significant"] else "")
+            checked.append((f"{lab}: {row['figure']}", d))
         console.print(table)
+    for line in paired(checked, family, tr):
+        console.print(escape(line), style="yellow", highlight=False)
     seconds = f"{summary['seconds']:.1f}" if tr.english else str(tr.number(round(summary["seconds"], 1)))
     console.print(tr.t("{seconds} s of games", seconds=seconds), highlight=False)
 
@@ -77,9 +86,9 @@ def run(args: argparse.Namespace) -> int:
     found = variants(args.variant)
     if len(found) < 2:
         raise common.UsageError("give at least two --variant (e.g. --variant default --variant reshuffle=B)")
-    return common.run_figures(args, lambda progress: compare(
+    return common.run_figures(args, lambda progress, sink: compare(
         args.game, common.game_options(args), found, specs, args.games, common.seed_of(args), workers=args.workers,
-        progress=progress, backend=args.backend, address=args.address), show)
+        progress=progress, backend=args.backend, address=args.address, sink=sink), show)
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
@@ -89,6 +98,7 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", action="append", metavar="NAME=VALUE[,NAME=VALUE]",
                    help="a rule variant to compare (repeatable, at least 2; 'default' for the defaults); the "
                         "first is the baseline; two card files: --variant cards=a.json --variant cards=b.json")
+    common.export_args(p)
 
 
 COMMAND = Command("compare", "compare rule variants on the same seeds (paired differences with intervals)",

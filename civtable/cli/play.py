@@ -25,6 +25,7 @@ from .common import (
     PROG,
     UsageError,
     game_options,
+    llm_arg,
     load_class,
     option_arg,
     result_lines,
@@ -189,6 +190,7 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", metavar="P,P,...", help="one per seat: human or a bot (default: human, then random)")
     p.add_argument("--seed", type=int, help="the chance seed (default: random; shown when the game is over, kept in the record)")
     option_arg(p)
+    llm_arg(p)
     p.add_argument("--record", metavar="FILE", help="write the game record here, move by move")
     p.add_argument("--resume", metavar="FILE", help="go on with the unfinished game of this record")
 

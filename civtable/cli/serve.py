@@ -8,7 +8,7 @@ import os
 from civtable.core.commands import Command
 from civtable.server.limits import Limits
 
-from .common import UsageError
+from .common import UsageError, llm_arg
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,9 +46,10 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     p.add_argument("--db", metavar="URL", help="the database (default sqlite:///civtable.db in this folder)")
     p.add_argument("--local-bots", action="store_true",
-                   help="let bot seats be programs (cmd:COMMAND) and strategy files (rules:FILE) of this machine; "
-                        "only for a server that nobody untrusted can reach")
+                   help="let bot seats be programs (cmd:COMMAND) and strategy files (rules:FILE) of this machine, and "
+                        "language models (llm:MODEL); only for a server that nobody untrusted can reach")
     d = Limits()
+    llm_arg(p)
     p.add_argument("--bot-ms", type=int, default=d.bot_ms, metavar="MS",
                    help=f"the longest a bot thinks about one decision (default {d.bot_ms}); "
                         "a search bot asking for more is refused")

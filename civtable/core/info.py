@@ -20,6 +20,10 @@ class GameInfo:
     document (its terms are the game's own words in translations).
     ``command_group``: the word under which the game's own commands appear on the
     command line (``civtable solo odds``), empty when it has none.
+    ``reported_result``: the result is what a person reports of a physical game (the
+    civ-solo companion asks who won at the board): no rule checks it, so the game has no
+    learning environment (a learner's claim is no result) and its ``returns()`` mean
+    nothing to a simulation.
     """
 
     id: str
@@ -37,6 +41,7 @@ class GameInfo:
     summary: str
     players_rule: str = ""
     command_group: str = ""
+    reported_result: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_players <= self.default_players <= self.max_players:

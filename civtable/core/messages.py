@@ -61,6 +61,7 @@ CORE_MESSAGES: Mapping[str, str] = {
     "move": N_("{player:Player}: {action:action}"),
     "game.over": N_("The game is over: {winners:players} won."),
     "game.drawn": N_("The game is over: nobody won."),
+    "talk": N_("{player:Player} says: {text}"),
 }
 """Messages every game shares; a game's own ``messages`` may override them."""
 

@@ -7,6 +7,8 @@ Both use the game's fixed action space (``Game.action_space``) and observation
 encoding (``Game.encode``); ``docs/envs.md`` documents them, with the adapters for
 RLlib's and Tianshou's action-mask conventions (``adapters.py``). PettingZoo and
 Gymnasium are imported only when an environment is made (``pip install civtable[rl]``).
+For language models, ``civtable.envs.text_env.TextEnv`` is TextArena's loop (the seat's
+view as a string in, an action as a string out; ``docs/llm.md``) and needs neither.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from pettingzoo import ParallelEnv
 
 from civtable.core.errors import IllegalActionError
 
-from .engine import Engine, make_game
+from .engine import Engine, agent_spaces, check_render_mode, env_name, make_game
 
 
 class CivtableParallel(ParallelEnv):  # type: ignore[misc]
@@ -34,10 +34,9 @@ class CivtableParallel(ParallelEnv):  # type: ignore[misc]
 
     def __init__(self, game_id: str, players: int | None = None, seed: int | None = None,
                  max_steps: int | None = None, render_mode: str | None = None, **options: Any) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         game = make_game(game_id, players, options)
-        self.metadata = {**self.metadata, "name": f"civtable_{game.id.replace('-', '_')}_parallel_v0"}
+        self.metadata = {**self.metadata, "name": env_name(game, "parallel")}
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.engine = Engine(game, seed)
@@ -46,11 +45,7 @@ class CivtableParallel(ParallelEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{i}" for i in range(game.num_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         size = self.wait + 1
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(self.engine.low, self.engine.high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
-        })
-        act_space = spaces.Discrete(size)
+        obs_space, act_space = agent_spaces(self.engine, size)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self.agents: list[str] = []

@@ -30,7 +30,7 @@ from civtable.agents.base import Agent, PlayerView
 from civtable.core.errors import IllegalActionError, OptionError
 from civtable.core.rng import derive_seed
 
-from .engine import Engine, make_game
+from .engine import Engine, check_render_mode, make_game
 
 
 class CivtableGym(gym.Env):  # type: ignore[misc]
@@ -41,8 +41,7 @@ class CivtableGym(gym.Env):  # type: ignore[misc]
                  illegal_limit: int = 100, shaping: float = 0.0, max_steps: int | None = None, render_mode: str | None = None, **options: Any) -> None:
         if illegal not in ("penalty", "truncate", "raise"):
             raise ValueError(f"illegal must be 'penalty', 'truncate' or 'raise', not {illegal!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         opponents = [opponents] if isinstance(opponents, str) else list(opponents)
         players = options.pop("players", None)
         if players is None:

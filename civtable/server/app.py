@@ -435,9 +435,12 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0, loca
 
 def recent_marks(live: LiveGame, seat: int | None) -> list[dict[str, Any]]:
     """The others' public moves since ``seat``'s last one (for a spectator: since the
-    latest move of the seat that moved before the last mover) that act on something drawn."""
+    latest move of the seat that moved before the last mover; in a game of one seat,
+    whose moves are all one run, the last move only) that act on something drawn."""
     since = live.moved.get(seat, 0) if seat is not None else 0
-    if seat is None and live.marks:
+    if seat is None and len(live.seats) == 1:
+        since = live.ply - 1
+    elif seat is None and live.marks:
         last = live.marks[-1][1]
         since = max((p for p, s, _t in live.marks if s != last), default=0)
     return [{"seat": s, "target": t, "ply": p} for p, s, t in live.marks if p > since and s != seat]

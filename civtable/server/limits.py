@@ -26,9 +26,11 @@ SEARCH = frozenset({"mcts", "ismcts"})
 """Bots that search for as long as they are allowed: they think in the search lane, with
 the server's budget (``Limits.bot_ms``, ``Limits.bot_iterations``)."""
 
-LOCAL_ONLY = frozenset({"cmd", "rules"})
-"""Bots that start a process or read a file named in their spec: on the server only with
-``--local-bots``. A program thinks in the search lane (it may take its time)."""
+LOCAL_ONLY = frozenset({"cmd", "rules", "llm"})
+"""Bots that start a process, read a file or send requests to an endpoint named in their
+spec (``llm:``, whose ``url=`` a visitor could point anywhere): on the server only with
+``--local-bots``. A program and a language model think in the search lane (they may take
+their time)."""
 
 MAX_DEPTH = 100
 """The most rollout steps a search on the server may ask for (``depth``)."""
@@ -71,7 +73,7 @@ def lane(spec: str) -> str:
     """``"search"`` for a bot that thinks for its budget (search bots, programs), else
     ``"quick"``."""
     name = parse_spec(spec)[0]
-    return "search" if name in SEARCH or name == "cmd" else "quick"
+    return "search" if name in SEARCH or name in ("cmd", "llm") else "quick"
 
 
 def server_spec(spec: str, game: Game, limits: Limits, local_bots: bool) -> str:
@@ -85,6 +87,9 @@ def server_spec(spec: str, game: Game, limits: Limits, local_bots: bool) -> str:
         raise ServerError(str(e)) from None
     if name == "human":
         raise ServerError(message(N_("{spec} is not a bot that can play on the server"), spec=repr(spec[:40])))
+    if name == "llm" and not local_bots:
+        raise ServerError(message(N_("{name} bots send the game to a network endpoint: they play on the server only "
+                                     "when it was started with --local-bots"), name=repr(name)))
     if name in LOCAL_ONLY and not local_bots:
         raise ServerError(message(N_("{name} bots run a command or read a file of this machine: they play on the "
                                      "server only when it was started with --local-bots"), name=repr(name)))

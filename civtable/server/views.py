@@ -73,7 +73,7 @@ def shown_bot(spec: str) -> str:
     """A bot as other visitors see it: a program or a strategy file of the server's machine
     by its kind only, never its command line or path."""
     name = spec.strip().partition(":")[0].lower()
-    return {"cmd": "program", "rules": "strategy file"}.get(name, spec)
+    return {"cmd": "program", "rules": "strategy file", "llm": "language model"}.get(name, spec)
 
 
 def _warning(game: Game, action: Any, obs: dict[str, Any], tr: Translator) -> str | None:

@@ -100,7 +100,7 @@ def simulate(
     specs = tuple(batch.players)
     tasks = [Task(specs, derive_seed(seed, i), give) for i in range(games)]
     if not keep_results:
-        batch.tally = tally = Tally(len(specs))
+        batch.tally = tally = Tally(len(specs), specs)
         on_result = _counting(tally, on_result)
     try:
         results = play_many(game_id, resolved, tasks, workers, progress, max_steps, keep_records, on_result,

@@ -63,6 +63,7 @@ from civtable.core.errors import CivtableError
 from civtable.core.registry import game_class
 from civtable.core.rng import Rng, derive_seed
 
+from .botstats import bot_figures, ladder_sums
 from .pool import Interrupted, play_many
 from .runner import GameResult, load_game_for
 from .stats import _variants, wilson
@@ -388,6 +389,8 @@ def summarise_ladder(result: LadderResult, resamples: int = BOOTSTRAP) -> dict[s
         for i in range(n)
     }
     order = sorted(range(n), key=lambda i: (-ratings[i], i))
+    llm = bot_figures(ladder_sums((bots[g.seats[p]], counted) for g in result.schedule if g.result is not None
+                                  for p, counted in enumerate(g.result.bot_stats)))
     return {
         "game": result.game,
         "options": dict(result.options),
@@ -405,6 +408,7 @@ def summarise_ladder(result: LadderResult, resamples: int = BOOTSTRAP) -> dict[s
         "elo": elo,
         "matrix": matrix,
         "bootstrap_resamples": resamples,
+        "llm": llm,
         "seconds": round(result.seconds, 3),
         "workers": result.workers,
     }

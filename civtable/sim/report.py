@@ -15,6 +15,8 @@ from rich.table import Table
 from civtable.core.errors import CivtableError
 from civtable.i18n import ENGLISH, NP_, Translator
 
+from .botstats import print_llm
+
 
 def _pct(x: float, tr: Translator = ENGLISH) -> str:
     """``0.523`` -> "52.3%" (rounded as English rounds it, then written the language's way)."""
@@ -70,6 +72,7 @@ SOLO_COLUMNS = ((BOT, "left"), (NP_("table column", "Survived"), "right"), (NP_(
 SEAT_COLUMNS = ((NP_("table column", "Seat"), "right"), (BOT, "left"), (WINS, "right"), (WIN_RATE, "right"),
                 (CI95, "right"))
 BOT_COLUMNS = ((BOT, "left"), (WINS, "right"), (GAMES, "right"), (WIN_RATE, "right"), (CI95, "right"))
+CIVILIZATION = NP_("table column", "Civilization")
 ITEM_COLUMNS = ((NP_("table column", "Item"), "left"), (NP_("table column", "Held"), "right"),
                 (NP_("table column", "Of players"), "right"), (NP_("table column", "Holders won"), "right"),
                 (CI95, "right"), (NP_("table column", "Others won"), "right"))
@@ -95,55 +98,79 @@ def figures_table(figures: dict[str, dict[str, Any]], tr: Translator = ENGLISH) 
     return table
 
 
+def _pct_or(x: float | None, tr: Translator = ENGLISH) -> str:
+    return tr.t("n/a") if x is None else _pct(x, tr)
+
+
+def _ci_or(ci: list[float] | None, tr: Translator = ENGLISH) -> str:
+    return tr.t("n/a") if ci is None else _ci(ci, tr)
+
+
 def print_summary(summary: dict[str, Any], console: Console | None = None, tr: Translator = ENGLISH) -> None:
     """The table of wins per seat (and per bot when a bot sits in several seats), then
-    draws, game length and speed, then the game's own figures when it reports any; in
-    ``tr``'s language."""
+    draws, game length and speed, then the game's own figures and items, then the
+    warnings (``notes.simulation``); every rate says its denominator, the finished
+    games; in ``tr``'s language."""
+    from .notes import simulation
+
     console = console or Console()
     n = summary["games"]
+    done = summary.get("finished", n)
     variants = summary.get("variants", summary["options"])
-    console.print(escape(tr.t("{game}: {n} games, seed {seed}", game=summary["game"], n=n, seed=str(summary["seed"]))),
-                  highlight=False)
+    head = tr.t("{game}: {n} games, seed {seed}", game=summary["game"], n=n, seed=str(summary["seed"]))
+    if summary.get("unfinished"):
+        head += " " + tr.t("({finished} finished, {unfinished} unfinished)", finished=done,
+                           unfinished=summary["unfinished"])
+    console.print(escape(head), highlight=False)
     if summary.get("partial"):
         console.print(escape(tr.t("Interrupted: the figures of the {n} games finished of {planned} (partial)", n=n,
                                   planned=summary["games_planned"])), style="bold", highlight=False)
     console.print(escape(tr.t("Rules: {rules}", rules=_rules(variants, tr))), highlight=False)
     solo = summary.get("solo")
+    over = tr.nt("Wins over {n} finished game", "Wins over {n} finished games", done)
     if solo is not None:  # one seat: the game is survived or lost, never drawn
-        table = Table()
+        table = Table(title=escape(over), title_justify="left")
         _columns(table, SOLO_COLUMNS, tr)
         row = solo["survived"]
-        table.add_row(escape(summary["players"][0]), str(tr.number(row["wins"])), _pct(row["win_rate"], tr),
-                      _ci(row["ci95"], tr), str(tr.number(solo["lost"])))
+        table.add_row(escape(summary["players"][0]), str(tr.number(row["wins"])), _pct_or(row["win_rate"], tr),
+                      _ci_or(row["ci95"], tr), str(tr.number(solo["lost"])))
         console.print(table)
     else:
-        table = Table()
-        _columns(table, SEAT_COLUMNS, tr)
+        table = Table(title=escape(over), title_justify="left")
+        civ = any("civilization" in row for row in summary["per_player"])
+        columns = SEAT_COLUMNS[:2] + ((CIVILIZATION, "left"),) + SEAT_COLUMNS[2:] if civ else SEAT_COLUMNS
+        _columns(table, columns, tr)
         for row in summary["per_player"]:
-            table.add_row(str(row["seat"]), escape(row["bot"]), str(tr.number(row["wins"])), _pct(row["win_rate"], tr),
-                          _ci(row["ci95"], tr))
+            cells = [str(row["seat"]), escape(row["bot"])]
+            if civ:
+                cells.append(escape(str(row.get("civilization") or "")))
+            table.add_row(*cells, str(tr.number(row["wins"])), _pct_or(row["win_rate"], tr), _ci_or(row["ci95"], tr))
         console.print(table)
 
     if solo is None and len(summary["per_bot"]) < len(summary["per_player"]):
-        bots = Table(title=escape(tr.t("Per bot (all seats)")), title_justify="left")
+        bots = Table(title=escape(tr.t("Per bot (all its seats; seat-games of finished games)")), title_justify="left")
         _columns(bots, BOT_COLUMNS, tr)
         for bot, row in summary["per_bot"].items():
+            ci = tr.t("fixed by construction") if row.get("fixed") else _ci_or(row["ci95"], tr)
             bots.add_row(escape(bot), str(tr.number(row["wins"])), str(tr.number(row["games"])),
-                         _pct(row["win_rate"], tr), _ci(row["ci95"], tr))
+                         _pct_or(row["win_rate"], tr), ci)
         console.print(bots)
 
-    lines = [] if solo is not None else [tr.t("Draws: {n} ({rate})", n=summary["draws"],
-                                              rate=_pct(summary["draw_rate"], tr))]
-    if summary.get("unfinished"):
-        lines.append(tr.t("Unfinished (step limit {limit}): {n}", limit=summary["max_steps"], n=summary["unfinished"]))
+    lines = [] if solo is not None or summary.get("draw_rate") is None else [
+        tr.t("Draws: {n} of {games} finished games ({rate})", n=summary["draws"], games=done,
+             rate=_pct(summary["draw_rate"], tr))]
     first = summary.get("first_player")
     if first:
         lines.append(tr.t("First player won {rate} (95% CI {ci}) of {n} games", rate=_pct(first["win_rate"], tr),
                           ci=_ci(first["ci95"], tr), n=first["games"]))
     t = summary["turns"]
-    lines.append(tr.t("Game length: mean {mean} turns, median {median}, min {low}, max {high} (mean {actions} actions)",
-                      mean=_dec(t["mean"], tr), median=_num(t["median"], tr), low=t["min"], high=t["max"],
-                      actions=_dec(summary["steps"]["mean"], tr)))
+    if t.get("n", done):
+        lines.append(tr.t("Game length over {n} finished games: mean {mean} turns (95% CI {ci}), median {median}, "
+                          "min {low}, max {high} (mean {actions} actions)", n=t.get("n", done),
+                          mean=_dec(t["mean"], tr), median=_num(t["median"], tr), low=t["min"], high=t["max"],
+                          actions=_dec(summary["steps"]["mean"], tr),
+                          ci=tr.t("n/a") if not t.get("ci95") else
+                          f"{_dec(t['ci95'][0], tr)} - {_dec(t['ci95'][1], tr)}"))
     rate = summary.get("games_per_second")
     speed = tr.t("{rate} games/s", rate=_dec(rate, tr)) if rate else tr.t("n/a games/s")
     workers = summary["workers"]
@@ -156,18 +183,26 @@ def print_summary(summary: dict[str, Any], console: Console | None = None, tr: T
         console.print(figures_table(summary["game_stats"], tr))
     if summary.get("items"):
         console.print(items_table(summary["items"], tr))
+    print_llm(summary.get("llm") or [], console, tr)
+    for line in simulation(summary, tr):
+        console.print(escape(line), style="yellow", highlight=False)
 
 
 def items_table(items: dict[str, dict[str, Any]], tr: Translator = ENGLISH) -> Table:
     """Per item (e.g. an advance): how often players held it and how its holders did,
-    most often held first."""
-    table = Table(title=escape(tr.t("Items held at the end (holders' win rate, 95% CI)")), title_justify="left")
+    most often held first; a group below the minimum shows its n, not a rate."""
+    table = Table(title=escape(tr.t("Items held at the end (holders' win rate, 95% CI; finished games)")),
+                  title_justify="left")
     _columns(table, ITEM_COLUMNS, tr)
     na = tr.t("n/a")
     for name, row in sorted(items.items(), key=lambda kv: (-kv[1]["held"], kv[0])):
         rate = na if row["win_rate"] is None else _pct(row["win_rate"], tr)
+        if row["win_rate"] is None and row["held"]:
+            rate = tr.t("n={n}, hidden", n=row["held"])
         ci = na if row["ci95"] is None else _ci(row["ci95"], tr)
         other = na if row["win_rate_without"] is None else _pct(row["win_rate_without"], tr)
+        if row["win_rate_without"] is None and row.get("others"):
+            other = tr.t("n={n}, hidden", n=row["others"])
         table.add_row(escape(name), str(tr.number(row["held"])), _pct(row["held_share"], tr), rate, ci, other)
     return table
 
@@ -236,6 +271,7 @@ def print_ladder(summary: dict[str, Any], console: Console | None = None, tr: Tr
                           "(one bot won every game of a pairing); read the matrix's intervals instead."))
     for line in lines:
         console.print(escape(line), highlight=False)
+    print_llm(summary.get("llm") or [], console, tr)
 
 
 def check_output(path: str | Path, force: bool = False) -> Path:

@@ -47,6 +47,11 @@ class GameResult:
     """Each player's score at the start of every turn (``State.scores``), when the game has one."""
     notes: list[tuple[int, str]] = field(default_factory=list)
     """What the bots' record should keep beside the moves (``Agent.notes``)."""
+    bot_stats: list[dict[str, float]] = field(default_factory=list)
+    """What each seat's bot counted (``Agent.stats``: a language model's requests, illegal
+    replies, tokens...), one dict per seat (empty for most bots)."""
+    scores: list[float] | None = None
+    """Each player's final score (``State.scores``), when the game has one."""
 
     def record(self) -> Record:
         """The game as a record (with its result line), to save or replay."""
@@ -83,6 +88,23 @@ def game_stats(state: State) -> dict[str, float]:
     return checked
 
 
+def civilizations(state: State) -> list[str] | None:
+    """The civilization each seat plays, where a game's seats are civilizations: read
+    from what a spectator sees (``observation(None)``: ``players[i]["civilization"]``,
+    the public contract), so no game needs a hook; ``None`` for other games. Read by
+    the reports and ``--csv`` from a game's initial state, never during a game (the
+    bots play without building observations)."""
+    try:
+        obs = state.observation(None)
+    except (CivtableError, ValueError, TypeError, KeyError):
+        return None
+    players = obs.get("players") if isinstance(obs, dict) else None
+    if not isinstance(players, list) or len(players) != state.num_players:
+        return None
+    found = [p.get("civilization") if isinstance(p, dict) else None for p in players]
+    return [str(c) for c in found] if all(isinstance(c, str) and c for c in found) else None
+
+
 def holdings(state: State) -> dict[str, list[int]]:
     """The finished game's items and their holders (``State.holdings``), checked."""
     if not state.is_terminal():
@@ -109,8 +131,12 @@ def play_out(
         if not movers:
             break
         p = movers[0]
-        action = agents[p].act(PlayerView(state, p))
+        agent = agents[p]
+        action = agent.act(PlayerView(state, p))
         state.apply(p, action)
+        said = agent.talk()
+        if said:  # a public message with the move (a language model's words with a trade offer)
+            state.emit("talk", {"player": p, "text": said})
         steps += 1
         if on_move is not None:
             on_move(p, action)
@@ -194,8 +220,15 @@ def play_game(
         stats=game_stats(state),
         holdings=holdings(state),
         trajectory=trajectory,
+        scores=None if first_scores is None else [float(x) for x in state.scores() or ()],
         notes=sorted((ply, text) for agent in agents for ply, text in agent.notes),
+        bot_stats=[agent.stats() for agent in agents],
     )
+
+
+def seat_civilizations(game: Game, seed: int) -> list[str] | None:
+    """The seats' civilizations at the start of the game of ``seed`` (``civilizations``)."""
+    return civilizations(game.new_state(seed=seed))
 
 
 def load_game_for(game_id: str, options: dict[str, Any], players: int) -> Game:

@@ -12,8 +12,9 @@ workers; medians come from counts per value (game lengths are whole numbers).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from .botstats import add_stats
 from .runner import GameResult
 
 UNIT = 1074
@@ -114,14 +115,28 @@ def mean_of(counts: dict[int, int]) -> float:
 
 class Tally:
     """A batch's games as running totals: wins, draws, first-player wins, game lengths,
-    mean score curves, the game's own figures and the items held (``summarise``'s
-    inputs), without keeping any game. Its size is bounded by the longest game, the
-    distinct game lengths and the game's figure and item names."""
+    score curves, the game's own figures and the items held (``summarise``'s inputs),
+    without keeping any game. Its size is bounded by the longest game, the distinct
+    game lengths and the game's figure and item names.
 
-    def __init__(self, seats: int) -> None:
+    Finished and unfinished games (stopped by the step limit) are counted apart: every
+    rate, length, curve and figure is over the finished games, and the unfinished
+    ones are reported as a count and a length of their own."""
+
+    def __init__(self, seats: int, bots: Sequence[str] | None = None) -> None:
         self.seats = seats
+        names = list(bots) if bots is not None else [""] * seats
+        self.bots = list(dict.fromkeys(names))
+        """The distinct bots, in seat order..."""
+        self.bot_seats = [[s for s, b in enumerate(names) if b == bot] for bot in self.bots]
+        """...and the seats each holds."""
         self.games = 0
         self.wins = [0] * seats
+        """Per seat: the finished games it won."""
+        self.bot_wins = [0] * len(self.bots)
+        self.bot_squares = [0] * len(self.bots)
+        """Per bot: its seats' wins in all, and the sum over games of the square of its wins
+        in the game (for the interval clustered by game)."""
         self.draws = 0
         self.lost = 0
         """Finished games without a winner in a one-seat game."""
@@ -131,13 +146,22 @@ class Tally:
         self.first_won = 0
         """...and of those, the games the first mover won."""
         self.turns: dict[int, int] = {}
-        """Games per number of turns."""
+        """Finished games per number of turns..."""
         self.steps: dict[int, int] = {}
-        """Games per number of actions."""
+        """...and per number of actions."""
+        self.turns_unfinished: dict[int, int] = {}
+        """Unfinished games per number of turns reached."""
         self.curve_games: list[int] = []
-        """Per turn (from the first): the games whose score trajectory reached it..."""
+        """Per turn (from the first): the finished games whose score trajectory reached it..."""
         self.curve_sums: list[list[int]] = []
-        """...and each seat's exact sum of their scores there (units of 2**-1074)."""
+        """...each seat's exact sum of their scores there (units of 2**-1074)..."""
+        self.curve_squares: list[list[int]] = []
+        """...and of their squares (units of 2**-2148)."""
+        self.bot_curves: list[list[Moments]] = [[] for _ in self.bots]
+        """Per bot, per turn: the mean score of the bot's seats in each game (one value a
+        game, for a band clustered by game)."""
+        self.final: list[Moments] = [Moments() for _ in range(seats)]
+        """Per seat: the final score (``State.scores``) of the finished games."""
         self.stats: dict[str, Moments] = {}
         self.finished = 0
         self.finished_winners = 0
@@ -145,66 +169,101 @@ class Tally:
         self.items: dict[str, list[int]] = {}
         """Per item, over the finished games that report it: seats holding it, holders
         who won, winners who did not hold it, winners of those games."""
+        self.bot_stats: list[dict[str, float]] = [{} for _ in range(seats)]
+        """Per seat, what its bot counted (``Agent.stats``), summed over the games..."""
+        self.bot_games = [0] * seats
+        """...and the games in which it counted anything."""
 
     @classmethod
-    def of(cls, results: Iterable[GameResult], seats: int) -> Tally:
-        tally = cls(seats)
+    def of(cls, results: Iterable[GameResult], seats: int, bots: Sequence[str] | None = None) -> Tally:
+        tally = cls(seats, bots)
         for r in results:
             tally.add(r)
         return tally
 
     def add(self, r: GameResult) -> None:
-        """Count one game."""
+        """Count one game (an unfinished one only as such: every rate is over the finished
+        games). A win shared by every seat counts as a draw: nobody is ahead, as
+        ``returns()`` says (issue 28)."""
         self.games += 1
+        for seat, counted in enumerate(r.bot_stats):  # a language model's figures, finished or not
+            if counted:
+                add_stats(self.bot_stats[seat], counted)
+                self.bot_games[seat] += 1
         if not r.finished:
             self.unfinished += 1
-        elif not r.winners:
+            self.turns_unfinished[r.turns] = self.turns_unfinished.get(r.turns, 0) + 1
+            return
+        winners = r.winners
+        if self.seats > 1 and len(winners) == self.seats:
+            winners = []
+        if not winners:
             if self.seats == 1:
                 self.lost += 1
             else:
                 self.draws += 1
-        for w in r.winners:
+        for w in winners:
             self.wins[w] += 1
-        if r.first_player is not None and r.finished and self.seats > 1:
+        for k, seats in enumerate(self.bot_seats):
+            won = sum(1 for s in seats if s in winners)
+            self.bot_wins[k] += won
+            self.bot_squares[k] += won * won
+        if r.first_player is not None and self.seats > 1:
             self.first += 1
-            self.first_won += r.first_player in r.winners
+            self.first_won += r.first_player in winners
         self.turns[r.turns] = self.turns.get(r.turns, 0) + 1
         self.steps[r.steps] = self.steps.get(r.steps, 0) + 1
         if r.trajectory:
             self._curve(r.trajectory)
+        if r.scores is not None:
+            for p, x in enumerate(r.scores[: self.seats]):
+                self.final[p].add(x)
         for name, value in r.stats.items():
             moments = self.stats.get(name)
             if moments is None:
                 moments = self.stats[name] = Moments()
             moments.add(value)
-        if r.finished:
-            self.finished += 1
-            self.finished_winners += len(r.winners)
-            for name, holders in r.holdings.items():
-                row = self.items.get(name)
-                if row is None:
-                    row = self.items[name] = [0, 0, 0, 0]
-                row[0] += len(holders)
-                row[1] += sum(1 for p in holders if p in r.winners)
-                row[2] += sum(1 for p in r.winners if p not in holders)
-                row[3] += len(r.winners)
+        self.finished += 1
+        self.finished_winners += len(winners)
+        for name, holders in r.holdings.items():
+            row = self.items.get(name)
+            if row is None:
+                row = self.items[name] = [0, 0, 0, 0]
+            row[0] += len(holders)
+            row[1] += sum(1 for p in holders if p in winners)
+            row[2] += sum(1 for p in winners if p not in holders)
+            row[3] += len(winners)
 
     def _curve(self, trajectory: list[list[float]]) -> None:
         seats = range(self.seats)
-        games, sums = self.curve_games, self.curve_sums
+        games, sums, squares = self.curve_games, self.curve_sums, self.curve_squares
         for t, row in enumerate(trajectory):
             if t == len(games):
                 games.append(0)
                 sums.append([0] * self.seats)
+                squares.append([0] * self.seats)
             games[t] += 1
-            cell = sums[t]
+            cell, cell2 = sums[t], squares[t]
             for p in seats:
-                cell[p] += exact(row[p])
+                x = exact(row[p])
+                cell[p] += x
+                cell2[p] += x * x
+            for k, held in enumerate(self.bot_seats):
+                curve = self.bot_curves[k]
+                if t == len(curve):
+                    curve.append(Moments())
+                curve[t].add(math.fsum(row[s] for s in held) / len(held))
 
     def curve_means(self) -> list[list[float]]:
         """Each seat's mean score per turn, over the games that reached the turn."""
         return [[cell[p] / ONE / n for n, cell in zip(self.curve_games, self.curve_sums, strict=True)]
                 for p in range(self.seats)]
+
+    def curve_moments(self, seat: int, turn: int) -> Moments:
+        """The moments of ``seat``'s scores at ``turn`` (from 0) over the games that reached it."""
+        m = Moments()
+        m.n, m.sx, m.sxx = self.curve_games[turn], self.curve_sums[turn][seat], self.curve_squares[turn][seat]
+        return m
 
     def item_counts(self) -> dict[str, tuple[int, int, int, int]]:
         """Per item (sorted): seats holding it, holders who won, seats not holding it,

@@ -188,3 +188,19 @@ def decisions(game: Game, seed: int, agents: Sequence[Agent | None] | None = Non
             continue
         agent = agents[p] if agents is not None and p < len(agents) else None
         s.apply(p, agent.act(PlayerView(s, p)) if agent is not None else legal[pick.below(len(legal))])
+
+
+def choice_positions(game: Game, count: int, rng: Rng, first: int, span: int) -> list[tuple[State, int]]:
+    """``count`` positions with a real choice (more than one legal action) and the player
+    to decide, one per seeded random game (seeds 1, 2, ...): the first decision with a
+    choice from a step drawn in ``first .. first + span - 1`` by ``rng`` on."""
+    out: list[tuple[State, int]] = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        target = first + rng.below(span)
+        for step, s, p, legal in decisions(game, seed, rng=rng):
+            if step >= target and len(legal) > 1:
+                out.append((s, p))
+                break
+    return out

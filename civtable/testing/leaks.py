@@ -7,6 +7,11 @@ are sampled anew. Everything V receives must then be the same in S and D:
 - the observation, who is to move, V's legal actions, and what is rendered of
   them (``Game.render``, labels and menu paths are functions of the observation);
 - the reasons given for illegal actions (``State.explain``);
+- for a seat to move, what its bot or model is given on the newer channels: the rules
+  oracle's answers to a fixed script of requests (samples of its information set by a
+  seed it chose, the legal actions and the position after an action in them; the bot
+  protocol), the prompt of a language model (``llm:MODEL``) and the text environment's
+  observation (``civtable.envs.text_env``);
 - the events of the next action: the action ``a`` played in S is played in D as
   any action ``b`` of the same player (``a`` itself first) after which V's
   observation is the same as after ``a`` in S. V cannot tell these two games
@@ -26,10 +31,13 @@ from typing import Any
 
 from civtable.agents.base import PlayerView
 from civtable.agents.human import HumanAgent
+from civtable.agents.llm.prompt import prompt_messages
+from civtable.agents.oracle import Oracle
 from civtable.core.action import Action
 from civtable.core.events import ROOT, Event
 from civtable.core.rng import Rng
 from civtable.core.state import State
+from civtable.envs.text_env import observation_text
 from civtable.server.views import position_view
 
 from .checks import check_determinize, first_difference
@@ -48,14 +56,43 @@ def explain_texts(state: State, viewer: int) -> list[str]:
 
 
 def terminal_screen(state: State, viewer: int) -> str:
-    """What a person at the terminal sees for one decision, with a few commands typed."""
+    """What a person at the terminal sees for one decision, with a few commands typed (the
+    last action confirmed when the game asks, ``Game.action_warning``)."""
     legal = state.legal_actions(viewer)
     script = "\n".join(["help", "list", "1", "back", "not an action", "99", "²", "١٢", "9" * 5000, "x" * 3000,
-                        legal[-1].text, ""])
+                        legal[-1].text, "yes", ""])
+    return typed(state, viewer, script)[1]
+
+
+def typed(state: State, seat: int, lines: str) -> tuple[Any, str]:
+    """What a person at the terminal plays for ``seat`` after typing ``lines`` (one
+    command a line), and everything the terminal showed meanwhile."""
     out = io.StringIO()
-    agent = HumanAgent(stdin=io.StringIO(script), stdout=out)
-    agent.act(PlayerView(state, viewer))
-    return out.getvalue()
+    action = HumanAgent(stdin=io.StringIO(lines), stdout=out).act(PlayerView(state, seat))
+    return action, out.getvalue()
+
+
+def oracle_answers(state: State, viewer: int, seed: int) -> list[dict[str, Any]]:
+    """The rules oracle's answers to a bot of seat ``viewer`` that asks for samples with a
+    seed of its choice, the legal actions in each, and the position after the first and
+    the last of them (``agents.oracle``): all of it must follow from what the seat sees."""
+    oracle = Oracle(state.game, viewer)
+    oracle.open(PlayerView(state, viewer), 1)
+    answers = [oracle.answer({"type": "determinize", "id": 1, "count": 2, "seed": seed})]
+    for handle in answers[0].get("handles", []):
+        moves = oracle.answer({"type": "legal", "id": 1, "handle": handle, "evaluate": True})
+        answers.append(moves)
+        for choice in {0, len(moves["legal"]) - 1} if moves.get("legal") else ():
+            answers.append(oracle.answer({"type": "apply", "id": 1, "handle": handle, "index": choice,
+                                          "states": True, "evaluate": True}))
+        answers.append(oracle.answer({"type": "apply", "id": 1, "handle": handle, "action": "not an action"}))
+    return answers
+
+
+def model_prompts(state: State, viewer: int) -> tuple[Any, str]:
+    """What a language model playing ``viewer`` is sent, and the text environment's observation."""
+    view = PlayerView(state, viewer)
+    return prompt_messages(view, state.events(viewer)), observation_text(state, viewer)
 
 
 def told(events: list[Event]) -> list[dict[str, Any]]:
@@ -88,6 +125,10 @@ def check_channels(state: State, actor: int, action: Action, viewer: int | None,
     if viewer is not None and viewer in state.to_move():
         assert terminal_screen(d, viewer) == terminal_screen(state, viewer), \
             f"the terminal shows player {viewer} something that depends on what he cannot see"
+        a, b = oracle_answers(state, viewer, seed), oracle_answers(d, viewer, seed)
+        assert a == b, f"the rules oracle tells player {viewer}'s bot what he cannot see: {first_difference(a, b)}"
+        assert model_prompts(d, viewer) == model_prompts(state, viewer), \
+            f"the language-model prompt or text observation of player {viewer} depends on what he cannot see"
     # the next action, as the viewer hears of it
     s1 = after(state, actor, action)
     want_obs = s1.observation(viewer)

@@ -118,3 +118,38 @@ def check_space_elsewhere(game: Game) -> None:
                               env=env, capture_output=True, text=True, timeout=300, check=False)
         assert done.returncode == 0, done.stderr[-2000:]
         assert json.loads(done.stdout) == here, f"PYTHONHASHSEED={hash_seed} built another action space"
+
+
+def check_rewards(state: State) -> None:
+    """The result of a finished game is one a learner may be paid by (issue 28): one return
+    per seat within [-1, 1]; every winner gets more than every other seat, and a game
+    without a winner (a draw, or a game nobody could win) pays nobody a positive return;
+    with several seats the returns are never all positive (collapsing together must not
+    pay like winning). A game whose result is a person's report (``reported_result``)
+    has no learning environment at all (``civtable.envs`` refuses it)."""
+    game = state.game
+    if game.info.reported_result:
+        from civtable.core.errors import OptionError
+
+        try:
+            from civtable.envs.engine import make_game
+        except ImportError:  # the learning extras are not installed
+            return
+        try:
+            make_game(game.id, None, dict(game.options))
+        except OptionError:
+            return
+        raise AssertionError(f"{game.id}: its result is a person's report, yet an environment was made for it")
+    if not state.is_terminal():
+        return
+    returns = list(state.returns())
+    winners = state.winners()
+    n = state.num_players
+    assert len(returns) == n and all(-1.0 <= r <= 1.0 for r in returns), f"returns {returns}"
+    others = [returns[p] for p in range(n) if p not in winners]
+    for w in winners:
+        assert all(returns[w] > r for r in others), f"winner {w} is not paid more than the others: {returns}"
+    if not winners:
+        assert all(r <= 0 for r in returns), f"nobody won, yet somebody is paid: {returns}"
+    if n > 1:
+        assert not all(r > 0 for r in returns), f"every seat is paid as a winner: {returns}"

@@ -50,7 +50,7 @@ from .fuzz import fuzz_actions, fuzz_position, fuzz_record
 from .fuzz import report as fuzz_report
 from .fuzz import seed as fuzz_seed
 from .leaks import check_channels
-from .learning import check_action_space, check_encoding, check_space_elsewhere
+from .learning import check_action_space, check_encoding, check_rewards, check_space_elsewhere
 
 
 def budget(adapter: GameAdapter, weight: int) -> int:
@@ -157,6 +157,7 @@ class ContractSuite:
                 last = state
             assert last is not None and last.is_terminal(), f"not over after {a.end_steps} actions: {last!r}"
             check_turn(last)
+            check_rewards(last)
 
         run()
 

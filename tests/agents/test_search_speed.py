@@ -3,7 +3,10 @@
 ``data/search_decisions.json`` holds the decisions of ``mcts`` and ``ismcts`` in
 fixed positions of each game, recorded with the code before the fast paths
 (commit e7e670f; for the card game with the one decision change its greedy bot got
-on its own since, 0e13cb4's value of a building in hand, applied to that code): the
+on its own since, 0e13cb4's value of a building in hand, applied to that code; for
+catan-deckbuilding again after issue 26 put its action table, the canonical order of
+its legal actions, in the menus' order, which changes the random play that finds the
+positions and the order in which a search tries moves): the
 chosen action, the iterations done and the state of the bot's generators
 afterwards, so that the same random numbers were drawn. Rebuild it only for a
 change meant to alter the decisions (a game's bot or ``evaluate``):
@@ -24,7 +27,7 @@ from civtable.agents import mcts as mcts_module
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng
 from civtable.core.state import State
-from civtable.testing.adapter import decisions
+from civtable.testing.adapter import choice_positions
 
 RECORD = Path(__file__).parent / "data" / "search_decisions.json"
 CASES: dict[str, tuple[dict[str, Any], tuple[str, ...], int]] = {
@@ -40,17 +43,7 @@ CASES: dict[str, tuple[dict[str, Any], tuple[str, ...], int]] = {
 def positions(game_id: str, count: int) -> list[tuple[State, int]]:
     """Mid-game positions with a choice, from seeded random play."""
     game = load_game(game_id, **CASES[game_id][0])
-    rng = Rng(7)
-    out: list[tuple[State, int]] = []
-    seed = 0
-    while len(out) < count:
-        seed += 1
-        target = 10 + rng.below(70)
-        for step, s, p, legal in decisions(game, seed, rng=rng):
-            if step >= target and len(legal) > 1:
-                out.append((s, p))
-                break
-    return out
+    return choice_positions(game, count, Rng(7), 10, 70)
 
 
 def search_decisions(game_id: str) -> dict[str, list[list[Any]]]:

@@ -30,7 +30,6 @@ CASES = [
     ("catan-deckbuilding", 2, {}),
     ("civ-card-game", 2, {}),
     ("civ-card-game", 4, {}),
-    ("civ-solo", 1, {}),
     ("mega-civ", 5, {"map": "small"}),
 ]
 CYCLES = {"mega-civ": 150}
@@ -222,3 +221,15 @@ def test_shaping_pays_the_change_of_the_seats_lead_in_score() -> None:
             break
     s = env.unwrapped.engine.state.scores()
     assert total == pytest.approx(state.returns()[0] + 0.5 * ((s[0] - s[1]) - start))
+
+
+def test_a_game_whose_result_is_a_persons_report_has_no_environment() -> None:
+    """Issue 28, item 1: civ-solo's result is what the person reports of the physical board
+    ("won" is legal from turn 1): a learner's claim would be its reward, so every
+    environment refuses the game with one sentence."""
+    from civtable.envs import parallel_env, vector_env
+
+    for make in (lambda: pettingzoo_env("civ-solo"), lambda: gymnasium_env("civ-solo", opponents=[]),
+                 lambda: parallel_env("civ-solo"), lambda: vector_env("civ-solo", 2, opponents=[])):
+        with pytest.raises(OptionError, match="no learning environment: its result is what a person reports"):
+            make()

@@ -21,7 +21,7 @@ from civtable.envs import parallel_env, vector_env  # noqa: E402
 register_game("toy-nim", "examples.games.toy_nim.game:ToyNim")
 
 CASES = [("toy-nim", {"opening": "bid"}), ("catan-deckbuilding", {}), ("civ-card-game", {"players": 3}),
-         ("civ-solo", {}), ("mega-civ", {"map": "small"})]
+         ("mega-civ", {"map": "small"})]
 
 
 @pytest.mark.parametrize(("game", "options"), CASES, ids=[c[0] for c in CASES])

@@ -121,7 +121,7 @@ def test_the_language_menu_switches_the_page(live_server: ServerProcess, browser
     assert web.my_turn(page)
     assert "Supply" in page.text_content("body") or ""
     page.click("nav.langs a[hreflang=de]")
-    page.wait_for_function("document.body.textContent.includes('Vorrat')")
+    page.wait_for_function("document.body && document.body.textContent.includes('Vorrat')")
     assert web.my_turn(page)
     assert page.get_attribute("html", "lang") == "de" and "Deine Hand" in page.text_content("body") or ""
     page.goto(live_server.url + "/")  # the choice is kept for the next pages

@@ -82,3 +82,20 @@ def upload_replay(c: TestClient, seed: int) -> tuple[Record, str]:
     r = c.post("/api/replays", json={"record": record.dumps()})
     assert r.status_code == 200, r.text
     return record, str(r.json()["id"])
+
+
+POSTGRES = "postgresql+psycopg://civtable:civtable@127.0.0.1/civtable_test"
+"""The PostgreSQL that ``make test`` starts (``tools/test-postgres.sh``)."""
+
+
+def postgres() -> str:
+    """The test PostgreSQL's URL, or the test is skipped with the reason."""
+    import pytest
+
+    sqlalchemy = pytest.importorskip("sqlalchemy")
+    pytest.importorskip("psycopg")
+    try:
+        sqlalchemy.create_engine(POSTGRES).connect().close()
+    except Exception as e:  # no server here: say why
+        pytest.skip(f"no PostgreSQL at 127.0.0.1 (tools/test-postgres.sh starts one): {e.__class__.__name__}")
+    return POSTGRES

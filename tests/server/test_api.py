@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from civtable.server import create_app  # noqa: E402
 
-from .api import act, at_once, new_game, upload_replay  # noqa: E402
+from .api import act, at_once, new_game, postgres, upload_replay  # noqa: E402
 
 
 @pytest.fixture
@@ -75,6 +75,9 @@ def test_refusals_are_one_sentence_and_change_nothing(client: TestClient) -> Non
             {"kind": "human"}, {"kind": "bot", "bot": "rules:/etc/passwd"}]}), 422, "read a file of this machine"),
         (client.post("/api/games", json={"game": "catan-deckbuilding", "seats": [
             {"kind": "human"}, {"kind": "bot", "bot": "cmd:cat /etc/passwd"}]}), 422, "started with --local-bots"),
+        (client.post("/api/games", json={"game": "catan-deckbuilding", "seats": [
+            {"kind": "human"}, {"kind": "bot", "bot": "llm:m;url=http://127.0.0.1:22/v1"}]}), 422,
+         "bots send the game to a network endpoint: they play on the server only when it was started with --local-bots"),
         (client.post("/api/games", json={"game": "catan-deckbuilding", "options": {"reshuffle": "Z"},
                                          "seats": [{"kind": "human"}, {"kind": "invite"}]}), 422, "must be one of"),
         (client.post("/api/games", json={"game": "catan-deckbuilding", "options": {"cards": "/etc/passwd"},
@@ -150,18 +153,10 @@ def test_pages_render(client: TestClient) -> None:
     assert f'data-gid="{gid}"' in client.get(f"/play/{gid}").text
 
 
-POSTGRES = "postgresql+psycopg://civtable:civtable@127.0.0.1/civtable_test"
-
-
 def test_the_same_server_on_postgresql() -> None:
     """A real PostgreSQL (``make test`` starts Debian's, ``tools/test-postgres.sh``)."""
-    sqlalchemy = pytest.importorskip("sqlalchemy")
-    pytest.importorskip("psycopg")
-    try:
-        sqlalchemy.create_engine(POSTGRES).connect().close()
-    except Exception as e:  # no server here: say why
-        pytest.skip(f"no PostgreSQL at 127.0.0.1 (tools/test-postgres.sh starts one): {e.__class__.__name__}")
-    with TestClient(create_app(POSTGRES, clock_check=0.05)) as c:
+    url = postgres()
+    with TestClient(create_app(url, clock_check=0.05)) as c:
         gid, tokens = new_game(c, seats=[{"kind": "human"}, {"kind": "invite"}], options={"start-player": 0})
         assert act(c, gid, tokens[0], "end", 0).status_code == 200
         results = []
@@ -172,7 +167,7 @@ def test_the_same_server_on_postgresql() -> None:
         at_once(send, 3)
         assert sorted(results) == [200, 409, 409]  # one move per ply, whatever the database
         assert view(c, gid, tokens[0])["state"] == 2
-    with TestClient(create_app(POSTGRES)) as c:  # a new server process reads the games back
+    with TestClient(create_app(url)) as c:  # a new server process reads the games back
         assert view(c, gid, tokens[0])["state"] == 2
 
 
@@ -212,3 +207,37 @@ def test_a_program_plays_a_seat_when_the_server_allows_local_bots(tmp_path: Path
                                     {"kind": "bot", "bot": "greedy"}], seed=3, options={"max-turns": 6})
         v = wait_for(c, gid, None, lambda v: v["over"], timeout=60)
         assert v["over"]
+
+
+def test_a_database_of_an_older_civtable_is_upgraded_at_start(tmp_path: Path) -> None:
+    """The columns this version added (the creator's host key, practice games, invitations)
+    are added to a database made before them; its games play on."""
+    import sqlite3
+
+    db = tmp_path / "old.db"
+    con = sqlite3.connect(db)
+    con.executescript("""
+        CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64), options JSON, seed VARCHAR(24),
+            clock INTEGER, takeover VARCHAR(200), created FLOAT, updated FLOAT, status VARCHAR(16), result JSON);
+        CREATE TABLE seats (id INTEGER PRIMARY KEY AUTOINCREMENT, game_id VARCHAR(32) REFERENCES games(id),
+            seat INTEGER, kind VARCHAR(16), bot VARCHAR(200), name VARCHAR(64), token_hash VARCHAR(64) UNIQUE,
+            joined BOOLEAN, away BOOLEAN, seen FLOAT, UNIQUE (game_id, seat));
+        CREATE TABLE moves (id INTEGER PRIMARY KEY AUTOINCREMENT, game_id VARCHAR(32) REFERENCES games(id),
+            ply INTEGER, seat INTEGER, action VARCHAR(2000), by VARCHAR(16), created FLOAT, UNIQUE (game_id, ply));
+    """)
+    from civtable.server.store import hash_token
+
+    con.execute("INSERT INTO games VALUES ('old1', 'catan-deckbuilding', '{\"start-player\": 0}', '7', NULL, "
+                "'greedy', 0, 0, 'playing', NULL)")
+    con.execute("INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, joined, away, seen) VALUES "
+                "('old1', 0, 'human', NULL, 'player 0', ?, 1, 0, 0), "
+                "('old1', 1, 'bot', 'greedy', 'player 1 (greedy)', NULL, 1, 0, 0)", (hash_token("oldtoken"),))
+    con.commit()
+    con.close()
+    with TestClient(create_app(f"sqlite:///{db}", clock_check=0.05)) as c:
+        v = view(c, "old1", "oldtoken")
+        assert v["viewer"] == 0 and v["practice"] is False
+        assert act(c, "old1", "oldtoken", "end", 0).status_code == 200
+        new = c.post("/api/games", json={"game": "catan-deckbuilding", "seats": [{"kind": "human"},
+                                                                              {"kind": "invite"}]})
+        assert new.status_code == 200 and new.json()["invites"]

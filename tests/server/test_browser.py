@@ -15,6 +15,7 @@ from tests.browser import (
     NEEDS_CHROMIUM,
     against_greedy,
     click_an_action,
+    confirm,
     create,
     log_length,
     my_turn,
@@ -161,5 +162,6 @@ def test_two_people_at_one_browser_pass_the_device(live_server: ServerProcess, b
         me = page.locator("#seats .seat.me").get_attribute("data-seat")
         seen.add(me)
         page.click("#menu button.act[data-action='end']")
+        confirm(page)  # catan asks before a turn ends with nothing played
         page.wait_for_timeout(300)
     assert seen == {"0", "1"}, seen

@@ -1,4 +1,4 @@
-"""Fit the weights of the search bots' evaluation (``evaluate.py``) to self-play games.
+"""Fit the weights of the search bots' evaluation (``bots/evaluate.py``) to self-play games.
 
     python tools/civ_card_game/fit_evaluate.py collect --games 3000 --out /tmp/ccg.json
     python tools/civ_card_game/fit_evaluate.py fit /tmp/ccg.json   # needs numpy
@@ -17,8 +17,6 @@ next to those of the points lead alone; it writes ``data/evaluate.json``. Only
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,7 +28,7 @@ def collect(games: int, seed: int, eps: float) -> dict[str, Any]:
     import civtable
     from civtable.agents import PlayerView, make_agent
     from civtable.core.rng import Rng, derive_seed
-    from civtable.games.civ_card_game.evaluate import FEATURES, features, progress
+    from civtable.games.civ_card_game.bots.evaluate import FEATURES, features, progress
 
     game = civtable.load_game("civ-card-game", players=2)
     rows: list[list[Any]] = []  # [game, progress, f0, f1, winner]
@@ -117,24 +115,16 @@ def fit(data: dict[str, Any], ridge: float) -> dict[str, Any]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    c = sub.add_parser("collect")
-    c.add_argument("--games", type=int, default=3000)
-    c.add_argument("--seed", type=int, default=1)
-    c.add_argument("--eps", type=float, default=0.05)
-    c.add_argument("--out", required=True)
-    f = sub.add_parser("fit")
-    f.add_argument("data")
-    f.add_argument("--ridge", type=float, default=1.0)
-    f.add_argument("--out", default=str(OUT))
-    a = ap.parse_args()
-    if a.cmd == "collect":
-        Path(a.out).write_text(json.dumps(collect(a.games, a.seed, a.eps)), encoding="utf-8")
-    else:
-        result = fit(json.loads(Path(a.data).read_text(encoding="utf-8")), a.ridge)
-        Path(a.out).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-        print(json.dumps(result["held_out"]))
+    from civtable.agents.fitted import fitting_cli
+
+    fitting_cli(__doc__.splitlines()[0], collect, fit_one, games=3000, eps=0.05, out=OUT)
+
+
+def fit_one(datas: list[dict[str, Any]], ridge: float) -> dict[str, Any]:
+    """``fit`` of the one file of collected games this tool reads."""
+    if len(datas) != 1:
+        raise SystemExit("fit_evaluate.py fit: give one file of collected games")
+    return fit(datas[0], ridge)
 
 
 if __name__ == "__main__":

@@ -19,8 +19,6 @@ to those of the VP lead alone, then fits all games and writes ``data/evaluate.js
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -145,26 +143,9 @@ def fit(datas: list[dict[str, Any]], ridge: float) -> dict[str, Any]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    c = sub.add_parser("collect")
-    c.add_argument("--games", type=int, default=400)
-    c.add_argument("--players", type=int, default=5)
-    c.add_argument("--seed", type=int, default=1)
-    c.add_argument("--eps", type=float, default=0.02)
-    c.add_argument("--out", required=True)
-    f = sub.add_parser("fit")
-    f.add_argument("data", nargs="+")
-    f.add_argument("--ridge", type=float, default=1.0)
-    f.add_argument("--out", default=str(OUT))
-    a = ap.parse_args()
-    if a.cmd == "collect":
-        Path(a.out).write_text(json.dumps(collect(a.games, a.players, a.seed, a.eps)), encoding="utf-8")
-    else:
-        datas = [json.loads(Path(p).read_text(encoding="utf-8")) for p in a.data]
-        result = fit(datas, a.ridge)
-        Path(a.out).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-        print(json.dumps(result["held_out"]))
+    from civtable.agents.fitted import fitting_cli
+
+    fitting_cli(__doc__.splitlines()[0], collect, fit, games=400, eps=0.02, out=OUT, players=5)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,9 @@
-"""Every action of Catan Deck Building, built once.
+"""Every action of Catan Deck Building, built once, in the canonical order of the legal
+actions (``legal_actions`` lists them by ``index``), which is also the order a person's
+menus show them in (issue 26): the usual choices first, those that give up something
+last. In the main phase: the plays (all of a hand's Roads together before fewer), the
+purchases, the purchases that prefer 2-for-1 trades, ending the turn, the lay-downs
+without effect; a Knight (Offensive)'s victim sees the terrain first and the City last.
 
 Notation (lower case, one space between words):
 
@@ -79,23 +84,32 @@ for _r in cat.RESOURCES:
 for _c, _code in ((cat.SETTLEMENT, PLAY_WILD), (cat.CITY, PLAY_WILD), (cat.HARBOR, PLAY_HARBOR),
                   (cat.KDEF, PLAY_KDEF), (cat.BANDIT, PLAY_ATTACK), (cat.KOFF, PLAY_ATTACK)):
     PLAY[_c] = _add(_code, _c, "play", cat.ROLE_IDS[_c])
-PLAY_ROADS: Final = [None] + [_add(PLAY_ROAD, n, "play", "road", n) for n in range(1, MAX_ROADS + 1)]
+# all the Roads of a hand together first: the table's order is the menus' order
+_ROADS_DOWN = {n: _add(PLAY_ROAD, n, "play", "road", n) for n in range(MAX_ROADS, 0, -1)}
+PLAY_ROADS: Final[list[CdbAction | None]] = [None] + [_ROADS_DOWN[n] for n in range(1, MAX_ROADS + 1)]
+"""``PLAY_ROADS[n]``: ``play road n``."""
+BUY_ACT: Final[list[CdbAction | None]] = [None] * cat.N_CARDS
+BUY_TRADE_ACT: Final[list[CdbAction | None]] = [None] * cat.N_CARDS
+for _c in cat.BUYABLE:
+    BUY_ACT[_c] = _add(BUY, _c, "buy", cat.ROLE_IDS[_c])
+for _c in cat.BUYABLE:
+    BUY_TRADE_ACT[_c] = _add(BUY_TRADE, _c, "buy", cat.ROLE_IDS[_c], "trade")
+END_ACT: Final = _add(END, -1, "end")
 # cards whose "play" is already a plain lay-down get no separate "lay" action
 LAYABLE: Final[tuple[int, ...]] = (cat.SEA, cat.DESERT, cat.BANDIT, cat.KDEF, cat.KOFF, cat.HARBOR, cat.ROAD, cat.SETTLEMENT, cat.CITY)
 LAY_ACT: Final[list[CdbAction | None]] = [None] * cat.N_CARDS
 for _c in LAYABLE:
     LAY_ACT[_c] = _add(LAY, _c, "lay", cat.ROLE_IDS[_c])
-BUY_ACT: Final[list[CdbAction | None]] = [None] * cat.N_CARDS
-BUY_TRADE_ACT: Final[list[CdbAction | None]] = [None] * cat.N_CARDS
-for _c in cat.BUYABLE:
-    BUY_ACT[_c] = _add(BUY, _c, "buy", cat.ROLE_IDS[_c])
-    BUY_TRADE_ACT[_c] = _add(BUY_TRADE, _c, "buy", cat.ROLE_IDS[_c], "trade")
-END_ACT: Final = _add(END, -1, "end")
 REFLECT_ACT: Final = _add(REFLECT, cat.KDEF, "reflect")
 ALLOW_ACT: Final = _add(ALLOW, -1, "allow")
 KEEP_ACT: Final = _add(KEEP, -1, "keep")
 RETURN_ACT: Final = _add(RETURN, -1, "return")
-DISCARD_ACT: Final = [_add(DISCARD, _c, "discard", cat.ROLE_IDS[_c]) for _c in range(cat.N_CARDS)]
+DISCARD_ORDER: Final[tuple[int, ...]] = (cat.SEA, cat.DESERT, *cat.RESOURCES, cat.ROAD, cat.BANDIT, cat.KOFF, cat.KDEF,
+                                         cat.HARBOR, cat.SETTLEMENT, cat.CITY)
+"""The cards a Knight (Offensive)'s victim may discard, those he parts with most easily first."""
+_DISCARDS = {_c: _add(DISCARD, _c, "discard", cat.ROLE_IDS[_c]) for _c in DISCARD_ORDER}
+DISCARD_ACT: Final = [_DISCARDS[_c] for _c in range(cat.N_CARDS)]
+"""``DISCARD_ACT[card]``: ``discard card``."""
 DISCARD_TOP_ACT: Final = _add(DISCARD_TOP, -1, "discard", "top")
 
 BY_TEXT: Final[dict[str, CdbAction]] = {a.text: a for a in ACTIONS}

@@ -1,5 +1,8 @@
 """Catan Deck Building as a civtable game: its info, options and messages, and the
-hooks of the contract, each delegating to the module that does the work."""
+hooks of the contract, each delegating to the module that does the work. The state's
+own contract methods that need what a player knows, positions or words
+(``observation``, ``seat_view``, ``determinize``, ``to_json``, ``explain``) come here
+too (``observe`` ...): ``state.py`` imports none of ``view``, ``serialize``, ``show``."""
 
 from __future__ import annotations
 
@@ -12,13 +15,16 @@ from civtable.core.events import Viewer
 from civtable.core.game import Game
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
+from civtable.core.rng import Rng
 from civtable.core.spaces import ActionSpace, Encoding
 
-from . import items, reference, render, web, words
+from . import items, serialize, view
 from .catalog import load_cards
 from .encode import Encoder
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
+from .show import moves, reference, render, web, words
+from .show.explain import explain
 from .space import build_space
 from .state import CatanState
 
@@ -49,14 +55,33 @@ class CatanDeckBuilding(Game):
         return CatanState.initial(self, self.rules, 0 if seed is None else seed)
 
     def read_state(self, reader: Reader) -> CatanState:
-        from .serialize import read_state
-
-        return read_state(self, self.rules, reader)
+        return serialize.read_state(self, self.rules, reader)
 
     def bots(self) -> Mapping[str, AgentFactory]:
-        from .bots import FACTORIES
+        from .bots.planner import FACTORIES
 
         return FACTORIES
+
+    # ------------------------------------------------------------ the state's contract, delegated
+    def observe(self, state: CatanState, viewer: Any) -> dict[str, Any]:
+        """``CatanState.observation`` (``view.observation``)."""
+        return view.observation(state, viewer)
+
+    seat_view = staticmethod(view.SeatView)
+    """``CatanState.seat_view``: ``view.SeatView(state, player)``, the class itself (no
+    call in between: a bot asks for it at every decision)."""
+
+    def determinize(self, state: CatanState, player: Any, rng: Rng) -> CatanState:
+        """``CatanState.determinize`` (``view.determinize``)."""
+        return view.determinize(state, player, rng)
+
+    def state_json(self, state: CatanState) -> dict[str, Any]:
+        """``CatanState.to_json`` (``serialize.state_to_json``)."""
+        return serialize.state_to_json(state)
+
+    def explain_refusal(self, state: CatanState, player: Any, text: Any) -> str:
+        """``CatanState.explain`` (``show/explain.py``)."""
+        return explain(state, player, text)
 
     # ------------------------------------------------------------ showing the game
     def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
@@ -79,6 +104,15 @@ class CatanDeckBuilding(Game):
 
     def action_target(self, action: Action, obs: dict[str, Any]) -> str | None:
         return web.action_target(action, obs)
+
+    def action_warning(self, action: Action, obs: dict[str, Any]) -> str | None:
+        """Unspent resources or nothing played at the turn's end, a City out of the hand,
+        a Settlement or City laid down without effect (``show/moves.py``)."""
+        return moves.action_warning(action, obs, self.rules)
+
+    def move_mark(self, action: Action, actor: int, obs: dict[str, Any]) -> str | None:
+        """The supply stack, laid-down card, discard pile or attack a move changed (``show/moves.py``)."""
+        return moves.move_mark(action, actor, obs)
 
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         return render.help_text(obs, viewer, self.rules)

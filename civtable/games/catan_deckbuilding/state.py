@@ -1,6 +1,8 @@
 """The state of Catan Deck Building: its data, ``clone`` and the protocol methods,
-which delegate to ``rules/`` (what happens), ``view.py`` (what a player knows) and
-``serialize.py`` (positions).
+which delegate to ``rules/`` (what happens, imported here: the hot path) and, through
+the game (``self.game``, ``game.py``), to ``view.py`` (what a player knows),
+``serialize.py`` (positions) and ``show/explain.py`` (why an action is refused): this
+module imports none of those, so that they may import it.
 
 The play area (CDB-4.1): each player's zones are plain lists of card counts (hand,
 laid down) or card numbers (draw pile, top last; discard pile, top last), beside the
@@ -27,10 +29,10 @@ from .rules.main import CARDS, CODES, GAINS
 from .rules.main import legal as main_legal
 from .rules.main import play as main_play
 from .rules.turn import check_win, draw, shuffle
-from .view import SeatView
 
 if TYPE_CHECKING:
     from .game import CatanDeckBuilding
+    from .view import SeatView
 
 
 MOVE_EVENTS: Final = tuple(tuple(Event("move", {"player": p, "action": a.text}) for a in ACTIONS) for p in range(2))
@@ -257,31 +259,24 @@ class CatanState:
             self.journal = Journal(MOVE_EVENTS[player][action.index], j)
 
     # ------------------------------------------------------ what players know
+    # (the modules that know it come through the game: ``CatanDeckBuilding.observe`` ...)
     def observation(self, player: Any) -> dict[str, Any]:
-        from .view import observation
-
-        return observation(self, player)
+        return self.game.observe(self, player)
 
     def seat_view(self, player: Any) -> SeatView:
         """The bots' cheap view of what ``player`` sees (``view.SeatView``)."""
-        return SeatView(self, player)
+        return self.game.seat_view(self, player)
 
     def determinize(self, player: Any, rng: Rng) -> CatanState:
-        from .view import determinize
-
-        d = determinize(self, player, rng)
+        d = self.game.determinize(self, player, rng)
         d.journal = None
         return d
 
     def explain(self, player: Any, text: Any) -> str:
-        from .explain import explain
-
-        return explain(self, player, text)
+        return self.game.explain_refusal(self, player, text)
 
     def to_json(self) -> dict[str, Any]:
-        from .serialize import state_to_json
-
-        return state_to_json(self)
+        return self.game.state_json(self)
 
     def evaluate(self, player: int) -> float:
         """Cities and Settlements owned, as a share of what wins; for search cut-offs."""

@@ -1,6 +1,6 @@
 """What a player of Catan Deck Building knows: observations and determinizations
 (every action is public as it is: ``Game.public_text`` keeps its default; the
-reasons for illegal actions are in ``explain.py``).
+reasons for illegal actions are in ``show/explain.py``).
 
 Hidden information (CDB-4.2, CDB-4.3, CDB-4.4): a player sees his own hand, the
 sizes of the other hand and of both draw piles, the laid-down cards, the supply

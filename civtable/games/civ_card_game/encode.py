@@ -22,7 +22,7 @@ import numpy as np
 from civtable.core.spaces import Encoding, Feature
 
 from .catalog import RESOURCES, UNIT
-from .phases import PHASE_NAMES, STATUS
+from .rules.phases import PHASE_NAMES, STATUS
 from .space import max_plots
 
 if TYPE_CHECKING:

@@ -1,5 +1,9 @@
 """Civilization: The Card Game as a civtable game: its info, options, messages and the
-hooks of the contract, each delegating to the module that does the work."""
+hooks of the contract, each delegating to the module that does the work. The state's
+cold methods (observation, seat view, determinization, JSON, reasons of refusals, the
+evaluation) come here too (``observe``, ``seat_view``, ``determinized``, ``state_json``,
+``explain_refusal``, ``evaluate``), so that ``state.py`` imports only the rules and the
+data: imports flow one way, data -> rules -> state -> view/serialize -> bots -> show -> game."""
 
 from __future__ import annotations
 
@@ -11,14 +15,20 @@ from civtable.core.events import Viewer
 from civtable.core.game import Game
 from civtable.core.reader import Reader
 from civtable.core.reference import Table
+from civtable.core.rng import Rng
 
-from . import render
+from . import view
+from .bots import FACTORIES
+from .bots.evaluate import evaluate
 from .catalog import load_cards
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
 from .rules.setup import initial
+from .serialize import read_state, state_to_json
+from .show import render
+from .show.explain import explain
+from .show.words import Names
 from .state import CcgState
-from .words import Names
 
 if TYPE_CHECKING:
     import numpy as np
@@ -49,24 +59,45 @@ class CivCardGame(Game):
         self._encoder: Encoder | None = None
 
     def new_state(self, seed: int | None = None) -> CcgState:
-        return initial(self, 0 if seed is None else seed)
+        return initial(CcgState.__new__(CcgState), self, 0 if seed is None else seed)
 
     def read_state(self, reader: Reader) -> CcgState:
-        from .serialize import read_state
-
         return read_state(self, reader)
 
     def bots(self) -> Mapping[str, AgentFactory]:
-        from .bots import FACTORIES
-
         return FACTORIES
+
+    # ------------------------------------------------------------ the state's cold methods
+    def observe(self, state: CcgState, viewer: Viewer) -> dict[str, Any]:
+        """``CcgState.observation``: what ``viewer`` sees (``view.observation``)."""
+        return view.observation(state, viewer)
+
+    def seat_view(self, state: CcgState, player: int) -> view.SeatView:
+        """``CcgState.seat_view``: the bots' cheap view of what ``player`` sees (``view.SeatView``)."""
+        return view.SeatView(state, player)
+
+    def determinized(self, state: CcgState, viewer: Viewer, rng: Rng) -> CcgState:
+        """``CcgState.determinize``: what ``viewer`` cannot see dealt anew (``view.determinize``)."""
+        return view.determinize(state, viewer, rng)
+
+    def state_json(self, state: CcgState) -> dict[str, Any]:
+        """``CcgState.to_json`` (``serialize.state_to_json``)."""
+        return state_to_json(state)
+
+    def explain_refusal(self, state: CcgState, player: int, text: str) -> str:
+        """``CcgState.explain``: why ``text`` is not legal for ``player`` now (``show.explain``)."""
+        return explain(state, player, text)
+
+    def evaluate(self, state: CcgState, player: int) -> float:
+        """``CcgState.evaluate``: the fitted win chance as ``2 P - 1`` (``bots/evaluate.py``)."""
+        return evaluate(state, player)
 
     # ------------------------------------------------------------ showing the game
     def render(self, obs: dict[str, Any], viewer: Viewer) -> str:
         return render.screen(obs, viewer, self.names)
 
     def reference(self) -> Sequence[Table]:
-        from .reference import tables
+        from .show.reference import tables
 
         return tables(self.cards)
 
@@ -80,12 +111,12 @@ class CivCardGame(Game):
         return render.path(action.text, obs, self.names)
 
     def html(self, obs: dict[str, Any], viewer: Viewer) -> str:
-        from .web import html
+        from .show.web import html
 
         return html(obs, viewer, self.names)
 
     def action_target(self, action: Any, obs: dict[str, Any]) -> str | None:
-        from .web import action_target
+        from .show.web import action_target
 
         return action_target(action.text, obs)
 

@@ -13,10 +13,10 @@ from civtable.core.events import ROOT
 from civtable.core.reader import Reader
 from civtable.core.rng import Rng
 
-from . import phases as ph
 from .catalog import BUILDING, RESOURCES, UNIT, WONDER
-from .phases import PHASE_NAMES, STATUS
 from .rules import end
+from .rules import phases as ph
+from .rules.phases import PHASE_NAMES, STATUS
 from .state import CcgState
 from .view import counts_json, plots_json
 

@@ -1,6 +1,9 @@
 """The state of Civilization: The Card Game: its data, ``clone``, the values derived
 from it (points, culture, happiness, costs, slots) and the protocol methods, which
-delegate to ``rules/`` (the steps), ``view.py`` and ``serialize.py``.
+delegate to ``rules/`` (the steps) and, for what is not on the hot path (observations,
+seat views, determinization, JSON, reasons of refusals, the evaluation), to the game
+(``game.CivCardGame``), which hands them to ``view.py``, ``serialize.py``, ``show/``
+and ``bots/``: the state imports none of those.
 
 A player's plots are small lists ``[plot type, population, card, card...]`` (the
 cards placed on it); hands are counts over the play-deck card types; owned
@@ -20,13 +23,13 @@ from civtable.core.state import State
 from . import rules as steps
 from .actions import CcgAction
 from .catalog import WONDER
-from .phases import OVER, PHASE_NAMES
 from .rules import LEGAL, PLAY
-from .view import SeatView
+from .rules.phases import OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .game import CivCardGame
     from .options import Rules
+    from .view import SeatView
 
 
 class Derived(NamedTuple):
@@ -144,8 +147,12 @@ class CcgState(State):
         return list(self.winner_list)
 
     def returns(self) -> list[float]:
-        """+1 for a winner, -1 for the others; 0 for all while playing or when nobody won."""
+        """+1 for a winner, -1 for the others; 0 for all while playing, when nobody won, and
+        when a win is shared by every player (final-tie A with every player tied: nobody is
+        ahead of anybody, so no seat is paid as a winner; issue 28)."""
         won = self.winner_list if self.phase == OVER else ()
+        if len(won) == self.n:
+            won = ()
         return [(1.0 if p in won else -1.0) if won else 0.0 for p in range(self.n)]
 
     def legal_actions(self, player: int) -> list[CcgAction]:  # type: ignore[override]
@@ -193,10 +200,8 @@ class CcgState(State):
         self.journal = Journal(Event("move", {"player": player, "action": action.text}), j)
 
     def explain(self, player: int, text: str) -> str:
-        """Why ``text`` is not legal for ``player`` now (``view.explain``)."""
-        from .explain import explain
-
-        return explain(self, player, text)
+        """Why ``text`` is not legal for ``player`` now (``show.explain``, through the game)."""
+        return self.game.explain_refusal(self, player, text)
 
     # ---------------------------------------------------------- derived values
     def derive(self, p: int) -> Derived:
@@ -386,26 +391,23 @@ class CcgState(State):
 
     # --------------------------------------------------------------- views
     def observation(self, player: Viewer) -> dict[str, Any]:
-        from .view import observation
-
-        return observation(self, player)
+        """What ``player`` sees (``view.observation``, through the game)."""
+        return self.game.observe(self, player)
 
     def seat_view(self, player: int) -> SeatView:
-        """The bots' cheap view of what ``player`` sees (``view.SeatView``)."""
-        return SeatView(self, player)
+        """The bots' cheap view of what ``player`` sees (``view.SeatView``, through the game)."""
+        return self.game.seat_view(self, player)
 
     def determinize(self, player: Viewer, rng: Rng) -> CcgState:
-        from .view import determinize
-
-        d = determinize(self, player, rng)
+        """A sample of what ``player`` cannot see (``view.determinize``, through the game)."""
+        d = self.game.determinized(self, player, rng)
         d.journal = None
         d.legal = None  # the decider's hand may have been dealt anew
         return d
 
     def to_json(self) -> dict[str, Any]:
-        from .serialize import state_to_json
-
-        return state_to_json(self)
+        """The position as JSON (``serialize.state_to_json``, through the game)."""
+        return self.game.state_json(self)
 
     def game_stats(self) -> dict[str, float]:
         """Where the victory points came from (all players), and the winner's total."""
@@ -443,10 +445,8 @@ class CcgState(State):
 
     def evaluate(self, player: int) -> float:
         """The win chance of ``player`` by points, production and holdings, fitted to
-        self-play outcomes (``evaluate.py``), as ``2 P - 1``."""
-        from .evaluate import evaluate
-
-        return evaluate(self, player)
+        self-play outcomes (``bots/evaluate.py``, through the game), as ``2 P - 1``."""
+        return self.game.evaluate(self, player)
 
     def __repr__(self) -> str:
         return f"<CcgState turn {self.turn_no} {PHASE_NAMES[self.phase]} player {self.decider}>"

@@ -24,6 +24,7 @@ from .serialize import read_state as read_position
 from .serialize import state_to_json
 from .show import render as screen
 from .show import web
+from .show.confirm import action_warning
 from .show.explain import explain
 from .show.questions import question
 from .show.reference import reference
@@ -102,7 +103,13 @@ class CivSolo(Game):
         return web.html(self.tables, obs, viewer)
 
     def action_target(self, action: Action, obs: dict[str, Any]) -> str | None:
-        return web.action_target(action, obs)
+        return web.action_target(self.tables, action, obs)
+
+    def move_mark(self, action: Action, actor: int, obs: dict[str, Any]) -> str | None:
+        return web.move_mark(action, obs)
+
+    def action_warning(self, action: Action, obs: dict[str, Any]) -> str | None:
+        return action_warning(self.tables, action, obs)
 
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         return screen.help_text(obs, viewer)

@@ -481,8 +481,10 @@ class Loader:
             if s.queue:
                 r.fail("queue", "must be empty in step 'over'")
             scores = [s.vp(p) for p in range(s.n)]
-            if s.winner_list != [p for p in range(s.n) if scores[p] == max(scores)]:
-                r.fail("winners", f"must be the players with the most victory points ({scores})")
+            best = [p for p in range(s.n) if scores[p] == max(scores)]
+            if s.winner_list != (best if len(best) < s.n else []):  # MC-14.1: every player tied is a draw
+                r.fail("winners", f"must be the players with the most victory points, none when every player "
+                                  f"ties ({scores})")
             return
         if s.winner_list:
             r.fail("winners", "is set but the game is not over")

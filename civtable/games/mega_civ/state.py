@@ -243,7 +243,9 @@ class MegaState(State):
         return list(self.winner_list)
 
     def returns(self) -> list[float]:
-        """+1 for each winner and -1 for the others once the game is over; 0 before."""
+        """+1 for each winner (the players tied for the most VP share the win) and -1 for
+        the others once the game is over; 0 for all before, and in a draw (every player
+        tied: nobody ahead, MC-14.1)."""
         won = self.winner_list if self.step == OVER else []
         return [(1.0 if p in won else -1.0) if won else 0.0 for p in range(self.n)]
 

@@ -17,7 +17,7 @@ import pytest
 import civtable
 from civtable.core.errors import IllegalActionError
 from civtable.games.catan_deckbuilding.catalog import BUYABLE, N_CARDS, ROLE_IDS
-from civtable.games.catan_deckbuilding.position import build_position
+from civtable.games.catan_deckbuilding.serialize import build_position
 
 GAME_ID = "catan-deckbuilding"
 

@@ -19,9 +19,14 @@ from typing import Any
 from civtable.agents.base import Agent, AgentFactory, PlayerView, check_params
 from civtable.core.action import Action
 from civtable.core.game import Game
+from civtable.games.catan_deckbuilding.bots.strategy import (
+    Condition,
+    Quantity,
+    Strategy,
+    load_strategy,
+)
 from civtable.games.catan_deckbuilding.catalog import ROLE_IDS, load_cards
 from civtable.games.catan_deckbuilding.rules.payment import road_resources
-from civtable.games.catan_deckbuilding.strategy import Condition, Quantity, Strategy, load_strategy
 
 RES = ROLE_IDS[:5]
 # how much a card is worth keeping in hand; 0-2 is junk

@@ -14,8 +14,8 @@ from civtable.agents import PlayerView, make_agent
 from civtable.core.errors import AgentError
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng, derive_seed
-from civtable.games.catan_deckbuilding import strategy as strategy_module
-from civtable.games.catan_deckbuilding.position import build_position
+from civtable.games.catan_deckbuilding.bots import strategy as strategy_module
+from civtable.games.catan_deckbuilding.serialize import build_position
 from civtable.testing.adapter import decisions
 
 GAME_ID = "catan-deckbuilding"
@@ -160,7 +160,7 @@ def test_strategy_file_forms_are_the_same_bot(tmp_path: Path) -> None:
 
 def test_the_greedy_strategy_is_the_shipped_file(tmp_path: Path) -> None:
     g = load_game(GAME_ID)
-    shipped = Path(strategy_module.__file__).with_name("strategies") / "greedy.yaml"
+    shipped = Path(strategy_module.__file__).parents[1] / "strategies" / "greedy.yaml"  # the game's strategies/
     copy = tmp_path / "greedy-copy.yaml"
     copy.write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
     for seed in range(3):

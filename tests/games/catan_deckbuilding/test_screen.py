@@ -3,14 +3,12 @@ terminal screen, menu labels and paths, help, shorthand and the card reference."
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import pytest
 
-from civtable.agents.base import PlayerView
-from civtable.agents.human import HumanAgent
 from civtable.core.errors import IllegalActionError
+from civtable.testing.leaks import typed
 
 from ._cdb_helpers import game, position
 
@@ -136,8 +134,9 @@ def test_labels_and_paths_say_costs_and_gains() -> None:
     assert labels["play harbor"] == "play Harbor (draw 3 cards: 1 + 2 Seas)"
     assert labels["end"] == "end the turn (the laid-down cards go to the discard pile; draw 3 cards)"
     paths = {a.text: g.action_path(a, obs) for a in s.legal_actions(0)}
-    assert paths["buy city"][0] == "buy" and paths["play road 2"] == ("play", "Road x2 (+1 resource of choice)")
-    assert paths["lay sea"][0] == "lay down" and len(paths["end"]) == 1
+    assert paths["buy city"] == ("buy", "City: pay 2 Ore, 2 Grain and a 2-for-1 trade (Brick + Wool for Ore)")
+    assert paths["play road 2"] == ("play", "Road x2 (+1 resource of choice)")
+    assert paths["lay sea"] == ("lay down without effect", "Sea") and len(paths["end"]) == 1
 
 
 def test_help_explains_the_decision() -> None:
@@ -179,10 +178,7 @@ def test_a_person_at_the_terminal_is_told_why_and_can_type_display_names() -> No
     s = city_short_of_ore()
     s.journal = None
     s.listen()
-    out = io.StringIO()
-    agent = HumanAgent(stdin=io.StringIO("buy city\nplay Road 1\n"), stdout=out)
-    action = agent.act(PlayerView(s, 0))
-    text = out.getvalue()
+    action, text = typed(s, 0, "buy city\nplay Road 1\n")
     assert action.text == "play road 1"
     assert "'buy city' is not legal: a City costs 3 Ore and 2 Grain" in text
     assert "play > Road x1 (nothing to spend)" in text

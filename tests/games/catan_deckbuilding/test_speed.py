@@ -32,6 +32,7 @@ from civtable.games.catan_deckbuilding.actions import (
     PLAY,
     PLAY_ROADS,
 )
+from civtable.games.catan_deckbuilding.bots.strategy import load_strategy
 from civtable.games.catan_deckbuilding.catalog import (
     BANDIT,
     BUYABLE,
@@ -46,7 +47,6 @@ from civtable.games.catan_deckbuilding.rules.base import MAIN
 from civtable.games.catan_deckbuilding.rules.main import affordable
 from civtable.games.catan_deckbuilding.rules.turn import shuffle
 from civtable.games.catan_deckbuilding.state import CatanState
-from civtable.games.catan_deckbuilding.strategy import load_strategy
 from civtable.games.catan_deckbuilding.view import SeatView
 from civtable.sim.runner import play_game
 from civtable.testing.adapter import decisions
@@ -92,7 +92,8 @@ def sampled(g: Any, games: int, every: int = 3) -> list[CatanState]:
 
 
 def old_legal(s: CatanState, player: int) -> list[Any]:
-    """The main phase's legal actions as commit e7e670f built them, from scratch."""
+    """The main phase's legal actions as commit e7e670f built them, from scratch, in the
+    action table's order (issue 26 reordered the table: the menus' order)."""
     h = s.hand[player]
     out = [PLAY[c] for c in (0, 1, 2, 3, 4, SETTLEMENT, CITY, 10, KDEF, BANDIT, 9) if h[c]]
     if h[KDEF] and h[KDEF] <= s.spent[player]:
@@ -108,7 +109,7 @@ def old_legal(s: CatanState, player: int) -> list[Any]:
                 if code & 1:
                     out.append(BUY_TRADE_ACT[c])
     out.append(END_ACT)
-    return out
+    return sorted(out, key=lambda a: a.index)
 
 
 # ------------------------------------------------------------ the bots

@@ -1,7 +1,8 @@
 """Catan Deck Building in the browser (``web.py``): the fragment of every viewer is
 valid HTML, shows the supply, the hands, the piles and the attack being answered,
-and every action but ending the turn is on a card or stack of the drawing, so that a
-whole game can be played by clicking cards. (The kit compares the payloads, html
+and every action but a lay-down without effect is on a card, stack or pile of the
+drawing (ending the turn: the draw pile), so that a whole game can be played by
+clicking cards. (The kit compares the payloads, html
 included, across samples of each viewer's information set: nothing hidden is drawn.)"""
 
 from __future__ import annotations
@@ -60,8 +61,9 @@ def check_viewers(s: Any) -> None:
         drawn = targets(fragment)
         for a in s.legal_actions(viewer) if viewer is not None else []:
             target = g.action_target(a, obs)
-            if a.text == "end":
-                assert target is None
+            if target is None:  # only a card with an effect laid down without it: clicked, the card plays
+                assert a.text.startswith("lay ") and a.text not in ("lay sea", "lay desert"), a.text
+                assert f"hand:{a.text[4:]}" in drawn
             else:
                 assert target in drawn, f"{a.text!r} acts on {target!r}, which is not drawn for {viewer}"
         # the cards of the viewer's own hand are drawn as cards, and nobody else's

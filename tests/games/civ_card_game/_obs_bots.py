@@ -1,7 +1,7 @@
 """The greedy bot and the strategy-file bot of Civilization: The Card Game as they read
 the observation dict before issue 18 (a verbatim copy of ``bots.py`` and of the bot part
 of ``strategy.py`` at efef49d, imports adjusted, with the later change of the value of a
-building in hand, as in ``bots.py``): the reference the fast bots, which read
+building in hand, as in ``bots/heuristic.py``): the reference the fast bots, which read
 ``SeatView``, must agree with decision by decision (``test_bot_views.py``)."""
 
 # ruff: noqa
@@ -16,7 +16,7 @@ from civtable.core.action import Action
 from civtable.core.game import Game
 
 from civtable.games.civ_card_game.catalog import BUILDING, RESOURCE, RESOURCES, UNIT, WONDER, CardSet
-from civtable.games.civ_card_game.strategy import COUNTS, OPS, PHASES, SECTIONS, STOP, Condition, Entry, Strategy, Term
+from civtable.games.civ_card_game.bots.strategy import COUNTS, OPS, PHASES, SECTIONS, STOP, Condition, Entry, Strategy, Term
 from collections.abc import Callable, Sequence
 
 RES = ("food", "hammers", "commerce")
@@ -65,7 +65,7 @@ class HeuristicBot(Agent):
         c = self.cards[card_id]
         if c.kind == WONDER:
             return 4 + c.culture * 0.3
-        if c.kind == BUILDING:  # the discard change after issue 18's speed work, as in bots.py
+        if c.kind == BUILDING:  # the discard change after issue 18's speed work, as in bots/heuristic.py
             return 0.1 * (sum(c.plot_yield) + c.culture * 0.5 + c.happiness * 0.5 + c.walls)
         if c.kind == UNIT:
             return 1.5 + (0.5 if c.defend else 0) + (c.population_damage + c.building_damage) * 0.5

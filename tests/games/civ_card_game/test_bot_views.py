@@ -16,10 +16,10 @@ import yaml
 from civtable.agents import Agent, PlayerView, make_agent
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng
-from civtable.games.civ_card_game import strategy as fast_strategy
-from civtable.games.civ_card_game.bots import HeuristicBot
+from civtable.games.civ_card_game.bots import strategy as fast_strategy
+from civtable.games.civ_card_game.bots.heuristic import HeuristicBot
 from civtable.games.civ_card_game.catalog import RESOURCES, WONDER
-from civtable.games.civ_card_game.phases import PHASE_NAMES, STATUS
+from civtable.games.civ_card_game.rules.phases import PHASE_NAMES, STATUS
 
 from . import _obs_bots as reference
 
@@ -31,7 +31,7 @@ VARIANTS = [
     {"players": 2, "granary": "B", "mining": "B", "multi-yield": "B", "unit-list": "B", "status-tie": "B",
      "step-order": "B"},
 ]
-EXAMPLE = Path(fast_strategy.__file__).with_name("strategies") / "example.yaml"
+EXAMPLE = Path(fast_strategy.__file__).parents[1] / "strategies" / "example.yaml"
 WIDE = {  # every section and selector, so that every path of the strategy bot is taken
     "name": "wide",
     "buy": ["cash any", "writing fewest-cards: hand < 6", "laws leader", "tech any: display writing == 1",

@@ -1,11 +1,11 @@
-"""The search bots' evaluation of card-game positions (``evaluate.py``): fitted
+"""The search bots' evaluation of card-game positions (``bots/evaluate.py``): fitted
 weights from data, production and holdings count, values are zero-sum in [-1, 1]."""
 
 from __future__ import annotations
 
 import json
 
-from civtable.games.civ_card_game.evaluate import DATA, FEATURES, features
+from civtable.games.civ_card_game.bots.evaluate import DATA, FEATURES, features
 
 from ._ccg_helpers import position
 

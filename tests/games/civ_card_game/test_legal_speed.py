@@ -17,7 +17,7 @@ import pytest
 
 from civtable.agents import PlayerView, make_agent
 from civtable.core.registry import load_game
-from civtable.games.civ_card_game.phases import DECLARE, MAIN, REDECLARE
+from civtable.games.civ_card_game.rules.phases import DECLARE, MAIN, REDECLARE
 from civtable.games.civ_card_game.state import holders
 
 BEFORE = json.loads((Path(__file__).parent / "data" / "legal_before.json").read_text(encoding="utf-8"))

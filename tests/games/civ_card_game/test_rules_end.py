@@ -115,12 +115,13 @@ def test_ccg_1_3_then_by_populations():
 
 
 def test_ccg_1_3_full_tie_shared_win_by_default():
-    """CCG-1.3 (final-tie A): a tie after both tie-breakers is a shared win."""
+    """CCG-1.3 (final-tie A): a tie after both tie-breakers is a shared win; shared by
+    every player, it pays nobody as a winner (returns 0: issue 28)."""
     s = last_tech_position(mine=8, p0={"plots": [("grassland", 1), "hills", "coast", "forest"]},
                            p1={"plots": [("hills", 1), "grassland", "coast", "forest"]})
     s.apply(0, f"tech {LAST}")
     assert s.winners() == [0, 1]
-    assert s.returns() == [1.0, 1.0]
+    assert s.returns() == [0.0, 0.0]
 
 
 def test_ccg_1_3_tie_breakers_with_three_players():

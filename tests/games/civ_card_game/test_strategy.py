@@ -1,4 +1,4 @@
-"""Strategies without Python for Civilization: The Card Game (``strategy.py``, bot
+"""Strategies without Python for Civilization: The Card Game (``bots/strategy.py``, bot
 ``rules:FILE``): a file's priorities and conditions change the decisions on
 hand-built positions, the greedy bot decides where the file says nothing, a bad
 file is one sentence naming the file, the entry and its line, the bot decides from
@@ -17,11 +17,11 @@ from civtable.agents import PlayerView, make_agent
 from civtable.cli import main
 from civtable.core.errors import AgentError
 from civtable.core.rng import Rng
-from civtable.games.civ_card_game import strategy as strategy_module
+from civtable.games.civ_card_game.bots import strategy as strategy_module
 
 from . import _ccg_helpers as h
 
-EXAMPLE = Path(strategy_module.__file__).with_name("strategies") / "example.yaml"
+EXAMPLE = Path(strategy_module.__file__).parents[1] / "strategies" / "example.yaml"
 FOUR = ["grassland", "hills", "coast", "forest"]
 
 

@@ -142,7 +142,7 @@ def test_game_end_timing_c_end_of_the_round(players, buyer, dealer, turns_after)
 
 
 # ------------------------------------------------------------ final-tie
-@pytest.mark.parametrize("reading,winners,returns", [("A", [0, 1], [1.0, 1.0]), ("B", [], [0.0, 0.0])])
+@pytest.mark.parametrize("reading,winners,returns", [("A", [0, 1], [0.0, 0.0]), ("B", [], [0.0, 0.0])])
 def test_final_tie(reading, winners, returns):
     """CCG-1.3 (final-tie): a complete tie: A shared win; B no winner."""
     s = last_tech(h.game(**{"final-tie": reading}), p0={"plots": [("grassland", 1)] + FOUR[1:]},

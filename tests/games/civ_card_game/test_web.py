@@ -1,4 +1,4 @@
-"""Civilization: The Card Game in the browser (``web.py``): the fragment of every
+"""Civilization: The Card Game in the browser (``show/web.py``): the fragment of every
 viewer is well-formed HTML, carries a ``data-target`` for every legal action that
 names one, shows the cards as cards with their numbers, escapes every text, and
 shows nothing the viewer may not see."""
@@ -15,7 +15,7 @@ import pytest
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng
 from civtable.games.civ_card_game.catalog import DATA
-from civtable.games.civ_card_game.web import action_target
+from civtable.games.civ_card_game.show.web import action_target
 from civtable.testing.adapter import decisions
 
 from . import _ccg_helpers as h

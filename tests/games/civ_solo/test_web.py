@@ -1,10 +1,13 @@
 """The companion drawn for the browser (``Game.html``, ``Game.action_target``): every
-answer of the viewer has an element to click, the fragment is balanced HTML with every
-text escaped, and it shows nothing of the opponent's face-down deck or the dice to come."""
+answer about a thing has that thing to click on the board, drawn once, and every answer
+in words ('next', 'done', 'won', ...) has none (the page's side menu offers it), so no
+answer is offered twice on the board; the fragment is balanced HTML with every text
+escaped, and it shows nothing of the opponent's face-down deck or the dice to come."""
 
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 from itertools import islice
 
@@ -12,6 +15,7 @@ import pytest
 
 from civtable.core.rng import Rng
 from civtable.core.state import State
+from civtable.games.civ_solo.show.web import WORDS
 from civtable.games.civ_solo.state import SoloState
 
 from ._solo_helpers import answer, battle_at_play, bot_game, event, game, new, with_deck
@@ -51,12 +55,21 @@ def drawn(s: State, viewer: int | None = 0) -> Balance:
 
 
 def check_targets(s: State) -> None:
-    """Every legal answer has a target, and an element in the drawing carries it."""
+    """Every answer about a thing has a target drawn on the board, once (the battle hand's
+    card: once per copy in the hand, its answers chosen after the click); every answer in
+    words has none and no button on the board."""
+    text = s.game.html(s.observation(0), 0)
     page = drawn(s)
     obs = s.observation(0)
+    hand = [f"hand:{u['kind']} {u['strength']}" for u in (obs["battle"] or {}).get("player_hand", [])]
     for a in s.legal_actions(0):
         target = s.game.action_target(a, obs)
-        assert target in page.targets, (s, a.text, target)
+        if a.text.split()[0] in WORDS:
+            assert target is None, (a.text, target)
+            continue
+        assert target in page.targets, (s.ask, a.text, target)
+        assert text.count(f'data-target="{target}"') == max(1, hand.count(target)), (a.text, target)
+    assert 'data-target="answer:' not in text and not re.search(r'class="ans[ "]', text)  # no answer buttons beside the things
     drawn(s, None)
 
 
@@ -113,12 +126,14 @@ def test_the_automa_the_track_the_debts_and_the_words() -> None:
     for words in ("Turn 1 of 16", "level <b>1</b> · limit <b>3</b>", "Event dice next roll", "Wonders: ancient era",
                   "wound markers for culture tokens", "✖✖ 2", "The companion says", "Trade phase"):
         assert words in text, words
-    assert 'data-target="answer:trade roll"' in text and 'class="pawn"' in text
+    assert s.ask == "trade" and 'class="pawn"' in text and "More answers under “Your decision”." in text
+    assert 'data-target="trade-dice"' in text and 'data-target="step:move"' in text  # roll them, or go on
+    assert 'class="step now">Trade<' in text and "I have won" not in text  # 'won' is in the side menu only
     watching = s.game.html(s.observation(None), None)
     assert "The player is asked" in watching and '<button type="button" class' not in watching  # all disabled
     over = answer(new(), "miss", "won")
     page = over.game.html(over.observation(None), None)
-    assert "You won" in page and "watching" in page and "data-target" not in page
+    assert "You won" in page and "watching" in page and 'data-target="' not in page
 
 
 def test_every_text_is_escaped() -> None:
@@ -135,7 +150,7 @@ def test_every_text_is_escaped() -> None:
 def test_counts_are_a_row_of_numbers_and_dice_are_faces() -> None:
     s = answer(event(new(), 1), "accept")
     text = s.game.html(s.observation(0), 0)
-    assert "How many culture tokens do you hold?" in text and 'data-target="answer:culture 60"' in text
+    assert "How many culture tokens do you hold?" in text and 'data-target="count:60"' in text
     assert "Answer '" not in text  # the terminal's typing hint is left out
     g = answer(event(new(), 1), "accept", "culture 1", "trade skip", "next", "next")
     text = g.game.html(g.observation(0), 0)
@@ -143,4 +158,7 @@ def test_counts_are_a_row_of_numbers_and_dice_are_faces() -> None:
     assert "How many culture tokens did you gain this turn?" in text and "'gained culture N'" not in text
     d = new()
     text = d.game.html(d.observation(0), 0)
-    assert text.count('aria-label="die ') >= 6 and 'data-target="answer:miss"' in text
+    assert text.count('aria-label="die ') >= 6 and 'data-target="face:6"' in text and 'data-target="die:1"' in text
+    assert "miss" not in text and "More answers under “Your decision”." in text
+    miss = next(a for a in d.legal_actions(0) if a.text == "miss")
+    assert d.game.action_target(miss, d.observation(0)) is None

@@ -104,18 +104,19 @@ def test_every_event_of_bot_games_is_told_in_the_language(lang: str) -> None:
             "advance.bought", "ast.moved", "trade.done", "game.score"} <= seen
 
 
-def test_names_are_read_in_every_language() -> None:
-    small = load_game("mega-civ", map="small")
-    assert small.interpret({}, "grow Královské údolí") == "grow kings_vale"
-    assert small.interpret({}, "move Königstal Alte Furt") == "move kings_vale old_ford"
-    assert small.interpret({}, "move Κοιλάδα των Βασιλιάδων Παλιό Πέρασμα") == "move kings_vale old_ford"
-    assert small.interpret({}, "buy Drama und Dichtung") == "buy drama-and-poetry"
-    assert small.interpret({}, "discard Εμφύλιος πόλεμος") == "discard civil-war"
-    assert small.interpret({}, "grow Kings Vale") == "grow kings_vale"
-    assert small.interpret({}, "done") is None
-    full = load_game("mega-civ")
-    assert full.interpret({}, "move Μακεδονία Ήπειρος") == "move macedonia epirus"
-    assert full.interpret({}, "move Atény Korint") == "move athens corinth"
+@pytest.mark.parametrize(("board", "typed", "meant"), [
+    ("small", "grow Královské údolí", "grow kings_vale"),
+    ("small", "move Königstal Alte Furt", "move kings_vale old_ford"),
+    ("small", "move Κοιλάδα των Βασιλιάδων Παλιό Πέρασμα", "move kings_vale old_ford"),
+    ("small", "buy Drama und Dichtung", "buy drama-and-poetry"),
+    ("small", "discard Εμφύλιος πόλεμος", "discard civil-war"),
+    ("small", "grow Kings Vale", "grow kings_vale"),
+    ("small", "done", None),
+    ("full", "move Μακεδονία Ήπειρος", "move macedonia epirus"),
+    ("full", "move Atény Korint", "move athens corinth"),
+])
+def test_names_are_read_in_every_language(board: str, typed: str, meant: str | None) -> None:
+    assert load_game("mega-civ", map=board).interpret({}, typed) == meant
 
 
 def test_terms_in_every_language() -> None:

@@ -90,3 +90,17 @@ def test_mc_14_1_tied_players_all_win():
     s.apply(HELLAS, "done")
     assert s.is_terminal()
     assert sorted(s.winners()) == [HELLAS, HATTI]
+
+
+def test_mc_14_1_a_tie_of_every_player_is_a_draw():
+    """MC-14.1 (ties, issue 28): when every player has the same VP nobody is ahead: no
+    winner, every return 0 (before: every player +1, so that collapsing looked as good as
+    winning to a learner), the draw told as one event; ``simulate`` counts it a draw."""
+    s = position(game(**{"last-turn": 1}), players={HELLAS: {"tokens": {"kings_vale": 2}}}, queue=[HELLAS])
+    s.listen()  # the last turn ends with every seat at 0 VP: no city, no advance, no AST square
+    s.apply(HELLAS, "done")
+    assert s.is_terminal()
+    assert len({s.vp(p) for p in range(s.n)}) == 1
+    assert s.winners() == [] and s.returns() == [0.0] * s.n
+    ids = [e.id for e in s.events(None)]
+    assert "game.drawn" in ids and "game.over" not in ids

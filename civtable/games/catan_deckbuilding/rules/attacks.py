@@ -20,6 +20,7 @@ from ..actions import (
     ALLOW_ACT,
     DISCARD,
     DISCARD_ACT,
+    DISCARD_ORDER,
     DISCARD_TOP,
     DISCARD_TOP_ACT,
     KEEP,
@@ -245,9 +246,10 @@ def steal_play(s: CatanState, player: int, action: CdbAction) -> None:
 
 # ---------------------------------------------------------------- discard
 def discard_legal(s: CatanState, player: int) -> list[CdbAction]:
-    """CDB-3.3.2: a card of the hand (discard-source B: or the top of the draw pile)."""
+    """CDB-3.3.2: a card of the hand (discard-source B: or the top of the draw pile), the
+    cards a player parts with most easily first (the terrain, the resources; the City last)."""
     h = s.hand[player]
-    out = [DISCARD_ACT[c] for c in range(N_CARDS) if h[c]]
+    out = [DISCARD_ACT[c] for c in DISCARD_ORDER if h[c]]
     if s.rules.discard_from_draw and s.draw[player]:
         out.append(DISCARD_TOP_ACT)
     return out

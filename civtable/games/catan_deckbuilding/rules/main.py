@@ -73,13 +73,19 @@ GAINS: Final[tuple[bool, ...]] = tuple(a.gains for a in ACTIONS)
 """Each action's ``code``, ``card`` and ``gains`` by its ``index``: the hot paths read one
 attribute of an action and these tables (a compiled module, ``setup.py``, reads the
 attributes of the action objects by name; these tables of its own directly)."""
-_ROAD_PLAYS: Final[tuple[tuple[CdbAction, ...], ...]] = tuple(tuple(PLAY_ROADS[1: n + 1]) for n in range(len(PLAY_ROADS)))  # type: ignore[arg-type]
+_ROAD_PLAYS: Final[tuple[tuple[CdbAction, ...], ...]] = tuple(tuple(PLAY_ROADS[n:0:-1]) for n in range(len(PLAY_ROADS)))  # type: ignore[arg-type]
+"""The Road plays with ``n`` Roads in hand: all of them together first."""
 
 
 def legal(s: CatanState, player: int) -> list[CdbAction]:
     """CDB-7.1: every card in hand may be played for its action (CDB-7.7) or laid down
     (CDB-7.8), every card the pool pays for may be bought (CDB-7.3), and the turn may end
     (CDB-8.1).
+
+    The order is the one a person's menus show (issue 26: the usual choices first, the
+    ones that give up something last): the plays (all Roads together before fewer),
+    the purchases (``buy X trade``, which spends two cards for one, after every plain
+    ``buy``), ending the turn, and last the lay-downs without effect.
 
     The plays and lay-downs are picked from the shared action objects by the hand's
     counts: in C (``compress``) by the Python module, by index loops when compiled
@@ -102,25 +108,28 @@ def legal(s: CatanState, player: int) -> list[CdbAction]:
     roads = h[ROAD]
     if roads:
         out.extend(_ROAD_PLAYS[roads])
-    if NATIVE:
-        for i in range(len(_LAYABLE)):
-            if h[_LAYABLE[i]]:
-                out.append(_LAYS[i])
-    else:
-        out += compress(_LAYS, _LAYABLE_OF(h))
     pool = s.pool
     if pool != _EMPTY_POOL:
         buys = s.rules.buy_cache.get(tuple(pool))
         if buys is None:
             buys = affordable(s.rules, pool)
         supply = s.supply
+        trades: list[CdbAction] = []
         for code in buys:
             c = code >> 1
             if supply[c] and (c != BANDIT or h[DESERT]) and (c != CITY or h[SETTLEMENT]):
                 out.append(_BUYS[c])
                 if code & 1:
-                    out.append(_BUYS_TRADE[c])
+                    trades.append(_BUYS_TRADE[c])
+        if trades:
+            out.extend(trades)
     out.append(_END)
+    if NATIVE:
+        for i in range(len(_LAYABLE)):
+            if h[_LAYABLE[i]]:
+                out.append(_LAYS[i])
+    else:
+        out += compress(_LAYS, _LAYABLE_OF(h))
     return out
 
 

@@ -9,6 +9,8 @@ one dispatch table of its decision steps (``STEPS``, indexed by ``state.phase``)
 - ``defense``: blocking, damage, the end of a combat (CCG-7.3 to 7.6);
 - ``draw``: draw and discard, the end of a turn (CCG-8);
 - ``end``: the end of the game and the winner (CCG-1).
+- ``status``: Highest Culture and Highest Happiness told when they change (CCG-3.3, CCG-3.5);
+- ``phases``: the numbers of the steps (``state.phase``) and of a declared attack's states.
 
 ``apply`` accepts exactly the actions ``legal_actions`` lists, so an illegal action
 is refused before anything changes (``State.explain`` says why); the step then

@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import ATTACK, FIGHT, CcgAction
-from ..phases import ACTIVE, BOUNCED, BOUNCING, REDECLARE, SIEGED, SIEGING
-from . import defense, draw, status
-from .defense import defenders, unplace
+from .defense import defend_start, defenders, unplace
+from .draw import draw_step
+from .phases import ACTIVE, BOUNCED, BOUNCING, REDECLARE, SIEGED, SIEGING
+from .status import before as status_before
+from .status import tell as status_tell
 
 if TYPE_CHECKING:
     from ..state import CcgState
@@ -73,11 +75,11 @@ def play_declare(s: CcgState, p: int, a: CcgAction) -> None:
         declare(s, p, a)
     elif a.code == FIGHT:
         if s.phase == REDECLARE:
-            defense.defend_start(s)
+            defend_start(s)
         else:
             fight(s)
     else:  # pass: no combat
-        draw.draw_step(s)
+        draw_step(s)
 
 
 def fight(s: CcgState) -> None:
@@ -119,7 +121,7 @@ def siege(s: CcgState, i: int) -> None:
     for pl in s.plots[d]:
         for c in pl[2:]:
             if r.card_walls[c]:
-                was = status.before(s, r.card_culture[c], r.card_happiness[c])
+                was = status_before(s, r.card_culture[c], r.card_happiness[c])
                 unplace(pl, c)
                 s.changed(d)
                 s.hand[d][c] += 1
@@ -128,7 +130,7 @@ def siege(s: CcgState, i: int) -> None:
                 if s.journal is not None:
                     s.emit("siege.walls", {"attacker": s.current, "unit": r.ids[entry[0]], "defender": d,
                                            "walls": r.ids[c]})
-                status.tell(s, was)
+                status_tell(s, was)
                 return
 
 
@@ -171,7 +173,7 @@ def bounce_next(s: CcgState) -> None:
         s.phase = REDECLARE  # bounce B: the Attacker may send the bounced units again
         s.decider = s.current
         return
-    defense.defend_start(s)
+    defend_start(s)
 
 
 def bounce(s: CcgState, entry: list[int]) -> None:

@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import BLOCK, CcgAction
 from ..catalog import BUILDING
-from ..phases import ACTIVE, BLOCKED, BOUNCED, DEFENDING, DESTROYING, GAINING, LOSING, MAIN, SIEGED
-from . import draw, status
+from .draw import draw_step
+from .phases import ACTIVE, BLOCKED, BOUNCED, DEFENDING, DESTROYING, GAINING, LOSING, MAIN, SIEGED
+from .status import before as status_before
+from .status import tell as status_tell
 
 if TYPE_CHECKING:
     from ..state import CcgState
@@ -150,7 +152,7 @@ def gain(s: CcgState, a: int, plot: int) -> None:
 
 def destroy(s: CcgState, d: int, card: int, plot: int) -> None:
     """CCG-2.6.2: a destroyed building returns to its owner's hand."""
-    was = status.before(s, s.rules.card_culture[card], s.rules.card_happiness[card])
+    was = status_before(s, s.rules.card_culture[card], s.rules.card_happiness[card])
     unplace(s.plots[d][plot], card)
     s.changed(d)
     s.hand[d][card] += 1
@@ -160,7 +162,7 @@ def destroy(s: CcgState, d: int, card: int, plot: int) -> None:
         unit = s.attacks[s.damage[0][0]][0]
         s.emit("damage.building", {"unit": r.ids[unit], "defender": d, "card": r.ids[card],
                                    "plot": r.cards.plots[s.plots[d][plot][0]].id, "number": plot + 1})
-    status.tell(s, was)
+    status_tell(s, was)
 
 
 def legal_lose(s: CcgState, p: int) -> list[CcgAction]:
@@ -202,7 +204,7 @@ def combat_end(s: CcgState) -> None:
     s.queue = []
     s.fought = True
     if s.rules.steps_fixed:
-        draw.draw_step(s)
+        draw_step(s)
     else:
         s.phase = MAIN
         s.decider = s.current

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 from ..actions import CcgAction
 from ..catalog import res_dict
-from ..phases import DISCARDING, DRAWING
-from . import end, turn
+from .end import finish
+from .phases import DISCARDING, DRAWING
+from .turn import start_turn
 
 if TYPE_CHECKING:
     from ..state import CcgState
@@ -126,12 +127,12 @@ def end_turn(s: CcgState) -> None:
         s.res[p] = [0, 0, 0]
     last_of_round = p == s.dealer  # play starts left of the dealer, so the dealer ends a round
     if s.end_after == 0 or (s.end_after == 1 and last_of_round):
-        end.finish(s)
+        finish(s)
         return
     if s.turn_no >= r.max_turns:
         s.emit("end.cap", {"turns": r.max_turns})
-        end.finish(s)
+        finish(s)
         return
     s.current = (p + 1) % s.n
     s.turn_no += 1
-    turn.start_turn(s)
+    start_turn(s)

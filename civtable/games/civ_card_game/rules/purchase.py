@@ -27,8 +27,13 @@ from ..actions import (
     trade_paid,
 )
 from ..catalog import COMMERCE, FOOD, HAMMERS, WONDER, res_dict
-from ..phases import DECLARE, MAIN
-from . import combat, draw, end, status, turn
+from .combat import attacks, declare, fight
+from .draw import draw_step
+from .end import last_tech_bought
+from .phases import DECLARE, MAIN
+from .status import before as status_before
+from .status import tell as status_tell
+from .turn import steal, steals
 
 if TYPE_CHECKING:
     from ..state import CcgState
@@ -65,7 +70,7 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
     r = s.rules
     acts = r.acts
     if s.attacks:  # step-order B: once units are declared, the combat comes first
-        return [*combat.attacks(s, p, resend=False), acts.fight]
+        return [*attacks(s, p, resend=False), acts.fight]
     (pop_base, pop_step, pop, plot_base, plot_step, wonder_budgets, building_budgets, affordable, build,
      resource_cards, cash, trade_min, trades_with, steal_mask, steps_fixed, done) = acts.main
     res = s.res[p]
@@ -146,9 +151,9 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
     if f + h + c >= trade_min:
         out += trades_with[(f if f < 3 else 3) * 16 + (h if h < 3 else 3) * 4 + (c if c < 3 else 3)]
     if s.techs[p] & steal_mask:
-        out += turn.steals(s, p)
+        out += steals(s, p)
     if not steps_fixed and not s.fought:
-        out += combat.attacks(s, p, resend=False)
+        out += attacks(s, p, resend=False)
     out.append(done)
     return out
 
@@ -178,7 +183,7 @@ def play_main(s: CcgState, p: int, a: CcgAction) -> None:
     elif code == BUY_TECH:
         buy_tech(s, p, a.a)
     elif code == BUILD:
-        was = status.before(s, r.card_culture[a.a], r.card_happiness[a.a])
+        was = status_before(s, r.card_culture[a.a], r.card_happiness[a.a])
         cost = s.card_cost(p, a.a)
         res[HAMMERS] -= cost
         s.hand[p][a.a] -= 1
@@ -188,7 +193,7 @@ def play_main(s: CcgState, p: int, a: CcgAction) -> None:
             s.emit("buy.wonder" if r.kind[a.a] == WONDER else "buy.building",
                    {"player": p, "card": r.ids[a.a], "plot": r.cards.plots[s.plots[p][a.b][0]].id,
                     "number": a.b + 1, "paid": {"hammers": cost}})
-        status.tell(s, was)
+        status_tell(s, was)
     elif code == CASH:
         s.hand[p][a.a] -= 1
         s.discard.append(a.a)
@@ -203,16 +208,16 @@ def play_main(s: CcgState, p: int, a: CcgAction) -> None:
         res[2] -= paid[2]
         res[a.b] += 1  # the move says it all: "trade 3 Food for 1 Commerce with the bank"
     elif code in (WRITING, LAWS):
-        turn.steal(s, p, a, back=MAIN)
+        steal(s, p, a, back=MAIN)
     elif code == ATTACK:
-        combat.declare(s, p, a)
+        declare(s, p, a)
     elif code == FIGHT:
-        combat.fight(s)
+        fight(s)
     elif code == DONE:
         if r.steps_fixed and any(s.hand[p][c] and r.unit_attack[c] for c in r.units) and s.adjacent(p):
             s.phase = DECLARE  # CCG-5.0 (step-order A): the combat step
         else:
-            draw.draw_step(s)
+            draw_step(s)
 
 
 def buy_tech(s: CcgState, p: int, t: int) -> None:
@@ -220,14 +225,14 @@ def buy_tech(s: CcgState, p: int, t: int) -> None:
     CCG-4.7 (the display is refilled), CCG-1.1 (the last technology ends the game)."""
     r = s.rules
     res = s.res[p]
-    was = status.before(s, r.tech_culture[t], r.tech_happiness[t])
+    was = status_before(s, r.tech_culture[t], r.tech_happiness[t])
     cost = s.tech_cost(p, t)
     res[COMMERCE] -= cost
     s.tech_display.remove(t)
     s.techs[p] |= 1 << t
     s.gained(p, tech=t)
     s.emit("buy.tech", {"player": p, "tech": r.tech_ids[t], "paid": {"commerce": cost}})
-    status.tell(s, was)
+    status_tell(s, was)
     if r.tech_mining[t]:
         if r.mining_now:
             res[HAMMERS] += len(s.plots[p])
@@ -237,7 +242,7 @@ def buy_tech(s: CcgState, p: int, t: int) -> None:
             s.emit("mining.later", {"player": p})
     refill_techs(s, r.numbers["display_techs"])
     if not s.tech_display and not s.tech_deck:
-        end.last_tech_bought(s)
+        last_tech_bought(s)
 
 
 def refill_plots(s: CcgState, size: int, announce: bool = True) -> None:

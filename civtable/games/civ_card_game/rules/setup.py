@@ -9,21 +9,22 @@ from civtable.core.events import ROOT
 from civtable.core.rng import Rng
 
 from ..actions import CcgAction
-from ..phases import DRAFTING, FREE_POP, START_DISCARD
-from . import draw, purchase, turn
+from .draw import draw_cards
+from .phases import DRAFTING, FREE_POP, START_DISCARD
+from .purchase import refill_plots, refill_techs
+from .turn import start_turn
 
 if TYPE_CHECKING:
     from ..game import CivCardGame
     from ..state import CcgState
 
 
-def initial(game: CivCardGame, seed: int) -> CcgState:
+def initial(s: CcgState, game: CivCardGame, seed: int) -> CcgState:
     """CCG-4.1 to CCG-4.3: decks shuffled, two plots dealt to each player from the
-    dealer's left, the first draft row laid out; the decisions are left to the players."""
-    from ..state import CcgState
-
+    dealer's left, the first draft row laid out; the decisions are left to the players.
+    ``s`` is a blank state (``CcgState.__new__``, made by the caller: the rules do not
+    import the state), filled here and returned."""
     rules = game.rules
-    s = CcgState.__new__(CcgState)
     s.journal = ROOT
     s.game, s.rules, s.n = game, rules, game.num_players
     n = s.n
@@ -99,8 +100,8 @@ def play_draft(s: CcgState, p: int, a: CcgAction) -> None:
         return
     s.left = 0
     nums = s.rules.numbers
-    purchase.refill_plots(s, nums["display_plots"], announce=False)  # CCG-4.5
-    purchase.refill_techs(s, nums["display_techs"], announce=False)  # CCG-4.6
+    refill_plots(s, nums["display_plots"], announce=False)  # CCG-4.5
+    refill_techs(s, nums["display_techs"], announce=False)  # CCG-4.6
     s.emit("display.plots", {"plots": [plot_ids[t] for t in s.plot_display]})
     s.emit("display.techs", {"techs": [s.rules.tech_ids[t] for t in s.tech_display]})
     s.queue = order_from_dealer(s)  # CCG-4.8
@@ -132,7 +133,7 @@ def play_place(s: CcgState, p: int, a: CcgAction) -> None:
     sizes = nums["starting_hand"]
     order = order_from_dealer(s)
     for k, q in enumerate(order):  # CCG-4.9: 6, 7, 8, 9 cards from the dealer's left
-        draw.draw_cards(s, q, sizes[k])
+        draw_cards(s, q, sizes[k])
     s.queue = order
     s.left = nums["starting_discard"]
     s.phase = START_DISCARD
@@ -168,4 +169,4 @@ def first_turn(s: CcgState) -> None:
     s.left = 0
     s.current = (s.dealer + 1) % s.n
     s.turn_no = 1
-    turn.start_turn(s)
+    start_turn(s)

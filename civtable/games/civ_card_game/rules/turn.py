@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from ..actions import PASS, WRITING, CcgAction
 from ..catalog import res_dict
-from ..phases import GIVING, MAIN, TAKING, WINDOW
-from . import collect
+from .collect import collect
+from .phases import GIVING, MAIN, TAKING, WINDOW
 
 if TYPE_CHECKING:
     from ..state import CcgState
@@ -36,7 +36,7 @@ def start_turn(s: CcgState) -> None:
                 return
             window_next(s)
             return
-    collect.collect(s)
+    collect(s)
 
 
 def steals(s: CcgState, p: int) -> list[CcgAction]:
@@ -70,7 +70,7 @@ def window_next(s: CcgState) -> None:
     while True:
         s.queue.pop(0)
         if not s.queue:
-            collect.collect(s)
+            collect(s)
             return
         s.decider = s.queue[0]
         if steals(s, s.decider):

@@ -1,22 +1,22 @@
 """The companion drawn for a web page (``Game.html``): what a person at the physical
-table wants to see beside his board. The question in large type with its answers as
-buttons (counts as a compact row of numbers, dice as dice faces, unit cards as small
-cards); the automa's state (the turn track of 16 spaces with the counter, the end
-marker and the battle reminders, the era and its wonders, the event dice to roll next,
-the opponent's army this turn); the historical event or the battle under way (the cards
-on each front as cards with their strengths and wounds); the player's wound markers
-and debts; and what the companion just said.
+table wants to see beside his board. The question in large type with the things that
+answer it (``web_ask``: the dice tray and its faces, a row of numbers, the unit cards to
+enter, the trade table's items); the automa's state (the turn track of 16 spaces with
+the counter, the end marker and the battle reminders, the era and its wonders, the
+event dice to roll next, the opponent's army this turn); the historical event or the
+battle under way (the cards on each front, the hand to play from); the player's wound
+markers and debts; and what the companion just said.
 
-Everything comes from the observation (and the game's public tables); every text is
-escaped and in the reader's language (``html`` is ``@localizable``). Answers carry ``data-target`` (``action_target``): ``answer:TEXT`` for an
-answer button, ``hand:KIND STRENGTH`` for a card of the battle hand (where it is played
-is asked after the click), ``front:N`` for a unit the opponent's card may destroy.
+Each answer is offered once: an answer about a thing is that thing on the board
+(``action_target``), an answer in words ('next', 'done', 'accept', 'won'...) is an
+entry of the page's side menu only. Everything comes from the observation (and the
+game's public tables); every text is escaped and in the reader's language (``html`` is
+``@localizable``).
 """
 
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from typing import Any
 
 from civtable.core.action import Action
@@ -24,34 +24,16 @@ from civtable.core.events import Event, Viewer
 from civtable.core.messages import render_event
 from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable
 
+from ..actions import act
 from ..catalog import Tables
 from ..messages import MESSAGES
 from ..rules.entry import COUNTS
-from ..rules.spoken import RANK_NAMES
 from .questions import cancel_question, count_question, gained_question, owed
 from .render import outcome, question
-from .web_parts import (
-    automa,
-    battle,
-    card,
-    die,
-    e,
-    heading,
-    kind_title,
-    paragraph,
-    under_way,
-    unit_card,
-    you,
-)
-from .words import (
-    hand_note,
-    item_name,
-    item_object,
-    items_of,
-    kind_name,
-    name,
-    term,
-)
+from .web_ask import CSS as ASK_CSS
+from .web_ask import dice_tray, market, numbers, payment, steps, trade_dice, unit_cards
+from .web_parts import automa, battle, e, heading, paragraph, under_way, you
+from .words import hand_note, item_object, name, term
 
 CSS = """
 .solo { --inf: #b42318; --mtd: #1d4ed8; --art: #15803d; --air: #57534e; --wound: #b91c1c; }
@@ -82,14 +64,7 @@ CSS = """
 .solo .answers .label { font-size: .85rem; color: var(--muted); margin-right: .3rem; }
 .solo .numbers .label { min-width: 10rem; }
 .solo button[disabled] { opacity: .75; }
-.solo .ans { border: 1px solid #8c959f; border-radius: 8px; background: #fff; padding: .35rem .8rem;
-  font-size: 1rem; cursor: default; }
-.solo .ans.main { background: #1f6feb; color: #fff; border-color: #1f6feb; font-weight: 600; }
-.solo .ans.small { font-size: .85rem; padding: .2rem .55rem; color: var(--muted); }
-.solo .numbers .ans { min-width: 2.3rem; padding: .25rem .3rem; text-align: center; font-variant-numeric:
-  tabular-nums; }
-.solo .typed { display: flex; gap: .3rem; align-items: center; margin: 0 0 .3rem; }
-.solo .ans.die { padding: 2px; border-radius: 10px; line-height: 0; }
+.solo .ask .where { color: var(--muted); font-size: .88rem; margin: .5rem 0 0; }
 .solo .said { background: #fff; border-left: 4px solid #8250df; border-radius: 6px; padding: .5rem .8rem; }
 .solo .said p { margin: .15rem 0 .35rem; }
 .solo .said p.before { color: var(--muted); }
@@ -142,50 +117,88 @@ ROLL_NAMES = {"event": NN_("Roll the event dice (SOLO-3.2): {n} die. What does d
                            "Roll the trade dice (SOLO-5.1): {n} dice. What does die {k} show?"),
               "failure": NN_("Roll the failure roll (SOLO-6.1): {n} die. What does die {k} show?",
                              "Roll the failure roll (SOLO-6.1): {n} dice. What does die {k} show?")}
-SHORT = {"start": N_("Start turn 1"), "accept": N_("Accept"), "cancel": N_("Cancel it with a card"),
-         "miss": N_("Miss"), "destroy": N_("Play a destroying card"), "undo": N_("Undo the last card"),
-         "done": N_("Done"), "fortified yes": N_("Yes, fortified"), "fortified no": N_("No, not fortified"),
-         "trade roll": N_("Roll the trade dice"), "trade skip": N_("Skip"), "next": N_("Next"),
-         "won": N_("I have won"), "use card": N_("Use a culture event card"),
-         "use ability": N_("Use a resource ability"), "pay": N_("Pay"), "same": N_("Same cards as last time")}
-CONTEXT = {("destroy", "accept"): N_("Accept the loss"), ("cancel", "accept"): N_("Accept the event"),
-           ("give", "cancel"): N_("Do not take it"), ("buy", "done"): N_("No more"),
-           ("units", "done"): N_("Done: that is all"), ("hand", "done"): N_("Done: that is my hand")}
-MAIN = frozenset({"start", "next", "trade roll", "done", "pay"})
-LATER = frozenset({"won", "use card", "use ability"})
-"""Answers possible at every step of a turn, shown in a smaller row."""
 
 
-def action_target(action: Action, obs: dict[str, Any]) -> str:
-    """What an answer acts on in the drawing: a card of the battle hand, a front, or the
-    answer's own button."""
-    if action.kind == "play":
-        return f"hand:{action.args[0]} {action.args[1]}"
-    if action.kind == "lose":
-        return f"front:{action.args[1]}"
-    return f"answer:{action.text}"
+def action_target(tables: Tables, action: Action, obs: dict[str, Any]) -> str | None:
+    """The thing an answer acts on in the drawing (``web_ask``'s targets, a card of the
+    battle hand, a front, the culture track's space the counter moves to, the next step
+    of the turn, the trade dice), or ``None`` for an answer in words ('done', 'accept',
+    'miss', 'won', ...), which only the page's side menu offers."""
+    k, a = action.kind, action.args
+    shift = 0 if obs["options"]["track-start"] == "A" else 1
+    if k == "start":  # SOLO-3.1: the counter moves to its first space
+        return f"space:{1 + shift}"
+    if k == "next":
+        ask = obs["ask"]
+        if ask == "phase:start":
+            return "step:events"
+        if ask == "phase:move":
+            return "step:battle" if battle_due(obs) else "step:research"
+        return f"space:{min(tables.last_turn, obs['turn'] + 1 + shift)}"  # the counter's next space, or the end marker
+    if action.text == "trade roll":
+        return "trade-dice"
+    if action.text == "trade skip":
+        return "step:move"
+    if k == "pay":
+        return f"item:{obs['work']['item'].replace('_', '-')}"
+    if k == "die":
+        return f"face:{a[0]}"
+    if (k in COUNTS or k == "gained") and a:
+        return f"count:{a[-1]}"
+    if k == "unit":
+        return "card:" + action.text[5:]
+    if k == "undo":
+        return f"entered:{len(obs['entry'])}"
+    if k == "same":
+        return "units:last"
+    if k == "play":
+        return f"hand:{a[0]} {a[1]}"
+    if k == "lose":
+        return f"front:{a[1]}"
+    if k == "buy":
+        return f"item:{a[0]}"
+    if k == "give":
+        return f"give:{a[0]} {a[1]}"
+    return None
 
 
-def button(target: str, label: str, cls: str = "") -> str:
-    return f'<button type="button" class="ans {cls}" data-target="{e(target)}">{label}</button>'
+def move_mark(action: Action, obs: dict[str, Any]) -> str | None:
+    """What the player's answer puts on the board, for a spectator's page (drawn before
+    the answer and after it): the die just entered (not the roll's last: its tray goes
+    with the question), the unit card just entered, the front where a card fought or a
+    unit fell, the item taken in trade."""
+    k, a = action.kind, action.args
+    roll = obs["roll"]
+    if k == "die" and roll is not None and len(roll["got"]) + 1 < roll["n"]:
+        return f"die:{len(roll['got']) + 1}"
+    if k == "unit":
+        return f"entered:{len(obs['entry']) + 1}"
+    if k == "lose" or (k == "play" and a[2] == "front"):
+        return f"front:{a[-1]}"
+    if k == "buy":
+        return f"item:{a[0]}"
+    return None
 
 
-def answer_text(ask: str, a: str, tr: Translator) -> str:
-    """An answer's button text: in the question's context, else its short form."""
-    text = CONTEXT.get((ask, a)) or SHORT.get(a)
-    return tr.gettext(text) if text else a
+def battle_due(obs: dict[str, Any]) -> bool:
+    """SOLO-4.4.3: a battle against the capital at the end of this turn's movement phase."""
+    return any(p["due"] == obs["turn"] for p in obs["pending"])
 
 
 # ------------------------------------------------------------ the page
 @localizable
 def html(tables: Tables, obs: dict[str, Any], viewer: Viewer, *, tr: Translator = ENGLISH) -> str:
-    parts = [f"<style>{CSS}</style>", '<div class="solo">', _head(obs, viewer, tr), _track(tables, obs, tr)]
+    targets = {action_target(tables, act(a), obs) for a in obs["answers"]} - {None}
+    parts = [f"<style>{CSS}{ASK_CSS}</style>", '<div class="solo">', _head(obs, viewer, tr),
+             _track(tables, obs, targets, tr)]
+    if not obs["over"] and obs["turn"] > 0:
+        parts.append(steps(obs, targets, battle_due(obs), tr))
     if obs["over"]:
         won = obs["outcome"] == "won"
         parts.append(f'<section class="over {"won" if won else "lost"}">{e(outcome(obs, tr))}</section>')
         parts.append(_said(tables, obs, tr))
     else:
-        wide = " wide" if len(obs["answers"]) > 24 else ""
+        wide = " wide" if obs["ask"] in ("units", "hand") or len(obs["answers"]) > 24 else ""
         parts.append(f'<div class="two{wide}"><div>{_ask(tables, obs, viewer, tr)}</div>'
                      f'<div>{_said(tables, obs, tr)}</div></div>')
     parts.append(under_way(tables, obs, tr))
@@ -195,7 +208,7 @@ def html(tables: Tables, obs: dict[str, Any], viewer: Viewer, *, tr: Translator 
     parts.append(you(obs, tr))
     parts.append("</div>")
     page = "".join(parts)
-    if viewer is None:  # a spectator sees the answers the player is offered, not as buttons to press
+    if viewer is None:  # a spectator sees the things the player may click, not as buttons to press
         page = page.replace('<button type="button"', '<button type="button" disabled')
     return page
 
@@ -211,10 +224,11 @@ def _head(obs: dict[str, Any], viewer: Viewer, tr: Translator) -> str:
             f'<span class="chip">{e(dice)}</span>{who}</section>')
 
 
-def _track(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
+def _track(tables: Tables, obs: dict[str, Any], targets: set[str | None], tr: Translator) -> str:
     """SOLO-1.6, SOLO-3.1: the culture track's 16 spaces, the counter (before space 1 or on
     it, track-start), the end marker, a reminder on the space of each battle to come
-    (SOLO-4.4.2), and the rows of table SOLO-8.1 above the spaces they cover."""
+    (SOLO-4.4.2), and the rows of table SOLO-8.1 above the spaces they cover. The space
+    the counter moves to next is clicked to end the turn (or to start the first)."""
     options = obs["options"]
     n = tables.last_turn
     shift = 0 if options["track-start"] == "A" else 1
@@ -251,7 +265,12 @@ def _track(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
             inner += marker
         elif space in reminders:
             inner += reminder
-        cells.append(f'<div class="sq {cls}" style="grid-column: {space + col}">{inner}</div>')
+        at = ""
+        if f"space:{space}" in targets:
+            move = (tr.t("the end marker: the game ends") if space == here or obs["final"] else
+                    tr.t("move the turn counter here"))
+            at = f' data-target="space:{space}" data-label="{e(move)}" title="{e(move)}"'
+        cells.append(f'<div class="sq {cls}" style="grid-column: {space + col}"{at}>{inner}</div>')
     title = tr.t("Culture track: the turn counter and the end marker (space {n})", n=n)
     return (f'<section><h4>{e(title)}</h4>'
             f'<div class="track" style="--n: {n + col}">{"".join(cells)}</div></section>')
@@ -259,18 +278,25 @@ def _track(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:
 
 # ------------------------------------------------------------ the question
 def _ask(tables: Tables, obs: dict[str, Any], viewer: Viewer, tr: Translator) -> str:
+    """The question in large type, what else the companion asks, the things to click to
+    answer it, and where the answers in words are (the side menu)."""
     answers: list[str] = obs["answers"]
     q, more = _headline(tables, obs, tr)
-    body = _answers(tables, obs, [a for a in answers if a not in LATER], tr)
-    later = [a for a in answers if a in LATER]
-    if later:
-        also = tr.t("Also now")
-        body += (f'<div class="answers"><span class="label">{e(also)}</span>'
-                 + "".join(button(f"answer:{a}", e(answer_text("", a, tr)), "small") for a in later) + "</div>")
+    body = _things(tables, obs, answers, tr)
     extra = f'<p class="more">{e(more)}</p>' if more else ""
-    asked = tr.t("The player is asked")
-    who = f'<h4>{e(asked)}</h4>' if viewer is None else ""
-    return f'<section class="ask">{who}<p class="q">{e(q)}</p>{extra}{body}</section>'
+    if viewer is None:
+        asked = heading(tr.t("The player is asked"))
+        return f'<section class="ask">{asked}<p class="q">{e(q)}</p>{extra}{body}</section>'
+    found = [action_target(tables, act(a), obs) for a in answers]
+    hint = ""
+    if None in found:
+        hint = paragraph(tr.t("More answers under “Your decision”.") if any(found) else
+                         tr.t("Answer under “Your decision”."), "where")
+    return f'<section class="ask"><p class="q">{e(q)}</p>{extra}{body}{hint}</section>'
+
+
+WORDS = frozenset({"accept", "cancel", "miss", "destroy", "done", "won", "use", "fortified"})
+"""The first words of the answers offered in the side menu only (no thing to click)."""
 
 
 def _headline(tables: Tables, obs: dict[str, Any], tr: Translator) -> tuple[str, str]:
@@ -286,15 +312,20 @@ def _headline(tables: Tables, obs: dict[str, Any], tr: Translator) -> tuple[str,
             more += " " + tr.t("Miss: none of the dice still to enter shows 5 or 6.")
         return head, more
     fixed = {
-        "start": (N_("Set up your table, then start turn 1."), N_("The companion tells you how, on the right.")),
+        "start": (N_("Set up your table, then start turn 1."), N_("The companion tells you how, on the right. Then "
+                                                                  "move the turn counter: click its space on the "
+                                                                  "culture track.")),
         "units": (N_("Which unit cards do you own?"), N_("One card at a time: its type, the rank of your military "
                                                          "technology and the strength it shows at that rank; then "
                                                          "Done.")),
-        "phase:start": (N_("Carry out the base game's start of turn."), N_("Then click Next (turn-start-order B).")),
+        "phase:start": (N_("Carry out the base game's start of turn."), N_("Then click the event dice, the next step "
+                                                                          "of the turn (turn-start-order B).")),
         "play": (N_("Your battle turn: play a card of your hand."),
-                 N_("Click a card, then open a new front with it or attack a lone enemy unit.")),
+                 N_("Click a card of your hand in the battle below, then open a new front with it or attack a lone "
+                    "enemy unit.")),
         "tie": (N_("Which of your units does the opponent's card destroy?"),
-                N_("It can destroy several of your equally strong units (strongest-tie A): click one.")),
+                N_("It can destroy several of your equally strong units (strongest-tie A): click the front of one "
+                   "in the battle below.")),
         "fortified": (N_("Is your capital fortified?"), N_("If it is, the opponent plays first (SOLO-4.4.6).")),
     }
     if ask in fixed:
@@ -309,7 +340,9 @@ def _headline(tables: Tables, obs: dict[str, Any], tr: Translator) -> tuple[str,
     if ask in COUNTS:
         return count_question(ask, obs["stage"] == "resolve", tr)
     if ask == "trade":
-        more = tr.t("Carry out the base game's start of turn.") if options["turn-start-order"] == "A" else ""
+        more = tr.t("Click the trade dice to roll them, or the next step of the turn to go on without them.")
+        if options["turn-start-order"] == "A":
+            more = tr.t("Carry out the base game's start of turn.") + " " + more
         return tr.t("Trade phase: roll three trade dice (SOLO-5.1)?"), more
     if ask.startswith("gained:"):
         kind = ask.split(":")[1]
@@ -323,120 +356,47 @@ def _headline(tables: Tables, obs: dict[str, Any], tr: Translator) -> tuple[str,
                      example=name("Defection", tr)))
     if ask == "phase:move":
         battle = any(p["due"] == obs["turn"] for p in obs["pending"])
-        more = tr.t("Click Next when your movement phase ends.")
+        more = tr.t("Click the next step of the turn when your movement phase ends.")
         if battle:
             more = tr.t("A battle against your capital comes at the end of the movement phase.") + " " + more
         return tr.t("City management, then movement."), more
     if ask == "phase:end":
         if obs["final"]:
             return (tr.t("Research phase of the last turn: have you won?"), tr.t(
-                "I have won: a culture, technology or economic victory; Next ends the game without one (SOLO-2.3)."))
+                "I have won: a culture, technology or economic victory; the end marker on the culture track ends the "
+                "game without one (SOLO-2.3)."))
         return tr.t("Research phase, then the end of turn {turn}.", turn=obs["turn"]), tr.t(
-            "Click Next when the turn is over.")
+            "When the turn is over, click the next space of the culture track.")
     if ask == "give":
         item = item_object(work["item"], tr)
         head = (tr.t("Pay for the {item}: give items worth at least its value.", item=item)
                 if options["trade-value-direction"] == "A" else
                 tr.t("Pay for the {item}: give items worth at most its value.", item=item))
-        return head, tr.t("Each item counts at its sell value (table SOLO-8.2); Pay when they cover it (SOLO-5.3).")
+        return head, tr.t("Each item counts at its sell value (table SOLO-8.2); when they cover it, click the item to "
+                          "take it (SOLO-5.3).")
     if ask == "buy":
         return (tr.nt("Acquire {n} more item (SOLO-5.2)?", "Acquire {n} more items (SOLO-5.2)?", work.get("left", 0)),
                 tr.t("Each at its buy value of table SOLO-8.2."))
     return question(obs, tr), ""
 
 
-def _answers(tables: Tables, obs: dict[str, Any], answers: list[str], tr: Translator) -> str:
+def _things(tables: Tables, obs: dict[str, Any], answers: list[str], tr: Translator) -> str:
+    """The things of the question (``web_ask``); the battle's hand and fronts are in the
+    battle mat."""
     ask = obs["ask"] or ""
     if ask in COUNTS or ask.startswith("gained:"):
-        nums = "".join(button(f"answer:{a}", e(a.split()[-1])) for a in answers)
-        return f'<div class="answers numbers">{nums}</div>'
+        return numbers(answers)
     if ask == "dice":
-        got = "".join(die(d, 30, tr) for d in obs["roll"]["got"])
-        so_far = tr.t("Entered so far:")
-        typed = f'<p class="typed">{e(so_far)} {got}</p>' if got else ""
-        faces = "".join(button(f"answer:{a}", die(int(a.split()[1]), 44, tr), "die") if a.startswith("die ")
-                        else button(f"answer:{a}", e(answer_text("", a, tr))) for a in answers)
-        return f'{typed}<div class="answers">{faces}</div>'
+        return dice_tray(obs, answers, tr)
     if ask in ("units", "hand"):
-        return _unit_answers(obs, answers, tr)
+        return unit_cards(obs, answers, tr)
+    if ask == "buy":
+        return market(tables, answers, tr)
     if ask == "give":
-        return _give_answers(tables, obs, answers, tr)
-    if ask == "play":
-        hand = obs["battle"]["player_hand"]
-        return '<div class="cards">' + "".join(
-            card(u["kind"], u["strength"], e(tr.pt("card", "play")), target=f"hand:{u['kind']} {u['strength']}",
-                 tr=tr) for u in hand) + "</div>"
-    if ask == "tie":
-        fronts = obs["battle"]["fronts"]
-        return '<div class="answers">' + "".join(
-            button(f"front:{n}", e(tr.t("front {n}: your {kind} {strength}", n=n,
-                                        kind=kind_name(fronts[n - 1]["player"]["kind"], tr),
-                                        strength=fronts[n - 1]["player"]["strength"])))
-            for n in (int(a.split()[-1]) for a in answers)) + "</div>"
-    out = []
-    for a in answers:
-        if a.startswith("buy "):
-            item = a[4:].replace("-", "_")
-            value = tr.t("(value {value})", value=tables.trade[item][1])
-            label = f"{e(item_name(item, tr))} <small>{e(value)}</small>"
-        else:
-            label = e(answer_text(ask, a, tr))
-        out.append(button(f"answer:{a}", label, "main" if a in MAIN else ""))
-    return f'<div class="answers">{"".join(out)}</div>'
-
-
-def _unit_answers(obs: dict[str, Any], answers: list[str], tr: Translator) -> str:
-    """Unit cards to enter, one row per type: the strengths each rank shows."""
-    rows: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    plain = []
-    for a in answers:
-        words = a.split()
-        if words[0] != "unit":
-            plain.append(button(f"answer:{a}", e(answer_text(obs["ask"], a, tr)), "main" if a == "done" else ""))
-            continue
-        kind, rank = words[1], ("" if words[1] == "aircraft" else RANK_NAMES[int(words[2])])
-        rows[kind][rank].append(f'<button type="button" class="cardbtn {e(kind)}" data-target="answer:{e(a)}" '
-                                f'title="{e(a)}">{e(words[-1])}</button>')
-    out = "".join(
-        f'<div class="unitrow"><span class="label">{e(kind_title(kind, tr))}</span>'
-        + "".join(f'<span class="grp"><span class="rank">{e(rank)}</span>{"".join(b)}</span>'
-                  for rank, b in ranks.items()) + "</div>"
-        for kind, ranks in rows.items())
-    entered = obs["entry"]
-    got = (heading(tr.t("Entered so far")) + '<div class="cards">'
-           + "".join(unit_card(u, "mini", tr) for u in entered) + "</div>" if entered else "")
-    same = ""
-    if "same" in answers:
-        same = (heading(tr.t("Your cards last time")) + '<div class="cards">'
-                + "".join(unit_card(u, "mini", tr) for u in obs["units"] or []) + "</div>")
-    return f'{out}<div class="answers">{"".join(plain)}</div>{got}{same}'
-
-
-def _give_answers(tables: Tables, obs: dict[str, Any], answers: list[str], tr: Translator) -> str:
-    work = obs["work"]
-    item = work["item"]
-    buy = tables.trade[item][1]
-    given = sum((tables.trade[k][0] or 0) * n for k, n in work.get("given", {}).items())
-    rows: dict[str, list[str]] = defaultdict(list)
-    plain = []
-    for a in answers:
-        words = a.split()
-        if words[0] == "give":
-            key = words[1].replace("-", "_")
-            rows[key].append(button(f"answer:{a}", e(words[2])))
-        else:
-            plain.append(button(f"answer:{a}", e(answer_text("give", a, tr)), "main" if a == "pay" else ""))
-    labels = {k: tr.t("{item} (sells {value})", item=item_name(k, tr), value=tables.trade[k][0]) for k in rows}
-    out = "".join(f'<div class="answers numbers"><span class="label">{e(labels[k])}</span>{"".join(b)}</div>'
-                  for k, b in rows.items())
-    paid = ", ".join(items_of(n, k, tr) for k, n in work.get("given", {}).items()) or tr.t("nothing yet")
-    totals = tr.t("{item}: value {buy}. Given so far: {paid} (value {given}).", item=e(_capital(item_name(item, tr))),
-                  buy=f"<b>{buy}</b>", paid=e(paid), given=f"<b>{given}</b>")
-    return f'<p class="totals">{totals}</p>{out}<div class="answers">{"".join(plain)}</div>'
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+        return payment(tables, obs, answers, tr)
+    if ask == "trade" and "trade roll" in answers:
+        return trade_dice(obs, tr)
+    return ""
 
 
 def _said(tables: Tables, obs: dict[str, Any], tr: Translator) -> str:

@@ -54,15 +54,19 @@ def kind_title(kind: str, tr: Translator = ENGLISH) -> str:
 
 
 def card(kind: str, strength: int, note: str = "", cls: str = "", target: str | None = None,
-         tr: Translator = ENGLISH) -> str:
-    at = f' data-target="{e(target)}"' if target else ""
+         tr: Translator = ENGLISH, title: str = "") -> str:
+    at = f' data-target="{e(target)}" data-label="{e(kind_title(kind, tr))} {strength}"' if target else ""
+    if title:
+        at += f' title="{e(title)}"'
     return (f'<div class="card {e(kind)} {cls}"{at}><span class="title">{e(kind_title(kind, tr))}</span>'
             f'<span class="str">{strength}</span><span class="note">{note}</span></div>')
 
 
-def unit_card(u: list[Any], cls: str = "", tr: Translator = ENGLISH) -> str:
+def unit_card(u: list[Any], cls: str = "", tr: Translator = ENGLISH, target: str | None = None,
+              title: str = "") -> str:
     kind, rank, strength = u
-    return card(kind, strength, "" if kind == "aircraft" else tr.t("rank {rank}", rank=RANK_NAMES[rank]), cls, tr=tr)
+    return card(kind, strength, "" if kind == "aircraft" else tr.t("rank {rank}", rank=RANK_NAMES[rank]), cls, target,
+                tr, title)
 
 
 # ------------------------------------------------------------ the automa
@@ -166,10 +170,10 @@ def battle(obs: dict[str, Any], tr: Translator) -> str:
             w = f[f"{side}_wounds"]
             note = (f'<span class="wounds">{"✖" * w} {e(wounds(w, tr))}</span>' if w else
                     e(tr.t("theirs") if side == "opponent" else tr.t("yours")))
-            target = f"front:{i}" if side == "player" and ask == "tie" else None
-            cells.append(card(u["kind"], u["strength"], note, "mini", target, tr))
+            cells.append(card(u["kind"], u["strength"], note, "mini", tr=tr))
         name = tr.t("front {n}", n=i)
-        fronts.append(f'<div class="front"><span class="n">{e(name)}</span>{"".join(cells)}</div>')
+        fronts.append(f'<div class="front" data-target="front:{i}" data-label="{e(name)}"><span class="n">{e(name)}'
+                      f'</span>{"".join(cells)}</div>')
     play = ask == "play"
     hand = "".join(card(u["kind"], u["strength"], e(tr.t("in your hand")), "mini",
                         f"hand:{u['kind']} {u['strength']}" if play else None, tr) for u in b["player_hand"])

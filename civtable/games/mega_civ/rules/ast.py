@@ -56,20 +56,27 @@ def move_markers(s: MegaState) -> None:
 
 def end_of_turn(s: MegaState) -> None:
     """MC-0.3: the end-of-turn check (game-end, last-turn), then the winner (MC-14.1)
-    or a new turn."""
+    or a new turn. MC-14.1 ties (the source says nothing of them): the players tied
+    for the most VP share the win; when every player ties, nobody is ahead and the
+    game is a draw (no winner: ``returns()`` is 0 for all)."""
     r = s.rules
     reached = any(a >= r.tables.spaces for a in s.ast)
     if (r.end_by_ast and reached) or s.turn_no >= r.last_turn:
         scores = [s.vp(p) for p in range(s.n)]
         best = max(scores)
         s.winner_list = [p for p in range(s.n) if scores[p] == best]
+        if len(s.winner_list) == s.n:
+            s.winner_list = []  # MC-14.1: nobody ahead of anybody: a draw
         s.step = OVER
         s.decider = -1
         if s.journal is not None:
             for p in sorted(range(s.n), key=lambda q: (-scores[q], s.order.index(q))):
                 s.emit("game.score", {"player": p, "vp": scores[p], "ast": s.ast[p],
                                       "cities": len(s.cities_of(p)), "advances": len(s.owned[p])})
-            s.emit("game.over", {"winners": list(s.winner_list)})
+            if s.winner_list:
+                s.emit("game.over", {"winners": list(s.winner_list)})
+            else:
+                s.emit("game.drawn", {})
         return
     s.turn_no += 1
     s.phase = 1

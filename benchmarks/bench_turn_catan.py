@@ -1,0 +1,193 @@
+"""One whole turn of Catan Deck Building by a scripted person: clicks and time (a
+measurement, not a test; issue 26).
+
+    python benchmarks/bench_turn_catan.py [--surface browser|terminal|both] [--repeat 3]
+
+The same turn each time: seed 7, seat 0 (the person) begins against the greedy bot, and
+plays Grain, Grain, Wool, the Settlement, both Roads together, buys a Settlement, lays
+the Sea down and ends the turn (the opening hand is 2 Grain, 1 Wool, 1 Sea, 2 Roads and
+1 Settlement).
+
+Browser: Debian's Chromium (Playwright, headless) on a fresh server. For each move the
+person clicks the card or stack it is about when the page offers it there (the
+``data-target`` of the move), then the entry of the short menu that opens when the
+thing has several moves, then "yes" when the page asks for a confirmation; a move with
+nothing to click on the board is clicked in the page's list of moves (its groups
+opened first). Time: from the page showing the turn to the page showing the
+end of the turn in its log, the server's answers included.
+
+Terminal: ``civtable play``'s person (``HumanAgent``) reading its own screen: it types
+the number of the menu entry that leads to the move (a group's number first when the
+move is inside a group) and "yes" to a confirmation. Counted: the lines typed and their
+characters, and the menu rows read to find them (the row of each entry typed, from the
+top of its menu, added up: how far down the usual choices are). Time: the terminal's own work for the turn (screens, menus, the bot's
+answer is not part of it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+GAME = "catan-deckbuilding"
+SEED = 7
+OPTIONS = {"start-player": 0}
+TURN = ("play grain", "play grain", "play wool", "play settlement", "play road 2", "buy settlement", "lay sea",
+        "end")
+
+
+# ------------------------------------------------------------------ the browser
+def browser_turn() -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser import ARGS, CHROMIUM, VIEWPORT, create
+    from tests.server.serverproc import ServerProcess
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        server = ServerProcess(Path(tmp) / "games.db").start()
+        try:
+            data = create(server, GAME, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], options=OPTIONS,
+                          seed=SEED)
+            gid = data["id"]
+            token = str(data["links"]["0"]).split("#t=")[1]
+            b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            page = b.new_context(viewport=VIEWPORT).new_page()
+            page.goto(server.url + str(data["links"]["0"]))
+            page.wait_for_selector("#menu button")
+            clicks = 0
+            start = time.perf_counter()
+            for text in TURN:
+                legal = httpx.get(f"{server.url}/api/games/{gid}/view", headers={"X-Token": token}).json()["legal"]
+                entry = next(a for a in legal if a["text"] == text)
+                before = page.evaluate("document.querySelector('#log').children.length")
+                opened = True
+                if entry["target"]:
+                    page.click(f"#board [data-target='{entry['target']}']")
+                    clicks += 1
+                    # several moves on the thing open its menu ("Your decision: ..."); one is sent at once
+                    opened = page.evaluate("document.querySelector('#decision-title').textContent.includes(':')")
+                if opened:
+                    clicks += _menu_clicks(page, text, entry["path"])
+                if page.locator("#confirm:not([hidden]) button[data-confirm]").count():
+                    page.click("#confirm button[data-confirm]")
+                    clicks += 1
+                page.wait_for_function(f"document.querySelector('#log').children.length > {before}")
+            seconds = time.perf_counter() - start
+            b.close()
+        finally:
+            server.stop()
+    return {"clicks": clicks, "seconds": seconds}
+
+
+def _menu_clicks(page: Any, text: str, path: list[str]) -> int:
+    """The clicks in the page's menu that play ``text``: none when the board's click
+    played it (or asks for a confirmation), else the groups of its path opened until its
+    button shows, and the button."""
+    for level in range(len(path) + 1):
+        if page.locator("#confirm:not([hidden])").count():
+            return level
+        button = page.locator(f"#menu button.act[data-action='{text}']")
+        if button.count():
+            button.click()
+            return level + 1
+        group = page.locator("#menu button.group").filter(has_text=re.compile("^" + re.escape(path[level]) + r" \("))
+        if not group.count():
+            break
+        group.first.click()  # one click a level
+    raise AssertionError(f"no way to {text!r} in the menu")
+
+
+# ------------------------------------------------------------------ the terminal
+class Person(io.TextIOBase):
+    """A person at the terminal who reads the last menu on the screen and types the entry
+    leading to the next move of the turn (or "yes" to a confirmation)."""
+
+    def __init__(self, screen: io.StringIO, game: Any, todo: list[str]) -> None:
+        self.screen = screen
+        self.game = game
+        self.todo = todo
+        self.lines = 0
+        self.chars = 0
+        self.rows = 0
+        self.obs: dict[str, Any] = {}
+        self.legal: list[Any] = []
+
+    def readline(self, size: int | None = -1) -> str:
+        text = self.screen.getvalue()
+        tail = text[text.rfind("\n", 0, len(text) - 1) + 1:]
+        if "yes" in tail and "Careful" in text[-600:]:
+            line = "yes"
+        else:
+            line = self._entry(text)
+        self.lines += 1
+        self.chars += len(line)
+        return line + "\n"
+
+    def _entry(self, text: str) -> str:
+        want = self.todo[0]
+        action = next(a for a in self.legal if a.text == want)
+        path = list(self.game.action_path(action, self.obs))
+        menu = text[text.rfind("Choose"):]
+        where = re.match(r"Choose in (.*) \(", menu)
+        prefix = where.group(1).split(" > ") if where else []
+        rest = path[len(prefix):]
+        for row, (number, label) in enumerate(re.findall(r"^\s+(\d+)\. (.*)$", menu, re.M), 1):
+            if label == " > ".join(rest) or re.fullmatch(re.escape(rest[0]) + r"  \(\d+ choices?\)", label):
+                self.rows += row
+                return number
+        raise AssertionError(f"{want!r} is not in the menu:\n{menu}")
+
+
+def terminal_turn() -> dict[str, Any]:
+    import civtable
+    from civtable.agents import PlayerView
+    from civtable.agents.human import HumanAgent
+
+    game = civtable.load_game(GAME, **OPTIONS)
+    state = game.new_state(seed=SEED)
+    state.listen()
+    screen = io.StringIO()
+    person = Person(screen, game, list(TURN))
+    human = HumanAgent(stdin=person, stdout=screen)
+    start = time.perf_counter()
+    while person.todo:
+        view = PlayerView(state, 0)
+        person.obs, person.legal = view.observation, view.legal_actions
+        action = human.act(view)
+        assert action.text == person.todo[0], (action.text, person.todo[0])
+        state.apply(0, action)
+        person.todo.pop(0)
+    seconds = time.perf_counter() - start
+    assert state.to_move() == (1,)
+    return {"lines": person.lines, "chars": person.chars, "rows": person.rows, "seconds": seconds}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--surface", choices=("browser", "terminal", "both"), default="both")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    if args.surface in ("terminal", "both"):
+        runs = [terminal_turn() for _ in range(args.repeat)]
+        print(f"terminal: {runs[0]['lines']} lines typed ({runs[0]['chars']} characters), "
+              f"{runs[0]['rows']} menu rows read down to the entries typed; "
+              f"{statistics.median(r['seconds'] for r in runs) * 1000:.0f} ms (median of {len(runs)})")
+    if args.surface in ("browser", "both"):
+        runs = [browser_turn() for _ in range(args.repeat)]
+        print(f"browser: {runs[0]['clicks']} clicks; {statistics.median(r['seconds'] for r in runs):.2f} s "
+              f"(median of {len(runs)})")
+
+
+if __name__ == "__main__":
+    main()

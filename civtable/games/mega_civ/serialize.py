@@ -19,6 +19,7 @@ from civtable.core.rng import Rng
 
 from .rules import codes
 from .rules.order import ast_order
+from .rules.report import copy_struck, read_struck
 from .state import MegaState
 from .view import _pay_json, _sparse, disclosed_json
 
@@ -64,6 +65,7 @@ def _position_json(s: MegaState) -> dict[str, Any]:
         "pay": _pay_json(s) if s.pay is not None else None,
         "log": list(s.log),
         **({"traded": [list(t) for t in s.traded]} if s.traded else {}),  # left out when none (older positions)
+        **({"struck": copy_struck(s.struck)} if s.struck else {}),
         "exempt": [areas[a].id for a in s.exempt],
         "defaulters": list(s.defaulters),
         "winners": list(s.winner_list),
@@ -194,9 +196,9 @@ class Loader:
         s.buffers = None
         self.read_trade()
         self.read_tasks()
-        log = r.optional("log", [])
-        s.log = [r.text(x, f"log[{i}]") for i, x in enumerate(r.seq(log, "log"))]
+        s.log = [r.text(x, f"log[{i}]") for i, x in enumerate(r.seq(r.optional("log", []), "log"))]
         s.disclosed = self.read_disclosed(r.optional("disclosed"))
+        s.struck = read_struck(r, r.optional("struck", []), self.n, self.cat, self.game.rules.board)
         self.check_calamities()
         self.check_flow(step)
         return s

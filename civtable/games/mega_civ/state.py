@@ -26,6 +26,7 @@ from .rules import STEPS, run
 from .rules.codes import AUTO, OVER, STEP_NAMES, TRADE
 from .rules.flow import commit
 from .rules.order import ast_order
+from .rules.report import copy_struck
 from .rules.scoring import advance_vp, sole_past, victory_points
 from .rules.trade import find_trade
 
@@ -46,7 +47,7 @@ class MegaState(State):
         "buffers", "previews", "winner_list", "solo", "defaulters",
         # part 2: cards, trade, calamities, advances
         "cat", "stacks", "discards", "hands", "owned", "paid", "extra_credit", "tax_rate", "barb", "deal",
-        "trade_round", "traded", "calq", "tasks", "revealed", "pay", "bought", "used", "log", "disclosed",
+        "trade_round", "traded", "struck", "calq", "tasks", "revealed", "pay", "bought", "used", "log", "disclosed",
     )
 
     game: MegaCiv
@@ -94,6 +95,7 @@ class MegaState(State):
     deal: list[Any] | None  # the trade offer under way: [proposer, side, stage, counters, declined] (rules/trade.py)
     trade_round: int
     traded: list[list[int]]  # this turn's closed deals: [proposer, responder, cards given, cards received] (MC-7.5)
+    struck: list[list[Any]]  # this turn's calamities: [card id, victim, {seat: {"lost": items, "gained": items}}] (MC-9)
     calq: list[list[int]]  # calamities still to resolve: [victim, card]
     tasks: list[list[Any]]  # choices a calamity or ability still needs (a stack; the last is current)
     revealed: list[list[int]]  # calamities revealed this turn (MC-9.1.1)
@@ -169,6 +171,7 @@ class MegaState(State):
         s.deal = None
         s.trade_round = 0
         s.traded = []
+        s.struck = []
         s.calq = []
         s.tasks = []
         s.revealed = [[] for _ in range(n)]
@@ -204,6 +207,7 @@ class MegaState(State):
         s.extra_credit, s.calq = [x[:] for x in self.extra_credit], [x[:] for x in self.calq]
         s.revealed, s.bought = [x[:] for x in self.revealed], [x[:] for x in self.bought]
         s.used, s.traded = [x[:] for x in self.used], [x[:] for x in self.traded]
+        s.struck = copy_struck(self.struck)
         # the rest
         s.buffers = None if self.buffers is None else {p: b[:] for p, b in self.buffers.items()}
         s.previews = None if self.previews is None else {p: v.clone() for p, v in self.previews.items()}

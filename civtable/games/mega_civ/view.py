@@ -13,6 +13,7 @@ which keeps an 18-player observation small.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Mapping
 from operator import add, sub
 from typing import TYPE_CHECKING, Any
@@ -94,6 +95,10 @@ def observation(s: MegaState, player: Viewer) -> dict[str, Any]:
         "calamities_pending": [[v, cards[c].id] for v, c in view.calq],
         "log": list(view.log),
         "prices": _prices(view, player) if view.step == BUY and player == view.decider else None,
+        # MC-12.2: the viewer's price of every advance he lacks (after credits) and all he could pay with
+        "costs": _costs(view, player) if player is not None else None,
+        # MC-9: this turn's calamities and what each did (public: the units are on the map, the discards shown)
+        "struck": [{"calamity": c, "victim": v, "done": copy.deepcopy(done)} for c, v, done in view.struck],
         # MC-0.5: the choices of the last simultaneous step, revealed when all were made
         "disclosed": None if s.disclosed is None else disclosed_json(s.disclosed),
     }
@@ -108,6 +113,16 @@ def _prices(s: MegaState, p: int) -> dict[str, int]:
     from .rules.advances import affordable, price
 
     return {s.cat.advances[a].id: price(s, p, a) for a in affordable(s, p)}
+
+
+def _costs(s: MegaState, p: int) -> dict[str, Any]:
+    """MC-12.2: the price after credits of each advance ``p`` does not own, and his means
+    (commodity sets, treasury, a Trade Empire substitution): what he lacks is the difference."""
+    from .rules.advances import means, price
+
+    owned = set(s.owned[p])
+    return {"prices": {a.id: price(s, p, i) for i, a in enumerate(s.cat.advances) if i not in owned},
+            "means": means(s, p)}
 
 
 def _by_stack(s: MegaState, hand: list[int]) -> list[int]:

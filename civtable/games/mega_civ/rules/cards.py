@@ -66,6 +66,7 @@ def phase_cards(s: MegaState) -> None:
     s.used = [[] for _ in range(s.n)]
     s.log = []
     s.traded = []
+    s.struck = []
     buyers = [p for p in s.order if purchases(s, p)]
     if not ask(s, CARDS, buyers):
         s.phase = 7

@@ -20,6 +20,7 @@ from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable
 from ..catalog import set_value
 from ..rules.scoring import advance_vp
 from .explain import step_task
+from .outcome import TASKS, lacking, struck
 from .words import SeatNames, phase_title, semicolon
 
 if TYPE_CHECKING:
@@ -309,6 +310,11 @@ class Screen(SeatNames):
         lines += self.trade_lines()
         if obs["task"] is not None:
             lines.append(self.task_line(obs["task"]))
+            if obs["task"]["calamity"]:
+                lines.append("  " + self.w.effect(obs["task"]["calamity"], tr))
+        lines += [f"{head}: {done}" for _, head, done in struck(self.w, obs, self.who, tr)]
+        if step == "buy" and self.viewer in obs["to_move"] and obs.get("costs") and obs["pay"] is None:
+            lines += lacking(self.w, obs["costs"], tr)
         if obs["calamities_pending"]:
             lines.append(tr.t("Calamities still to come: {cards}", cards=", ".join(
                 f"{self.w.card(c, tr)} ({self.who(v)})" for v, c in obs["calamities_pending"])))
@@ -373,32 +379,6 @@ class Screen(SeatNames):
         return tr.t("{cause}: {what} ({chooser} chooses).", cause=cause, what=what, chooser=args["chooser"])
 
 
-TASKS: dict[str, tuple[str, str]] = {
-    "lose": NN_("{victim} loses {n} more unit points (a token 1, a city {city})",
-                "{victim} loses {n} more unit points (a token 1, a city {city})"),
-    "reduce": NN_("{victim} reduces {n} city more", "{victim} reduces {n} cities more"),
-    "destroy": NN_("{victim} loses {n} city more", "{victim} loses {n} cities more"),
-    "support": NN_("{victim} reduces cities until the rest are supported",
-                   "{victim} reduces cities until the rest are supported"),
-    "annex": NN_("{chooser} annexes {n} more unit points of {victim}", "{chooser} annexes {n} more unit points of {victim}"),
-    "annex-city": NN_("{chooser} annexes {n} city more of {victim}", "{chooser} annexes {n} cities more of {victim}"),
-    "pirate": NN_("{chooser} turns {n} city more of {victim} into pirate cities",
-                  "{chooser} turns {n} cities more of {victim} into pirate cities"),
-    "quake-neighbour": NN_("{victim} reduces a city next to the one struck", "{victim} reduces a city next to the one struck"),
-    "victims": NN_("{victim} chooses {n} more secondary victim", "{victim} chooses {n} more secondary victims"),
-    "discard": NN_("{victim} discards {n} more card", "{victim} discards {n} more cards"),
-    "discard-value": NN_("{victim} discards cards worth {n} more", "{victim} discards cards worth {n} more"),
-    "pay-or": NN_("{victim} pays {n} treasury or suffers", "{victim} pays {n} treasury or suffers"),
-    "regress-or": NN_("{victim} moves back on the AST or loses cities", "{victim} moves back on the AST or loses cities"),
-    "buy-off": NN_("{victim} may discard two commodity cards instead of the reductions",
-                   "{victim} may discard two commodity cards instead of the reductions"),
-    "barbarians": NN_("{chooser} leads {n} barbarians against {victim}", "{chooser} leads {n} barbarians against {victim}"),
-    "give": NN_("{victim} gives a card", "{victim} gives a card"),
-    "credit": NN_("{victim} chooses the group of a credit token", "{victim} chooses the group of a credit token"),
-    "free-advance": NN_("{victim} may take a free advance", "{victim} may take a free advance"),
-}
-"""What a calamity's or an ability's task still asks, by its kind (``count`` is ``n``):
-the English screen's words, with the plural forms a translation needs."""
 
 
 # ------------------------------------------------------------ menus

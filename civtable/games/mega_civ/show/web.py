@@ -26,6 +26,8 @@ from civtable.i18n import ENGLISH, Translator, localizable
 from ..catalog import set_value
 from ..rules.scoring import advance_vp
 from .explain import step_task
+from .markup import tag
+from .outcome import done_text, struck, task_hint
 from .webmap import MAP_CSS, MapDrawing, colour, ink
 from .webtrade import TRADE_CSS, TradeTable
 from .words import CONTEXT, SeatNames, phase_title, semicolon
@@ -98,13 +100,6 @@ def action_repeat(game: MegaCiv, action: Action, obs: dict[str, Any]) -> int:
         if p["seat"] != obs["player"] and holds(p, "no_conflict_with") and (p["tokens"].get(dest) or dest in p["cities"]):
             return 1
     return free
-
-
-def tag(name: str, body: str = "", cls: str = "", **attrs: Any) -> str:
-    """An element; ``body`` is HTML already, attribute values are escaped here."""
-    extra = "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"' for k, v in attrs.items() if v is not None)
-    klass = f' class="{escape(cls)}"' if cls else ""
-    return f"<{name}{klass}{extra}>{body}</{name}>"
 
 
 class Page(SeatNames):
@@ -258,12 +253,19 @@ class Page(SeatNames):
         return tag("div", tag("h4", escape(tr.t("Deals closed this turn"))) + "".join(lines), "zone") if lines else ""
 
     def calamities(self) -> str:
+        """MC-9: the calamity striking now (what it does, what is still to choose and where),
+        those still to come, those revealed and declared, and what this turn's did."""
         obs, tr = self.obs, self.tr
         lines = []
-        if obs["task"] is not None:
+        task = obs["task"]
+        if task is not None:
             from .render import Screen
 
-            lines.append(tag("p", escape(Screen(self.game, obs, self.viewer, tr).task_line(obs["task"])), "mc-task"))
+            lines.append(tag("p", escape(Screen(self.game, obs, self.viewer, tr).task_line(task)), "mc-task"))
+            if task["calamity"]:
+                lines.append(tag("p", escape(self.w.effect(task["calamity"], tr)), "mc-effect"))
+            if self.viewer is not None and self.viewer in obs["to_move"]:
+                lines.append(tag("p", escape(task_hint(task["kind"], tr)), "mc-yours"))
         if obs["calamities_pending"]:
             lines.append(tag("p", escape(tr.t("Still to come: {cards}", cards=", ".join(
                 f"{self.w.card(c, tr)} ({self.who(v)})" for v, c in obs["calamities_pending"])))))
@@ -276,9 +278,24 @@ class Page(SeatNames):
                 lines.append(tag("p", self.swatch(seat) + escape(tr.nt(
                     "{who} holds {n} calamities", "{who} holds {n} calamities", p["calamities_declared"],
                     who=self.who(seat)))))
+        lines += self.struck()
         if not lines:
             return ""
         return tag("div", tag("h4", escape(tr.t("Calamities"))) + "".join(lines), "zone mc-calamities")
+
+    def struck(self) -> list[str]:
+        """MC-9: each calamity of this turn, what it does and what it did to whom (public)."""
+        tr = self.tr
+        out = []
+        for rec, head, _ in struck(self.w, self.obs, self.who, tr):
+            body = [tag("p", escape(self.w.effect(rec["calamity"], tr)), "mc-effect")]
+            for seat, done in sorted(rec["done"].items(), key=lambda kv: int(kv[0])):
+                body.append(tag("p", self.swatch(int(seat)) + escape(f"{self.who(int(seat))}: {done_text(self.w, done, tr)}")))
+            if not rec["done"]:
+                body.append(tag("p", escape(tr.t("Nothing changed."))))
+            out.append(tag("details", tag("summary", self.swatch(rec["victim"]) + escape(head)) + "".join(body),
+                           "mc-struck", open="open"))
+        return out
 
     def stacks(self) -> str:
         """The nine trade-card stacks with their sizes, the cards bought for treasury and the discards."""
@@ -302,6 +319,8 @@ class Page(SeatNames):
         """Every advance by group: cost and VP, who owns it, the viewer's price when he can buy it."""
         tr = self.tr
         prices = self.obs.get("prices") or {}
+        mine = self.obs.get("costs") or {"prices": {}, "means": 0}
+        costs, means = mine["prices"], mine["means"]
         owners: dict[str, list[int]] = {}
         for p in self.players:
             for a in p["advances"]:
@@ -318,7 +337,13 @@ class Page(SeatNames):
             for a in sorted((a for a in self.cat.advances if a.groups[0] == g), key=lambda a: (a.cost, a.name)):
                 mine = self.viewer in owners.get(a.id, [])
                 dots = "".join(self.swatch(s) for s in owners.get(a.id, []))
-                price = tag("span", escape(tr.t("your price {n}", n=prices[a.id])), "mc-price") if a.id in prices else ""
+                price = ""
+                if a.id in prices:
+                    price = tag("span", escape(tr.t("your price {n}", n=prices[a.id])), "mc-price")
+                elif a.id in costs:  # MC-12.2: the price after credits, and what the viewer still lacks
+                    lack = costs[a.id] - means
+                    price = tag("span", escape(tr.t("price {n}", n=costs[a.id]) if lack <= 0 else
+                                               tr.t("price {n}, you lack {lack}", n=costs[a.id], lack=lack)), "mc-lack")
                 ability = tr.pgettext(CONTEXT, a.ability) if a.ability else ""
                 chips.append(tag("div", tag("span", escape(self.w.advance(a.id, tr)), "mc-adv-name")
                                  + tag("span", escape(tr.t("{cost} · {vp} VP", cost=a.cost,
@@ -329,8 +354,20 @@ class Page(SeatNames):
             if credits.get(g):
                 group = tr.t("{group} (your credit {n})", group=group, n=credits[g])
             groups.append(tag("div", tag("h5", escape(group)) + "".join(chips), "mc-group"))
-        return tag("div", tag("h4", escape(tr.t("Civilization advances (cost · VP; your price where you can buy)")))
-                   + tag("div", "".join(groups), "mc-groups"), "zone mc-wide")
+        head = [tag("h4", escape(tr.t("Civilization advances (cost · VP; your price where you can buy)")))]
+        if self.viewer is not None and self.obs.get("costs") is not None:
+            head.append(tag("p", escape(tr.t("You can pay up to {n} (your commodity sets and treasury).", n=means))))
+        if self.obs["pay"] is not None and self.viewer in self.obs["to_move"]:
+            head.append(tag("p", escape(self.paying(self.obs["pay"])), "mc-yours"))
+        return tag("div", "".join(head) + tag("div", "".join(groups), "mc-groups"), "zone mc-wide")
+
+    def paying(self, pay: dict[str, Any]) -> str:
+        """MC-12: the purchase under way and how to go on."""
+        tr = self.tr
+        return tr.t("Paying for {advance}: price {price}, paid {paid}, {left} to go. Click a card of your hand to turn "
+                    "in all your cards of that commodity, or pay the rest from your treasury in the list of actions.",
+                    advance=self.w.advance(pay["advance"], tr), price=pay["price"], paid=pay["paid"],
+                    left=max(0, pay["price"] - pay["paid"]))
 
     def ast(self) -> str:
         """The AST track: each civilization's row of squares by epoch, its marker on its square."""
@@ -398,6 +435,10 @@ CSS = """
 .mc .mc-adv-name { font-weight: 600; }
 .mc .mc-adv-cost { color: #656d76; }
 .mc .mc-price { color: #0969da; font-weight: 700; }
+.mc .mc-lack { color: #8c959f; }
+.mc .mc-effect { font-style: italic; color: #57606a; }
+.mc details.mc-struck { border-top: 1px dashed #d0d7de; padding-top: .2rem; }
+.mc details.mc-struck summary { font-weight: 600; cursor: pointer; }
 .mc .mc-adv .mc-swatch { width: .55rem; height: .55rem; margin: 0; }
 .mc table.mc-ast { border-collapse: separate; border-spacing: 1px; font-size: .72rem; }
 .mc table.mc-ast td { width: 1.15rem; height: 1.05rem; text-align: center; padding: 0; }

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.i18n import NP_, Translator
 
+from .markup import tag
+
 if TYPE_CHECKING:
     from .web import Page
 
@@ -29,12 +31,6 @@ BUTTONS = {
     "reject": NP_("trade button", "reject every counter-offer"),
 }
 """The words of the table's buttons (``deal:<kind>``)."""
-
-
-def tag(name: str, body: str = "", cls: str = "", **attrs: Any) -> str:
-    from .web import tag as web_tag
-
-    return web_tag(name, body, cls, **attrs)
 
 
 class TradeTable:

@@ -128,6 +128,11 @@ class Words:
             return tr.t("a hidden card")
         return self.names_in("cards", tr).get(str(card_id), str(card_id))
 
+    def effect(self, card_id: str, tr: Translator = ENGLISH) -> str:
+        """What a calamity does (data/cards.json's ``effect``, in ``tr``'s language)."""
+        text = self.cat.cards[self.cat.card_index[card_id]].effect
+        return tr.pgettext(CONTEXT, text) if text else ""
+
     def advance(self, advance_id: Any, tr: Translator = ENGLISH) -> str:
         return self.names_in("advances", tr).get(str(advance_id), str(advance_id))
 

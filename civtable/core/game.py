@@ -63,6 +63,10 @@ class OptionSpec:
     file: bool = False
     """The value may name a file (a card or map file): records and positions may only
     name the game's own data sets in it (``core.records.check_file_options``)."""
+    offered: tuple[Any, ...] = ()
+    """The values the lobby offers for an option that takes more than a list of choices (a
+    file option's own data sets, a number such as the last turn): such an option chooses
+    the table (the map, the length), shown before the rule variants."""
 
     def parse(self, value: Any) -> Any:
         """Check a value (as given in Python or typed on the command line)."""
@@ -279,6 +283,11 @@ class Game(ABC):
         never "my hand"), so that the other players' pages highlight it; ``obs`` is the
         spectator's observation before the move. Only asked for a move everybody was told
         in full. Default: nothing to highlight."""
+        return None
+
+    def seat_labels(self, tr: Translator = ENGLISH) -> Sequence[str] | None:
+        """What each seat plays in this game object (its options, its player count), for the
+        lobby (Mega Civ: the civilizations the player count brings); None: nothing to say."""
         return None
 
     def action_warning(self, action: Action, obs: dict[str, Any]) -> str | None:

@@ -16,6 +16,7 @@ from civtable.core.reference import Table
 from civtable.core.rng import Rng
 from civtable.core.spaces import ActionSpace, Encoding
 from civtable.core.state import State
+from civtable.i18n import ENGLISH, Translator
 
 from . import serialize, view
 from .bots import evaluate
@@ -136,6 +137,10 @@ class MegaCiv(Game):
         from .show.web import action_repeat
 
         return action_repeat(self, action, obs)
+
+    def seat_labels(self, tr: Translator = ENGLISH) -> tuple[str, ...]:
+        """MC-0.4: the civilization each seat plays, as the player count, the side and the map give them."""
+        return tuple(self.words.civ(c, tr) for c in self.rules.civilizations)
 
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         from .show.render import help_text

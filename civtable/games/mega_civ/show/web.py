@@ -217,7 +217,7 @@ class Page(SeatNames):
             cls = "mc-me" if seat == self.viewer else ("mc-moving" if seat in self.obs["to_move"] else "")
             rows.append(tag("tr", "".join(tag("td", c) for c in cells), cls, data_target=f"player:{seat}"))
         return tag("div", tag("h4", escape(tr.t("Players in AST order")))
-                   + tag("table", tag("tr", head) + "".join(rows), "mc-players"), "zone")
+                   + tag("div", tag("table", tag("tr", head) + "".join(rows), "mc-players"), "mc-players-box"), "zone")
 
     def hand(self, offered: Counter[str] | None = None) -> str:
         """The viewer's trade cards with their values (``offered``: how many of each are in
@@ -418,6 +418,7 @@ CSS = """
 .mc table.mc-players td, .mc table.mc-players th { padding: .1rem .25rem; text-align: right; }
 .mc table.mc-players td:nth-child(2), .mc table.mc-players th:nth-child(2) { text-align: left; }
 .mc tr.mc-me { font-weight: 700; background: #f6f8fa; }
+.mc .mc-players-box { max-height: 21rem; overflow-y: auto; }  /* 18 players: the table scrolls */
 .mc tr.mc-moving td:nth-child(2)::after { content: " ◀"; color: #1a7f37; }
 .mc .card { width: 100px; min-height: 96px; }
 .mc .card .title { overflow-wrap: anywhere; hyphens: auto; }

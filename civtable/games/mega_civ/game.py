@@ -138,6 +138,19 @@ class MegaCiv(Game):
 
         return action_repeat(self, action, obs)
 
+    def action_warning(self, action: Action, obs: dict[str, Any]) -> str | None:
+        """Tokens left above the limit, a city not built, a refused payment, cards over the
+        hand limit while an advance is affordable (``show/confirm.py``)."""
+        from .show.confirm import action_warning
+
+        return action_warning(self, action, obs)
+
+    def move_mark(self, action: Action, actor: int, obs: dict[str, Any]) -> str | None:
+        """The area, advance, stack or player row another player's move changed (``show/confirm.py``)."""
+        from .show.confirm import move_mark
+
+        return move_mark(action, actor, obs)
+
     def seat_labels(self, tr: Translator = ENGLISH) -> tuple[str, ...]:
         """MC-0.4: the civilization each seat plays, as the player count, the side and the map give them."""
         return tuple(self.words.civ(c, tr) for c in self.rules.civilizations)

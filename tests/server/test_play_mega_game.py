@@ -55,8 +55,8 @@ class Player:
 
     def menu_action(self, entry: dict[str, Any]) -> int:
         """The action's button in the menu, opening the groups of its path: the clicks."""
-        page, clicks = self.page, 0
-        for _ in range(6):
+        page = self.page
+        for clicks in range(6):
             button = page.locator(f'#menu button.act[data-action="{entry["text"]}"]')
             if button.count():
                 button.first.click()
@@ -66,7 +66,6 @@ class Player:
             pick = next((i for i, n in enumerate(names) if n.rsplit(" (", 1)[0] in entry["path"]), None)
             assert pick is not None, (entry["text"], names)
             groups.nth(pick).click()
-            clicks += 1
         raise AssertionError(f"{entry['text']!r} is not in the menu")
 
     def play(self, entry: dict[str, Any]) -> int:
@@ -88,9 +87,9 @@ class Player:
                 count = min(count, counts.count())
                 counts.nth(count - 1).click()
                 clicks += 1
-            elif "→" in page.locator("#decision-title").inner_text() or ":" in page.locator("#decision-title").inner_text():
-                if page.locator(f'#menu button.act[data-action="{entry["text"]}"]').count():
-                    clicks += self.menu_action(entry)
+            elif any(m in page.locator("#decision-title").inner_text() for m in (":", "→")) and \
+                    page.locator(f'#menu button.act[data-action="{entry["text"]}"]').count():
+                clicks += self.menu_action(entry)  # the short menu of the thing clicked
         else:
             clicks += self.menu_action(entry)
         if page.locator("#confirm:not([hidden]) button[data-confirm]").count():

@@ -11,9 +11,14 @@ with cards first, and ends each step."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+import httpx
+
 from civtable.games.mega_civ.rules.board import load_board
+
+from .serverproc import ServerProcess
 
 Legal = list[dict[str, Any]]
 
@@ -25,7 +30,8 @@ def _first(legal: Legal, kind: str) -> dict[str, Any] | None:
 class Person:
     """One seat's choices; ``moves`` counts the moves of this turn's movement."""
 
-    def __init__(self, map_name: str = "small") -> None:
+    def __init__(self, map_name: str = "small", partner: int | None = None) -> None:
+        self.partner = partner  # a seat whose offers he answers with a counter-offer, whose counter he accepts
         self.board = load_board(map_name)
         self.limits = {a.id: a.population_limit or 0 for a in self.board.areas}
         self.sites = {a.id for a in self.board.areas if a.city_site}
@@ -81,6 +87,16 @@ class Person:
     def trade(self, obs: dict[str, Any], legal: Legal) -> dict[str, Any]:
         deal = obs["deal"]
         mine = obs["player"]
+        if deal is not None and self.partner is not None:
+            if deal["from"] == mine:  # his own offer: the partner's counter-offer first
+                found = next((a for a in legal if a["text"] == f"accept {self.partner}"), None)
+                if found is not None:
+                    return found
+            elif deal["from"] == self.partner:  # the partner's offer: answer it with a counter-offer
+                for kind in ("post", "counter"):
+                    found = _first(legal, kind)
+                    if found is not None:
+                        return found
         for kind in ("accept", "post", "offer"):
             found = _first(legal, kind)
             if found is not None and (kind != "offer" or self.offers < 1):
@@ -143,3 +159,92 @@ def mirror_plan(seed: int, options: dict[str, Any], players: int = 5, stop: set[
                 done_turn = state.turn_no
         state.apply(p, action)
     return plan
+
+
+class Player:
+    """The person's page and what the server tells his seat."""
+
+    def __init__(self, server: ServerProcess, page: Any) -> None:
+        self.server, self.page = server, page
+        page.wait_for_selector("#seats .seat.me")
+        self.gid = page.url.split("/play/")[1].split("#")[0]
+        self.token = page.evaluate(f"localStorage.getItem('civtable:{self.gid}')")
+
+    def view(self) -> dict[str, Any]:
+        r = httpx.get(f"{self.server.url}/api/games/{self.gid}/view", headers={"X-Token": self.token}, timeout=30)
+        assert r.status_code == 200, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+    def decision(self, timeout: float = 120) -> dict[str, Any] | None:
+        """The view once the page offers a decision (None: the game is over)."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            view = self.view()
+            if view["over"]:
+                return None
+            if view["legal"] and self.page.locator("#menu button:not([disabled])").count():
+                return view
+            self.page.wait_for_timeout(50)
+        raise AssertionError("no decision came: " + self.page.locator("#decision-title").inner_text())
+
+    def ready(self) -> dict[str, Any] | None:
+        """The view when the page offers a decision now, else None."""
+        view = self.view()
+        if view["legal"] and not view["over"] and self.page.locator("#menu button:not([disabled])").count():
+            return view
+        return None
+
+    def board(self, target: str) -> Any:
+        return self.page.locator(f'#board [data-target="{target}"]').first
+
+    def menu_action(self, entry: dict[str, Any]) -> int:
+        """The action's button in the menu, opening the groups of its path: the clicks."""
+        page = self.page
+        for clicks in range(6):
+            button = page.locator(f'#menu button.act[data-action="{entry["text"]}"]:not([disabled])')
+            if button.count():
+                button.first.click()
+                return clicks + 1
+            groups = page.locator("#menu button.group")
+            names = groups.all_inner_texts()
+            pick = next((i for i, n in enumerate(names) if n.rsplit(" (", 1)[0] in entry["path"]), None)
+            assert pick is not None, (entry["text"], names)
+            groups.nth(pick).click()
+        raise AssertionError(f"{entry['text']!r} is not in the menu")
+
+    def play(self, entry: dict[str, Any]) -> int:
+        """Play ``entry`` as a person would: its thing on the board, then the second thing,
+        the count or the way in the small dialog, "yes" to a confirmation; the menu when
+        nothing is drawn for it. Waits for the server's answer; returns the clicks."""
+        page, before = self.page, self.view()["state"]
+        count = int(entry.get("count", 1))
+        clicks = 0
+        if entry["target"]:
+            self.board(entry["target"]).click()
+            clicks += 1
+            if entry["then"]:
+                self.board(entry["then"]).click()
+                clicks += 1
+            page.wait_for_timeout(120)  # a single action is sent at once; several open the short menu
+            counts = page.locator(f'#menu button.count[data-action="{entry["text"]}"]')
+            if counts.count():
+                count = min(count, counts.count())
+                counts.nth(count - 1).click()
+                clicks += 1
+            elif any(m in page.locator("#decision-title").inner_text() for m in (":", "→")) and \
+                    page.locator(f'#menu button.act[data-action="{entry["text"]}"]:not([disabled])').count():
+                clicks += self.menu_action(entry)  # the short menu of the thing clicked
+        else:
+            clicks += self.menu_action(entry)
+        if page.locator("#confirm:not([hidden]) button[data-confirm]").count():
+            page.click("#confirm button[data-confirm]")
+            clicks += 1
+        deadline = time.time() + 20
+        while self.view()["state"] < before + (count if entry["then"] else 1) and time.time() < deadline:
+            error = page.locator("#error").inner_text()
+            assert not error or "position changed" in error, (entry["text"], error)
+            page.wait_for_timeout(40)
+        if time.time() >= deadline:
+            print(f"slow answer to {entry['text']!r}: the page says {page.locator('#error').inner_text()!r}")
+        return clicks

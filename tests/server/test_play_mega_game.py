@@ -13,94 +13,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import httpx
+from tests.browser import NEEDS_CHROMIUM, create, open_page, shot
 
-from tests.browser import NEEDS_CHROMIUM, open_page, shot
-
-from .mega_person import mirror_plan
+from .mega_person import Person, Player, mirror_plan
 from .serverproc import ServerProcess
 
 pytestmark = NEEDS_CHROMIUM
-
-
-class Player:
-    """The person's page and what the server tells his seat."""
-
-    def __init__(self, server: ServerProcess, page: Any) -> None:
-        self.server, self.page = server, page
-        page.wait_for_selector("#seats .seat")
-        self.gid = page.url.split("/play/")[1].split("#")[0]
-        self.token = page.evaluate(f"localStorage.getItem('civtable:{self.gid}')")
-
-    def view(self) -> dict[str, Any]:
-        r = httpx.get(f"{self.server.url}/api/games/{self.gid}/view", headers={"X-Token": self.token}, timeout=30)
-        assert r.status_code == 200, r.text
-        data: dict[str, Any] = r.json()
-        return data
-
-    def decision(self, timeout: float = 120) -> dict[str, Any] | None:
-        """The view once the page offers a decision (None: the game is over)."""
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            view = self.view()
-            if view["over"]:
-                return None
-            if view["legal"] and self.page.locator("#menu button:not([disabled])").count():
-                return view
-            self.page.wait_for_timeout(50)
-        raise AssertionError("no decision came: " + self.page.locator("#decision-title").inner_text())
-
-    def board(self, target: str) -> Any:
-        return self.page.locator(f'#board [data-target="{target}"]').first
-
-    def menu_action(self, entry: dict[str, Any]) -> int:
-        """The action's button in the menu, opening the groups of its path: the clicks."""
-        page = self.page
-        for clicks in range(6):
-            button = page.locator(f'#menu button.act[data-action="{entry["text"]}"]')
-            if button.count():
-                button.first.click()
-                return clicks + 1
-            groups = page.locator("#menu button.group")
-            names = groups.all_inner_texts()
-            pick = next((i for i, n in enumerate(names) if n.rsplit(" (", 1)[0] in entry["path"]), None)
-            assert pick is not None, (entry["text"], names)
-            groups.nth(pick).click()
-        raise AssertionError(f"{entry['text']!r} is not in the menu")
-
-    def play(self, entry: dict[str, Any]) -> int:
-        """Play ``entry`` as a person would: its thing on the board, then the second thing,
-        the count or the way in the small dialog, "yes" to a confirmation; the menu when
-        nothing is drawn for it. Waits for the server's answer; returns the clicks."""
-        page, before = self.page, self.view()["state"]
-        count = int(entry.get("count", 1))
-        clicks = 0
-        if entry["target"]:
-            self.board(entry["target"]).click()
-            clicks += 1
-            if entry["then"]:
-                self.board(entry["then"]).click()
-                clicks += 1
-            page.wait_for_timeout(30)
-            counts = page.locator(f'#menu button.count[data-action="{entry["text"]}"]')
-            if counts.count():
-                count = min(count, counts.count())
-                counts.nth(count - 1).click()
-                clicks += 1
-            elif any(m in page.locator("#decision-title").inner_text() for m in (":", "→")) and \
-                    page.locator(f'#menu button.act[data-action="{entry["text"]}"]').count():
-                clicks += self.menu_action(entry)  # the short menu of the thing clicked
-        else:
-            clicks += self.menu_action(entry)
-        if page.locator("#confirm:not([hidden]) button[data-confirm]").count():
-            page.click("#confirm button[data-confirm]")
-            clicks += 1
-        deadline = time.time() + 60
-        while self.view()["state"] < before + (count if entry["then"] else 1) and time.time() < deadline:
-            error = page.locator("#error").inner_text()
-            assert not error or "position changed" in error, (entry["text"], error)
-            page.wait_for_timeout(40)
-        return clicks
 
 
 def test_a_five_player_game_through_every_phase_by_clicks(live_server: ServerProcess, browser: Any) -> None:
@@ -159,3 +77,57 @@ def test_a_five_player_game_through_every_phase_by_clicks(live_server: ServerPro
     assert {(3, "move"), (5, "build"), (7, "trade"), (12, "buy")} <= seen
     final = me.view()["observation"]
     assert final["players"][0]["advances"], "the person bought an advance by clicking the grid"
+
+
+def test_nine_players_three_people_two_of_them_trade(live_server: ServerProcess, browser: Any) -> None:
+    """Issue 27, item 5: a 9-player game on the full map, three people in three browsers (two
+    through invitations) and six greedy bots, played by clicks until two of the people have
+    traded with each other (the first offers, the second answers with a counter-offer built
+    card by card, the first accepts it on the trade table) and that turn is over."""
+    seats = [{"kind": "human"}, {"kind": "invite"}, {"kind": "invite"}] + [{"kind": "bot", "bot": "greedy"}] * 6
+    data = create(live_server, "mega-civ", seats, options={"map": "full", "last-turn": 20})
+    links = [str(data["links"]["0"]), str(data["invites"]["1"]), str(data["invites"]["2"])]
+    people = []
+    for link in links:
+        _, page = open_page(browser, live_server.url + link)
+        people.append(Player(live_server, page))
+    assert [p.view()["viewer"] for p in people] == [0, 1, 2]
+    plans = [Person("full", partner=1), Person("full", partner=0), Person("full")]
+    shots: set[str] = set()
+    traded_turn = None
+    decisions = 0
+    deadline = time.time() + 900
+    while time.time() < deadline:
+        acted = False
+        for seat, (me, person) in enumerate(zip(people, plans, strict=True)):
+            view = me.ready()
+            if view is None:
+                continue
+            obs = view["observation"]
+            if traded_turn is not None and obs["turn"] > traded_turn:
+                break
+            name = f"mega-civ-9p-p{seat}-{obs['step']}"
+            if obs["step"] in ("move", "trade", "task", "buy") and name not in shots:
+                shots.add(name)
+                shot(me.page, name)
+            entry = person.decide(obs, view["legal"])
+            started = time.time()
+            me.play(entry)
+            print(seat, obs["turn"], obs["phase"], obs["step"], entry["text"], f"{time.time() - started:.1f}s", flush=True)
+            me.page.wait_for_timeout(100)
+            decisions += 1
+            acted = True
+            trades = me.view()["observation"]["trades"]
+            if traded_turn is None and any({t["proposer"], t["responder"]} == {0, 1} for t in trades):
+                traded_turn = obs["turn"]
+                for p, other in enumerate(people):
+                    shot(other.page, f"mega-civ-9p-p{p}-traded")
+        else:
+            if not acted:
+                people[0].page.wait_for_timeout(100)
+            continue
+        break
+    assert traded_turn is not None, f"no trade between the two people after {decisions} decisions"
+    after = people[2].view()["observation"]
+    assert after["turn"] > traded_turn
+    print(f"9 players: the people traded in turn {traded_turn} after {decisions} of their decisions")

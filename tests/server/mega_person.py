@@ -198,19 +198,44 @@ class Player:
     def board(self, target: str) -> Any:
         return self.page.locator(f'#board [data-target="{target}"]').first
 
-    def menu_action(self, entry: dict[str, Any]) -> int:
-        """The action's button in the menu, opening the groups of its path: the clicks."""
-        page = self.page
-        for clicks in range(6):
+    def click(self, target: str) -> None:
+        """Click a thing of the board; an area outside the map's view first brought into it
+        as a person would, the wheel zooming the map out."""
+        node = self.board(target)
+        if target.startswith("area:"):
+            svg = self.page.locator("#board svg[data-zoom]").first
+            for _ in range(12):
+                box, frame = node.bounding_box(), svg.bounding_box()
+                if box and frame and frame["x"] <= box["x"] + box["width"] / 2 <= frame["x"] + frame["width"] \
+                        and frame["y"] <= box["y"] + box["height"] / 2 <= frame["y"] + frame["height"]:
+                    break
+                svg.scroll_into_view_if_needed()
+                frame = svg.bounding_box()
+                self.page.mouse.move(frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
+                self.page.mouse.wheel(0, 120)
+                self.page.wait_for_timeout(30)
+        node.click()
+
+    def menu_action(self, entry: dict[str, Any], before: int | None = None) -> int:
+        """The action's button in the menu, opening the groups of its path: the clicks (none
+        when the page sent the action meanwhile: the view moved past ``before``)."""
+        page, clicks = self.page, 0
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            if before is not None and self.view()["state"] > before:
+                return clicks  # the page sent it (a single action on the thing clicked)
             button = page.locator(f'#menu button.act[data-action="{entry["text"]}"]:not([disabled])')
             if button.count():
                 button.first.click()
                 return clicks + 1
-            groups = page.locator("#menu button.group")
+            groups = page.locator("#menu button.group:not([disabled])")
             names = groups.all_inner_texts()
             pick = next((i for i, n in enumerate(names) if n.rsplit(" (", 1)[0] in entry["path"]), None)
-            assert pick is not None, (entry["text"], names)
-            groups.nth(pick).click()
+            if pick is not None:
+                groups.nth(pick).click()
+                clicks += 1
+                continue
+            page.wait_for_timeout(50)
         raise AssertionError(f"{entry['text']!r} is not in the menu")
 
     def play(self, entry: dict[str, Any]) -> int:
@@ -221,10 +246,10 @@ class Player:
         count = int(entry.get("count", 1))
         clicks = 0
         if entry["target"]:
-            self.board(entry["target"]).click()
+            self.click(entry["target"])
             clicks += 1
             if entry["then"]:
-                self.board(entry["then"]).click()
+                self.click(entry["then"])
                 clicks += 1
             page.wait_for_timeout(120)  # a single action is sent at once; several open the short menu
             counts = page.locator(f'#menu button.count[data-action="{entry["text"]}"]')
@@ -233,8 +258,8 @@ class Player:
                 counts.nth(count - 1).click()
                 clicks += 1
             elif any(m in page.locator("#decision-title").inner_text() for m in (":", "→")) and \
-                    page.locator(f'#menu button.act[data-action="{entry["text"]}"]:not([disabled])').count():
-                clicks += self.menu_action(entry)  # the short menu of the thing clicked
+                    self.view()["state"] == before:
+                clicks += self.menu_action(entry, before)  # the short menu of the thing clicked
         else:
             clicks += self.menu_action(entry)
         if page.locator("#confirm:not([hidden]) button[data-confirm]").count():

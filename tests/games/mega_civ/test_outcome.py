@@ -73,6 +73,7 @@ def test_the_page_and_the_terminal_tell_the_calamity_and_its_effect() -> None:
     assert targets == {"area:thessaly", "area:epirus"}
     assert all(f'data-target="{t}"' in page for t in targets)
     assert "click a highlighted" not in text_of(g.html(s.observation(MINOA), MINOA))  # not his choice
+    assert "Tempest struck" in words and "Nothing changed" not in words
     s.apply(HELLAS, "lose thessaly")
     for viewer in (None, MINOA):
         obs = s.observation(viewer)
@@ -136,3 +137,16 @@ def test_a_broken_record_is_refused_naming_its_field(record: list, says: str) ->
     data["struck"] = [record]
     with pytest.raises(InvalidStateError, match=says):
         s.game.state_from_json(data)
+
+
+def test_a_calamity_waiting_for_a_choice_is_under_way_not_harmless() -> None:
+    """MC-9.1.2 Minor Uprising: before Hellas names the city, its record is empty: the page
+    says it is under way (not "nothing changed"); afterwards, the city lost."""
+    s = resolve(nine(), players={HELLAS: {"tokens": {"macedonia": 1}, "hand": ["minor-uprising"]}},
+                city={"thessalonica": HELLAS, "corinth": HELLAS})
+    assert s.struck == [["minor-uprising", HELLAS, {}]]
+    words = text_of(s.game.html(s.observation(MINOA), MINOA))
+    assert "Under way." in words and "Nothing changed." not in words
+    s.apply(HELLAS, next(a.text for a in s.legal_actions(HELLAS) if a.kind == "destroy"))
+    words = text_of(s.game.html(s.observation(MINOA), MINOA))
+    assert "Under way." not in words and "lost the city in" in words

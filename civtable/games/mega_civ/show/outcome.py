@@ -75,11 +75,14 @@ def struck(w: Words, obs: dict[str, Any], who: Callable[[int], str],
            tr: Translator = ENGLISH) -> list[tuple[dict[str, Any], str, str]]:
     """(record, "Flood struck 3 Egypt", what it did) for each calamity of this turn, in order."""
     out = []
-    for rec in obs.get("struck", []):
+    records = obs.get("struck", [])
+    task = obs.get("task")
+    for i, rec in enumerate(records):
         head = tr.t("{calamity} struck {victim}", calamity=w.card(rec["calamity"], tr), victim=who(rec["victim"]))
         done = semicolon(tr).join(f"{who(int(seat))}: {done_text(w, d, tr)}"
                                   for seat, d in sorted(rec["done"].items(), key=lambda kv: int(kv[0])))
-        out.append((rec, head, done or tr.t("Nothing changed.")))
+        going = i == len(records) - 1 and task is not None and task["calamity"] == rec["calamity"]
+        out.append((rec, head, done or (tr.t("Under way.") if going else tr.t("Nothing changed."))))
     return out
 
 

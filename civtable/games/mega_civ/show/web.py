@@ -287,12 +287,12 @@ class Page(SeatNames):
         """MC-9: each calamity of this turn, what it does and what it did to whom (public)."""
         tr = self.tr
         out = []
-        for rec, head, _ in struck(self.w, self.obs, self.who, tr):
+        for rec, head, summary in struck(self.w, self.obs, self.who, tr):
             body = [tag("p", escape(self.w.effect(rec["calamity"], tr)), "mc-effect")]
             for seat, done in sorted(rec["done"].items(), key=lambda kv: int(kv[0])):
                 body.append(tag("p", self.swatch(int(seat)) + escape(f"{self.who(int(seat))}: {done_text(self.w, done, tr)}")))
             if not rec["done"]:
-                body.append(tag("p", escape(tr.t("Nothing changed."))))
+                body.append(tag("p", escape(summary)))  # nothing changed, or the calamity is under way
             out.append(tag("details", tag("summary", self.swatch(rec["victim"]) + escape(head)) + "".join(body),
                            "mc-struck", open="open"))
         return out

@@ -22,7 +22,9 @@ ADDED: dict[str, set[str]] = {
     # Mega Civ positions keep the last revealed simultaneous choices (what the viewers were
     # told when a simultaneous step was committed), so that a position read back shows what
     # the original showed; the key is left out when there is nothing revealed.
-    "mega-civ": {"disclosed"},
+    "mega-civ": {"disclosed",
+                 # this turn's closed deals and calamities with what they did (issue 27: told on the page afterwards)
+                 "traded", "struck"},
 }
 """Position keys added since the golden records were written: the old fields must be the
 same, and only these may be new."""

@@ -130,9 +130,11 @@ Entry = tuple[tuple[str, ...], Action]
 class Menu:
     """The legal actions as a tree of entries (``Game.action_path``), opened one level at a time."""
 
-    def __init__(self, entries: Sequence[Entry], size: int = MENU_SIZE, tr: Translator = ENGLISH) -> None:
+    def __init__(self, entries: Sequence[Entry], size: int = MENU_SIZE, tr: Translator = ENGLISH,
+                 grouped: bool = False) -> None:
         self.entries = list(entries)
         self.size = size
+        self.grouped = grouped  # the first level by the paths' first words, however short (Game.menu_by_first_word)
         self.prefix: tuple[str, ...] = ()
         self.tr = tr
 
@@ -145,23 +147,30 @@ class Menu:
         for a group of actions."""
         here = self.under()
         k = len(self.prefix)
-        if len(here) <= self.size:
+        if len(here) <= self.size and not (self.grouped and k == 0):
             return [(" > ".join(p[k:]) or a.text, a) for p, a in here]
         out: list[tuple[str, Action | tuple[str, ...]]] = []
         groups: dict[str, list[Entry]] = {}
+        order: list[tuple[str, Action | tuple[str, ...]] | str] = []  # in the actions' order (grouped menus)
         for p, a in here:
             if len(p) <= k + 1:
                 out.append((p[k] if len(p) > k else a.text, a))
+                order.append(out[-1])
             else:
+                if p[k] not in groups:
+                    order.append(p[k])
                 groups.setdefault(p[k], []).append((p, a))
+        shown: dict[str, tuple[str, Action | tuple[str, ...]]] = {}
         for word, members in groups.items():
             if len(members) == 1:
                 p, a = members[0]
-                out.append((" > ".join(p[k:]), a))
+                shown[word] = (" > ".join(p[k:]), a)
             else:
-                out.append((self.tr.nt("{word}  ({n} choice)", "{word}  ({n} choices)", len(members), word=word),
-                            (*self.prefix, word)))
-        return out
+                shown[word] = (self.tr.nt("{word}  ({n} choice)", "{word}  ({n} choices)", len(members), word=word),
+                               (*self.prefix, word))
+        if self.grouped:  # a game's own grouping keeps its order (its usual choices first)
+            return [shown[x] if isinstance(x, str) else x for x in order]
+        return out + list(shown.values())
 
     def open(self, prefix: tuple[str, ...]) -> None:
         self.prefix = prefix
@@ -231,7 +240,8 @@ class HumanAgent(Agent):
         who = seat_name(view.player, None, self.names, tr)
         self.say(tr.t("=== {who}: your decision ===", who=who))
         self.say(tr.localize(game.render(obs, view.player)))
-        menu = Menu([(tuple(tr.localize(game.action_path(a, obs))), a) for a in legal], tr=tr)
+        menu = Menu([(tuple(tr.localize(game.action_path(a, obs))), a) for a in legal], tr=tr,
+                    grouped=game.menu_by_first_word)
         self.numbers.start(view.player, view.turn, legal)
         self.show(menu)
         while True:

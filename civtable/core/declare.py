@@ -20,7 +20,7 @@ from .game import OptionSpec
 from .info import GameInfo
 from .reader import Reader
 
-OPTION_KEYS = {"name", "default", "help", "choices", "minimum", "maximum", "rule", "readings", "file"}
+OPTION_KEYS = {"name", "default", "help", "choices", "minimum", "maximum", "rule", "readings", "file", "offered"}
 
 
 @dataclass(frozen=True)
@@ -61,8 +61,14 @@ def read_declaration(data: Any, source: str) -> Declaration:
             maximum=None if o.get("maximum") is None else r.integer(o["maximum"], f"{where}.maximum", None),
             rule=r.text(o.get("rule", ""), f"{where}.rule"),
             readings={str(k): r.text(v, f"{where}.readings.{k}") for k, v in readings.items()},
-            file=r.boolean(o.get("file", False), f"{where}.file")))
+            file=r.boolean(o.get("file", False), f"{where}.file"),
+            offered=tuple(r.seq(o.get("offered", []), f"{where}.offered"))))
         spec = options[-1]
+        for k, v in enumerate(spec.offered):
+            try:
+                spec.parse(v)
+            except CivtableError as e:
+                r.fail(f"{where}.offered[{k}]", str(e))
         if spec.choices and spec.default is not None and spec.default not in spec.choices:
             r.fail(f"{where}.default", f"must be one of the choices {list(spec.choices)}")
     return Declaration(info, tuple(options))
@@ -94,6 +100,8 @@ def declaration_json(info: GameInfo, options: tuple[OptionSpec, ...]) -> dict[st
             o["rule"] = spec.rule
         if spec.file:
             o["file"] = True
+        if spec.offered:
+            o["offered"] = list(spec.offered)
         o["help"] = spec.help
         if spec.readings:
             o["readings"] = dict(spec.readings)

@@ -63,6 +63,10 @@ class OptionSpec:
     file: bool = False
     """The value may name a file (a card or map file): records and positions may only
     name the game's own data sets in it (``core.records.check_file_options``)."""
+    offered: tuple[Any, ...] = ()
+    """The values the lobby offers for an option that takes more than a list of choices (a
+    file option's own data sets, a number such as the last turn): such an option chooses
+    the table (the map, the length), shown before the rule variants."""
 
     def parse(self, value: Any) -> Any:
         """Check a value (as given in Python or typed on the command line)."""
@@ -234,6 +238,11 @@ class Game(ABC):
         """An action in words for a menu ("buy City (1 Ore, 1 Grain, 1 Settlement)")."""
         return action.text
 
+    menu_by_first_word: bool = False
+    """Whether the terminal's and the page's menus open by the first word of the actions'
+    paths even when the whole list is short (Mega Civ: first the area, then what to do
+    there). Default: a short list is shown whole."""
+
     def action_path(self, action: Action, obs: dict[str, Any]) -> tuple[str, ...]:
         """Where an action sits in a long menu, from the first choice to the last
         ("Thebes", "move 1 token to Athens"): a terminal or a browser shows the first
@@ -253,12 +262,32 @@ class Game(ABC):
         or ``None`` for an action that is offered in the page's action bar."""
         return None
 
+    def action_then(self, action: Action, obs: dict[str, Any]) -> str | None:
+        """The second thing an action acts on in ``html``, after its ``action_target``: a
+        move's destination (``"area:athens"`` for a move from ``"area:thebes"``), or
+        ``None``. A page lets the player click the target, then this (or drag from one
+        to the other); the actions on the same two things are offered together. Default:
+        none (one click, or the menu)."""
+        return None
+
+    def action_repeat(self, action: Action, obs: dict[str, Any]) -> int:
+        """How many times in a row ``action`` may be played from here, each time legal
+        (one token moved at a time from an area holding several), so that a page can ask
+        "how many?" once and play it that often. It reads the viewer's observation only.
+        Default: 1 (no question)."""
+        return 1
+
     def move_mark(self, action: Action, actor: int, obs: dict[str, Any]) -> str | None:
         """What ``actor``'s move changed on the shared board, as a ``data-target`` of
         ``html`` that means the same thing to every viewer (a supply stack, a map area:
         never "my hand"), so that the other players' pages highlight it; ``obs`` is the
         spectator's observation before the move. Only asked for a move everybody was told
         in full. Default: nothing to highlight."""
+        return None
+
+    def seat_labels(self, tr: Translator = ENGLISH) -> Sequence[str] | None:
+        """What each seat plays in this game object (its options, its player count), for the
+        lobby (Mega Civ: the civilizations the player count brings); None: nothing to say."""
         return None
 
     def action_warning(self, action: Action, obs: dict[str, Any]) -> str | None:

@@ -99,6 +99,13 @@ class CreateIn(BaseModel):
     practice: bool = False
 
 
+class TableIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    options: dict[str, str | int | None] = Field(default_factory=dict, max_length=80)
+    players: int = Field(ge=1, le=18)
+
+
 class ActIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: str = Field(max_length=2000)
@@ -226,12 +233,26 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0, loca
                         "default": cls.info.default_players, "summary": tr.gettext(cls.info.summary),
                         "hidden": cls.info.hidden_information,
                         "bots": [b for b in agent_names(cls()) if b not in LOCAL_ONLY],
-                        "options": [{"name": s.name, "default": s.default, "choices": [str(c) for c in s.choices],
+                        # an option with values offered chooses the table (the map, the length): shown first
+                        "options": [{"name": s.name, "default": s.default,
+                                     "choices": [str(c) for c in (s.offered or s.choices)], "table": bool(s.offered),
                                      "help": tr.gettext(str(tr.localize(s.help))), "variant": s.variant,
                                      "rule": s.rule}
-                                    for s in cls.option_specs if s.name != "players" and not s.file]})
+                                    for s in cls.option_specs if s.name != "players" and (s.offered or not s.file)]})
         return {"games": out, "version": __version__, "lang": tr.code,
                 "limits": {"bot_ms": limits.bot_ms, "bot_iterations": limits.bot_iterations}}
+
+    @app.post("/api/table")
+    def table(request: Request, body: TableIn) -> dict[str, Any]:
+        """What each seat plays at this table (``Game.seat_labels``), or why the table cannot be set."""
+        options = {k: v for k, v in body.options.items() if v is not None and k != "players"}
+        try:
+            check_file_options(game_class(body.game), options, (), "the new game")
+            game = load_game_for(body.game, options, body.players)
+        except CivtableError as e:
+            raise ServerError(str(e), 422) from None
+        labels = game.seat_labels(language(request))
+        return {"seats": None if labels is None else list(labels)}
 
     @app.get("/api/games")
     def list_games(status: str | None = None) -> dict[str, Any]:

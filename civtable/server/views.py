@@ -39,7 +39,9 @@ def local_name(name: str, tr: Translator = ENGLISH) -> str:
 def position_view(game: Game, state: State, viewer: Viewer, names: list[str], since: int = 0,
                   tr: Translator = ENGLISH) -> dict[str, Any]:
     """The viewer's payload for one position in ``tr``'s language: screen, drawing,
-    events since ``since``, legal actions with their labels, menu paths and targets."""
+    events since ``since``, legal actions with their labels, menu paths, targets (the
+    thing clicked, then the second one: a move's destination), how often each may be
+    played in a row and the warning that asks for a confirmation."""
     obs = state.observation(viewer)
     events = state.events(viewer, since)
     legal = state.legal_actions(viewer) if viewer is not None else []
@@ -56,7 +58,9 @@ def position_view(game: Game, state: State, viewer: Viewer, names: list[str], si
         "cursor": since + len(events),
         "legal": [{"text": a.text, "label": tr.localize(game.action_label(a, obs)),
                    "path": list(tr.localize(game.action_path(a, obs))),
-                   "target": game.action_target(a, obs), "warning": _warning(game, a, obs, tr)} for a in legal],
+                   "target": game.action_target(a, obs), "then": game.action_then(a, obs),
+                   "repeat": game.action_repeat(a, obs), "warning": _warning(game, a, obs, tr)} for a in legal],
+        "grouped": game.menu_by_first_word,
         "to_move": list(state.to_move()),
         "over": over,
         "winners": state.winners() if over else [],

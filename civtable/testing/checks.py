@@ -374,6 +374,19 @@ class _Tags(HTMLParser):
         self.open.pop()
 
 
+def check_repeat(state: State, player: int, action: Action, repeat: int) -> None:
+    """``Game.action_repeat``: a whole number from 1 that the action keeps: played that
+    many times in a row, it is legal every time (a page plays it so after one question)."""
+    assert isinstance(repeat, int) and 1 <= repeat <= 1000, f"action_repeat({action}) is {repeat!r}"
+    if repeat == 1:
+        return
+    s = state.clone()
+    for i in range(repeat):
+        texts = {a.text for a in s.legal_actions(player)} if player in s.to_move() else set()
+        assert action.text in texts, f"action_repeat({action}) says {repeat}, but play {i + 1} is not legal"
+        s.apply(player, action.text)
+
+
 def check_web(state: State) -> None:
     """Every viewer's drawing (``Game.html``) is balanced HTML without scripts, and every
     legal action that names a target has an element carrying that ``data-target``."""
@@ -392,6 +405,10 @@ def check_web(state: State) -> None:
             for a in state.legal_actions(v):
                 t = game.action_target(a, obs)
                 assert t is None or t in tags.targets, f"{a.text!r} acts on {t!r}, which html({v}) does not draw"
+                then = game.action_then(a, obs)
+                assert then is None or (t is not None and then in tags.targets), \
+                    f"{a.text!r} goes on to {then!r}, which html({v}) does not draw (or it has no first target)"
+                check_repeat(state, v, a, game.action_repeat(a, obs))
         else:  # what a move marks for the others is drawn on the spectator's board too
             for p in state.to_move():
                 for a in state.legal_actions(p):

@@ -41,6 +41,7 @@ class Card:
     params: Any = None  # calamity: effect kind and numbers
     modifiers: tuple[tuple[int, str, int, str], ...] = ()  # (advance, param, delta, role)
     immune_secondary: tuple[int, ...] = ()
+    effect: str = ""  # calamity: what it does, in English (data/cards.json, translated: ``Words.effect``)
 
     @property
     def commodity(self) -> bool:
@@ -219,7 +220,8 @@ def parse_catalog(cards_raw: Any, advances_raw: Any, source: str = "data") -> Ca
                 raise InvalidStateError(f"{where} immune_as_secondary names unknown advance {x!r}")
         immune = tuple(advance_index[x] for x in c.get("immune_as_secondary", []))
         cards.append(Card(len(cards), str(_need(c, "id", where)), str(_need(c, "name", where)), stack, 0, True,
-                          bool(_need(c, "major", where)), bool(_need(c, "tradable", where)), params, tuple(mods), immune))
+                          bool(_need(c, "major", where)), bool(_need(c, "tradable", where)), params, tuple(mods), immune,
+                          str(c.get("effect", ""))))
     card_index: dict[str, int] = {}
     for c in cards:
         if c.id in card_index:

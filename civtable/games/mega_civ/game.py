@@ -16,6 +16,7 @@ from civtable.core.reference import Table
 from civtable.core.rng import Rng
 from civtable.core.spaces import ActionSpace, Encoding
 from civtable.core.state import State
+from civtable.i18n import ENGLISH, Translator
 
 from . import serialize, view
 from .bots import evaluate
@@ -35,6 +36,8 @@ class MegaCiv(Game):
     info = DECLARED.info
     option_specs = OPTIONS
     messages = MESSAGES
+    menu_by_first_word = True
+    """Menus open by the area first, then what to do there (issue 27), in the terminal and the page."""
     search_defaults = {"portfolio": "greedy+rules:aggressive+rules:peaceful+rules:advances+rules:lean",
                        "iterations": "6", "turns": "2", "compare": "buy"}
     """``ismcts`` and ``mcts`` compare whole turns of these strategies (``agents/portfolio.py``,
@@ -122,6 +125,35 @@ class MegaCiv(Game):
         from .show.web import action_target
 
         return action_target(action, obs)
+
+    def action_then(self, action: Action, obs: dict[str, Any]) -> str | None:
+        """The area a move, a ship or a Diaspora goes to (``show/web.py``)."""
+        from .show.web import action_then
+
+        return action_then(action, obs)
+
+    def action_repeat(self, action: Action, obs: dict[str, Any]) -> int:
+        """How many tokens ``move A B`` may move one after the other (``show/web.py``)."""
+        from .show.web import action_repeat
+
+        return action_repeat(self, action, obs)
+
+    def action_warning(self, action: Action, obs: dict[str, Any]) -> str | None:
+        """Tokens left above the limit, a city not built, a refused payment, cards over the
+        hand limit while an advance is affordable (``show/confirm.py``)."""
+        from .show.confirm import action_warning
+
+        return action_warning(self, action, obs)
+
+    def move_mark(self, action: Action, actor: int, obs: dict[str, Any]) -> str | None:
+        """The area, advance, stack or player row another player's move changed (``show/confirm.py``)."""
+        from .show.confirm import move_mark
+
+        return move_mark(action, actor, obs)
+
+    def seat_labels(self, tr: Translator = ENGLISH) -> tuple[str, ...]:
+        """MC-0.4: the civilization each seat plays, as the player count, the side and the map give them."""
+        return tuple(self.words.civ(c, tr) for c in self.rules.civilizations)
 
     def help(self, obs: dict[str, Any], viewer: Viewer) -> str:
         from .show.render import help_text

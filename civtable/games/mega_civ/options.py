@@ -86,9 +86,13 @@ class Rules:
         self._actions: dict[tuple[object, ...], Action] = {}
         self._reach: dict[tuple[int, int, bool], tuple[int, ...]] = {}
         self._late: dict[tuple[str, ...], list[int]] = {}
-        self.offer_starts: dict[tuple[str, int, int], dict[int, list[Action]]] = {}
-        """The trade offers' first steps by (kind, shown, shown) and hidden card, built once
-        (``rules.trade.offers``)."""
+        self.additions: dict[int, list[Action]] = {}
+        """The ``add H as D`` actions of each hidden card H, built once (``rules.trade.additions``)."""
+        cat = self.catalog
+        in_game = {c for pile in cat.stacks_for(players, o["side"]) for c in pile} | {cat.water}
+        self.declarable: tuple[int, ...] = tuple(sorted(c for c in in_game if not cat.cards[c].calamity))
+        """MC-7.4: the names a hidden card may be declared as: the game's trade cards that are
+        not calamities (every commodity of its stacks, and Water)."""
 
     @staticmethod
     def _civilizations(options: dict[str, Any], board: Board, tables: Tables, players: int) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from civtable.core.rng import Rng
 
 from .rules import codes
 from .rules.order import ast_order
+from .rules.report import copy_struck, read_struck
 from .state import MegaState
 from .view import _pay_json, _sparse, disclosed_json
 
@@ -56,12 +57,15 @@ def _position_json(s: MegaState) -> dict[str, Any]:
         "discards": {str(k): [cards[c].id for c in x] for k, x in enumerate(s.discards) if x},
         "deal": None if s.deal is None else {  # cards: shown, shown, then hidden and declared by pairs
             "from": s.deal[0], "cards": [cards[c].id for c in s.deal[1]], "stage": s.deal[2],
-            "counters": {str(q): [cards[c].id for c in v] for q, v in sorted(s.deal[3].items())}},
+            "counters": {str(q): [cards[c].id for c in v] for q, v in sorted(s.deal[3].items())},
+            "declined": list(s.deal[4])},
         "trade_round": s.trade_round,
         "calamities_pending": [[v, cards[c].id] for v, c in s.calq],
         "tasks": [[t[0], t[1], t[2], t[3], cards[t[4]].id if t[4] >= 0 else None, t[5]] for t in s.tasks],
         "pay": _pay_json(s) if s.pay is not None else None,
         "log": list(s.log),
+        **({"traded": [list(t) for t in s.traded]} if s.traded else {}),  # left out when none (older positions)
+        **({"struck": copy_struck(s.struck)} if s.struck else {}),
         "exempt": [areas[a].id for a in s.exempt],
         "defaulters": list(s.defaulters),
         "winners": list(s.winner_list),
@@ -192,9 +196,9 @@ class Loader:
         s.buffers = None
         self.read_trade()
         self.read_tasks()
-        log = r.optional("log", [])
-        s.log = [r.text(x, f"log[{i}]") for i, x in enumerate(r.seq(log, "log"))]
+        s.log = [r.text(x, f"log[{i}]") for i, x in enumerate(r.seq(r.optional("log", []), "log"))]
         s.disclosed = self.read_disclosed(r.optional("disclosed"))
+        s.struck = read_struck(r, r.optional("struck", []), self.n, self.cat, self.game.rules.board)
         self.check_calamities()
         self.check_flow(step)
         return s
@@ -353,6 +357,15 @@ class Loader:
         if deal is not None:
             s.deal = self.read_deal(deal)
         s.trade_round = r.integer(r.optional("trade_round", 0), "trade_round", 0, 10**6)
+        s.traded = []
+        limit = self.game.rules.trade_max_cards
+        for i, row in enumerate(r.seq(r.optional("traded", []), "traded")):  # MC-7.5: this turn's closed deals
+            where = f"traded[{i}]"
+            p, q, gave, got = r.seq(row, where, 4)
+            p, q = r.seat(p, where, self.n), r.seat(q, where, self.n)
+            if p == q:
+                r.fail(where, "is a trade of a player with himself")
+            s.traded.append([p, q, r.integer(gave, where, 3, limit), r.integer(got, where, 3, limit)])
 
     def read_deal(self, value: Any) -> list[Any]:
         """The deal under way (MC-7.2 to MC-7.4): each side is two shown cards then hidden
@@ -367,13 +380,20 @@ class Loader:
                 r.fail("deal.counters", f"names no seat: {shown(q)}")
             counters[r.seat(int(q), "deal.counters", n)] = self.cards(v, f"deal.counters.{q}")
         stage = r.integer(r.get("stage", deal, "deal"), "deal.stage", 0, 2)
+        declined = [r.seat(q, "deal.declined", n) for q in r.seq(r.optional("declined", [], deal), "deal.declined")]
+        if frm in declined or set(declined) & set(counters) or len(set(declined)) < len(declined) or (
+                stage == 0 and declined) or set(declined) & set(s.queue):
+            r.fail("deal.declined", "names the proposer, a player who countered or is still to answer, or one twice")
         if s.step != codes.TRADE or frm in counters:
             r.fail("deal", "is an offer under way: only in step 'trade', never countered by its proposer")
         limit = self.game.rules.trade_max_cards
+        names = set(self.game.rules.declarable)
+        built = frm if stage == 0 else s.decider if stage == 1 else -1  # the side still being built
         for who, side in [(frm, cs), *counters.items()]:
             name = "deal.cards" if who == frm else f"deal.counters.{who}"
-            if len(side) < 4 or len(side) % 2:
-                r.fail(name, "must give two shown cards, then each hidden card and its declared name")
+            if len(side) < (2 if who == built else 4) or len(side) % 2:
+                r.fail(name, "must give two shown cards, then each hidden card and its declared name (at least "
+                             "one once the offer is posted, MC-7.2)")
             if len(side) // 2 + 1 > limit:
                 r.fail(name, f"offers {len(side) // 2 + 1} cards; option trade-max-cards allows {limit}")
             hand = list(s.hands[who])
@@ -385,17 +405,16 @@ class Loader:
                 r.fail(name, f"has player {who} show a calamity or offer a non-tradable one")  # MC-7.3, MC-7.5
             if any(cat.cards[c].calamity for c in side[3::2]):  # MC-7.4: a commodity is declared
                 r.fail(name, "declares a hidden card as a calamity")
-            for h, d in zip(side[2::2], side[3::2], strict=True):  # MC-7.4: its own name or a shown one
-                if d not in (side[0], side[1]) and (d != h or cat.cards[h].calamity):
-                    r.fail(name, f"declares the hidden card {cat.cards[h].id!r} as {cat.cards[d].id!r}: a hidden "
-                                 "card is declared as its own name or a shown card's name")
+            for d in side[3::2]:  # MC-7.4: any name of the game's cards
+                if d not in names:
+                    r.fail(name, f"declares a hidden card as {cat.cards[d].id!r}, a card this game does not have")
         if stage == 0 and (counters or s.decider != frm):
             r.fail("deal", "at stage 0 is an offer its proposer (the decider) is still building: no counters yet")
         if stage == 1 and (s.decider == frm or frm in s.queue):
             r.fail("deal", "at stage 1 waits for the other players' answers, not the proposer's")
         if stage == 2 and s.decider != frm:
             r.fail("deal", "at stage 2 waits for its proposer (the decider) to accept or reject")
-        return [frm, cs, stage, counters]
+        return [frm, cs, stage, counters, declined]
 
     def read_tasks(self) -> None:
         r, s, n = self.r, self.s, self.n

@@ -18,9 +18,9 @@ its arguments from the smallest set the rules allow:
   since a saved position may put a city on any land area; ``pirate A`` on coastal
   areas; ``diaspora A B`` from any land area to any other of limit 1 or more;
 - cards: the trade cards of the player count and side (and the Water card);
-  ``offer``/``counter C1 C2 H as D`` with C1 <= C2 shown (not calamities), H a
-  tradable card, D its own name or a shown name (MC-7.4), never more copies of a
-  card than the game has; ``buy-off`` and ``pay C S`` (Trade Empire) over pairs
+  ``offer``/``counter C1 C2`` with C1 <= C2 shown (not calamities), never more
+  copies of a card than the game has; ``add H as D`` with H a tradable card and D
+  any card that is not a calamity (MC-7.4: the game's declarable names); ``buy-off`` and ``pay C S`` (Trade Empire) over pairs
   of commodities;
 - numbers: seats 0..players-1 (``accept``, ``victim``, ``provincial-empire``), the
   stacks 1-9, the purchases and tax changes of the data, the ``pay N`` of a
@@ -179,19 +179,11 @@ def _pairs(f: Facts, kinds: list[int]) -> Iterable[tuple[int, int]]:
 
 
 def _trade(f: Facts) -> Iterator[str]:
-    """MC-7.2 to MC-7.5: the start of an offer or counter-offer (two shown cards, a hidden
-    one and its declaration), a further hidden card, the choice of a counter."""
-    cards = f.cat.cards
-    starts: list[str] = []
-    pairs = sorted(_pairs(f, f.showable))
-    for c1, c2 in pairs:
-        for h in f.tradable:
-            if f.copies[h] < 1 + (h == c1) + (h == c2):
-                continue
-            names = {c1, c2} if cards[h].calamity else {c1, c2, h}
-            starts.extend(f"{f.card(c1)} {f.card(c2)} {f.card(h)} as {f.card(d)}" for d in sorted(names))
+    """MC-7.2 to MC-7.5: the start of an offer or counter-offer (its two shown cards), a
+    hidden card and its declaration (any trade card name but a calamity, MC-7.4), the
+    choice of a counter."""
     for kind in ("offer", "counter"):
-        yield from (f"{kind} {start}" for start in starts)
+        yield from (f"{kind} {f.card(c1)} {f.card(c2)}" for c1, c2 in sorted(_pairs(f, f.showable)))
     for h in f.tradable:
         yield from (f"add {f.card(h)} as {f.card(d)}" for d in f.showable)
     yield from (f"accept {q}" for q in range(f.players))

@@ -26,6 +26,7 @@ from .rules import STEPS, run
 from .rules.codes import AUTO, OVER, STEP_NAMES, TRADE
 from .rules.flow import commit
 from .rules.order import ast_order
+from .rules.report import copy_struck
 from .rules.scoring import advance_vp, sole_past, victory_points
 from .rules.trade import find_trade
 
@@ -46,7 +47,7 @@ class MegaState(State):
         "buffers", "previews", "winner_list", "solo", "defaulters",
         # part 2: cards, trade, calamities, advances
         "cat", "stacks", "discards", "hands", "owned", "paid", "extra_credit", "tax_rate", "barb", "deal",
-        "trade_round", "calq", "tasks", "revealed", "pay", "bought", "used", "log", "disclosed",
+        "trade_round", "traded", "struck", "calq", "tasks", "revealed", "pay", "bought", "used", "log", "disclosed",
     )
 
     game: MegaCiv
@@ -91,8 +92,10 @@ class MegaState(State):
     extra_credit: list[list[int]]  # credit tokens from Monument / Written Record, by group
     tax_rate: list[int]  # change of the tax per city (Coinage, Monarchy)
     barb: list[int]  # barbarian tokens by area
-    deal: list[Any] | None  # the trade offer under way: [proposer, side, stage, counters] (rules/trade.py)
+    deal: list[Any] | None  # the trade offer under way: [proposer, side, stage, counters, declined] (rules/trade.py)
     trade_round: int
+    traded: list[list[int]]  # this turn's closed deals: [proposer, responder, cards given, cards received] (MC-7.5)
+    struck: list[list[Any]]  # this turn's calamities: [card id, victim, {seat: {"lost": items, "gained": items}}] (MC-9)
     calq: list[list[int]]  # calamities still to resolve: [victim, card]
     tasks: list[list[Any]]  # choices a calamity or ability still needs (a stack; the last is current)
     revealed: list[list[int]]  # calamities revealed this turn (MC-9.1.1)
@@ -167,6 +170,8 @@ class MegaState(State):
         s.barb = [0] * areas
         s.deal = None
         s.trade_round = 0
+        s.traded = []
+        s.struck = []
         s.calq = []
         s.tasks = []
         s.revealed = [[] for _ in range(n)]
@@ -201,12 +206,13 @@ class MegaState(State):
         s.owned, s.paid = [x[:] for x in self.owned], [x[:] for x in self.paid]
         s.extra_credit, s.calq = [x[:] for x in self.extra_credit], [x[:] for x in self.calq]
         s.revealed, s.bought = [x[:] for x in self.revealed], [x[:] for x in self.bought]
-        s.used = [x[:] for x in self.used]
+        s.used, s.traded = [x[:] for x in self.used], [x[:] for x in self.traded]
+        s.struck = copy_struck(self.struck)
         # the rest
         s.buffers = None if self.buffers is None else {p: b[:] for p, b in self.buffers.items()}
         s.previews = None if self.previews is None else {p: v.clone() for p, v in self.previews.items()}
         d = self.deal
-        s.deal = None if d is None else [d[0], d[1][:], d[2], {q: v[:] for q, v in d[3].items()}]
+        s.deal = None if d is None else [d[0], d[1][:], d[2], {q: v[:] for q, v in d[3].items()}, d[4][:]]
         s.tasks = [x[:5] + [x[5][:] if isinstance(x[5], list) else x[5]] for x in self.tasks]
         s.pay = None if self.pay is None else self.pay[:3] + [self.pay[3][:]]
         d = self.disclosed

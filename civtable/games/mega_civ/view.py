@@ -13,6 +13,7 @@ which keeps an 18-player observation small.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Mapping
 from operator import add, sub
 from typing import TYPE_CHECKING, Any
@@ -88,11 +89,16 @@ def observation(s: MegaState, player: Viewer) -> dict[str, Any]:
         "pirates": [areas[a].id for a, o in enumerate(view.city) if o == PIRATE],
         "trade_round": view.trade_round,
         "deal": _public_deal(view, player),
+        "trades": [{"proposer": t[0], "responder": t[1], "gave": t[2], "got": t[3]} for t in view.traded],
         "task": _public_task(view),
         "pay": _pay_json(view) if view.pay is not None else None,
         "calamities_pending": [[v, cards[c].id] for v, c in view.calq],
         "log": list(view.log),
         "prices": _prices(view, player) if view.step == BUY and player == view.decider else None,
+        # MC-12.2: the viewer's price of every advance he lacks (after credits) and all he could pay with
+        "costs": _costs(view, player) if player is not None else None,
+        # MC-9: this turn's calamities and what each did (public: the units are on the map, the discards shown)
+        "struck": [{"calamity": c, "victim": v, "done": copy.deepcopy(done)} for c, v, done in view.struck],
         # MC-0.5: the choices of the last simultaneous step, revealed when all were made
         "disclosed": None if s.disclosed is None else disclosed_json(s.disclosed),
     }
@@ -109,6 +115,16 @@ def _prices(s: MegaState, p: int) -> dict[str, int]:
     return {s.cat.advances[a].id: price(s, p, a) for a in affordable(s, p)}
 
 
+def _costs(s: MegaState, p: int) -> dict[str, Any]:
+    """MC-12.2: the price after credits of each advance ``p`` does not own, and his means
+    (commodity sets, treasury, a Trade Empire substitution): what he lacks is the difference."""
+    from .rules.advances import means, price
+
+    owned = set(s.owned[p])
+    return {"prices": {a.id: price(s, p, i) for i, a in enumerate(s.cat.advances) if i not in owned},
+            "means": means(s, p)}
+
+
 def _by_stack(s: MegaState, hand: list[int]) -> list[int]:
     """How many cards of each stack (0 = Water) a hand holds: the backs show it."""
     counts = [0] * len(s.stacks)
@@ -121,7 +137,8 @@ def _by_stack(s: MegaState, hand: list[int]) -> list[int]:
 def _public_deal(s: MegaState, player: Viewer) -> dict[str, Any] | None:
     """The offer under way: the shown cards, the declarations (one per hidden card) and
     the number of hidden cards; the hidden cards only to their owner. ``building`` is
-    the player whose offer or counter-offer is still being built (None: none is)."""
+    the player whose offer or counter-offer is still being built (None: none is);
+    ``declined`` who declined it (public answers)."""
     d = s.deal
     if d is None:
         return None
@@ -137,7 +154,7 @@ def _public_deal(s: MegaState, player: Viewer) -> dict[str, Any] | None:
     stage = ("offer", "counter", "accept")[d[2]]
     built = d[0] if d[2] == 0 else s.decider if d[2] == 1 and s.decider in d[3] else None
     return {"from": d[0], "stage": stage, "building": built, **side(d[0], d[1]),
-            "counters": {str(q): side(q, v) for q, v in sorted(d[3].items())}}
+            "counters": {str(q): side(q, v) for q, v in sorted(d[3].items())}, "declined": list(d[4])}
 
 
 def _public_task(s: MegaState) -> dict[str, Any] | None:
@@ -192,23 +209,21 @@ def other_sides(s: MegaState, player: Viewer) -> list[tuple[int, list[int]]]:
 
 
 def unknown_slots(side: list[int]) -> list[int]:
-    """MC-7.4: the places in a side of the hidden cards nobody else can know: those
-    declared as a shown card's name. A hidden card declared as another name is that
-    card (a declaration names the hidden card itself or a shown card)."""
-    return [i for i in range(2, len(side), 2) if side[i + 1] in (side[0], side[1])]
+    """MC-7.4: the places in a side of the hidden cards, which nobody else can know: a
+    hidden card may be declared as any name, so its declaration tells nothing of it."""
+    return list(range(2, len(side), 2))
 
 
 def known_cards(s: MegaState, player: Viewer) -> dict[int, list[int]]:
     """The cards of other players' hands that ``player`` knows: the shown cards of an
-    offer or counter (MC-7.3) and the hidden ones declared as their own name (MC-7.4),
-    the cards of a payment under way, the cards kept against Banditry, the
-    non-tradable calamities (drawn from a known place in their stack, never traded)
-    and, in phase 8, every calamity held (declared, MC-8.1)."""
+    offer or counter (MC-7.3; never its hidden cards, MC-7.4), the cards of a payment
+    under way, the cards kept against Banditry, the non-tradable calamities (drawn from
+    a known place in their stack, never traded) and, in phase 8, every calamity held
+    (declared, MC-8.1)."""
     cards = s.cat.cards
     out: dict[int, list[int]] = {q: [] for q in range(s.n) if q != player}
     for q, side in other_sides(s, player):
-        unknown = unknown_slots(side)
-        out[q] += shown_of(side) + [side[i] for i in range(2, len(side), 2) if i not in unknown]
+        out[q] += shown_of(side)
     if s.pay is not None and s.decider != player and s.decider >= 0:
         out[s.decider] += s.pay[3]
     for t in s.tasks:
@@ -230,8 +245,8 @@ def redeal(s: MegaState, player: Viewer, rng: Rng) -> None:
     show the stack) and their known cards (``known_cards``); a non-tradable calamity
     in a stack keeps its place; the unknown cards are calamities only in phases 6 and 7
     (in phase 8 the calamities held are declared, MC-8.1; all are revealed in phase 9,
-    MC-9.1.1, and none is drawn before phase 6). Then every hidden offered card the
-    player cannot know is drawn again from the tradable cards of its owner's new hand
+    MC-9.1.1, and none is drawn before phase 6). Then every hidden card of another
+    player's offer or counter-offer is drawn again from the tradable cards of its owner's new hand
     not already in his side (MC-7.4; its stack is not shown, so any stack will do); the
     declarations stay. The sample depends on what ``player`` sees only."""
     cards = s.cat.cards
@@ -271,12 +286,10 @@ def redeal(s: MegaState, player: Viewer, rng: Rng) -> None:
         new_hands[q] += [c for c in secret[q] if not cards[c].stack]  # Water cards
         s.hands[q] = sorted(new_hands[q])
     for q, side in other_sides(s, player):
-        unknown = unknown_slots(side)
         spare = [c for c in s.hands[q] if cards[c].tradable]
-        for i in [0, 1, *range(2, len(side), 2)]:
-            if i not in unknown:
-                spare.remove(side[i])
-        for i in unknown:
+        for c in shown_of(side):
+            spare.remove(c)
+        for i in unknown_slots(side):
             side[i] = spare.pop(rng.below(len(spare)))
 
 
@@ -286,13 +299,11 @@ HIDDEN = "?"
 
 
 def public_text(text: str) -> str:
-    """An action's text as the other players see it: a trade offer or counter-offer
-    (``offer C1 C2 H as D``, ``add H as D``) without its hidden card, a card given
-    (Provincial Empire) without the card. Other texts are public as they are."""
+    """An action's text as the other players see it: a hidden card added to a trade offer
+    or counter-offer (``add H as D``) without the card, a card given (Provincial Empire)
+    without the card. Other texts (the shown cards of ``offer C1 C2``) are public as they are."""
     words = text.split(" ")
     kind = words[0]
-    if kind in ("offer", "counter") and len(words) == 6:
-        return " ".join((kind, words[1], words[2], HIDDEN, "as", words[5]))
     if kind == "add" and len(words) == 4:
         return " ".join(("add", HIDDEN, "as", words[3]))
     if kind == "give" and len(words) == 2:

@@ -15,6 +15,8 @@
   const host = localStorage.getItem(key + ":host");
   const MENU = 24;
   let view = null, cursor = 0, prefix = [], target = null, targetLabel = "", ply = 0, asSeat = "", busy = false;
+  let pair = null;  // {then, label}: the second thing clicked after the target (a move's destination)
+  let reverse = false;  // the second thing was clicked first (a card to show second, an area to reach): its partners stand out
 
   async function call(url, options) {
     const headers = Object.assign({"Content-Type": "application/json"}, token ? {"X-Token": token} : {});
@@ -103,25 +105,51 @@
   function items(actions) {
     // the legal actions as menu entries at the current level (grouped by their paths)
     const here = actions.filter((a) => prefix.every((w, i) => a.path[i] === w));
-    const k = prefix.length;
-    if (here.length <= MENU) return here.map((a) => ({label: a.path.slice(k).join(" › ") || a.label, action: a}));
-    const out = [], groups = new Map();
+    let k = prefix.length;
+    // the words every entry shares (the thing clicked on the board) are said by the heading already
+    while (target !== null && here.length && here.every((a) => a.path.length > k + 1 && a.path[k] === here[0].path[k])) k++;
+    const byFirst = view.grouped && k === 0 && target === null;  // the game opens its menus by their first word
+    if (here.length <= MENU && !byFirst) return here.map((a) => ({label: a.path.slice(k).join(" › ") || a.label, action: a}));
+    const out = [], groups = new Map(), order = [];
     for (const a of here) {
-      if (a.path.length <= k + 1) out.push({label: a.path[k] || a.label, action: a});
-      else { if (!groups.has(a.path[k])) groups.set(a.path[k], []); groups.get(a.path[k]).push(a); }
+      if (a.path.length <= k + 1) { out.push({label: a.path[k] || a.label, action: a}); order.push(out[out.length - 1]); }
+      else {
+        if (!groups.has(a.path[k])) { groups.set(a.path[k], []); order.push(a.path[k]); }
+        groups.get(a.path[k]).push(a);
+      }
     }
+    const shown = new Map();
     for (const [word, members] of groups) {
-      if (members.length === 1) out.push({label: members[0].path.slice(k).join(" › "), action: members[0]});
-      else out.push({label: word + " (" + members.length + ")", group: word});
+      if (members.length === 1) shown.set(word, {label: members[0].path.slice(k).join(" › "), action: members[0]});
+      else shown.set(word, {label: word + " (" + members.length + ")", group: members[0].path.slice(0, k + 1)});
     }
-    return out;
+    // a game's own grouping keeps the order of its actions (its usual choices first)
+    if (view.grouped) return order.map((x) => typeof x === "string" ? shown.get(x) : x);
+    return out.concat([...shown.values()]);
+  }
+
+  function searched() {
+    // the text typed in the search box: the legal actions whose words hold it, in one flat list
+    const words = ($("search").value || "").trim().toLowerCase();
+    if (!words) return null;
+    return view.legal.filter((a) => (a.label + " " + a.path.join(" ") + " " + a.text).toLowerCase().includes(words))
+      .slice(0, 60).map((a) => ({label: a.path.join(" › ") || a.label, action: a}));
   }
 
   function showMenu() {
     const menu = $("menu");
     menu.textContent = "";
     $("crumbs").textContent = "";
-    const legal = view.legal.filter((a) => target === null || a.target === target);
+    $("search").hidden = !view.legal.length;
+    if (pair && target !== null) return showPair();
+    const legal = view.legal.filter((a) => target === null || on(a, target));
+    const found = searched();
+    if (found) {
+      $("decision-title").textContent = _("Actions with “{words}”", {words: $("search").value.trim()});
+      if (!found.length) menu.append(el("p", {class: "summary"}, _("No action has these words.")));
+      for (const item of found) menu.append(actButton(item));
+      return;
+    }
     if (!legal.length) {
       $("decision-title").textContent = view.over ? _("The game is over") :
         (view.viewer === null ? _("Watching") :
@@ -131,14 +159,123 @@
     $("decision-title").textContent = target === null ? _("Your decision") : _("Your decision: {target}", {target: targetLabel});
     if (prefix.length || target !== null) {
       const back = el("button", {class: "link"}, _("‹ back"));
-      back.onclick = () => { if (prefix.length) prefix.pop(); else target = null; showMenu(); };
+      back.onclick = () => { if (prefix.length) prefix.pop(); else unselect(); showMenu(); };
       $("crumbs").append(back, el("span", {}, " " + prefix.join(" › ")));
     }
-    for (const item of items(legal)) {
-      const b = el("button", {class: item.group ? "group" : "act", "data-action": item.action ? item.action.text : ""}, item.label);
-      b.disabled = busy;  // a move is on its way: the next one waits for its answer
-      b.onclick = () => item.group ? (prefix.push(item.group), showMenu()) : choose(item.action.text);
-      menu.append(b);
+    if (target !== null && onward(target).size) {
+      menu.append(el("p", {class: "summary then-hint"}, _("Click a highlighted place on the board (or drag there), or choose here:")));
+    }
+    for (const item of items(legal)) menu.append(actButton(item));
+  }
+
+  function actButton(item) {
+    const b = el("button", {class: item.group ? "group" : "act", "data-action": item.action ? item.action.text : ""}, item.label);
+    b.disabled = busy;  // a move is on its way: the next one waits for its answer
+    b.onclick = () => item.group ? (prefix = item.group.slice(), showMenu()) : choose(item.action.text);
+    return b;
+  }
+
+  // ------------------------------------------------------------ two things clicked (a move: from, then to)
+  function on(a, t) {
+    // whether action a is about t: its target, or (t chosen the other way round) its second thing
+    return reverse ? a.then === t : a.target === t;
+  }
+
+  function onward(t) {
+    // the other things of the legal actions on t: a move's destinations (or, the other way round, its sources)
+    const out = new Set();
+    for (const a of view.legal) {
+      if (!a.then) continue;
+      if (!reverse && a.target === t) out.add(a.then);
+      if (reverse && a.then === t) out.add(a.target);
+    }
+    return out;
+  }
+
+  function pairOf(t) {
+    // the actions between the thing chosen and t
+    return view.legal.filter((a) => reverse ? a.then === target && a.target === t : a.target === target && a.then === t);
+  }
+
+  function labelOf(node, t) {
+    return node.dataset.label || node.getAttribute("title") || node.textContent.trim().split("\n")[0] || t.split(":").pop();
+  }
+
+  function select(t, label, backwards) {
+    target = t; targetLabel = label; prefix = []; pair = null; reverse = !!backwards;
+    markOnward();
+    showMenu();
+  }
+
+  function unselect() {
+    target = null; pair = null; prefix = []; reverse = false;
+    markOnward();
+  }
+
+  function markOnward() {
+    // the thing chosen, and where its actions may go next, stand out on the board
+    const board = $("board");
+    for (const n of board.querySelectorAll(".picked, .then-target")) n.classList.remove("picked", "then-target");
+    if (target === null) return;
+    const next = onward(target);
+    for (const n of board.querySelectorAll("[data-target]")) {
+      const t = n.getAttribute("data-target");
+      if (t === target) n.classList.add("picked");
+      else if (next.has(t)) n.classList.add("then-target");
+    }
+  }
+
+  function toward(t, label) {
+    // the second thing, after the target: one action is played, several (or a count) asked in a small dialog
+    const both = pairOf(t);
+    if (!both.length) {
+      $("error").textContent = _("{what} cannot be reached from {source}: choose a highlighted place, or ‹ back.",
+        {what: label, source: targetLabel});
+      return;
+    }
+    $("error").textContent = "";
+    if (both.length === 1 && (both[0].repeat || 1) <= 1) { pair = null; return choose(both[0].text); }
+    pair = {then: t, label};
+    showMenu();
+  }
+
+  function showPair() {
+    // the small dialog of the actions from the target to the second thing: how many, and how
+    const menu = $("menu");
+    const both = pairOf(pair.then);
+    $("decision-title").textContent = reverse ? _("{source} → {destination}", {source: pair.label, destination: targetLabel})
+      : _("{source} → {destination}", {source: targetLabel, destination: pair.label});
+    const back = el("button", {class: "link"}, _("‹ back"));
+    back.onclick = () => { pair = null; showMenu(); };
+    $("crumbs").append(back);
+    for (const a of both) {
+      const what = a.path[a.path.length - 1] || a.label;
+      const n = Math.min(a.repeat || 1, 30);
+      if (n <= 1) { menu.append(actButton({label: what, action: a})); continue; }
+      const row = el("div", {class: "count-row"});
+      row.append(el("span", {class: "count-what"}, _("{action}: how many?", {action: what})));
+      for (let k = 1; k <= n; k++) {
+        const b = el("button", {class: "act count", "data-action": a.text, "data-count": String(k)}, String(k));
+        b.disabled = busy;
+        b.onclick = () => playTimes(a.text, k);
+        row.append(b);
+      }
+      menu.append(row);
+    }
+  }
+
+  async function playTimes(text, k) {
+    // the same action k times in a row, each checked against the legal actions just received
+    pair = null;
+    for (let i = 0; i < k; i++) {
+      const a = view.legal.find((x) => x.text === text);
+      if (!a) {
+        $("error").textContent = _("{n} of {k} played: the next one is not possible now.", {n: i, k});
+        return;
+      }
+      if (a.warning) return choose(text);  // the one that deserves a second thought asks first
+      await act(text);
+      if ($("error").textContent) return;
     }
   }
 
@@ -187,25 +324,63 @@
     }
     for (const node of board.querySelectorAll("[data-target]")) {
       const t = node.getAttribute("data-target");
-      if (!targets.has(t)) {
-        // not legal now: a click does nothing but say so in one line
-        if (mode === "play" && view.viewer !== null) node.addEventListener("click", () => {
-          const what = node.dataset.label || node.getAttribute("title") || node.textContent.trim().split("\n")[0] || t;
-          $("error").textContent = view.legal.length ? _("Nothing to do with {what} now.", {what}) :
-            _("It is not your decision now.");
-        });
-        continue;
-      }
-      node.classList.add("actionable");
-      node.addEventListener("click", () => {
-        if (busy) return;
-        const on = view.legal.filter((a) => a.target === t);
-        targetLabel = node.dataset.label || node.getAttribute("title") || node.textContent.trim().split("\n")[0]
-          || t.split(":").pop();
-        if (on.length === 1) choose(on[0].text); else { target = t; prefix = []; showMenu(); }
+      if (targets.has(t)) node.classList.add("actionable");
+      if (mode !== "play" || view.viewer === null) continue;
+      node.addEventListener("click", (e) => {
+        e.stopPropagation();  // the innermost thing clicked, not the area around it
+        if (busy || dragged) return;
+        const label = labelOf(node, t);
+        if (target !== null && onward(target).has(t)) return toward(t, label);  // the same thing twice: a pair of cards
+        if (!targets.has(t)) {
+          if (view.legal.some((a) => a.then === t)) return select(t, label, true);  // the second thing first
+          // not legal now: a click does nothing but say so in one line
+          $("error").textContent = target !== null && onward(target).size ?
+            _("{what} cannot be reached from {source}: choose a highlighted place, or ‹ back.", {what: label, source: targetLabel}) :
+            (view.legal.length ? _("Nothing to do with {what} now.", {what: label}) : _("It is not your decision now."));
+          return;
+        }
+        $("error").textContent = "";
+        const here = view.legal.filter((a) => a.target === t);
+        if (here.length === 1 && !here[0].then && (here[0].repeat || 1) <= 1) { targetLabel = label; choose(here[0].text); }
+        else select(t, label);
       });
+      if (targets.has(t) && view.legal.some((a) => a.target === t && a.then)) {
+        // a drag from here to a highlighted place plays the move (the map is not panned)
+        node.addEventListener("pointerdown", (e) => {
+          if (busy || e.button) return;
+          e.stopPropagation();
+          e.preventDefault();  // no text selected on the way (a selection would turn the next drag into a copy)
+          held = {from: t, label: labelOf(node, t), x: e.clientX, y: e.clientY, far: false};
+        });
+      }
     }
+    markOnward();
   }
+
+  let held = null, dragged = false;  // a drag from a thing to another (a move)
+  document.addEventListener("pointermove", (e) => {
+    if (held && Math.abs(e.clientX - held.x) + Math.abs(e.clientY - held.y) > 8) {
+      held.far = true;
+      document.body.classList.add("dragging");
+    }
+  });
+  document.addEventListener("pointercancel", () => { held = null; document.body.classList.remove("dragging"); });
+  document.addEventListener("pointerup", (e) => {
+    const h = held;
+    held = null;
+    document.body.classList.remove("dragging");
+    if (!h || !h.far) return;  // a click: the click handler does it
+    dragged = true;
+    setTimeout(() => { dragged = false; }, 0);  // the click that ends a drag is no click
+    const over = document.elementFromPoint(e.clientX, e.clientY);
+    const node = over && over.closest("#board [data-target]");
+    const t = node ? node.getAttribute("data-target") : null;
+    select(h.from, h.label);
+    if (t === null || t === h.from) return;
+    if (onward(h.from).has(t)) toward(t, labelOf(node, t));
+    else $("error").textContent = _("{what} cannot be reached from {source}: drop on a highlighted place.",
+      {what: labelOf(node, t), source: h.label});
+  });
 
   function showLog(events, reset) {
     // grouped by turn: the event that begins a turn heads its group
@@ -326,7 +501,7 @@
     showRecent();
     showLog(view.events, fresh);
     $("help").textContent = view.help || "";
-    if (fresh) { prefix = []; target = null; }
+    if (fresh) { prefix = []; target = null; pair = null; reverse = false; }
     showMenu();
     announce();
     showResult();
@@ -350,13 +525,21 @@
           view = next;
           cursor = view.cursor;
           if (host && view.seats.filter((s) => s.joined).length !== joined) showInvites();
-          prefix = []; target = null;
+          keepChoice();  // another player's move does not undo what this person was choosing
           $("error").textContent = "";
           draw(first);
         } catch (e) { $("error").textContent = e.message; }
       } while (again);
     })();
     try { await loading; } finally { loading = null; }
+  }
+
+  function keepChoice() {
+    // the thing chosen on the board (and the menu level) stays while it still has legal actions
+    if (target !== null && !view.legal.some((a) => on(a, target))) { target = null; pair = null; reverse = false; }
+    if (pair && !pairOf(pair.then).length) pair = null;
+    if (prefix.length && !view.legal.some((a) => (target === null || on(a, target))
+        && prefix.every((w, i) => a.path[i] === w))) prefix = [];
   }
 
   function choose(text) {
@@ -383,6 +566,7 @@
     let failed = null;
     try {
       await call(`/api/games/${gid}/act`, {method: "POST", body: JSON.stringify({action: text, state: view.state})});
+      target = null; pair = null; prefix = []; reverse = false;  // played: the next decision starts from the whole menu
     } catch (e) { failed = e.message; }
     finally { busy = false; }
     await refresh();
@@ -406,6 +590,10 @@
   $("next").onclick = () => { toReplay(); ply += 1; replay(); };
   $("last").onclick = () => { toReplay(); ply = 1e9; replay(); };
   $("as").onchange = (e) => { toReplay(); asSeat = e.target.value; replay(); };
+  $("search").addEventListener("input", () => { if (view) { prefix = []; pair = null; showMenu(); } });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && view && (target !== null || prefix.length)) { unselect(); showMenu(); }
+  });
   const sound = $("sound");
   sound.checked = localStorage.getItem("civtable:sound") === "on";
   sound.onchange = () => localStorage.setItem("civtable:sound", sound.checked ? "on" : "off");

@@ -20,8 +20,25 @@
       bot.value = g.bots.includes("greedy") ? "greedy" : g.bots[0];
       kind.onchange = () => { bot.hidden = kind.value !== "bot"; };
       bot.hidden = kind.value !== "bot";
-      row.append(kind, bot);
+      row.append(kind, bot, el("span", {class: "seat-plays", "data-plays": i}));
       box.append(row);
+    }
+    tableChanged();
+  }
+
+  async function tableChanged() {
+    // what each seat plays at this table (the game's seat labels: Mega Civ's civilizations), or why
+    // the table cannot be set (a map with fewer start areas than players): one sentence, before creating
+    const g = current(), n = Number($("players").value), options = {};
+    for (const s of document.querySelectorAll("#table-options select, #options select")) options[s.name.slice(4)] = s.value;
+    const response = await fetch("/api/table", {method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({game: g.id, players: n, options})});
+    if (g !== current() || n !== Number($("players").value)) return;  // changed again meanwhile
+    const data = await response.json();
+    $("create-error").textContent = response.ok ? "" : data.error;
+    for (const span of document.querySelectorAll("[data-plays]")) {
+      const label = response.ok && data.seats ? data.seats[Number(span.dataset.plays)] : "";
+      span.textContent = label ? "· " + label : "";
     }
   }
 
@@ -32,15 +49,19 @@
     players.textContent = "";
     for (let n = g.min; n <= g.max; n++) players.append(el("option", {value: n}, n));
     players.value = g.default;
-    const options = $("options");
+    const options = $("options"), table = $("table-options");
     options.textContent = "";
+    table.textContent = "";
+    // the options that choose the table (values offered: the map, the length) first, the rule variants folded
     for (const o of g.options.filter((o) => o.choices.length > 1)) {
       const label = el("label", {title: o.help}, o.name + (o.rule ? " [" + o.rule + "] " : " "));
       const select = el("select", {name: "opt:" + o.name});
       for (const c of o.choices) select.append(el("option", {value: c}, c === String(o.default) ? _("{choice} (default)", {choice: c}) : c));
       select.value = String(o.default);
+      select.onchange = tableChanged;
       label.append(select);
-      options.append(label);
+      if (o.table) label.append(el("span", {class: "summary"}, " " + o.help));
+      (o.table ? table : options).append(label);
     }
     const takeover = $("takeover");
     takeover.textContent = "";
@@ -112,7 +133,7 @@
       const kind = document.querySelector(`[name=kind${i}]`).value;
       seats.push({kind, bot: kind === "bot" ? document.querySelector(`[name=bot${i}]`).value : null});
     }
-    for (const s of document.querySelectorAll("#options select")) options[s.name.slice(4)] = s.value;
+    for (const s of document.querySelectorAll("#table-options select, #options select")) options[s.name.slice(4)] = s.value;
     const clock = $("clock").value ? Number($("clock").value) : null;
     const body = {game: g.id, options, seats, clock, takeover: $("takeover").value};
     if ($("seed").value !== "") { body.seed = Number($("seed").value); body.practice = true; }

@@ -155,21 +155,26 @@ def trading() -> Any:
 def test_mc_7_4_an_offer_hides_its_hidden_card_from_the_others() -> None:
     """MC-7.4: the others read the shown cards, the declaration and that a card is hidden;
     only the proposer reads his hidden card (the issue's leak: 'offer water water
-    civil-disorder as water')."""
+    civil-disorder as water'), declared here as iron, a name nobody shows."""
     s = trading()
-    s.apply(MINOA, "offer ochre ochre treachery as ochre")
-    assert told(s, MINOA)[-1] == ("move", {"player": MINOA, "action": "offer ochre ochre treachery as ochre"})
+    s.apply(MINOA, "offer ochre ochre")
+    s.apply(MINOA, "add treachery as iron")
+    assert told(s, MINOA)[-1] == ("move", {"player": MINOA, "action": "add treachery as iron"})
     for v in (HELLAS, HATTI, None):
-        assert told(s, v) == [("move", {"player": MINOA, "action": "offer ochre ochre ? as ochre"})]
+        assert told(s, v) == [("move", {"player": MINOA, "action": "offer ochre ochre"}),
+                              ("move", {"player": MINOA, "action": "add ? as iron"})]
         assert "treachery" not in str(told(s, v)) and "Treachery" not in " ".join(words(s, v))
-    assert words(s, HELLAS) == ["Player 1: offer Ochre and Ochre shown, a hidden card declared as Ochre"]
+    assert words(s, HELLAS) == ["Player 1: offer Ochre and Ochre shown",
+                                "Player 1: add a hidden card declared as Iron"]
 
 
 def test_mc_7_5_a_trade_tells_the_traders_what_they_received_and_the_others_how_many() -> None:
     """MC-7.5: on accept both sides change hands; each trader is told his new cards."""
     s = trading()
-    s.apply(MINOA, "offer ochre ochre treachery as ochre")
-    s.apply(HELLAS, "counter wool wool oil as wool")
+    s.apply(MINOA, "offer ochre ochre")
+    s.apply(MINOA, "add treachery as ochre")
+    s.apply(HELLAS, "counter wool wool")
+    s.apply(HELLAS, "add oil as wool")
     s.apply(MINOA, "accept 0")
     assert only(s, "trade.done") == [{"proposer": MINOA, "responder": HELLAS, "gave": 3, "got": 3}]
     assert only(s, "trade.received", MINOA) == [{"player": MINOA, "cards": ["wool", "wool", "oil"], "from": HELLAS}]

@@ -86,7 +86,8 @@ def test_texts_that_can_be_legal_are_in_and_others_are_not() -> None:
 
 
 def test_a_trade_offer_names_no_more_copies_than_the_game_has() -> None:
-    """MC-7.2 to MC-7.4: two shown cards, a hidden one declared as itself or a shown card."""
+    """MC-7.2 to MC-7.4: two shown cards (two copies only of a card the game has twice),
+    then each hidden card declared as any card name but a calamity's."""
     g = game()
     space = g.action_space()
     cat = g.rules.catalog
@@ -97,12 +98,14 @@ def test_a_trade_offer_names_no_more_copies_than_the_game_has() -> None:
     single = sorted(c for c, k in copies.items() if k == 1 and not cat.cards[cat.card(c)].calamity)
     calamity = next(c.id for c in cat.cards if c.calamity and c.tradable and c.id in copies)
     some = next(c for c, k in copies.items() if k >= 3 and not cat.cards[cat.card(c)].calamity)
-    assert f"offer {some} {some} {some} as {some}" in space
-    assert f"counter {some} {some} {calamity} as {some}" in space
-    assert f"offer {some} {some} {calamity} as {calamity}" not in space  # a calamity is declared as a shown card
-    assert "offer water water water as water" in space  # Water is unlimited
+    assert f"offer {some} {some}" in space and f"counter {some} {some}" in space
+    assert f"offer {some} {calamity}" not in space  # a shown card is genuine: no calamity
+    assert "offer water water" in space  # Water is unlimited
+    assert f"add {calamity} as {some}" in space and f"add {some} as gold" in space  # MC-7.4: any name
+    assert f"add {some} as {calamity}" not in space  # a calamity is no declared name
+    assert "offer ochre clay" in space and "add papyrus as iron" in space
     for c in single:
-        assert f"offer {c} {c} {some} as {some}" not in space
+        assert f"offer {c} {c}" not in space
 
 
 RARE: dict[str, Callable[[Any], MegaState]] = {

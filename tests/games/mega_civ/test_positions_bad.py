@@ -377,8 +377,12 @@ CARD_BAD: dict[str, tuple[Callable[[], Data], Callable[[Data], Any], str]] = {
         cards=["ochre", "ochre", "wine", "wine", "wine", "wine"]), "deal.cards"),
     "deal: a hidden card declared as a calamity": (_trade_position, lambda d: d["deal"].update(
         cards=["ochre", "ochre", "treachery", "treachery"]), "deal.cards"),
-    "deal: a counter of two cards": (_trade_position, lambda d: d["deal"].update(
-        counters={"0": ["wool", "wool"]}), "deal.counters.0"),
+    "deal: a posted counter of two cards": (_trade_position, lambda d: d["deal"].update(
+        stage=2, counters={"0": ["wool", "wool"]}), "deal.counters.0"),
+    "deal: a posted offer of two cards": (_trade_position, lambda d: d["deal"].update(cards=["ochre", "ochre"]),
+                                          "deal.cards"),
+    "deal: a hidden card declared as a card of no stack of the game": (_trade_position, lambda d: d["deal"].update(
+        cards=["ochre", "ochre", "wine", "silk"]), "deal.cards"),
     "deal: stage 2 not the proposer's decision": (_trade_position, lambda d: d["deal"].update(
         stage=2, counters={"0": ["wool", "wool", "oil", "wool"]}), "deal"),
     "deal: stage 0 with counters": (_trade_position, lambda d: d["deal"].update(

@@ -55,9 +55,14 @@ def test_menus_group_offers_card_by_card_and_moves_by_area() -> None:
     obs = s.observation(HELLAS)
     legal = s.legal_actions(HELLAS)
     paths = {a.text: s.game.action_path(a, obs) for a in legal}
-    assert paths["counter wool wool oil as wool"] == ("make a counter-offer", "show Wool", "and Wool", "hide Oil",
-                                                      "declared as Wool")
+    assert paths["counter wool wool"] == ("make a counter-offer", "show Wool", "and Wool")
     assert paths["decline"] == ("decline",)
+    s.apply(HELLAS, "counter wool wool")
+    obs = s.observation(HELLAS)
+    add = s.game.parse_action(s, "add oil as iron", HELLAS)
+    assert s.game.action_path(add, obs) == ("add a hidden card", "Oil", "declared as Iron")
+    big = game(map="full", players=18)
+    assert big.action_path(add, obs) == ("add a hidden card", "Oil", "a name of stack 2", "declared as Iron")
     t = position(players={HELLAS: {"tokens": {"kings_vale": 3}}}, decider=HELLAS)
     path = t.game.action_path(t.game.parse_action(t, "move kings_vale old_ford", HELLAS), t.observation(HELLAS))
     assert path == ("Kings Vale (3 tokens)", "move a token to Old Ford (limit 2, city site)")
@@ -104,7 +109,7 @@ def test_labels_show_costs_and_what_the_player_has() -> None:
 def test_help_explains_the_step_and_the_notation() -> None:
     s = trading()
     text = s.game.help(s.observation(HELLAS), HELLAS)
-    assert "Trade (MC-7)" in text and "'offer SHOWN1 SHOWN2 HIDDEN as DECLARED'" in text
+    assert "Trade (MC-7)" in text and "'offer SHOWN1 SHOWN2', then 'add HIDDEN as DECLARED'" in text
     assert "nothing to decide" in s.game.help(s.observation(HATTI), HATTI)
 
 

@@ -1,6 +1,7 @@
 """Rule tests of trade in Mega Civilization (MC-7) on hand-built positions of the
-small map (5 players): offers of three and more cards, counter-offers, the hidden
-cards and their declarations, accepting, and what each player sees and samples
+small map (5 players): offers of three and more cards built card by card (two shown,
+then each hidden card and the name it is declared as: any name but a calamity's,
+MC-7.4), counter-offers, accepting, and what each player sees and samples
 (see test_trade_cards.py for the cards of each stack and the seats).
 """
 
@@ -17,6 +18,7 @@ from civtable.core.errors import IllegalActionError, InvalidStateError, OptionEr
 from civtable.core.rng import Rng
 from civtable.games.mega_civ.rules.codes import BUY, TRADE
 from civtable.games.mega_civ.state import MegaState
+from civtable.testing.leaks import check_channels
 
 from . import _mc_helpers as mc
 from ._card_helpers import (
@@ -31,37 +33,76 @@ from ._card_helpers import (
 from ._mc_helpers import game, position_json
 from ._seats import ASSYRIA, EGYPT, HATTI, HELLAS, MINOA
 
-
 # ================================================================== MC-7: trade
-def test_mc_7_2_to_7_4_an_offer_is_two_shown_cards_and_one_hidden() -> None:
-    """MC-7.2 to MC-7.4: every offer is three cards: two shown commodities Minoa holds,
-    and a hidden one of his other tradable cards (the tradable calamity treachery may be
-    it, the non-tradable flood never), declared as its own name or a shown name (the
-    hidden treachery only as a shown name)."""
+NAMES = ["ochre", "clay", "papyrus", "iron", "fish", "fruit", "wool", "oil", "wine", "textiles", "tin", "copper", "resin",
+         "incense", "marble", "gemstones", "ivory", "gold", "water"]
+"""MC-7.4: what a hidden card may be declared as on the small map: every trade card of the
+game that is not a calamity, in the order of the stacks."""
+
+
+def adds(*hidden: str) -> list[str]:
+    """Every ``add H as D`` of these hidden cards, in the order of the legal actions."""
+    return [f"add {h} as {d}" for h in hidden for d in NAMES]
+
+
+def test_mc_7_3_an_offer_starts_with_two_shown_cards() -> None:
+    """MC-7.2, MC-7.3: an offer starts with the two cards shown, commodities Minoa holds
+    (not the tradable treachery, not the non-tradable flood: a shown card is genuine), in
+    the order of the stacks; then its hidden cards are added one by one, at least one
+    (no ``post`` yet), any of his other tradable cards declared as any name."""
     s = trading()
     assert (s.phase, s.step, s.to_move()) == (7, TRADE, (MINOA,))
-    assert mc.texts(s, MINOA) == [
-        "offer ochre ochre wine as ochre", "offer ochre ochre wine as wine", "offer ochre ochre treachery as ochre",
-        "offer ochre wine ochre as ochre", "offer ochre wine ochre as wine",
-        "offer ochre wine treachery as ochre", "offer ochre wine treachery as wine", "pass"]
+    assert mc.texts(s, MINOA) == ["offer ochre ochre", "offer ochre wine", "pass"]
+    assert game().rules.declarable == tuple(game().rules.catalog.card(n) for n in NAMES)
+    s.apply(MINOA, "offer ochre ochre")
+    assert (s.step, s.to_move()) == (TRADE, (MINOA,))
+    assert mc.texts(s, MINOA) == adds("wine", "treachery")
+
+
+def test_mc_7_4_a_hidden_card_may_be_declared_as_any_commodity() -> None:
+    """MC-7.4 ("the remaining cards can be anything"): Minoa shows ochre and clay and
+    hides his papyrus declared as iron, a commodity that is neither shown nor the hidden
+    card; his three cards are all he can trade, so the offer is posted at once. The
+    others read two shown cards and one hidden card declared as iron; Hellas may answer.
+    A calamity (the treachery) may also be declared as gold, a commodity nobody shows;
+    a name that is a calamity, or a card this game does not have (silk: the full map's
+    18 players), is not a declaration."""
+    s = trading(minoa=["ochre", "clay", "papyrus"])
+    s.apply(MINOA, "offer ochre clay")
+    assert "add papyrus as iron" in mc.texts(s, MINOA)
+    s.apply(MINOA, "add papyrus as iron")
+    assert s.to_move() == (HELLAS,)
+    public = {"from": MINOA, "stage": "counter", "building": None, "shown": ["ochre", "clay"], "declared": ["iron"],
+              "hidden_count": 1, "counters": {}, "declined": []}
+    for p in (HELLAS, HATTI, ASSYRIA, EGYPT):
+        assert s.observation(p)["deal"] == public
+    assert s.observation(MINOA)["deal"] == {**public, "hidden": ["papyrus"]}
+    t = trading()
+    t.apply(MINOA, "offer ochre ochre")
+    for bad in ("add treachery as treachery", "add treachery as flood", "add wine as silk"):
+        mc.assert_illegal(t, MINOA, bad)
+    t.apply(MINOA, "add treachery as gold")
+    assert t.observation(HELLAS)["deal"]["declared"] == ["gold"]
 
 
 @pytest.mark.parametrize("offer", [
-    "offer ochre ochre flood as ochre",  # a non-tradable calamity never moves
-    "offer ochre treachery wine as ochre",  # a shown card must be genuine: no calamity
-    "offer wine wine ochre as wine",  # he has one wine
-    "offer gold ochre wine as gold",  # he has no gold
-    "offer ochre ochre gold as gold",  # nor a hidden gold
-    "offer ochre ochre wine as gold",  # the declaration names the hidden card or a shown one
-    "offer ochre ochre wine",
-    "counter ochre ochre wine as ochre",  # nobody offered yet
+    "offer ochre flood",  # a non-tradable calamity never moves
+    "offer ochre treachery",  # a shown card must be genuine: no calamity
+    "offer wine wine",  # he has one wine
+    "offer ochre gold",  # he has no gold
+    "offer wine ochre",  # the two shown cards in the order of the stacks
+    "offer ochre ochre wine as ochre",  # an offer starts with its shown cards only
+    "offer ochre",
+    "counter ochre ochre",  # nobody offered yet
+    "add wine as wine",  # no offer is being built
+    "post",
     "accept 0",
 ])
 def test_mc_7_3_an_offer_of_cards_not_held_is_illegal(offer: str) -> None:
     """MC-7.3 / MC-7.4 / MC-7.5: illegal offers leave the position unchanged."""
     s = trading()
     mc.assert_illegal(s, MINOA, offer)
-    mc.assert_illegal(s, HELLAS, "offer wool wool oil as wool")  # not his turn to propose
+    mc.assert_illegal(s, HELLAS, "offer wool wool")  # not his turn to propose
 
 
 def test_mc_7_4_the_declared_name_may_be_false_and_the_hidden_card_stays_hidden() -> None:
@@ -69,21 +110,21 @@ def test_mc_7_4_the_declared_name_may_be_false_and_the_hidden_card_stays_hidden(
     declared as ochre; everybody sees the shown cards and the declaration, only Minoa
     the hidden card. Hellas, the only other trader, answers."""
     s = trading()
-    s.apply(MINOA, "offer ochre ochre treachery as ochre")
+    s.apply(MINOA, "offer ochre ochre")
+    s.apply(MINOA, "add treachery as ochre")
     assert (s.step, s.to_move()) == (TRADE, (MINOA,))  # he may add his wine (MC-7.2) or post
-    assert mc.texts(s, MINOA) == ["add wine as ochre", "add wine as wine", "post"]
+    assert mc.texts(s, MINOA) == [*adds("wine"), "post"]
     s.apply(MINOA, "post")
     assert (s.step, s.to_move()) == (TRADE, (HELLAS,))
     public = {"from": MINOA, "stage": "counter", "building": None, "shown": ["ochre", "ochre"], "declared": ["ochre"],
-              "hidden_count": 1, "counters": {}}
+              "hidden_count": 1, "counters": {}, "declined": []}
     assert s.observation(MINOA)["deal"] == {**public, "hidden": ["treachery"]}
     for p in (HELLAS, HATTI, ASSYRIA, EGYPT):
         assert s.observation(p)["deal"] == public
-    assert "counter wool wool oil as wool" in mc.texts(s, HELLAS)
-    assert "counter wool wool oil as papyrus" not in mc.texts(s, HELLAS)
-    assert mc.texts(s, HELLAS)[-1] == "decline"
-    mc.assert_illegal(s, HELLAS, "counter wool wool wool as wool")  # he has two wool
-    mc.assert_illegal(s, HELLAS, "offer wool wool oil as wool")
+    assert mc.texts(s, HELLAS) == ["counter papyrus wool", "counter papyrus oil", "counter wool wool",
+                                   "counter wool oil", "decline"]
+    mc.assert_illegal(s, HELLAS, "counter oil oil")  # he has one oil
+    mc.assert_illegal(s, HELLAS, "offer wool wool")
     mc.assert_illegal(s, MINOA, "accept 0")
 
 
@@ -93,10 +134,11 @@ def test_mc_7_5_accept_six_cards_change_hands_at_once() -> None:
     oil, wine, wool, wool; Hellas ochre, ochre, papyrus, treachery. Then Hellas, next
     in AST order, proposes. (Both post their three cards rather than add more.)"""
     s = trading()
-    s.apply(MINOA, "offer ochre ochre treachery as ochre")
-    s.apply(MINOA, "post")
-    s.apply(HELLAS, "counter wool wool oil as wool")
-    assert mc.texts(s, HELLAS) == ["add papyrus as papyrus", "add papyrus as wool", "post"]
+    for text in ("offer ochre ochre", "add treachery as ochre", "post"):
+        s.apply(MINOA, text)
+    s.apply(HELLAS, "counter wool wool")
+    s.apply(HELLAS, "add oil as wool")
+    assert mc.texts(s, HELLAS) == [*adds("papyrus"), "post"]
     s.apply(HELLAS, "post")
     assert (s.step, s.to_move()) == (TRADE, (MINOA,))
     assert mc.texts(s, MINOA) == ["accept 0", "reject"]
@@ -115,13 +157,13 @@ def test_mc_7_5_accept_six_cards_change_hands_at_once() -> None:
 def test_mc_7_5_reject_and_decline_exchange_nothing() -> None:
     """MC-7.5: a rejected counter and a declined offer change no card."""
     s = trading()
-    for text in ("offer ochre ochre wine as ochre", "post"):
+    for text in ("offer ochre ochre", "add wine as ochre", "post"):
         s.apply(MINOA, text)
-    for text in ("counter wool wool oil as wool", "post"):
+    for text in ("counter wool wool", "add oil as wool", "post"):
         s.apply(HELLAS, text)
     s.apply(MINOA, "reject")
     assert s.to_move() == (HELLAS,) and s.deal is None
-    for text in ("offer wool wool oil as wool", "post"):
+    for text in ("offer wool wool", "add oil as wool", "post"):
         s.apply(HELLAS, text)
     s.apply(MINOA, "decline")
     assert s.log == ["hellas's offer found no taker"]
@@ -133,10 +175,10 @@ def test_mc_7_5_trade_disclosure_b_shows_the_same() -> None:
     the same information, so every observation is the one of reading A."""
     a, b = trading(), trading(game(**{"trade-disclosure": "B"}))
     for s in (a, b):
-        s.apply(MINOA, "offer ochre wine treachery as wine")
-        s.apply(MINOA, "post")
-        s.apply(HELLAS, "counter wool oil papyrus as oil")
-        s.apply(HELLAS, "post")
+        for text in ("offer ochre wine", "add treachery as wine", "post"):
+            s.apply(MINOA, text)
+        for text in ("counter wool oil", "add papyrus as oil", "post"):
+            s.apply(HELLAS, text)
     for p in range(5):
         assert a.observation(p) == b.observation(p)
 
@@ -148,9 +190,10 @@ def test_mc_7_2_a_player_needs_three_tradable_cards_two_of_them_commodities() ->
     s = trading(minoa=["ochre", "treachery", "flood"], hellas=["wool", "oil", "papyrus"],
                 others={HATTI: {"hand": ["water", "water", "gold"]}})
     assert s.to_move() == (HATTI,)
-    assert mc.texts(s, HATTI) == ["offer gold water water as gold", "offer gold water water as water",
-                               "offer water water gold as gold", "offer water water gold as water", "pass"]
-    s.apply(HATTI, "offer water water gold as gold")
+    assert mc.texts(s, HATTI) == ["offer gold water", "offer water water", "pass"]
+    s.apply(HATTI, "offer water water")
+    assert mc.texts(s, HATTI) == adds("gold")
+    s.apply(HATTI, "add gold as gold")  # his last tradable card: posted
     assert s.to_move() == (HELLAS,)  # Minoa is not asked
     s.apply(HELLAS, "decline")
     assert s.to_move() == (HELLAS,)  # Hellas's own offer
@@ -198,27 +241,30 @@ def public_side(shown: list[str], declared: list[str]) -> dict[str, Any]:
 
 
 def test_mc_7_2_a_four_card_offer_and_counter_built_step_by_step_and_accepted() -> None:
-    """MC-7.2 / MC-7.5: Minoa starts with two shown ochre and a hidden wine (declared
-    ochre), then adds his treachery (a calamity: declared only as a shown name); no
-    tradable card is left (the flood never moves), so the offer is posted at once.
-    Everybody sees two shown ochre, two declarations and two hidden cards. Hellas
-    counters with two wool and a hidden oil, adds his papyrus as wool; Minoa accepts
-    and the eight cards change hands at once, every card still counted."""
+    """MC-7.2 / MC-7.5: Minoa shows two ochre, hides his wine (declared ochre), then his
+    treachery (declared ochre too); no tradable card is left (the flood never moves),
+    so the offer is posted at once. Everybody sees two shown ochre, two declarations and
+    two hidden cards. Hellas counters with two wool, a hidden oil and his papyrus, both
+    declared wool; Minoa accepts and the eight cards change hands at once, every card
+    still counted."""
     s = trading()
-    s.apply(MINOA, "offer ochre ochre wine as ochre")
+    s.apply(MINOA, "offer ochre ochre")
+    s.apply(MINOA, "add wine as ochre")
     assert (s.step, s.to_move()) == (TRADE, (MINOA,))
-    assert mc.texts(s, MINOA) == ["add treachery as ochre", "post"]
+    assert mc.texts(s, MINOA) == [*adds("treachery"), "post"]
     assert s.observation(HELLAS)["deal"] == {"from": MINOA, "stage": "offer", "building": MINOA,
-                                              **public_side(["ochre", "ochre"], ["ochre"]), "counters": {}}
+                                              **public_side(["ochre", "ochre"], ["ochre"]), "counters": {}, "declined": []}
     s.apply(MINOA, "add treachery as ochre")
     assert s.to_move() == (HELLAS,)  # nothing more to add: posted
     public = {"from": MINOA, "stage": "counter", "building": None, **public_side(["ochre", "ochre"], ["ochre", "ochre"]),
-              "counters": {}}
+              "counters": {}, "declined": []}
     for p in (HELLAS, HATTI, ASSYRIA, EGYPT):
         assert s.observation(p)["deal"] == public
     assert s.observation(MINOA)["deal"] == {**public, "hidden": ["wine", "treachery"]}
-    s.apply(HELLAS, "counter wool wool oil as wool")
+    s.apply(HELLAS, "counter wool wool")
     assert s.observation(MINOA)["deal"]["building"] == HELLAS
+    assert s.observation(MINOA)["deal"]["counters"] == {"0": public_side(["wool", "wool"], [])}
+    s.apply(HELLAS, "add oil as wool")
     s.apply(HELLAS, "add papyrus as wool")
     assert (s.to_move(), mc.texts(s, MINOA)) == ((MINOA,), ["accept 0", "reject"])
     assert s.observation(MINOA)["deal"]["counters"] == {"0": public_side(["wool", "wool"], ["wool", "wool"])}
@@ -237,21 +283,20 @@ def test_mc_7_2_a_five_card_offer_accepted_for_three(limit: int) -> None:
     his papyrus and posts instead. Hellas's three cards are accepted: five cards go one
     way, three the other, all at once."""
     s = trading(game(**{"trade-max-cards": limit}), minoa=MINOA_BIG)
-    s.apply(MINOA, "offer ochre ochre wine as wine")
-    assert mc.texts(s, MINOA) == ["add papyrus as ochre", "add papyrus as papyrus", "add gold as ochre", "add gold as gold",
-                               "add treachery as ochre", "post"]
+    s.apply(MINOA, "offer ochre ochre")
+    s.apply(MINOA, "add wine as wine")
+    assert mc.texts(s, MINOA) == [*adds("papyrus", "gold", "treachery"), "post"]
     s.apply(MINOA, "add treachery as ochre")
-    assert mc.texts(s, MINOA) == ["add papyrus as ochre", "add papyrus as papyrus", "add gold as ochre", "add gold as gold",
-                               "post"]  # the declaration names the new card or a shown one, not the wine
+    assert mc.texts(s, MINOA) == [*adds("papyrus", "gold"), "post"]
     s.apply(MINOA, "add gold as gold")
     if limit == 6:
-        assert mc.texts(s, MINOA) == ["add papyrus as ochre", "add papyrus as papyrus", "post"]
+        assert mc.texts(s, MINOA) == [*adds("papyrus"), "post"]
         s.apply(MINOA, "post")
     assert s.to_move() == (HELLAS,)
     assert s.observation(HATTI)["deal"]["hidden_count"] == 3
     assert s.observation(HATTI)["deal"]["declared"] == ["wine", "ochre", "gold"]
-    s.apply(HELLAS, "counter wool wool oil as wool")
-    s.apply(HELLAS, "post")
+    for text in ("counter wool wool", "add oil as wool", "post"):
+        s.apply(HELLAS, text)
     s.apply(MINOA, "accept 0")
     assert hand(s, MINOA) == ["flood", "oil", "papyrus", "wool", "wool"]
     assert hand(s, HELLAS) == ["gold", "ochre", "ochre", "papyrus", "treachery", "wine"]
@@ -263,12 +308,13 @@ def test_mc_7_2_no_card_beyond_trade_max_cards() -> None:
     cards (he has two tradable cards left); another card cannot be added: the position
     is unchanged. An option below 3 is refused (MC-7.2: at least three cards)."""
     s = trading(game(**{"trade-max-cards": 4}), minoa=MINOA_BIG)
-    s.apply(MINOA, "offer ochre ochre wine as wine")
-    s.apply(MINOA, "add treachery as ochre")
+    for text in ("offer ochre ochre", "add wine as wine", "add treachery as ochre"):
+        s.apply(MINOA, text)
     assert s.to_move() == (HELLAS,) and len(s.deal[1]) == 6
     mc.assert_illegal(s, MINOA, "add gold as gold")
     mc.assert_illegal(s, HELLAS, "add wool as wool")
-    s.apply(HELLAS, "counter wool wool oil as wool")
+    for text in ("counter wool wool", "add oil as wool"):
+        s.apply(HELLAS, text)
     s.apply(HELLAS, "add papyrus as papyrus")  # four cards: posted, nothing left to decide for him
     assert s.to_move() == (MINOA,) and mc.texts(s, MINOA) == ["accept 0", "reject"]
     with pytest.raises(OptionError):
@@ -303,25 +349,43 @@ def test_mc_7_2_an_add_at_the_maximum_is_refused_with_the_reason() -> None:
 
 @pytest.mark.parametrize("bad", [
     "add flood as ochre",  # a non-tradable calamity never moves
-    "add treachery as treachery",  # a calamity is declared only as a shown card's name
+    "add treachery as treachery",  # a calamity is never a declared name
     "add wine as wine",  # his only wine is already in the offer
     "add gold as gold",  # he has no gold
-    "add treachery as wool",  # the declaration names the hidden card or a shown one
+    "add treachery as silk",  # silk is no card of this game (the full map's 18 players)
     "add treachery",
-    "offer ochre ochre treachery as ochre",  # his offer is under way
-    "counter ochre ochre treachery as ochre",
+    "add treachery as ochre wool",  # one name for one card: the count does not match
+    "offer ochre ochre",  # his offer is under way: a second offer while one is open
+    "counter ochre ochre",
     "pass", "decline", "accept 0", "reject",
 ])
 def test_mc_7_3_a_bad_step_while_building_changes_nothing(bad: str) -> None:
     """MC-7.2 to MC-7.4: while Minoa builds his offer (two ochre, a hidden wine), only
-    another hidden tradable card he holds, declared as its own name or a shown name,
-    or ``post`` is legal; anything else raises IllegalActionError with the position
-    unchanged."""
+    another hidden tradable card he holds, declared as any name but a calamity's, or
+    ``post`` is legal; anything else raises IllegalActionError with one sentence and
+    the position unchanged."""
     s = trading()
-    s.apply(MINOA, "offer ochre ochre wine as ochre")
+    s.apply(MINOA, "offer ochre ochre")
+    s.apply(MINOA, "add wine as ochre")
     mc.assert_illegal(s, MINOA, bad)
-    with pytest.raises(IllegalActionError, match="'add CARD as NAME' or 'post'|hidden card"):
+    with pytest.raises(IllegalActionError, match="'add CARD as NAME' or 'post'|hidden card|one name"):
         s.apply(MINOA, bad)
+
+
+def test_mc_7_2_an_offer_of_two_cards_is_not_posted() -> None:
+    """MC-7.2 (at least three cards): with only its two shown cards an offer cannot be
+    posted; ``post`` is refused with the reason and changes nothing, in a position
+    loaded from JSON too (a side of two cards loads only while it is being built)."""
+    s = trading()
+    s.apply(MINOA, "offer ochre ochre")
+    assert "post" not in mc.texts(s, MINOA)
+    mc.assert_illegal(s, MINOA, "post")
+    with pytest.raises(IllegalActionError, match="at least three cards"):
+        s.apply(MINOA, "post")
+    t = building_position(cards=("ochre", "ochre"))
+    assert "post" not in mc.texts(t, MINOA) and "add wine as gold" in mc.texts(t, MINOA)
+    with pytest.raises(InvalidStateError, match="deal.cards.*at least one"):
+        building_position(cards=("ochre", "ochre"), stage=1, decider=HELLAS)
 
 
 def test_mc_7_2_add_or_post_with_no_offer_being_built_is_refused() -> None:
@@ -333,12 +397,12 @@ def test_mc_7_2_add_or_post_with_no_offer_being_built_is_refused() -> None:
         mc.assert_illegal(s, MINOA, text)
         with pytest.raises(IllegalActionError, match="no offer or counter-offer is being built"):
             s.apply(MINOA, text)
-    s.apply(MINOA, "offer ochre ochre wine as ochre")
-    s.apply(MINOA, "post")
+    for text in ("offer ochre ochre", "add wine as ochre", "post"):
+        s.apply(MINOA, text)
     mc.assert_illegal(s, HELLAS, "add papyrus as papyrus")
     mc.assert_illegal(s, HELLAS, "post")
-    s.apply(HELLAS, "counter wool wool oil as wool")
-    s.apply(HELLAS, "post")
+    for text in ("counter wool wool", "add oil as wool", "post"):
+        s.apply(HELLAS, text)
     mc.assert_illegal(s, MINOA, "add treachery as ochre")
     with pytest.raises(IllegalActionError, match="no offer or counter-offer is being built"):
         s.apply(MINOA, "add treachery as ochre")
@@ -353,10 +417,12 @@ def test_mc_7_4_hidden_cards_of_a_multi_card_offer_stay_hidden() -> None:
     g = game(**{"trade-max-cards": 6})
     a = trading(g, minoa=MINOA_BIG, hellas=["wool", "wool", "oil", "papyrus", "fish"])
     b = a.clone()
-    steps_a = [(MINOA, "offer ochre ochre treachery as ochre"), (MINOA, "add wine as ochre"), (MINOA, "post"),
-               (HELLAS, "counter wool wool oil as wool"), (HELLAS, "add fish as wool"), (HELLAS, "post")]
-    steps_b = [(MINOA, "offer ochre ochre papyrus as ochre"), (MINOA, "add wine as ochre"), (MINOA, "post"),
-               (HELLAS, "counter wool wool papyrus as wool"), (HELLAS, "add fish as wool"), (HELLAS, "post")]
+    steps_a = [(MINOA, "offer ochre ochre"), (MINOA, "add treachery as gold"), (MINOA, "add wine as ochre"),
+               (MINOA, "post"), (HELLAS, "counter wool wool"), (HELLAS, "add oil as wool"), (HELLAS, "add fish as wool"),
+               (HELLAS, "post")]
+    steps_b = [(MINOA, "offer ochre ochre"), (MINOA, "add papyrus as gold"), (MINOA, "add wine as ochre"),
+               (MINOA, "post"), (HELLAS, "counter wool wool"), (HELLAS, "add papyrus as wool"),
+               (HELLAS, "add fish as wool"), (HELLAS, "post")]
     for (p, x), (_, y) in zip(steps_a, steps_b, strict=True):
         a.apply(p, x)
         b.apply(p, y)
@@ -373,48 +439,51 @@ def test_mc_7_4_hidden_cards_of_a_multi_card_offer_stay_hidden() -> None:
     assert a.observation(HELLAS)["deal"]["counters"]["0"]["hidden"] == ["oil", "fish"]
     assert "hidden" not in a.observation(MINOA)["deal"]["counters"]["0"]
     assert a.observation(EGYPT)["deal"]["counters"]["0"] == public_side(["wool", "wool"], ["wool", "wool"])
+    assert a.observation(EGYPT)["deal"]["declared"] == ["gold", "ochre"]
 
 
 def test_mc_7_4_determinize_replaces_every_hidden_card_of_a_multi_card_offer() -> None:
     """MC-7.3 / MC-7.4: for Hellas, Minoa's four-card offer keeps its two shown ochre,
-    its declarations and its size. The gold declared as gold is known (a hidden card
-    is declared as its own name or a shown card's name); the treachery declared as
-    ochre may be any tradable card of Minoa's new hand not already offered, of any
-    stack (the backs of offered cards are not shown). Minoa's own sample keeps them."""
+    its declarations and its size; each hidden card, the gold declared as gold as much
+    as the treachery declared as ochre, may be any tradable card of Minoa's new hand not
+    already offered, of any stack (a declaration says nothing of the card, and the backs
+    of offered cards are not shown). Minoa's own sample keeps them."""
     s = trading(minoa=MINOA_BIG)
-    for text in ("offer ochre ochre treachery as ochre", "add gold as gold", "post"):
+    for text in ("offer ochre ochre", "add treachery as ochre", "add gold as gold", "post"):
         s.apply(MINOA, text)
     before = s.to_json()
-    stacks = set()
+    stacks, seconds = set(), set()
     for seed in range(40):
         d = s.determinize(HELLAS, Rng(seed))
         side = d.deal[1]
         assert ids(d, side[:2]) == ["ochre", "ochre"] and [d.cat.cards[c].id for c in side[3::2]] == ["ochre", "gold"]
         hidden = [d.cat.cards[c] for c in side[2::2]]
-        assert hidden[1].id == "gold" and all(h.tradable for h in hidden)
+        assert all(h.tradable for h in hidden)
         rest = list(d.hands[MINOA])
         for c in side[:2] + side[2::2]:
             rest.remove(c)  # every offered card is in the new hand, each its own card
         assert d.observation(HELLAS) == s.observation(HELLAS)
         assert d.legal_actions(HELLAS) == s.legal_actions(HELLAS)
         stacks.add(hidden[0].stack)
+        seconds.add(hidden[1].id)
         own = s.determinize(MINOA, Rng(seed))
         assert own.deal[1] == s.deal[1] and own.hands[MINOA] == s.hands[MINOA]
     assert len(stacks) > 1
+    assert len(seconds) > 1  # the gold declared as gold is not known to be gold
     assert s.to_json() == before
 
 
 def test_mc_7_4_determinize_does_not_keep_the_stack_of_a_hidden_offered_card() -> None:
-    """Issue 13: swapping a hidden offered card (declared as a shown card's name) with a
+    """Issue 13: swapping a hidden offered card  with a
     card of another stack of the same hand changes nothing another viewer receives:
     the same observation, and the same determinized sample from the same generator
     (before, the sample kept the hidden card's stack, which nobody else can see)."""
     g = game(**{"trade-max-cards": 5})
     s = trading(g, minoa=MINOA_BIG)
-    for text in ("offer ochre ochre treachery as ochre", "add wine as ochre", "post"):
+    for text in ("offer ochre ochre", "add treachery as ochre", "add wine as ochre", "post"):
         s.apply(MINOA, text)
-    s.apply(HELLAS, "counter wool wool oil as wool")
-    s.apply(HELLAS, "post")
+    for text in ("counter wool wool", "add oil as wool", "post"):
+        s.apply(HELLAS, text)
     data = s.to_json()
     cards = {c.id: c for c in g.rules.catalog.cards}
     swaps = 0
@@ -438,19 +507,24 @@ def test_mc_7_4_determinize_does_not_keep_the_stack_of_a_hidden_offered_card() -
     assert swaps >= 4
 
 
-def test_mc_7_4_a_declaration_names_the_hidden_card_or_a_shown_one() -> None:
-    """MC-7.4: a saved offer whose hidden card is declared as another card than itself
-    or a shown one does not load."""
-    with pytest.raises(InvalidStateError, match="declares the hidden card 'wine' as 'gold'"):
-        building_position(cards=("ochre", "ochre", "wine", "gold"))
+def test_mc_7_4_a_saved_declaration_is_any_card_of_the_game_but_a_calamity() -> None:
+    """MC-7.4: a saved offer whose hidden wine is declared as gold loads (any name); one
+    declared as a calamity, or as a card this game does not have, does not."""
+    s = building_position(cards=("ochre", "ochre", "wine", "gold"))
+    assert s.observation(HELLAS)["deal"]["declared"] == ["gold"]
+    with pytest.raises(InvalidStateError, match="declares a hidden card as a calamity"):
+        building_position(cards=("ochre", "ochre", "wine", "treachery"))
+    with pytest.raises(InvalidStateError, match="declares a hidden card as 'silk'"):
+        building_position(cards=("ochre", "ochre", "wine", "silk"))
 
 
 @pytest.mark.parametrize("moves", [
-    [(MINOA, "offer ochre ochre wine as wine"), (MINOA, "add treachery as ochre")],  # his offer being built
-    [(MINOA, "offer ochre ochre wine as wine"), (MINOA, "add treachery as ochre"), (MINOA, "post"),
-     (HELLAS, "counter wool wool oil as wool")],  # a counter-offer being built
-    [(MINOA, "offer ochre ochre wine as wine"), (MINOA, "add gold as gold"), (MINOA, "post"),
-     (HELLAS, "counter wool wool oil as wool"), (HELLAS, "add papyrus as wool")],  # the choice among counters
+    [(MINOA, "offer ochre ochre")],  # his offer being built, no hidden card yet
+    [(MINOA, "offer ochre ochre"), (MINOA, "add wine as wine"), (MINOA, "add treachery as ochre")],
+    [(MINOA, "offer ochre ochre"), (MINOA, "add wine as wine"), (MINOA, "add treachery as ochre"), (MINOA, "post"),
+     (HELLAS, "counter wool wool")],  # a counter-offer being built
+    [(MINOA, "offer ochre ochre"), (MINOA, "add wine as wine"), (MINOA, "add gold as gold"), (MINOA, "post"),
+     (HELLAS, "counter wool wool"), (HELLAS, "add oil as wool"), (HELLAS, "add papyrus as wool")],  # the choice
 ])
 def test_mc_7_2_json_round_trip_mid_offer(moves: list[tuple[int, str]]) -> None:
     """MC-7.2: a position saved while an offer or a counter-offer is being built (or
@@ -474,14 +548,17 @@ def test_mc_7_2_json_round_trip_mid_offer(moves: list[tuple[int, str]]) -> None:
 
 
 def test_mc_7_2_trade_max_cards_3_is_the_three_card_trade() -> None:
-    """MC-7.2 (trade-max-cards 3): no ``add`` or ``post`` step: an offer and a counter
-    are posted as soon as they are named, and six cards change hands."""
+    """MC-7.2 (trade-max-cards 3): no ``post`` step: an offer and a counter are posted as
+    soon as their hidden card is named, and six cards change hands."""
     s = trading(game(**{"trade-max-cards": 3}), minoa=MINOA_BIG)
-    s.apply(MINOA, "offer ochre ochre treachery as ochre")
+    s.apply(MINOA, "offer ochre ochre")
+    assert "post" not in mc.texts(s, MINOA)
+    s.apply(MINOA, "add treachery as ochre")
     assert s.to_move() == (HELLAS,)
     assert s.observation(HATTI)["deal"]["hidden_count"] == 1
-    assert not any(a.kind in ("add", "post") for a in s.legal_actions(HELLAS))
-    s.apply(HELLAS, "counter wool wool oil as wool")
+    s.apply(HELLAS, "counter wool wool")
+    assert not any(a.kind == "post" for a in s.legal_actions(HELLAS))
+    s.apply(HELLAS, "add oil as wool")
     assert (s.to_move(), mc.texts(s, MINOA)) == ((MINOA,), ["accept 0", "reject"])
     s.apply(MINOA, "accept 0")
     assert hand(s, MINOA) == ["flood", "gold", "oil", "papyrus", "wine", "wool", "wool"]
@@ -509,3 +586,71 @@ def test_mc_7_2_the_greedy_bot_passes_a_calamity_on_and_takes_a_bigger_counter()
     assert bot.act(PlayerView(choosing(["clay", "clay", "oil", "clay"]), MINOA)).text == "reject"
     bigger = choosing(["clay", "clay", "oil", "clay", "gold", "gold", "ivory", "ivory"])
     assert bot.act(PlayerView(bigger, MINOA)).text == "accept 0"
+
+
+def test_mc_7_4_no_channel_tells_a_hidden_card_declared_as_itself() -> None:
+    """MC-7.4 and the kit's leak check (``civtable.testing.leaks.check_channels``): with a
+    hidden gold declared as gold in Minoa's offer and a hidden oil declared as oil in
+    Hellas's counter, what every other viewer receives (observation, screen, reasons,
+    the server's payload with the page, the terminal, the next move's events) is the
+    same in samples of his information set, where those cards are dealt again."""
+    s = trading(minoa=MINOA_BIG)
+    for text in ("offer ochre ochre", "add gold as gold"):
+        s.apply(MINOA, text)
+    for viewer in (HELLAS, HATTI, None):
+        for seed in range(3):
+            check_channels(s, MINOA, s.game.parse_action(s, "add treachery as ochre", MINOA), viewer, seed)
+    for text in ("add treachery as ochre", "post"):
+        s.apply(MINOA, text)
+    for text in ("counter wool wool", "add oil as oil"):
+        s.apply(HELLAS, text)
+    for viewer in (MINOA, HATTI, None):
+        for seed in range(3):
+            check_channels(s, HELLAS, s.game.parse_action(s, "post", HELLAS), viewer, seed)
+
+
+def test_mc_7_5_who_declined_and_the_deals_closed_are_public() -> None:
+    """MC-7.5 (trade-disclosure A: everything but the hidden cards is public): Minoa offers;
+    Assyria declines, Hatti counters, Hellas declines; every viewer reads who declined;
+    Minoa accepts Hatti's counter and every viewer reads the closed deal (Minoa and Hatti,
+    four cards for three), in the observation and a position saved and loaded; the next
+    turn's card phase (MC-6) starts a new list."""
+    from civtable.games.mega_civ.rules.cards import phase_cards
+
+    s = trading(minoa=MINOA_BIG, others={HATTI: {"hand": ["clay", "clay", "iron"]},
+                                         ASSYRIA: {"hand": ["tin", "tin", "fish"]}})
+    for text in ("offer ochre ochre", "add wine as gold", "add treachery as ochre", "post"):
+        s.apply(MINOA, text)
+    assert s.to_move() == (ASSYRIA,)
+    s.apply(ASSYRIA, "decline")
+    for text in ("counter clay clay", "add iron as iron"):
+        s.apply(HATTI, text)
+    s.apply(HELLAS, "decline")
+    for v in (None, *range(5)):
+        assert s.observation(v)["deal"]["declined"] == [ASSYRIA, HELLAS]
+    t = s.game.state_from_json(json.loads(json.dumps(s.to_json())))
+    assert t.observation(EGYPT) == s.observation(EGYPT) and t.to_json()["deal"]["declined"] == [ASSYRIA, HELLAS]
+    s.apply(MINOA, "accept 2")
+    closed = [{"proposer": MINOA, "responder": HATTI, "gave": 4, "got": 3}]
+    for v in (None, *range(5)):
+        assert s.observation(v)["trades"] == closed
+    assert s.to_json()["traded"] == [[MINOA, HATTI, 4, 3]]
+    assert s.game.state_from_json(s.to_json()).observation(None)["trades"] == closed
+    phase_cards(s)
+    assert s.traded == [] and "traded" not in s.to_json()
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda d: d.update(traded=[[1, 1, 3, 3]]), "traded[0]"),  # a trade with himself
+    (lambda d: d.update(traded=[[1, 0, 2, 3]]), "traded[0]"),  # fewer than three cards (MC-7.2)
+    (lambda d: d.update(traded=[[1, 9, 3, 3]]), "traded[0]"),
+    (lambda d: d["deal"].update(declined=[MINOA]), "deal.declined"),  # the proposer does not answer himself
+    (lambda d: d["deal"].update(declined=[HELLAS]), "deal.declined"),  # Hellas is still to answer
+])
+def test_mc_7_5_a_saved_trade_record_that_cannot_be_is_refused(change: Any, field: str) -> None:
+    """MC-7.2 / MC-7.5: closed deals and declines of a saved position are checked."""
+    g = game()
+    data = building_position(g, cards=("ochre", "ochre", "wine", "wine"), stage=1, decider=HELLAS).to_json()
+    change(data)
+    with pytest.raises(InvalidStateError, match=field.replace("[", r"\[").replace("]", r"\]")):
+        g.state_from_json(data)

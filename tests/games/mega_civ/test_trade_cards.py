@@ -340,7 +340,8 @@ def test_mc_7_3_determinize_keeps_the_shown_cards_and_deals_the_hidden_one_again
     seen), not always the treachery; his flood (non-tradable, its place is known)
     stays. Minoa himself keeps his own hidden card."""
     s = trading()
-    s.apply(MINOA, "offer ochre ochre treachery as ochre")
+    s.apply(MINOA, "offer ochre ochre")
+    s.apply(MINOA, "add treachery as ochre")
     s.apply(MINOA, "post")
     before = s.to_json()
     hidden = set()

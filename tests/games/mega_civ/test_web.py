@@ -133,22 +133,23 @@ def test_a_player_sees_his_hand_as_cards_and_nobody_else_does() -> None:
 
 
 def test_an_offer_shows_its_shown_cards_and_hidden_backs_with_their_declarations() -> None:
-    """MC-7.3 / MC-7.4 on the page: the shown cards as cards, each hidden card as a back
-    with its declaration; its owner reads which card it is, nobody else does."""
+    """MC-7.3 / MC-7.4 on the page's trade table: the shown cards by name, each hidden card
+    counted with the name it is declared as; its owner reads which card it is, nobody else
+    does; a counter-offer's row is what the proposer clicks to accept it."""
     g = game()
     data = run_from(phase=7, players={MINOA: {"hand": ["ochre", "ochre", "treachery", "wine"]},
                                       HELLAS: {"hand": ["wool", "wool", "oil", "papyrus"]},
                                       HATTI: {"tokens": {"great_delta": 1}}}).to_json()
     s = g.state_from_json(data)
     assert s.to_move() == (MINOA,)
-    s.apply(MINOA, "offer ochre ochre treachery as ochre")
-    s.apply(MINOA, "post")
+    for text in ("offer ochre ochre", "add treachery as ochre", "post"):
+        s.apply(MINOA, text)
     mine = g.html(s.observation(MINOA), MINOA)
     theirs = g.html(s.observation(HELLAS), HELLAS)
-    assert "declared as Ochre" in mine and "declared as Ochre" in theirs
+    assert "1 hidden" in mine and "1 hidden" in theirs and 'title="stack 1 · value 1">Ochre<' in theirs
     assert "(yours: Treachery)" in mine and "Treachery" not in theirs
-    s.apply(HELLAS, "counter wool wool oil as wool")
-    s.apply(HELLAS, "post")
+    for text in ("counter wool wool", "add oil as wool", "post"):
+        s.apply(HELLAS, text)
     assert f"counter:{HELLAS}" in check_page(s, MINOA)
     assert g.action_target(Action("accept", str(HELLAS)), s.observation(MINOA)) == f"counter:{HELLAS}"
 
@@ -158,7 +159,7 @@ def test_an_offer_shows_its_shown_cards_and_hidden_backs_with_their_declarations
     ("city old_ford treasury", "area:old_ford"), ("lose-city kings_vale", "area:kings_vale"),
     ("discard famine", "card:famine"), ("pay wine", "card:wine"), ("pay 10", None), ("pay wine ochre", None),
     ("buy-card 9 15", "stack:9"), ("buy astronavigation", "advance:astronavigation"), ("victim 3", "player:3"),
-    ("accept 2", "counter:2"), ("offer ochre ochre wine as wine", None), ("done", None), ("tax-rate 1", None),
+    ("accept 2", "counter:2"), ("offer ochre ochre", "card:ochre"), ("add wine as iron", "card:wine"), ("done", None), ("tax-rate 1", None),
 ])
 def test_action_targets(text: str, target: str | None) -> None:
     kind, *args = text.split()

@@ -25,6 +25,8 @@ from ..catalog import Catalog, set_value
 from ..rules.board import Board
 
 CALAMITY_DEBT = 12  # what holding a tradable calamity costs, in payment points (a rough damage price)
+TRUST = 0.7  # the share of a declared hidden card's worth believed (MC-7.4: it may be anything)
+TRUST_SHOWN = 0.5  # ... when the declaration repeats a shown card's name (the usual bluff)
 
 
 def exchange(cards: Any, have: Callable[[Any], int], give: Iterable[Any], take: Iterable[Any]) -> tuple[float, dict[Any, int]]:
@@ -76,8 +78,10 @@ class Economy:
         return exchange(self.card, lambda c: counts.get(c, 0), give, take)[0]
 
     def hidden_worth(self, counts: dict[str, int], declared: str | list[str], shown: list[str]) -> float:
-        """The undisclosed cards (one per declared name): each trusted less when it only
-        repeats a shown name; a later card of the same name adds to the earlier ones."""
+        """The undisclosed cards (one per declared name), never certain (MC-7.4: a hidden
+        card may be anything, whatever it is declared as): trusted less when the name only
+        repeats a shown card's (the usual bluff); a later card of the same name adds to the
+        earlier ones."""
         names = [declared] if isinstance(declared, str) else declared
         seen = self.counts(shown)
         total = 0.0
@@ -87,7 +91,7 @@ class Economy:
                 total -= 3
                 continue
             n = counts.get(name, 0) + seen.get(name, 0)
-            trust = 0.5 if name in shown else 0.7
+            trust = TRUST_SHOWN if name in shown else TRUST
             total += trust * ((n + 1) ** 2 - n * n) * k.face_value - 3
             seen[name] = seen.get(name, 0) + 1
         return total
@@ -113,7 +117,7 @@ class Economy:
                 total -= 3
                 continue
             n = hand.count(c) + seen.get(c, 0)
-            trust = 0.5 if c in shown else 0.7
+            trust = TRUST_SHOWN if c in shown else TRUST
             total += trust * ((n + 1) ** 2 - n * n) * k.face_value - 3
             seen[c] = seen.get(c, 0) + 1
         return worth + total
@@ -142,14 +146,16 @@ class Economy:
         return None
 
     def trade(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        """MC-7: an offer's two shown cards chosen with the hidden card that would complete
+        it best, the hidden cards added one by one, the others' offers valued from their
+        shown cards and declarations only (never their hidden cards)."""
         me = obs["player"]
         counts = self.counts(obs["hand"])
         deal = obs["deal"]
         if deal is None:
-            def offer(a: Action) -> float:
-                c1, c2, h = a.args[0], a.args[1], a.args[2]
-                s = self.change(counts, [c1, c2, h], []) + 0.2 * (self.card[c1].face_value + self.card[c2].face_value)
-                return s + (4 if a.args[4] == h else 0)  # honest when it costs nothing
+            def offer(a: Action) -> float | None:
+                found = self.first_hidden(counts, a.args[0], a.args[1], True)
+                return None if found is None else found[0]
 
             return _best(legal, "offer", offer, 2.0) or _find(legal, "pass")
         if deal["building"] == me:
@@ -158,8 +164,12 @@ class Economy:
             incoming = self.incoming(counts, deal)
             if incoming <= 1:
                 return _find(legal, "decline")
-            return (_best(legal, "counter", lambda a: incoming + self.change(counts, list(a.args[:3]), []), 0.0)
-                    or _find(legal, "decline"))
+
+            def counter(a: Action) -> float | None:
+                found = self.first_hidden(counts, a.args[0], a.args[1], False)
+                return None if found is None else incoming + found[0]
+
+            return _best(legal, "counter", counter, 0.0) or _find(legal, "decline")
         mine = [*deal["shown"], *deal["hidden"]]
 
         def accept(a: Action) -> float:
@@ -168,15 +178,48 @@ class Economy:
 
         return _best(legal, "accept", accept, 0.0) or _find(legal, "reject")
 
+    def first_hidden(self, counts: dict[str, int], c1: str, c2: str, offering: bool) -> tuple[float, str, str] | None:
+        """The best first hidden card to go with the shown ``c1`` and ``c2`` (value, card,
+        declared name): what the three cards cost the hand, plus for an offer a little for
+        showing good cards and for being honest (a commodity declared as itself; a calamity
+        passed on is declared as the first shown card). None: the hand has no third card."""
+        best: tuple[float, str, str] | None = None
+        card = self.card
+        for h, n in sorted(counts.items()):
+            if not card[h].tradable or n - (h == c1) - (h == c2) < 1:
+                continue
+            value = self.change(counts, [c1, c2, h], [])
+            honest = not card[h].calamity
+            if offering:
+                value += 0.2 * (card[c1].face_value + card[c2].face_value) + (4 if honest else 0)
+            if best is None or value > best[0]:
+                best = (value, h, self.declared(c1, c2, h, offering))
+        return best
+
+    def declared(self, c1: str, c2: str, h: str, offering: bool) -> str:
+        """The name a hidden card is declared as: itself in an offer (a calamity as the first
+        shown card); in a counter-offer the first in stack order of the shown cards and the
+        hidden one, the bluff this bot always made (any name is allowed, MC-7.4)."""
+        if self.card[h].calamity:
+            return c1
+        if offering:
+            return h
+        return min((c1, c2, h), key=self.cat.card)
+
     def _grow(self, obs: dict[str, Any], counts: dict[str, int], legal: list[Action]) -> Action:
-        """One more hidden card for the offer or counter-offer being built, when giving it
-        costs the hand little (a Water card, a tradable calamity passed on, a lone cheap
-        card) or, for a counter smaller than the offer it answers, a little more to match
-        its size; otherwise ``post``."""
+        """The first hidden card of the offer or counter-offer being built (``first_hidden``),
+        then one more when giving it costs the hand little (a Water card, a tradable calamity
+        passed on, a lone cheap card) or, for a counter smaller than the offer it answers, a
+        little more to match its size; otherwise ``post``."""
         deal = obs["deal"]
         me = obs["player"]
         side = deal if deal["from"] == me else deal["counters"][str(me)]
         given = [*side["shown"], *side["hidden"]]
+        if not side["hidden"]:
+            found = self.first_hidden(counts, given[0], given[1], deal["from"] == me)
+            if found is not None:
+                text = f"add {found[1]} as {found[2]}"
+                return next((a for a in legal if a.text == text), legal[0])
         rest = dict(counts)
         for c in given:
             rest[c] -= 1
@@ -188,6 +231,8 @@ class Economy:
             if a.kind != "add":
                 continue
             h, d = a.args[0], a.args[2]
+            if d != h and not (self.card[h].calamity and d == given[0]):
+                continue  # the same card declared as another name changes nothing to this hand's value
             s = self.change(rest, [h], []) + (0.5 if d == h else 0)
             if s > score:
                 best, score = a, s

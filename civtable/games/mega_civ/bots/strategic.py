@@ -335,6 +335,10 @@ class Spender(Economy):
         self.saving_for: str | None = None
         self._searched: dict[tuple[tuple[int, ...], bool], tuple[tuple[float, int, int, int] | None]] = {}
 
+    def declared(self, c1: str, c2: str, h: str, offering: bool) -> str:
+        """A hidden card is declared as itself (a calamity as the first shown card)."""
+        return c1 if self.card[h].calamity else h
+
     def cards(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         me = obs["players"][obs["player"]]
         free = [a for a in legal if a.kind == "free-card"]
@@ -356,8 +360,8 @@ class Spender(Economy):
     def start(self, hand: list[int], incoming: float | None) -> Action:
         """The best start of an offer (``incoming`` None: no deal yet) or of a counter-offer
         to an offer worth ``incoming`` to the hand, found over the hand's kinds instead of
-        every legal action (MC-7.2 to MC-7.4: two shown cards, not calamities, and a hidden
-        tradable card declared as its own name, or a calamity declared as a shown card's);
+        every legal action (MC-7.2, MC-7.3: two shown cards, not calamities, worth it with a
+        hidden tradable card of the hand; ``Economy._grow`` adds the hidden card next);
         ``Economy.trade``'s values. ``pass``/``decline`` when none is worth it. The search
         depends on the hand only (a counter-offer adds ``incoming`` to every value alike),
         so it is kept per hand (``_search``)."""
@@ -372,15 +376,14 @@ class Spender(Economy):
         best = found[0]
         if best is None:
             return act("decline" if countering else "pass")
-        value, c1, c2, h = best
+        value, c1, c2, _hidden = best
         if incoming is not None:
             value += incoming
         floor = 2.0
         if value <= floor:
             return act("decline" if countering else "pass")
         cards = self.cat.cards
-        d = h if not cards[h].calamity else c1
-        return act("counter" if countering else "offer", cards[c1].id, cards[c2].id, cards[h].id, "as", cards[d].id)
+        return act("counter" if countering else "offer", cards[c1].id, cards[c2].id)  # the hidden card: ``_grow``
 
     def _search(self, hand: list[int], countering: bool) -> tuple[tuple[float, int, int, int] | None]:
         """``start``'s search: the best (value, shown, shown, hidden) of the hand, the value

@@ -65,6 +65,8 @@ def phase_cards(s: MegaState) -> None:
         tell_draw(s, p, [c for c in drawn if c is not None])
     s.used = [[] for _ in range(s.n)]
     s.log = []
+    s.traded = []
+    s.struck = []
     buyers = [p for p in s.order if purchases(s, p)]
     if not ask(s, CARDS, buyers):
         s.phase = 7

@@ -70,10 +70,11 @@ def next_calamity(s: MegaState) -> None:
     while s.calq:
         victim, card = s.calq.pop(0)
         s.log.append(f"{s.cat.cards[card].name} strikes {s.civ[victim]}")
+        s.struck.append([s.cat.cards[card].id, victim, {}])  # what it does, told afterwards (report.record)
         if s.journal is not None:
             s.emit("calamity.struck", {"calamity": s.cat.cards[card].id, "victim": victim,
                                        "beneficiary": cal_beneficiary(s, victim, card)})
-        before = snapshot(s)
+        before = snapshot(s, always=True)
         start(s, victim, card)
         done = run_tasks(s)
         report(s, before, s.cat.cards[card].id)

@@ -31,7 +31,7 @@ def play_task(s: MegaState, p: int, a: Action) -> None:
     """One choice of the current task; the tasks then run on until the next choice,
     or, all done, the phase goes back to what started them (``resume``)."""
     card = s.tasks[-1][CARD]
-    before = snapshot(s)
+    before = snapshot(s, always=s.phase == 9 and card >= 0)  # a calamity's choice goes into its record
     do_task(s, p, a)
     done = run_tasks(s)
     report(s, before, s.cat.cards[card].id if card >= 0 else "ability")

@@ -3,33 +3,36 @@
 Trade is a structured negotiation (trade-limit A: a number of rounds). In each
 round every player in AST order may post one offer of at least three cards (MC-7.2):
 two shown (they must be what they are, MC-7.3) and one or more hidden, each declared
-as a commodity (MC-7.4). A declaration is limited to the hidden card's own name or a
-shown card's name (the usual "three Wool" bluff; a calamity only as a shown card's
-name), which keeps the lists of actions small. Tradable calamities may travel as
+as a commodity. MC-7.4: the hidden cards "can be anything": a hidden card may be
+declared as any trade card name that is not a calamity (every commodity of the
+game's stacks, and Water), whatever it really is. Tradable calamities may travel as
 hidden cards; non-tradable ones never move.
 
-An offer is built in small steps (DESIGN: compound choices are split):
+An offer is built card by card (DESIGN: compound choices are split, and a
+declaration of any name would multiply a one-step start by the number of names):
 
-- ``offer C1 C2 H as D`` names the two shown cards and the first hidden card, as a
-  three-card offer always did (a record of three-card offers reads the same);
-- then, while the offer has fewer cards than option ``trade-max-cards`` (default 5)
-  and the hand has another tradable card, the proposer may ``add H as D`` (one more
-  hidden card and its declaration) or ``post`` the offer as it is. When nothing can
-  be added the offer is posted at once, so ``trade-max-cards 3`` plays exactly the
-  three-card offers (one step per offer).
+- ``offer C1 C2`` names the two shown cards;
+- ``add H as D`` adds one hidden card H of the hand declared as D, as many times as
+  option ``trade-max-cards`` (default 5) and the hand allow;
+- ``post`` sends the offer as it is once it holds three cards or more (MC-7.2); when
+  nothing more can be added it is posted at once, so ``trade-max-cards 3`` plays
+  exactly the three-card offers (``offer C1 C2``, ``add H as D``).
 
 Every other player who can answers in AST order with a counter-offer built the same
-way (``counter C1 C2 H as D``, then ``add H as D`` ... ``post``) or ``decline``; the
+way (``counter C1 C2``, then ``add H as D`` ... ``post``) or ``decline``; the
 proposer ``accept``s one counter (``accept SEAT``) or ``reject``s them all. On accept
 all the cards of both sides change hands at once (MC-7.5).
 
-``MegaState.deal`` holds the deal under way: ``[proposer, side, stage, counters]``
-with ``side`` = ``[shown1, shown2, hidden1, declared1, hidden2, declared2, ...]``,
-``stage`` OFFER (the proposer builds his offer), COUNTER (the responders answer; the
-decider's counter is under construction when he is already in ``counters``) or
-ACCEPT, and ``counters`` = ``{responder: side}``. Other players see the shown cards,
+``MegaState.deal`` holds the deal under way: ``[proposer, side, stage, counters,
+declined]`` with ``side`` = ``[shown1, shown2, hidden1, declared1, hidden2, declared2,
+...]``, ``stage`` OFFER (the proposer builds his offer), COUNTER (the responders answer;
+the decider's counter is under construction when he is already in ``counters``) or
+ACCEPT, ``counters`` = ``{responder: side}`` and ``declined`` the responders who
+declined, in the order they did. ``MegaState.traded`` lists this turn's closed deals
+``[proposer, responder, cards given, cards received]`` (public, MC-7.5). Other players see the shown cards,
 the declared names and the number of hidden cards, never the hidden cards
-(``Game.public_text`` hides them from the action texts too).
+(``Game.public_text`` hides them from the action texts too); a declaration tells
+nothing about the card behind it.
 """
 
 from __future__ import annotations
@@ -50,9 +53,9 @@ if TYPE_CHECKING:
 OFFER, COUNTER, ACCEPT = 0, 1, 2
 
 
-# the deal under way: [proposer, his side, stage, {responder: his side}]; a side is
-# [shown1, shown2, hidden1, declared1, hidden2, declared2, ...] (card indices)
-FROM, SIDE, STAGE, COUNTERS = range(4)
+# the deal under way: [proposer, his side, stage, {responder: his side}, [who declined]]; a
+# side is [shown1, shown2, hidden1, declared1, hidden2, declared2, ...] (card indices)
+FROM, SIDE, STAGE, COUNTERS, DECLINED = range(5)
 
 
 def shown_of(side: list[int]) -> list[int]:
@@ -165,65 +168,53 @@ def can_add(s: MegaState, p: int, side: list[int]) -> bool:
     return sum(1 for c in s.hands[p] if cards[c].tradable) > size
 
 
-def declarable(s: MegaState, side: list[int], h: int) -> list[int]:
-    """MC-7.4: what a hidden card may be declared as: its own name or a shown card's name
-    (a calamity only a shown name)."""
-    names = {side[0], side[1]} if s.cat.cards[h].calamity else {side[0], side[1], h}
-    return sorted(names)
+def declarable(s: MegaState) -> tuple[int, ...]:
+    """MC-7.4: the names a hidden card may be declared as, whatever it is: every trade card
+    of the game that is not a calamity (``Rules.declarable``)."""
+    return s.rules.declarable
 
 
 def offers(s: MegaState, p: int, kind: str) -> list[Action]:
-    """Every three-card start of an offer: two shown cards (not calamities), one hidden
-    tradable card, declared as its own commodity or one of the shown ones. The actions
-    of each (kind, shown, shown, hidden) are built once per game and kept
-    (``Rules.offer_starts``): an 18-player trade phase asks for hundreds of these lists."""
+    """Every start of an offer or counter-offer (MC-7.3): two shown cards of the hand, not
+    calamities (two copies when the same). The hand has a third tradable card to hide
+    (``can_trade``), so every start can be completed."""
     cards = s.cat.cards
-    hand = tradable(s, p)
     counts: dict[int, int] = {}
-    for c in hand:
-        counts[c] = counts.get(c, 0) + 1
+    for c in tradable(s, p):
+        if not cards[c].calamity:
+            counts[c] = counts.get(c, 0) + 1
     kinds = sorted(counts)
-    starts = s.rules.offer_starts
+    g = s.rules.act
     out: list[Action] = []
     for i, c1 in enumerate(kinds):
-        if cards[c1].calamity:
-            continue
         for c2 in kinds[i:]:
-            if cards[c2].calamity or (c2 == c1 and counts[c1] < 2):
-                continue
-            key = (kind, c1, c2)
-            row = starts.get(key)
-            if row is None:
-                row = starts[key] = {}
-            for h in kinds:
-                if counts[h] - (h == c1) - (h == c2) < 1:
-                    continue  # not in the hand once the two shown cards are out
-                found = row.get(h)
-                if found is None:
-                    g = s.rules.act
-                    found = row[h] = [g(kind, cards[c1].id, cards[c2].id, cards[h].id, "as", cards[d].id)
-                                      for d in declarable(s, [c1, c2], h)]
-                out += found
+            if c2 != c1 or counts[c1] >= 2:
+                out.append(g(kind, cards[c1].id, cards[c2].id))
     return out
 
 
 def additions(s: MegaState, p: int, side: list[int]) -> list[Action]:
-    """Every further hidden card for the side being built (MC-7.2: at least three cards;
-    option trade-max-cards: at most that many)."""
+    """Every further hidden card for the side being built and every name it may be declared
+    as (MC-7.4; option trade-max-cards: at most that many cards). The actions of each
+    hidden card are built once per game and kept (``Rules.additions``): an 18-player
+    trade phase asks for hundreds of these lists."""
     if size_of(side) >= s.rules.trade_max_cards:
         return []
-    row = s.rules.offer_starts.get(("add", side[0], side[1]))
-    if row is None:  # the add actions of each hidden card, kept per pair of shown cards
-        row = s.rules.offer_starts[("add", side[0], side[1])] = {}
+    row = s.rules.additions
     out: list[Action] = []
     for h in sorted(set(spare(s, p, side))):
         found = row.get(h)
         if found is None:
             g = s.rules.act
             cards = s.cat.cards
-            found = row[h] = [g("add", cards[h].id, "as", cards[d].id) for d in declarable(s, side, h)]
+            found = row[h] = [g("add", cards[h].id, "as", cards[d].id) for d in declarable(s)]
         out += found
     return out
+
+
+def complete(side: list[int]) -> bool:
+    """MC-7.2: an offer holds at least three cards (two shown, one or more hidden)."""
+    return len(side) >= 4
 
 
 def legal_trade(s: MegaState, p: int) -> list[Action]:
@@ -233,7 +224,7 @@ def legal_trade(s: MegaState, p: int) -> list[Action]:
         return offers(s, p, "offer") + [g("pass")]
     side = building(s)
     if side is not None:
-        return additions(s, p, side) + [g("post")]
+        return additions(s, p, side) + ([g("post")] if complete(side) else [])
     if deal[STAGE] == COUNTER:
         return offers(s, p, "counter") + [g("decline")]
     return [g("accept", q) for q in sorted(deal[COUNTERS])] + [g("reject")]
@@ -250,7 +241,9 @@ def find_trade(s: MegaState, p: int, text: str) -> Action | None:
         return g("pass") if text == "pass" else _find_start(s, p, "offer", text)
     side = building(s)
     if side is not None:
-        return g("post") if text == "post" else _find_add(s, p, side, text)
+        if text == "post":
+            return g("post") if complete(side) else None
+        return _find_add(s, p, side, text)
     if deal[STAGE] == COUNTER:
         return g("decline") if text == "decline" else _find_start(s, p, "counter", text)
     if text == "reject":
@@ -275,25 +268,22 @@ def _card_words(s: MegaState, words: list[str]) -> list[int] | None:
 
 
 def _find_start(s: MegaState, p: int, kind: str, text: str) -> Action | None:
-    """``kind C1 C2 H as D`` if it is one of ``offers(s, p, kind)``: C1 <= C2 two shown
-    cards of the hand (not calamities, two copies when the same), H another tradable
-    card of the hand, D a name it may be declared as."""
+    """``kind C1 C2`` if it is one of ``offers(s, p, kind)``: C1 <= C2 two cards of the hand,
+    not calamities, two copies when the same."""
     words = text.split(" ")
-    if len(words) != 6 or words[0] != kind or words[4] != "as":
+    if len(words) != 3 or words[0] != kind:
         return None
-    found = _card_words(s, [words[1], words[2], words[3], words[5]])
+    found = _card_words(s, words[1:])
     if found is None:
         return None
-    c1, c2, h, d = found
+    c1, c2 = found
     cards = s.cat.cards
     if c1 > c2 or cards[c1].calamity or cards[c2].calamity:
         return None
     hand = tradable(s, p)
     if hand.count(c1) < 1 + (c2 == c1) or c2 not in hand:
         return None
-    if hand.count(h) - (h == c1) - (h == c2) < 1 or d not in declarable(s, [c1, c2], h):
-        return None
-    action = s.rules.act(kind, cards[c1].id, cards[c2].id, cards[h].id, "as", cards[d].id)
+    action = s.rules.act(kind, cards[c1].id, cards[c2].id)
     return action if action.text == text else None
 
 
@@ -306,7 +296,7 @@ def _find_add(s: MegaState, p: int, side: list[int], text: str) -> Action | None
     if found is None:
         return None
     h, d = found
-    if h not in spare(s, p, side) or d not in declarable(s, side, h):
+    if h not in spare(s, p, side) or d not in declarable(s):
         return None
     cards = s.cat.cards
     action = s.rules.act("add", cards[h].id, "as", cards[d].id)
@@ -315,18 +305,27 @@ def _find_add(s: MegaState, p: int, side: list[int], text: str) -> Action | None
 
 def trade_refusal(s: MegaState, p: int, text: str, tr: Translator = ENGLISH) -> str | None:
     """Why a trade action that is not legal now is refused (None: the generic message)."""
-    kind = text.split(" ", 1)[0]
+    words = text.split(" ")
+    kind = words[0]
     deal = s.deal
     side = building(s) if p == s.decider else None
     t = shown(text)
     if side is not None:
+        if kind == "post":
+            return tr.t("{text}: an offer holds at least three cards, two shown and one or more hidden (MC-7.2): "
+                        "add a hidden card first ('add CARD as NAME')", text=t)
         if kind == "add":
             limit = s.rules.trade_max_cards
             if size_of(side) >= limit:
                 return tr.t("{text}: the offer already has {n} cards, the most that option trade-max-cards allows",
                             text=t, n=size_of(side))
-            return tr.t("{text}: a further hidden card must be another tradable card of the hand, declared as its "
-                        "own name or a shown card's name (a calamity only as a shown card's name)", text=t)
+            if len(words) != 4 or words[2] != "as":
+                return tr.t("{text}: one hidden card is declared as one name: 'add CARD as NAME'", text=t)
+            return tr.t("{text}: a further hidden card must be another tradable card of the hand, declared as any "
+                        "trade card's name that is not a calamity", text=t)
+        if kind in ("offer", "counter"):
+            return tr.t("{text}: an offer is already open: add its hidden cards ('add CARD as NAME') and post it "
+                        "before another one", text=t)
         return tr.t("{text}: an offer is being built: 'add CARD as NAME' or 'post'", text=t)
     if kind in ("add", "post"):
         return tr.t("{text}: no offer or counter-offer is being built (start one with 'offer' or 'counter')", text=t)
@@ -335,41 +334,38 @@ def trade_refusal(s: MegaState, p: int, text: str, tr: Translator = ENGLISH) -> 
     if kind == "offer" and deal is not None:
         return tr.t("{text}: an offer is already under way", text=t)
     if kind in ("offer", "counter"):
-        return tr.t("{text}: an offer names two shown cards held (not calamities), a hidden tradable card held "
-                    "and the name it is declared as (its own or a shown card's)", text=t)
+        if len(words) > 3:
+            return tr.t("{text}: an offer starts with its two shown cards only ('{kind} CARD CARD'); each hidden "
+                        "card follows with 'add CARD as NAME'", text=t, kind=kind)
+        return tr.t("{text}: an offer shows two cards held that are not calamities, written in the order of the "
+                    "stacks ('{kind} CARD CARD')", text=t, kind=kind)
     return None
-
-
-def _start(s: MegaState, a: Action) -> list[int]:
-    cat = s.cat
-    return [cat.card(a.args[0]), cat.card(a.args[1]), cat.card(a.args[2]), cat.card(a.args[4])]
 
 
 def play_trade(s: MegaState, p: int, a: Action) -> None:
     """MC-7.2 to MC-7.5: one step of a deal: an offer, a counter-offer, a card added, an answer."""
     kind = a.kind
+    cat = s.cat
     if kind == "pass":
         next_proposer(s)
     elif kind == "offer":
-        s.deal = [p, _start(s, a), OFFER, {}]
-        if not can_add(s, p, s.deal[SIDE]):
-            post_offer(s)
+        s.deal = [p, [cat.card(a.args[0]), cat.card(a.args[1])], OFFER, {}, []]
     elif kind == "counter":
         deal = s.deal
         assert deal is not None
-        side = deal[COUNTERS][p] = _start(s, a)
-        if not can_add(s, p, side):
-            next_responder(s)
+        deal[COUNTERS][p] = [cat.card(a.args[0]), cat.card(a.args[1])]
     elif kind == "add":
         built = building(s)
         assert built is not None
-        built += [s.cat.card(a.args[0]), s.cat.card(a.args[2])]
-        side = built
-        if not can_add(s, p, side):
+        built += [cat.card(a.args[0]), cat.card(a.args[2])]
+        if not can_add(s, p, built):
             post(s)
     elif kind == "post":
         post(s)
     elif kind == "decline":
+        deal = s.deal
+        assert deal is not None
+        deal[DECLINED].append(p)
         next_responder(s)
     elif kind == "accept":
         deal = s.deal
@@ -378,6 +374,7 @@ def play_trade(s: MegaState, p: int, a: Action) -> None:
         give, take = cards_of(deal[SIDE]), cards_of(deal[COUNTERS][q])
         exchange(s, p, give, q, take)
         s.log.append(f"{s.civ[p]} traded with {s.civ[q]}")
+        s.traded.append([p, q, len(give), len(take)])
         tell_trade(s, p, give, q, take)
         next_proposer(s)
     else:  # reject

@@ -20,6 +20,7 @@ from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable
 from ..catalog import set_value
 from ..rules.scoring import advance_vp
 from .explain import step_task
+from .outcome import TASKS, lacking, struck
 from .words import SeatNames, phase_title, semicolon
 
 if TYPE_CHECKING:
@@ -306,8 +307,14 @@ class Screen(SeatNames):
         elif step == "trade":
             lines.append(tr.t("Trade, round {round} of {rounds}.", round=obs["trade_round"] + 1,
                               rounds=self.game.options["trade-rounds"]))
+        lines += self.trade_lines()
         if obs["task"] is not None:
             lines.append(self.task_line(obs["task"]))
+            if obs["task"]["calamity"]:
+                lines.append("  " + self.w.effect(obs["task"]["calamity"], tr))
+        lines += [f"{head}: {done}" for _, head, done in struck(self.w, obs, self.who, tr)]
+        if step == "buy" and self.viewer in obs["to_move"] and obs.get("costs") and obs["pay"] is None:
+            lines += lacking(self.w, obs["costs"], tr)
         if obs["calamities_pending"]:
             lines.append(tr.t("Calamities still to come: {cards}", cards=", ".join(
                 f"{self.w.card(c, tr)} ({self.who(v)})" for v, c in obs["calamities_pending"])))
@@ -329,6 +336,8 @@ class Screen(SeatNames):
         declared = ", ".join(self.w.card(c, tr) for c in side["declared"])
         hidden = side.get("hidden")
         k = side["hidden_count"]
+        if not k:
+            return tr.t("{shown} shown, no hidden card yet", shown=shown)
         text = tr.nt("{shown} shown + {n} hidden card declared as {declared}",
                      "{shown} shown + {n} hidden cards declared as {declared}", k, shown=shown, declared=declared)
         if hidden:
@@ -343,9 +352,18 @@ class Screen(SeatNames):
         for q, side in deal["counters"].items():
             lines.append("  " + tr.t("counter-offer of {who}: {side}", who=self.who(int(q)), side=self.side_text(side))
                          + (building if deal["building"] == int(q) else ""))
+        if deal["declined"]:
+            lines.append("  " + tr.t("declined: {who}", who=", ".join(self.who(q) for q in deal["declined"])))
         if deal["stage"] == "accept":
             lines.append("  " + tr.t("{who} accepts one counter-offer or rejects them all.", who=self.who(deal["from"])))
         return lines
+
+    def trade_lines(self) -> list[str]:
+        """MC-7.5: this turn's closed deals (public: who traded with whom, how many cards)."""
+        tr = self.tr
+        return [tr.t("Deals closed this turn: {deals}", deals=semicolon(tr).join(
+            tr.t("{a} and {b}: {gave} cards for {got}", a=self.who(t["proposer"]), b=self.who(t["responder"]),
+                 gave=t["gave"], got=t["got"]) for t in self.obs["trades"]))] if self.obs["trades"] else []
 
     def task_line(self, task: dict[str, Any]) -> str:
         tr = self.tr
@@ -361,32 +379,6 @@ class Screen(SeatNames):
         return tr.t("{cause}: {what} ({chooser} chooses).", cause=cause, what=what, chooser=args["chooser"])
 
 
-TASKS: dict[str, tuple[str, str]] = {
-    "lose": NN_("{victim} loses {n} more unit points (a token 1, a city {city})",
-                "{victim} loses {n} more unit points (a token 1, a city {city})"),
-    "reduce": NN_("{victim} reduces {n} city more", "{victim} reduces {n} cities more"),
-    "destroy": NN_("{victim} loses {n} city more", "{victim} loses {n} cities more"),
-    "support": NN_("{victim} reduces cities until the rest are supported",
-                   "{victim} reduces cities until the rest are supported"),
-    "annex": NN_("{chooser} annexes {n} more unit points of {victim}", "{chooser} annexes {n} more unit points of {victim}"),
-    "annex-city": NN_("{chooser} annexes {n} city more of {victim}", "{chooser} annexes {n} cities more of {victim}"),
-    "pirate": NN_("{chooser} turns {n} city more of {victim} into pirate cities",
-                  "{chooser} turns {n} cities more of {victim} into pirate cities"),
-    "quake-neighbour": NN_("{victim} reduces a city next to the one struck", "{victim} reduces a city next to the one struck"),
-    "victims": NN_("{victim} chooses {n} more secondary victim", "{victim} chooses {n} more secondary victims"),
-    "discard": NN_("{victim} discards {n} more card", "{victim} discards {n} more cards"),
-    "discard-value": NN_("{victim} discards cards worth {n} more", "{victim} discards cards worth {n} more"),
-    "pay-or": NN_("{victim} pays {n} treasury or suffers", "{victim} pays {n} treasury or suffers"),
-    "regress-or": NN_("{victim} moves back on the AST or loses cities", "{victim} moves back on the AST or loses cities"),
-    "buy-off": NN_("{victim} may discard two commodity cards instead of the reductions",
-                   "{victim} may discard two commodity cards instead of the reductions"),
-    "barbarians": NN_("{chooser} leads {n} barbarians against {victim}", "{chooser} leads {n} barbarians against {victim}"),
-    "give": NN_("{victim} gives a card", "{victim} gives a card"),
-    "credit": NN_("{victim} chooses the group of a credit token", "{victim} chooses the group of a credit token"),
-    "free-advance": NN_("{victim} may take a free advance", "{victim} may take a free advance"),
-}
-"""What a calamity's or an ability's task still asks, by its kind (``count`` is ``n``):
-the English screen's words, with the plural forms a translation needs."""
 
 
 # ------------------------------------------------------------ menus
@@ -457,10 +449,15 @@ def path(game: MegaCiv, action: Action, obs: dict[str, Any], *, tr: Translator =
                 tr.nt("with {n} token", "with {n} tokens", int(args[2])))
     if kind in ("offer", "counter"):
         what = tr.t("make an offer") if kind == "offer" else tr.t("make a counter-offer")
-        return (what, tr.t("show {card}", card=w.card(args[0], tr)), tr.t("and {card}", card=w.card(args[1], tr)),
-                tr.t("hide {card}", card=w.card(args[2], tr)), tr.t("declared as {card}", card=w.card(args[4], tr)))
+        return what, tr.t("show {card}", card=w.card(args[0], tr)), tr.t("and {card}", card=w.card(args[1], tr))
     if kind == "add":
-        return tr.t("add a hidden card"), w.card(args[0], tr), tr.t("declared as {card}", card=w.card(args[2], tr))
+        declared = tr.t("declared as {card}", card=w.card(args[2], tr))
+        names = game.rules.declarable
+        if len(names) > NAMES_AT_ONCE:  # many names (9 players or more): by stack first
+            stack = game.rules.catalog.cards[game.rules.catalog.card(args[2])].stack
+            group = tr.t("a name of stack {n}", n=stack) if stack else tr.t("another name")
+            return tr.t("add a hidden card"), w.card(args[0], tr), group, declared
+        return tr.t("add a hidden card"), w.card(args[0], tr), declared
     if kind == "buy":
         adv = game.rules.catalog.advances[game.rules.catalog.advance_index[args[0]]]
         vp = advance_vp(adv.cost, game.rules.tables.vp, game.rules.exactly_200_high)
@@ -479,6 +476,10 @@ def path(game: MegaCiv, action: Action, obs: dict[str, Any], *, tr: Translator =
                 tr.t("to {area}", area=w.area(args[1], tr)))
     return (label(game, action, obs, tr=tr),)
 
+
+NAMES_AT_ONCE = 24
+"""The most declarable names listed on one menu level (the small map's 19; 9 players and
+more are grouped by stack)."""
 
 AREA_TASKS = ("lose", "lose-city", "annex", "reduce", "destroy", "barbarians", "pirate")
 """Task choices named by an area: grouped by region when the victim holds many areas."""
@@ -538,9 +539,9 @@ STEP_HELP: dict[str, str] = {
         "Trade cards (MC-6): you drew one card from stacks 1 to N for your N cities. You may buy more with "
         "treasury: 'buy-card STACK COST' (the cost goes back to your stock), 'done' to stop."),
     "trade": N_(
-        "Trade (MC-7): an offer shows two cards and hides at least one more, each hidden card declared as a "
-        "commodity. Written 'offer SHOWN1 SHOWN2 HIDDEN as DECLARED', then 'add HIDDEN as DECLARED' for more "
-        "hidden cards or 'post'. The others answer with 'counter ...' (built the same way) or 'decline'; the "
+        "Trade (MC-7): an offer shows two cards and hides at least one more, each hidden card declared as any "
+        "commodity, true or not. Written 'offer SHOWN1 SHOWN2', then 'add HIDDEN as DECLARED' for each hidden "
+        "card, then 'post'. The others answer with 'counter ...' (built the same way) or 'decline'; the "
         "proposer then 'accept SEAT' or 'reject'. 'pass' makes no offer. Others see only the shown cards, the "
         "declarations and how many cards are hidden; a set of n cards of one commodity is worth n x n x its value."),
     "discard": N_(

@@ -26,7 +26,10 @@ from civtable.i18n import ENGLISH, Translator, localizable
 from ..catalog import set_value
 from ..rules.scoring import advance_vp
 from .explain import step_task
+from .markup import tag
+from .outcome import done_text, struck, task_hint
 from .webmap import MAP_CSS, MapDrawing, colour, ink
+from .webtrade import TRADE_CSS, TradeTable
 from .words import CONTEXT, SeatNames, phase_title, semicolon
 
 if TYPE_CHECKING:
@@ -35,18 +38,23 @@ if TYPE_CHECKING:
 AREA_KINDS = frozenset(("move", "ship", "sail", "city", "grow", "reduce", "revolt", "reinforce", "lose", "lose-city",
                         "destroy", "annex", "pirate", "barbarians", "politics-annex", "fundamentalism", "monotheism",
                         "universal-doctrine", "diaspora"))
-CARD_KINDS = frozenset(("discard", "keep", "give", "trade-routes", "pay"))
+CARD_KINDS = frozenset(("discard", "keep", "give", "trade-routes", "pay", "offer", "counter", "add"))
 TARGETS = {**dict.fromkeys(AREA_KINDS, "area"), **dict.fromkeys(CARD_KINDS, "card"), "buy": "advance",
            "take": "advance", "buy-card": "stack", "free-card": "stack", "victim": "player",
            "provincial-empire": "player", "accept": "counter"}
+DEAL_WORDS = frozenset(("post", "pass", "decline", "reject"))
+"""The trade's answers without a card: the trade table's buttons (``deal:<kind>``)."""
 """The thing each kind of action acts on (named by its first argument)."""
 EPOCH_COLOURS = {"stone": "#d9d2c5", "early_bronze": "#e8c9a0", "middle_bronze": "#dcae73", "late_bronze": "#c98d4a",
                  "early_iron": "#a9b4bf", "late_iron": "#7d8b99"}
 
 
 def action_target(action: Action, obs: dict[str, Any]) -> str | None:
-    """``kind:first argument`` for actions on a thing drawn on the page; None otherwise
-    (offers, 'done', answers: the side menu)."""
+    """``kind:first argument`` for actions on a thing drawn on the page (an offer's first
+    shown card, a hidden card added to it; the trade table's buttons); None otherwise
+    ('done' and the like: the side menu)."""
+    if action.kind in DEAL_WORDS and obs.get("step") == "trade":
+        return f"deal:{action.kind}"
     kind = TARGETS.get(action.kind)
     if kind is None or not action.args:
         return None
@@ -56,11 +64,42 @@ def action_target(action: Action, obs: dict[str, Any]) -> str | None:
     return f"{kind}:{first}"
 
 
-def tag(name: str, body: str = "", cls: str = "", **attrs: Any) -> str:
-    """An element; ``body`` is HTML already, attribute values are escaped here."""
-    extra = "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"' for k, v in attrs.items() if v is not None)
-    klass = f' class="{escape(cls)}"' if cls else ""
-    return f"<{name}{klass}{extra}>{body}</{name}>"
+def action_then(action: Action, obs: dict[str, Any]) -> str | None:
+    """Where a move goes, after the area it leaves: ``move A B`` (``move A B C`` with
+    Roadbuilding: C), ``sail A B k`` and ``diaspora A B`` go on to ``area:B``."""
+    kind = action.kind
+    if kind in ("offer", "counter"):  # MC-7.3: the second shown card
+        return f"card:{action.args[1]}"
+    if kind == "move":
+        return f"area:{action.args[-1]}"
+    if kind in ("sail", "diaspora"):
+        return f"area:{action.args[1]}"
+    return None
+
+
+def action_repeat(game: MegaCiv, action: Action, obs: dict[str, Any]) -> int:
+    """MC-3.1: ``move A B`` moves one token, and may be played again while A holds tokens of
+    the mover that have not moved this turn; once only where a later token could be barred
+    (Cultural Ascendancy of a player with units there bars a move that starts a conflict,
+    whatever the number, ``rules.movement.barred``)."""
+    if action.kind != "move" or obs.get("player") is None or obs["step"] != "move":
+        return 1
+    me = obs["players"][obs["player"]]
+    src, dest = str(action.args[0]), str(action.args[-1])
+    free = me["tokens"].get(src, 0) - obs["moved"].get(src, 0)
+    if free <= 1:
+        return 1
+    params = {a.id: a.params for a in game.rules.catalog.advances}
+
+    def holds(p: dict[str, Any], key: str) -> bool:
+        return any(params[a].get(key) for a in p["advances"])
+
+    if holds(me, "no_conflict_with") or holds(me, "ignores_ascendancy"):
+        return free
+    for p in obs["players"]:
+        if p["seat"] != obs["player"] and holds(p, "no_conflict_with") and (p["tokens"].get(dest) or dest in p["cities"]):
+            return 1
+    return free
 
 
 class Page(SeatNames):
@@ -79,11 +118,13 @@ class Page(SeatNames):
     @localizable
     def html(self, *, tr: Translator = ENGLISH) -> str:
         self.tr = tr
-        panels = [self.deal(), self.hand() if self.viewer is not None else "", self.calamities(), self.legend(),
-                  self.stacks(), self.ast(), self.advances()]
+        trading = self.obs["phase"] == 7 and self.obs["deal"] is not None or self.obs["step"] == "trade"
+        top = TradeTable(self).html() if trading else ""  # MC-7: the trade table above the map
+        panels = [self.closed() if not trading else "", "" if trading or self.viewer is None else self.hand(),
+                  self.calamities(), self.legend(), self.stacks(), self.ast(), self.advances()]
         wider = "" if tr.english else WIDER_CSS  # a translation's headings are longer than the English ones
-        return (f"<style>{MAP_CSS}{CSS}{wider}</style>"
-                + tag("div", self.status() + MapDrawing(self.game, self.obs, tr).svg() + self.key()
+        return (f"<style>{MAP_CSS}{CSS}{TRADE_CSS}{wider}</style>"
+                + tag("div", self.status() + top + MapDrawing(self.game, self.obs, tr).svg() + self.key()
                       + tag("div", "".join(panels), "mc-panels"), "mc"))
 
     # ------------------------------------------------------------ pieces
@@ -108,16 +149,7 @@ class Page(SeatNames):
         if note:
             body += tag("div", escape(note), "note")
         body += tag("div", f"×{count}" if count > 1 else "", "count")
-        return tag("div", body, cls, data_target=f"card:{card_id}" if target else None)
-
-    def back(self, declared: str, hidden: str | None) -> str:
-        """A hidden offered card: its back and what it is declared as (and, to its owner, what it is)."""
-        tr = self.tr
-        body = tag("div", escape(tr.t("hidden card")), "title") + tag(
-            "div", escape(tr.t("declared as {card}", card=self.w.card(declared, tr))), "note")
-        if hidden is not None:
-            body += tag("div", escape(tr.t("(yours: {cards})", cards=self.w.card(hidden, tr))), "note")
-        return tag("div", body, "card mc-back")
+        return tag("div", body, cls, data_target=f"card:{card_id}" if target else None, data_label=name)
 
     # ------------------------------------------------------------ panels
     def status(self) -> str:
@@ -185,54 +217,55 @@ class Page(SeatNames):
             cls = "mc-me" if seat == self.viewer else ("mc-moving" if seat in self.obs["to_move"] else "")
             rows.append(tag("tr", "".join(tag("td", c) for c in cells), cls, data_target=f"player:{seat}"))
         return tag("div", tag("h4", escape(tr.t("Players in AST order")))
-                   + tag("table", tag("tr", head) + "".join(rows), "mc-players"), "zone")
+                   + tag("div", tag("table", tag("tr", head) + "".join(rows), "mc-players"), "mc-players-box"), "zone")
 
-    def hand(self) -> str:
+    def hand(self, offered: Counter[str] | None = None) -> str:
+        """The viewer's trade cards with their values (``offered``: how many of each are in
+        his offer or counter-offer being made)."""
         tr = self.tr
         hand = self.obs["hand"]
         limit = self.cat.hand_limit(len(self.players))
         counts = Counter(hand)
         cards = self.cat.cards
-        order = sorted(counts, key=lambda c: (cards[self.cat.card_index[c]].calamity, cards[self.cat.card_index[c]].stack, c))
+        # the order of the stacks (calamities last), the order in which an offer names its two shown cards
+        order = sorted(counts, key=lambda c: (cards[self.cat.card_index[c]].calamity, self.cat.card_index[c]))
         total = sum(set_value(k, cards[self.cat.card_index[c]].face_value) for c, k in counts.items()
                     if cards[self.cat.card_index[c]].commodity)
         me = self.players[self.viewer] if self.viewer is not None else None
         title = tr.t("Your trade cards: {n} (limit {limit}), sets worth {value}", n=len(hand), limit=limit, value=total)
         if me is not None:
             title += tr.t("; treasury {n}", n=me["treasury"])
-        body = "".join(self.card(c, counts[c]) for c in order) or tag("p", escape(tr.t("no cards")), "summary")
+        offered = offered or Counter()
+
+        def note(c: str) -> str:
+            return tr.nt("{n} in your offer", "{n} in your offer", offered[c]) if offered[c] else ""
+
+        body = "".join(self.card(c, counts[c], note=note(c)) for c in order) or tag("p", escape(tr.t("no cards")),
+                                                                                   "summary")
         return tag("div", tag("h4", escape(title)) + tag("div", body, "cards"), "zone")
 
-    def side_cards(self, side: dict[str, Any]) -> str:
-        shown = "".join(self.card(c, target=False, note=self.tr.t("shown")) for c in side["shown"])
-        hidden = side.get("hidden") or [None] * len(side["declared"])
-        backs = "".join(self.back(d, h) for d, h in zip(side["declared"], hidden, strict=False))
-        return tag("div", shown + backs, "cards")
-
-    def deal(self) -> str:
+    def closed(self) -> str:
+        """MC-7.5: this turn's closed deals, public (who traded with whom, how many cards)."""
         tr = self.tr
-        deal = self.obs["deal"]
-        if deal is None:
-            return ""
-        building = " " + tr.t("(being built)")
-        head = tr.t("Offer of {who}", who=self.who(deal["from"])) + (building if deal["stage"] == "offer" else "")
-        parts = [tag("h4", escape(head)), self.side_cards(deal)]
-        for q, side in deal["counters"].items():
-            title = tr.t("Counter-offer of {who}", who=self.who(int(q))) + (building if deal["building"] == int(q) else "")
-            parts.append(tag("div", tag("h4", escape(title)) + self.side_cards(side), "mc-counter",
-                             data_target=f"counter:{q}"))
-        if deal["stage"] == "accept":
-            parts.append(tag("p", escape(tr.t("{who} accepts one counter-offer or rejects them all.",
-                                              who=self.who(deal["from"])))))
-        return tag("div", "".join(parts), "zone mc-deal")
+        lines = [tag("p", escape(tr.t("{a} and {b}: {gave} cards for {got}", a=self.who(t["proposer"]),
+                                      b=self.who(t["responder"]), gave=t["gave"], got=t["got"])))
+                 for t in self.obs["trades"]]
+        return tag("div", tag("h4", escape(tr.t("Deals closed this turn"))) + "".join(lines), "zone") if lines else ""
 
     def calamities(self) -> str:
+        """MC-9: the calamity striking now (what it does, what is still to choose and where),
+        those still to come, those revealed and declared, and what this turn's did."""
         obs, tr = self.obs, self.tr
         lines = []
-        if obs["task"] is not None:
+        task = obs["task"]
+        if task is not None:
             from .render import Screen
 
-            lines.append(tag("p", escape(Screen(self.game, obs, self.viewer, tr).task_line(obs["task"])), "mc-task"))
+            lines.append(tag("p", escape(Screen(self.game, obs, self.viewer, tr).task_line(task)), "mc-task"))
+            if task["calamity"]:
+                lines.append(tag("p", escape(self.w.effect(task["calamity"], tr)), "mc-effect"))
+            if self.viewer is not None and self.viewer in obs["to_move"]:
+                lines.append(tag("p", escape(task_hint(task["kind"], tr)), "mc-yours"))
         if obs["calamities_pending"]:
             lines.append(tag("p", escape(tr.t("Still to come: {cards}", cards=", ".join(
                 f"{self.w.card(c, tr)} ({self.who(v)})" for v, c in obs["calamities_pending"])))))
@@ -245,9 +278,24 @@ class Page(SeatNames):
                 lines.append(tag("p", self.swatch(seat) + escape(tr.nt(
                     "{who} holds {n} calamities", "{who} holds {n} calamities", p["calamities_declared"],
                     who=self.who(seat)))))
+        lines += self.struck()
         if not lines:
             return ""
         return tag("div", tag("h4", escape(tr.t("Calamities"))) + "".join(lines), "zone mc-calamities")
+
+    def struck(self) -> list[str]:
+        """MC-9: each calamity of this turn, what it does and what it did to whom (public)."""
+        tr = self.tr
+        out = []
+        for rec, head, summary in struck(self.w, self.obs, self.who, tr):
+            body = [tag("p", escape(self.w.effect(rec["calamity"], tr)), "mc-effect")]
+            for seat, done in sorted(rec["done"].items(), key=lambda kv: int(kv[0])):
+                body.append(tag("p", self.swatch(int(seat)) + escape(f"{self.who(int(seat))}: {done_text(self.w, done, tr)}")))
+            if not rec["done"]:
+                body.append(tag("p", escape(summary)))  # nothing changed, or the calamity is under way
+            out.append(tag("details", tag("summary", self.swatch(rec["victim"]) + escape(head)) + "".join(body),
+                           "mc-struck", open="open"))
+        return out
 
     def stacks(self) -> str:
         """The nine trade-card stacks with their sizes, the cards bought for treasury and the discards."""
@@ -271,6 +319,8 @@ class Page(SeatNames):
         """Every advance by group: cost and VP, who owns it, the viewer's price when he can buy it."""
         tr = self.tr
         prices = self.obs.get("prices") or {}
+        mine = self.obs.get("costs") or {"prices": {}, "means": 0}
+        costs, means = mine["prices"], mine["means"]
         owners: dict[str, list[int]] = {}
         for p in self.players:
             for a in p["advances"]:
@@ -287,7 +337,13 @@ class Page(SeatNames):
             for a in sorted((a for a in self.cat.advances if a.groups[0] == g), key=lambda a: (a.cost, a.name)):
                 mine = self.viewer in owners.get(a.id, [])
                 dots = "".join(self.swatch(s) for s in owners.get(a.id, []))
-                price = tag("span", escape(tr.t("your price {n}", n=prices[a.id])), "mc-price") if a.id in prices else ""
+                price = ""
+                if a.id in prices:
+                    price = tag("span", escape(tr.t("your price {n}", n=prices[a.id])), "mc-price")
+                elif a.id in costs:  # MC-12.2: the price after credits, and what the viewer still lacks
+                    lack = costs[a.id] - means
+                    price = tag("span", escape(tr.t("price {n}", n=costs[a.id]) if lack <= 0 else
+                                               tr.t("price {n}, you lack {lack}", n=costs[a.id], lack=lack)), "mc-lack")
                 ability = tr.pgettext(CONTEXT, a.ability) if a.ability else ""
                 chips.append(tag("div", tag("span", escape(self.w.advance(a.id, tr)), "mc-adv-name")
                                  + tag("span", escape(tr.t("{cost} · {vp} VP", cost=a.cost,
@@ -298,8 +354,20 @@ class Page(SeatNames):
             if credits.get(g):
                 group = tr.t("{group} (your credit {n})", group=group, n=credits[g])
             groups.append(tag("div", tag("h5", escape(group)) + "".join(chips), "mc-group"))
-        return tag("div", tag("h4", escape(tr.t("Civilization advances (cost · VP; your price where you can buy)")))
-                   + tag("div", "".join(groups), "mc-groups"), "zone mc-wide")
+        head = [tag("h4", escape(tr.t("Civilization advances (cost · VP; your price where you can buy)")))]
+        if self.viewer is not None and self.obs.get("costs") is not None:
+            head.append(tag("p", escape(tr.t("You can pay up to {n} (your commodity sets and treasury).", n=means))))
+        if self.obs["pay"] is not None and self.viewer in self.obs["to_move"]:
+            head.append(tag("p", escape(self.paying(self.obs["pay"])), "mc-yours"))
+        return tag("div", "".join(head) + tag("div", "".join(groups), "mc-groups"), "zone mc-wide")
+
+    def paying(self, pay: dict[str, Any]) -> str:
+        """MC-12: the purchase under way and how to go on."""
+        tr = self.tr
+        return tr.t("Paying for {advance}: price {price}, paid {paid}, {left} to go. Click a card of your hand to turn "
+                    "in all your cards of that commodity, or pay the rest from your treasury in the list of actions.",
+                    advance=self.w.advance(pay["advance"], tr), price=pay["price"], paid=pay["paid"],
+                    left=max(0, pay["price"] - pay["paid"]))
 
     def ast(self) -> str:
         """The AST track: each civilization's row of squares by epoch, its marker on its square."""
@@ -350,6 +418,7 @@ CSS = """
 .mc table.mc-players td, .mc table.mc-players th { padding: .1rem .25rem; text-align: right; }
 .mc table.mc-players td:nth-child(2), .mc table.mc-players th:nth-child(2) { text-align: left; }
 .mc tr.mc-me { font-weight: 700; background: #f6f8fa; }
+.mc .mc-players-box { max-height: 21rem; overflow-y: auto; }  /* 18 players: the table scrolls */
 .mc tr.mc-moving td:nth-child(2)::after { content: " ◀"; color: #1a7f37; }
 .mc .card { width: 100px; min-height: 96px; }
 .mc .card .title { overflow-wrap: anywhere; hyphens: auto; }
@@ -367,6 +436,10 @@ CSS = """
 .mc .mc-adv-name { font-weight: 600; }
 .mc .mc-adv-cost { color: #656d76; }
 .mc .mc-price { color: #0969da; font-weight: 700; }
+.mc .mc-lack { color: #8c959f; }
+.mc .mc-effect { font-style: italic; color: #57606a; }
+.mc details.mc-struck { border-top: 1px dashed #d0d7de; padding-top: .2rem; }
+.mc details.mc-struck summary { font-weight: 600; cursor: pointer; }
 .mc .mc-adv .mc-swatch { width: .55rem; height: .55rem; margin: 0; }
 .mc table.mc-ast { border-collapse: separate; border-spacing: 1px; font-size: .72rem; }
 .mc table.mc-ast td { width: 1.15rem; height: 1.05rem; text-align: center; padding: 0; }

@@ -146,7 +146,8 @@ class MapDrawing:
         x, y = self.layout.centres[i]
         name = self.words.area(a.id, self.tr)
         tip = escape(self.tr.t("{area} (open sea)", area=name))
-        return (f'<g class="mc-area mc-water" data-target="area:{escape(a.id)}" transform="translate({x:.0f} {y:.0f})">'
+        return (f'<g class="mc-area mc-water" data-target="area:{escape(a.id)}" data-label="{escape(name)}" '
+                f'transform="translate({x:.0f} {y:.0f})">'
                 f"<title>{tip}</title>"
                 f'<ellipse rx="{SEA_RX}" ry="{SEA_RY}"/><text class="mc-sea-name" y="4">{escape(short(name, 18))}</text>'
                 f"{self.ship_marks(a.id)}</g>")
@@ -162,7 +163,9 @@ class MapDrawing:
         if a.id in self.mine:
             kinds.append("mc-mine")
         aid = escape(a.id)
-        body = [f'<g class="{" ".join(kinds)}" data-target="area:{aid}" transform="translate({x:.0f} {y:.0f})">',
+        name = escape(self.words.area(a.id, self.tr))
+        body = [f'<g class="{" ".join(kinds)}" data-target="area:{aid}" data-label="{name}" '
+                f'transform="translate({x:.0f} {y:.0f})">',
                 f"<title>{escape(self.tooltip(i))}</title>",
                 f'<rect class="mc-area-card" x="{-AREA_W / 2:g}" y="{-AREA_H / 2:g}" width="{AREA_W}" height="{AREA_H}" rx="7"/>',
                 f'<text class="mc-area-name" y="-11">{escape(short(self.words.area(a.id, self.tr)))}</text>',
@@ -246,7 +249,8 @@ class MapDrawing:
 
 
 MAP_CSS = """
-.mc .mc-map { width: 100%; height: 620px; background: #b9d7ea; border-radius: 8px; cursor: grab; touch-action: none; }
+.mc .mc-map { width: 100%; height: 620px; background: #b9d7ea; border-radius: 8px; cursor: grab; touch-action: none;
+              user-select: none; -webkit-user-select: none; }
 .mc .mc-sea-bg { fill: #b9d7ea; }
 .mc .mc-land-link { stroke: #8a7a5c; stroke-width: 3; fill: none; }
 .mc .mc-coast-link { stroke: #2f6f9f; stroke-width: 1.6; stroke-dasharray: 6 4; fill: none; }
@@ -269,4 +273,10 @@ MAP_CSS = """
 .mc .mc-area.actionable { outline: none; }
 .mc .mc-area.actionable .mc-area-card, .mc .mc-area.actionable ellipse { stroke: #1a7f37; stroke-width: 3.5; }
 .mc .mc-area.actionable:hover .mc-area-card, .mc .mc-area.actionable:hover ellipse { fill: #dafbe1; }
+.mc .mc-area.picked, .mc .mc-area.then-target { outline: none !important; }
+.mc .mc-area.picked .mc-area-card { stroke: #0969da; stroke-width: 5; fill: #ddf4ff; }
+.mc .mc-area.then-target .mc-area-card, .mc .mc-area.then-target ellipse { stroke: #0969da; stroke-width: 3.5;
+  stroke-dasharray: 7 3; fill: #f0f8ff; cursor: pointer; }
+.mc .mc-area.then-target:hover .mc-area-card { fill: #b6e3ff; }
+.mc .mc-area.recent .mc-area-card { stroke: #bf8700; stroke-width: 4; }
 """

@@ -128,6 +128,11 @@ class Words:
             return tr.t("a hidden card")
         return self.names_in("cards", tr).get(str(card_id), str(card_id))
 
+    def effect(self, card_id: str, tr: Translator = ENGLISH) -> str:
+        """What a calamity does (data/cards.json's ``effect``, in ``tr``'s language)."""
+        text = self.cat.cards[self.cat.card_index[card_id]].effect
+        return tr.pgettext(CONTEXT, text) if text else ""
+
     def advance(self, advance_id: Any, tr: Translator = ENGLISH) -> str:
         return self.names_in("advances", tr).get(str(advance_id), str(advance_id))
 
@@ -295,31 +300,25 @@ class Words:
         return None
 
     def _offer(self, kind: str, a: list[str], tr: Translator) -> str:
-        """``offer``, ``counter`` and ``add`` (a hidden card shown to its owner only)."""
+        """``offer`` and ``counter`` (the two shown cards) and ``add`` (a hidden card, named
+        to its owner only, and its declared name)."""
         card = self.card
-        h = a[-3]
-        args = {"declared": card(a[-1], tr)}
         if kind != "add":
-            args.update(first=card(a[0], tr), second=card(a[1], tr))
-        if h != HIDDEN:
-            args["hidden"] = card(h, tr)
-        if tr.english:  # the English phrase is built as it always was (records' texts compare)
-            shown = f"{args['first']} and {args['second']} shown, " if kind != "add" else ""
-            hidden = card(h) if h == HIDDEN else f"{card(h)} hidden"
-            what = {"offer": "offer ", "counter": "counter-offer ", "add": "add "}[kind]
-            return f"{what}{shown}{hidden} declared as {args['declared']}"
-        return tr.t(OFFERS[(kind, h == HIDDEN)], **args)
+            return tr.t(OFFERS[(kind, False)], first=card(a[0], tr), second=card(a[1], tr))
+        h = a[0]
+        if h == HIDDEN:
+            return tr.t(OFFERS[("add", True)], declared=card(a[-1], tr))
+        return tr.t(OFFERS[("add", False)], hidden=card(h, tr), declared=card(a[-1], tr))
 
 
 OFFERS = {
-    ("offer", False): N_("offer {first} and {second} shown, {hidden} hidden declared as {declared}"),
-    ("offer", True): N_("offer {first} and {second} shown, a hidden card declared as {declared}"),
-    ("counter", False): N_("counter-offer {first} and {second} shown, {hidden} hidden declared as {declared}"),
-    ("counter", True): N_("counter-offer {first} and {second} shown, a hidden card declared as {declared}"),
+    ("offer", False): N_("offer {first} and {second} shown"),
+    ("counter", False): N_("counter-offer {first} and {second} shown"),
     ("add", False): N_("add {hidden} hidden declared as {declared}"),
     ("add", True): N_("add a hidden card declared as {declared}"),
 }
-"""An offer, a counter-offer or a card added, its hidden card named (to its owner) or not."""
+"""An offer or counter-offer started (its two shown cards), or a card added, its hidden
+card named (to its owner) or not."""
 
 A, C, N, V = "a", "c", "n", "v"
 PHRASES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {

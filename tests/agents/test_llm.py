@@ -21,7 +21,7 @@ from civtable.sim.runner import GameResult, play_game, play_out
 from .llmstub import Stub
 
 GAMES = [("catan-deckbuilding", {}, ["greedy"]), ("civ-card-game", {"players": 3}, ["greedy", "random"]),
-         ("civ-solo", {}, []), ("mega-civ", {"players": 5, "map": "small", "last-turn": 3, "game-end": "B"},
+         ("civ-solo", {}, []), ("mega-civ", {"players": 5, "map": "small", "last-turn": 8, "game-end": "B"},
                                 ["greedy"] * 4)]
 IDS = [g for g, _, _ in GAMES]
 

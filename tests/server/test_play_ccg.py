@@ -62,12 +62,19 @@ def view_of(server: ServerProcess, gid: str, token: str) -> dict[str, Any]:
 
 
 def play(page: Any, entry: dict[str, Any]) -> tuple[int, bool]:
-    """Play ``entry`` on ``page``: a click on its thing on the board (then its entry in the
-    short menu that opens when the thing has several moves), else the list of moves (its
-    groups opened first); "yes" to a confirmation. Waits until the move is in the log or
-    the page says the position changed. (clicks, whether the board was clicked)"""
-    text, target = entry["text"], entry["target"]
+    """Play ``entry`` on ``page`` (``reach``), "yes" to a confirmation. Waits until the move
+    is in the log or the page says the position changed. (clicks, whether the board was
+    clicked)"""
     before = log_length(page)
+    clicks = reach(page, entry)
+    return finish(page, entry, before, clicks)
+
+
+def reach(page: Any, entry: dict[str, Any]) -> int:
+    """The clicks to ``entry``: its thing on the board (then its entry in the short menu
+    that opens when the thing has several moves), else the list of moves (its groups
+    opened first), up to its confirmation when the game asks one."""
+    text, target = entry["text"], entry["target"]
     clicks = 0
     if target:
         page.wait_for_selector(f"#board [data-target='{target}'].actionable", timeout=30000)
@@ -87,6 +94,11 @@ def play(page: Any, entry: dict[str, Any]) -> tuple[int, bool]:
             assert group.count(), f"no way to {text!r} in the menu"
             group.first.click()
             clicks += 1
+    return clicks
+
+
+def finish(page: Any, entry: dict[str, Any], before: int, clicks: int) -> tuple[int, bool]:
+    """"yes" to the confirmation of a move reached, then wait for it in the log."""
     if page.locator("#confirm:not([hidden]) button[data-confirm]").count():
         page.click("#confirm button[data-confirm]")
         clicks += 1
@@ -94,7 +106,7 @@ def play(page: Any, entry: dict[str, Any]) -> tuple[int, bool]:
                            "document.querySelector('#error').textContent.length > 0", timeout=30000)
     error = page.locator("#error").inner_text()
     assert not error or "position changed" in error, error
-    return clicks, bool(target)
+    return clicks, bool(entry["target"])
 
 
 def ready(page: Any, view: dict[str, Any]) -> None:
@@ -169,17 +181,14 @@ def test_a_whole_ccg_game_is_played_by_two_people_by_clicking_on_the_board(
         if not seen["defend"] and phase == "defend":
             shot(page, "ccg-play-defend")
             seen["defend"] = True
-        if not seen["confirm"] and entry["warning"]:
-            # a move the game asks about: "choose again" changes nothing, the page asks once more
+        warned = entry if entry["warning"] else next((a for a in view["legal"] if a["warning"]), None)
+        if not seen["confirm"] and warned is not None:
+            # a move the game asks about (the one wished, else any): "choose again" changes
+            # nothing, the page asks once more
             before = log_length(page)
-            if entry["target"]:
-                page.click(f"#board [data-target='{entry['target']}']")
-                if page.evaluate("document.querySelector('#decision-title').textContent.includes(':')"):
-                    page.click(f"#menu button.act[data-action='{entry['text']}']")
-            else:
-                page.click(f"#menu button.act[data-action='{entry['text']}']")
+            reach(page, warned)
             box = page.locator("#confirm:not([hidden])")
-            assert entry["warning"] in box.inner_text()
+            assert warned["warning"] in box.inner_text()
             shot(page, "ccg-play-confirm")
             page.click("#confirm button.cancel")
             assert log_length(page) == before and page.locator("#confirm:not([hidden])").count() == 0

@@ -17,7 +17,7 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
 from civtable.sim import methods
-from civtable.sim.stats import figure
+from civtable.sim.stats import figure, length_figures
 
 
 @pytest.mark.parametrize(("k", "n"), [(0, 1), (1, 1), (0, 10), (3, 10), (5, 10), (10, 10), (13, 60), (47, 200),
@@ -36,7 +36,19 @@ def test_t_interval_and_test_are_scipys(n: int) -> None:
     assert methods.t_interval(mean, sd, n) == pytest.approx((lo, hi), rel=1e-12)
     assert methods.t_test_p(mean, sd, n) == pytest.approx(stats.ttest_1samp(xs, 0.0).pvalue, rel=1e-9)
     got = figure(xs)
-    assert got["ci95"] == pytest.approx([lo, hi], rel=1e-5) and got["n"] == n
+    assert got["ci95"] == pytest.approx([max(0.0, lo), hi], rel=1e-5) and got["n"] == n
+
+
+def test_a_mean_that_cannot_be_negative_has_no_negative_bound() -> None:
+    """Two games of 3 and 40 turns: t(1) puts the interval's low end at -213; a mean
+    game length (or a game's figure: counts, shares, points) is cut at 0, the high end
+    stays scipy's."""
+    lo, hi = stats.t.interval(0.95, 1, loc=21.5, scale=np.std([3, 40], ddof=1) / math.sqrt(2))
+    assert lo < -200
+    got = length_figures({3: 1, 40: 1})
+    assert got["ci95"][0] == 0 and got["ci95"][1] == pytest.approx(hi, rel=1e-3)
+    assert figure([3.0, 40.0])["ci95"][0] == 0
+    assert figure([30.0, 40.0, 35.0, 38.0])["ci95"][0] > 25  # far from 0: unchanged
 
 
 def test_twelve_games_use_t_eleven_not_z() -> None:

@@ -166,7 +166,7 @@ class State(ABC):
         return None
 
     def game_stats(self) -> dict[str, float]:
-        """Figures of a finished game that the simulator averages (e.g. the share of victory points by source); keys are short snake_case names; values are numbers."""
+        """Figures of a finished game that the simulator averages (e.g. the share of victory points by source); keys are short snake_case names; values are numbers that cannot be negative (counts, shares, points: the simulator cuts their intervals at 0)."""
         return {}
 
     def holdings(self) -> dict[str, list[int]]:

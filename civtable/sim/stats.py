@@ -42,8 +42,10 @@ _sig = sig
 
 def figure(xs: Sequence[float]) -> dict[str, Any]:
     """The mean of one game figure and its 95% interval by Student's t (mean +- t(n-1)
-    sd / sqrt(n), the sample standard deviation); the interval is ``None`` below two
-    values, where the spread is unknown."""
+    sd / sqrt(n), the sample standard deviation), cut at 0: a game's figures are counts,
+    shares and points, never negative (``State.game_stats``), so their mean is not either
+    (with few games the t interval alone reaches below 0). The interval is ``None``
+    below two values, where the spread is unknown."""
     return _figure(Moments.of(xs))
 
 
@@ -52,7 +54,7 @@ def _figure(m: Moments) -> dict[str, Any]:
     ci = None
     if m.n >= 2:
         lo, hi = t_interval(mean_, m.stdev(), m.n) or (mean_, mean_)
-        ci = [_sig(lo), _sig(hi)]
+        ci = [_sig(max(0.0, lo)), _sig(hi)]
     return {"mean": _sig(mean_), "ci95": ci, "n": m.n}
 
 
@@ -152,10 +154,12 @@ def moments_of_counts(counts: dict[int, int]) -> Moments:
 
 
 def length_figures(counts: dict[int, int]) -> dict[str, Any]:
-    """Mean (with its t interval), median, extremes and number of some games' lengths."""
+    """Mean (with its t interval, cut at 0: a length is never negative, and with few
+    games the t interval alone reaches below 0), median, extremes and number of some
+    games' lengths."""
     m = moments_of_counts(counts)
     ci = t_interval(m.mean(), m.stdev(), m.n) if m.n >= 2 else None
-    return {"mean": round(mean_of(counts), 3), "ci95": None if ci is None else [_sig(ci[0]), _sig(ci[1])],
+    return {"mean": round(mean_of(counts), 3), "ci95": None if ci is None else [_sig(max(0.0, ci[0])), _sig(ci[1])],
             "median": median_of(counts), "min": min(counts, default=0), "max": max(counts, default=0), "n": m.n}
 
 

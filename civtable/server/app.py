@@ -110,6 +110,9 @@ class ActIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: str = Field(max_length=2000)
     state: int | None = Field(default=None, ge=0)
+    since: int | None = Field(default=None, ge=0)
+    """The viewer's event cursor: when given, the answer carries the view after the move
+    (as ``GET /view?since=`` would), so a move costs one request."""
 
 
 class ClaimIn(BaseModel):
@@ -376,26 +379,22 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0, loca
     # ------------------------------------------------------------ play API
     @app.get("/api/games/{gid}/view")
     def view(request: Request, gid: str, since: int = 0, x_token: str | None = Header(default=None)) -> dict[str, Any]:
-        tr = language(request)
         live = games.get(gid)
         with live.lock:
-            seat = seat_of(live, x_token)
-            out = position_view(live.game, live.state, seat, live.names(), max(0, since), tr)
-            out.update({"id": live.id, "game": live.game.id, "name": live.game.name, "state": live.ply,
-                        "status": live.row.status, "clock": live.row.clock, "last_move": live.last,
-                        "practice": live.row.practice, "stamp": live.stamp,
-                        "recent": recent_marks(live, seat),
-                        "seats": seats_view(live.seats, out["to_move"], tr), "lang": tr.code})
-        return out
+            return seen_by(live, seat_of(live, x_token), since, language(request))
 
     @app.post("/api/games/{gid}/act")
-    def act(gid: str, body: ActIn, x_token: str | None = Header(default=None)) -> dict[str, Any]:
+    def act(request: Request, gid: str, body: ActIn, x_token: str | None = Header(default=None)) -> dict[str, Any]:
         live = games.get(gid)
         seat = seat_of(live, x_token)
         if seat is None:
             raise ServerError(message(N_("only a seat's token can act; spectators watch")), 403)
         games.act(live, seat, body.action, body.state)
-        return {"ok": True, "state": live.ply}
+        out: dict[str, Any] = {"ok": True, "state": live.ply}
+        if body.since is not None:
+            with live.lock:
+                out["view"] = seen_by(live, seat, body.since, language(request))
+        return out
 
     @app.get("/api/games/{gid}/stream")
     async def stream(gid: str, request: Request) -> StreamingResponse:
@@ -452,6 +451,19 @@ def create_app(db: str = "sqlite:///civtable.db", clock_check: float = 5.0, loca
         return {"id": made.id, "link": f"/replay/{made.id}"}
 
     return app
+
+
+def seen_by(live: LiveGame, seat: int | None, since: int, tr: Translator) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) sees of a live game now, with the events
+    after its cursor ``since``: the answer of ``GET /view`` and of a move (call it under
+    the game's lock)."""
+    out = position_view(live.game, live.state, seat, live.names(), max(0, since), tr)
+    out.update({"id": live.id, "game": live.game.id, "name": live.game.name, "state": live.ply,
+                "status": live.row.status, "clock": live.row.clock, "last_move": live.last,
+                "practice": live.row.practice, "stamp": live.stamp,
+                "recent": recent_marks(live, seat),
+                "seats": seats_view(live.seats, out["to_move"], tr), "lang": tr.code})
+    return out
 
 
 def recent_marks(live: LiveGame, seat: int | None) -> list[dict[str, Any]]:

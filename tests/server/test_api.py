@@ -53,6 +53,30 @@ def test_create_play_and_the_bot_answers(client: TestClient) -> None:
     assert any("Player 1 (greedy)" in t for t in texts), texts
 
 
+def test_a_move_answered_with_the_movers_view(client: TestClient) -> None:
+    """A move that gives its event cursor (``since``) is answered with the view after it,
+    the one ``GET /view`` gives the same seat (one request a move); without it, the answer
+    is the new move number only. Another seat's hand is not in it."""
+    gid, tokens = new_game(client, seats=[{"kind": "human"}, {"kind": "human"}],
+                           options={"start-player": 0}, seed=9)
+    r = client.post(f"/api/games/{gid}/act", json={"action": "end", "state": 0, "since": 0},
+                    headers={"X-Token": tokens[0], "Accept-Language": "de"})
+    assert r.status_code == 200, r.text
+    answer = r.json()["view"]
+    fetched = client.get(f"/api/games/{gid}/view?since=0",
+                         headers={"X-Token": tokens[0], "Accept-Language": "de"}).json()
+    assert answer["state"] == fetched["state"] == 1 and answer["lang"] == "de"
+    for key in ("viewer", "to_move", "legal", "observation", "events", "cursor", "html", "seats", "stamp"):
+        assert answer[key] == fetched[key], key
+    assert "hand" in answer["observation"]["players"][0] and "hand" not in answer["observation"]["players"][1]
+    plain = client.post(f"/api/games/{gid}/act", json={"action": "end", "state": 1},
+                        headers={"X-Token": tokens[1]}).json()
+    assert plain == {"ok": True, "state": 2}
+    bad = client.post(f"/api/games/{gid}/act", json={"action": "end", "state": 2, "since": -1},
+                      headers={"X-Token": tokens[0]})
+    assert bad.status_code == 422 and list(bad.json()) == ["error"]
+
+
 def test_refusals_are_one_sentence_and_change_nothing(client: TestClient) -> None:
     gid, tokens = new_game(client, options={"start-player": 0}, seed=3)
     before = view(client, gid, tokens[0])["state"]

@@ -518,20 +518,24 @@
       do {
         again = false;
         try {
-          const first = view === null;
-          const next = await call(`/api/games/${gid}/view?since=${cursor}`);
-          if (next.cursor < cursor) continue;
-          const joined = view ? view.seats.filter((s) => s.joined).length : -1;
-          view = next;
-          cursor = view.cursor;
-          if (host && view.seats.filter((s) => s.joined).length !== joined) showInvites();
-          keepChoice();  // another player's move does not undo what this person was choosing
-          $("error").textContent = "";
-          draw(first);
+          take(await call(`/api/games/${gid}/view?since=${cursor}`));
         } catch (e) { $("error").textContent = e.message; }
       } while (again);
     })();
     try { await loading; } finally { loading = null; }
+  }
+
+  function take(next) {
+    // a view from the server (asked for, or the answer of a move): drawn unless an older one
+    if (next.cursor < cursor) return;
+    const first = view === null;
+    const joined = view ? view.seats.filter((s) => s.joined).length : -1;
+    view = next;
+    cursor = view.cursor;
+    if (host && view.seats.filter((s) => s.joined).length !== joined) showInvites();
+    keepChoice();  // another player's move does not undo what this person was choosing
+    $("error").textContent = "";
+    draw(first);
   }
 
   function keepChoice() {
@@ -563,13 +567,18 @@
     busy = true;
     $("error").textContent = "";
     for (const b of document.querySelectorAll("#menu button")) b.disabled = true;
-    let failed = null;
+    let failed = null, answer = null;
+    const sent = cursor;
     try {
-      await call(`/api/games/${gid}/act`, {method: "POST", body: JSON.stringify({action: text, state: view.state})});
+      // the move's answer carries the view after it (one request, not two)
+      answer = await call(`/api/games/${gid}/act`,
+        {method: "POST", body: JSON.stringify({action: text, state: view.state, since: sent})});
       target = null; pair = null; prefix = []; reverse = false;  // played: the next decision starts from the whole menu
     } catch (e) { failed = e.message; }
     finally { busy = false; }
-    await refresh();
+    // taken only if no other view came meanwhile (its events since `sent` would be told twice)
+    if (answer && answer.view && !loading && cursor === sent) take(answer.view);
+    else await refresh();
     if (failed) $("error").textContent = failed;
   }
 

@@ -99,12 +99,13 @@ def t95(n: int) -> float:
 
 
 def mean_ci(xs: list[float], digits: int = 6) -> tuple[float, list[float] | None]:
-    """The mean and its t interval (scipy), from the list."""
+    """The mean and its t interval (scipy), from the list, cut at 0 (game lengths and a
+    game's figures are never negative)."""
     m = statistics.fmean(xs)
     if len(xs) < 2:
         return m, None
     half = t95(len(xs)) * statistics.stdev(xs) / math.sqrt(len(xs))
-    return m, [_sig(m - half, digits), _sig(m + half, digits)]
+    return m, [_sig(max(0.0, m - half), digits), _sig(m + half, digits)]
 
 
 def reference(results: list[GameResult], seats: int) -> dict[str, Any]:
@@ -192,7 +193,7 @@ def random_result(rng: random.Random, seats: int) -> GameResult:
     trajectory = [[rng.choice([0.0, 1.0, 2.5, 1 / 3, rng.uniform(0, 30)]) for _ in range(seats)]
                   for _ in range(length)] if rng.random() < 0.8 else None
     names = ["alpha", "beta_share", "gamma"]
-    stats = {n: rng.choice([rng.uniform(-5, 50), float(rng.randrange(4)), 0.1]) for n in names
+    stats = {n: rng.choice([rng.uniform(0, 50), float(rng.randrange(4)), 0.1]) for n in names
              if finished and rng.random() < 0.7}
     holdings = {n: sorted(rng.sample(range(seats), rng.randrange(seats + 1))) for n in ("wheel", "iron", "sails")
                 if finished and rng.random() < 0.6}

@@ -98,14 +98,15 @@ def t95(n: int) -> float:
     return float(scipy_t.ppf(0.975, n - 1))
 
 
-def mean_ci(xs: list[float], digits: int = 6) -> tuple[float, list[float] | None]:
-    """The mean and its t interval (scipy), from the list, cut at 0 (game lengths and a
-    game's figures are never negative)."""
+def mean_ci(xs: list[float], digits: int = 6, floor: float | None = None) -> tuple[float, list[float] | None]:
+    """The mean and its t interval (scipy), from the list; cut at ``floor`` if given (game
+    lengths and a game's figures are never negative: 0)."""
     m = statistics.fmean(xs)
     if len(xs) < 2:
         return m, None
     half = t95(len(xs)) * statistics.stdev(xs) / math.sqrt(len(xs))
-    return m, [_sig(max(0.0, m - half), digits), _sig(m + half, digits)]
+    low = m - half if floor is None else max(floor, m - half)
+    return m, [_sig(low, digits), _sig(m + half, digits)]
 
 
 def reference(results: list[GameResult], seats: int) -> dict[str, Any]:
@@ -131,7 +132,7 @@ def reference(results: list[GameResult], seats: int) -> dict[str, Any]:
     figures = {}
     for name in sorted({k for r in results for k in r.stats}):
         xs = [r.stats[name] for r in results if name in r.stats]
-        m, ci = mean_ci(xs)
+        m, ci = mean_ci(xs, floor=0.0)
         figures[name] = {"mean": _sig(m), "ci95": ci, "n": len(xs)}
     items = {}
     for name in sorted({k for r in finished for k in r.holdings}):
@@ -153,7 +154,7 @@ def reference(results: list[GameResult], seats: int) -> dict[str, Any]:
     for t in sorted(turns):
         lengths[str(t)] = lengths.get(str(t), 0) + 1
     first = [r for r in finished if r.first_player is not None and seats > 1]
-    m, ci = mean_ci([float(x) for x in turns]) if turns else (0.0, None)
+    m, ci = mean_ci([float(x) for x in turns], floor=0.0) if turns else (0.0, None)
     return {
         "games": len(results),
         "finished": len(finished),

@@ -1,6 +1,7 @@
 """What the scripted-turn benchmarks share (``bench_turn_catan.py``, ``bench_turn_ccg.py``):
-the clicks in the page's menu that reach a move, and a person at the terminal who types
-the menu entries leading to the moves of a turn."""
+a move played in the page as a person plays it (the thing on the board, the clicks in
+the page's menu that reach the move, "yes" to a confirmation), and a person at the
+terminal who types the menu entries leading to the moves of a turn."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import re
 import statistics
 from collections.abc import Callable
 from typing import Any
+
+import httpx
 
 
 def menu_clicks(page: Any, text: str, path: list[str]) -> int:
@@ -28,6 +31,31 @@ def menu_clicks(page: Any, text: str, path: list[str]) -> int:
             break
         group.first.click()  # one click a level
     raise AssertionError(f"no way to {text!r} in the menu")
+
+
+def play_in_page(page: Any, view_url: str, headers: dict[str, str], text: str) -> int:
+    """The person plays ``text`` in the page: the thing on the board it is about, when the
+    page offers it there (its ``data-target``), then the menu (``menu_clicks``) unless the
+    click sent the move, then "yes" when the page asks for a confirmation; returns once the
+    move is in the page's log. The clicks made (``view_url``: the seat's view in the API,
+    for the move's target and path)."""
+    legal = httpx.get(view_url, headers=headers).json()["legal"]
+    entry = next(a for a in legal if a["text"] == text)
+    before = page.evaluate("document.querySelector('#log').children.length")
+    clicks = 0
+    opened = True
+    if entry["target"]:
+        page.click(f"#board [data-target='{entry['target']}']")
+        clicks += 1
+        # several moves on the thing open its menu ("Your decision: ..."); one is sent at once
+        opened = page.evaluate("document.querySelector('#decision-title').textContent.includes(':')")
+    if opened:
+        clicks += menu_clicks(page, text, entry["path"])
+    if page.locator("#confirm:not([hidden]) button[data-confirm]").count():
+        page.click("#confirm button[data-confirm]")
+        clicks += 1
+    page.wait_for_function(f"document.querySelector('#log').children.length > {before}")
+    return clicks
 
 
 class Person(io.TextIOBase):

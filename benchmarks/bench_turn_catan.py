@@ -33,11 +33,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from _turn import Person, main, menu_clicks  # noqa: E402
+from _turn import Person, main, play_in_page  # noqa: E402
 
 GAME = "catan-deckbuilding"
 SEED = 7
@@ -67,21 +65,7 @@ def browser_turn() -> dict[str, Any]:
             clicks = 0
             start = time.perf_counter()
             for text in TURN:
-                legal = httpx.get(f"{server.url}/api/games/{gid}/view", headers={"X-Token": token}).json()["legal"]
-                entry = next(a for a in legal if a["text"] == text)
-                before = page.evaluate("document.querySelector('#log').children.length")
-                opened = True
-                if entry["target"]:
-                    page.click(f"#board [data-target='{entry['target']}']")
-                    clicks += 1
-                    # several moves on the thing open its menu ("Your decision: ..."); one is sent at once
-                    opened = page.evaluate("document.querySelector('#decision-title').textContent.includes(':')")
-                if opened:
-                    clicks += menu_clicks(page, text, entry["path"])
-                if page.locator("#confirm:not([hidden]) button[data-confirm]").count():
-                    page.click("#confirm button[data-confirm]")
-                    clicks += 1
-                page.wait_for_function(f"document.querySelector('#log').children.length > {before}")
+                clicks += play_in_page(page, f"{server.url}/api/games/{gid}/view", {"X-Token": token}, text)
             seconds = time.perf_counter() - start
             b.close()
         finally:

@@ -135,6 +135,38 @@ def play_a_move(page: Any, prefer: tuple[str, ...]) -> str | None:
     return error
 
 
+def sent(page: Any, before: int) -> int:
+    """"yes" to the confirmation of the move just chosen when the page asks for one, then
+    wait until the move is in the log (more than ``before`` events) or the page shows an
+    error (only a changed position is allowed): the clicks made (0 or 1)."""
+    clicks = 0
+    if page.locator("#confirm:not([hidden]) button[data-confirm]").count():
+        page.click("#confirm button[data-confirm]")
+        clicks += 1
+    page.wait_for_function(f"document.querySelector('#log').children.length > {before} || "
+                           "document.querySelector('#error').textContent.length > 0", timeout=30000)
+    error = page.locator("#error").inner_text()
+    assert not error or "position changed" in error, error
+    return clicks
+
+
+class SeatPage:
+    """One person's page of a game (opened from his link) and what the server tells that
+    seat (the API view, with the token the page keeps)."""
+
+    def __init__(self, server: ServerProcess, page: Any, drawn: str = "#seats .seat") -> None:
+        self.server, self.page = server, page
+        page.wait_for_selector(drawn)
+        self.gid = page.url.split("/play/")[1].split("#")[0]
+        self.token = page.evaluate(f"localStorage.getItem('civtable:{self.gid}')")
+
+    def view(self) -> dict[str, Any]:
+        r = httpx.get(f"{self.server.url}/api/games/{self.gid}/view", headers={"X-Token": self.token}, timeout=30)
+        assert r.status_code == 200, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+
 def open_page(browser: Any, url: str, locale: str | None = None) -> tuple[Any, Any]:
     """A new browser context (in ``locale``, at ``VIEWPORT``) and a page of it at ``url``."""
     context = browser.new_context(locale=locale, viewport=VIEWPORT)

@@ -63,12 +63,18 @@ class GameRow(Base):
     practice: Mapped[bool] = mapped_column(default=False)  # its seed was chosen by the creator
 
 
-class SeatRow(Base):
+class OfAGame:
+    """The first columns of a row that belongs to a game (a seat, a move): its own id and
+    the game's."""
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True, sort_order=-2)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True, sort_order=-1)
+
+
+class SeatRow(OfAGame, Base):
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("game_id", "seat"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
     seat: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(16))  # human, invite, bot
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
@@ -80,12 +86,10 @@ class SeatRow(Base):
     seen: Mapped[float] = mapped_column(default=0.0)
 
 
-class MoveRow(Base):
+class MoveRow(OfAGame, Base):
     __tablename__ = "moves"
     __table_args__ = (UniqueConstraint("game_id", "ply"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
     ply: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(2000))

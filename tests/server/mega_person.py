@@ -14,9 +14,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import httpx
-
 from civtable.games.mega_civ.rules.board import load_board
+from tests.browser import SeatPage
 
 from .serverproc import ServerProcess
 
@@ -39,13 +38,9 @@ class Person:
 
     def decide(self, obs: dict[str, Any], legal: Legal) -> dict[str, Any]:
         """The legal action (a view's ``legal`` entry) chosen."""
-        step = obs["step"]
-        if step == "move":
-            return self.move(obs, legal)
-        if step == "trade":
-            return self.trade(obs, legal)
-        if step == "buy":
-            return self.buy(obs, legal)
+        steps = {"move": self.move, "trade": self.trade, "buy": self.buy}  # the steps of his own choices
+        if obs["step"] in steps:
+            return steps[obs["step"]](obs, legal)
         for kind in ("city", "buy-card", "lose", "reduce", "destroy", "victim", "annex", "pirate", "barbarians",
                      "discard", "pay", "give", "keep", "credit", "quake-neighbour"):
             found = _first(legal, kind)
@@ -161,20 +156,11 @@ def mirror_plan(seed: int, options: dict[str, Any], players: int = 5, stop: set[
     return plan
 
 
-class Player:
+class Player(SeatPage):
     """The person's page and what the server tells his seat."""
 
     def __init__(self, server: ServerProcess, page: Any) -> None:
-        self.server, self.page = server, page
-        page.wait_for_selector("#seats .seat.me")
-        self.gid = page.url.split("/play/")[1].split("#")[0]
-        self.token = page.evaluate(f"localStorage.getItem('civtable:{self.gid}')")
-
-    def view(self) -> dict[str, Any]:
-        r = httpx.get(f"{self.server.url}/api/games/{self.gid}/view", headers={"X-Token": self.token}, timeout=30)
-        assert r.status_code == 200, r.text
-        data: dict[str, Any] = r.json()
-        return data
+        super().__init__(server, page, "#seats .seat.me")
 
     def decision(self, timeout: float = 120) -> dict[str, Any] | None:
         """The view once the page offers a decision (None: the game is over)."""

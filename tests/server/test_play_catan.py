@@ -19,6 +19,7 @@ from tests.browser import (
     log_length,
     my_turn,
     open_page,
+    sent,
     shot,
 )
 
@@ -59,14 +60,7 @@ def click(page: Any, target: str) -> int:
     if page.evaluate("document.querySelector('#decision-title').textContent.includes(':')"):
         page.locator("#menu button.act").first.click()  # the menu of the clicked thing, the usual move first
         clicks += 1
-    if page.locator("#confirm:not([hidden]) button[data-confirm]").count():
-        page.click("#confirm button[data-confirm]")
-        clicks += 1
-    page.wait_for_function(f"document.querySelector('#log').children.length > {before} || "
-                           "document.querySelector('#error').textContent.length > 0", timeout=30000)
-    error = page.locator("#error").inner_text()
-    assert not error or "position changed" in error, error
-    return clicks
+    return clicks + sent(page, before)
 
 
 def test_a_whole_catan_game_is_played_by_clicking_on_the_board(live_server: ServerProcess, browser: Any) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 
-from tests.browser import NEEDS_CHROMIUM, create, log_length, open_page, shot
+from tests.browser import NEEDS_CHROMIUM, create, log_length, open_page, sent, shot
 
 from .serverproc import ServerProcess
 
@@ -99,14 +99,7 @@ def reach(page: Any, entry: dict[str, Any]) -> int:
 
 def finish(page: Any, entry: dict[str, Any], before: int, clicks: int) -> tuple[int, bool]:
     """"yes" to the confirmation of a move reached, then wait for it in the log."""
-    if page.locator("#confirm:not([hidden]) button[data-confirm]").count():
-        page.click("#confirm button[data-confirm]")
-        clicks += 1
-    page.wait_for_function(f"document.querySelector('#log').children.length > {before} || "
-                           "document.querySelector('#error').textContent.length > 0", timeout=30000)
-    error = page.locator("#error").inner_text()
-    assert not error or "position changed" in error, error
-    return clicks, bool(entry["target"])
+    return clicks + sent(page, before), bool(entry["target"])
 
 
 def ready(page: Any, view: dict[str, Any]) -> None:

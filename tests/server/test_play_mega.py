@@ -9,9 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import httpx
-
-from tests.browser import NEEDS_CHROMIUM, create, open_page, shot
+from tests.browser import NEEDS_CHROMIUM, SeatPage, create, open_page, shot
 
 from .serverproc import ServerProcess
 
@@ -20,21 +18,8 @@ pytestmark = NEEDS_CHROMIUM
 PERSON_AND_FOUR_BOTS = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 4
 
 
-class Seat:
+class Seat(SeatPage):
     """One person's page of a game and what the server tells that seat (the API view)."""
-
-    def __init__(self, server: ServerProcess, page: Any) -> None:
-        self.server = server
-        self.page = page
-        page.wait_for_selector("#seats .seat")
-        self.gid = page.url.split("/play/")[1].split("#")[0]
-        self.token = page.evaluate(f"localStorage.getItem('civtable:{self.gid}')")
-
-    def view(self) -> dict[str, Any]:
-        r = httpx.get(f"{self.server.url}/api/games/{self.gid}/view", headers={"X-Token": self.token}, timeout=30)
-        assert r.status_code == 200, r.text
-        data: dict[str, Any] = r.json()
-        return data
 
     def obs(self) -> dict[str, Any]:
         obs: dict[str, Any] = self.view()["observation"]

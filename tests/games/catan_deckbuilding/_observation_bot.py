@@ -1,45 +1,28 @@
 """The planning bot as it was before issue 18 (commit e7e670f, verbatim but for the
-imports): it read observation dicts and action texts. ``test_speed.py`` checks that
-the bot reading ``SeatView`` makes the same decisions.
-
-Bots for Catan Deck Building that read only their observation.
-
-``greedy`` and ``rules:FILE`` are one planning bot with different buy lists:
-each decision it takes the first card of its strategy that the hand and the
-laid-down resources can pay for, and plays the next card that payment needs
-(matching resources, then Roads played together, then 2-for-1 trades, then
-Settlements). Before ending the turn it lays down all but the (at most three)
-best cards, since a hand of three or fewer is refilled to seven (CDB-8.3).
+imports, the card values and limits now read from ``bots/planner.py``, and the bot
+factories left out): it read observation dicts and action texts. ``test_speed.py``
+checks that the bot reading ``SeatView`` (``bots/planner.py``, whose docstring says how
+the bot plays) makes the same decisions.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from civtable.agents.base import Agent, AgentFactory, PlayerView, check_params
+from civtable.agents.base import Agent, PlayerView
 from civtable.core.action import Action
-from civtable.core.game import Game
+from civtable.games.catan_deckbuilding.bots.planner import HAND_KEPT_FREE, KEEP_AT_LEAST, RES, VALUE
 from civtable.games.catan_deckbuilding.bots.strategy import (
     Condition,
     Quantity,
     Strategy,
-    load_strategy,
 )
 from civtable.games.catan_deckbuilding.catalog import ROLE_IDS, load_cards
 from civtable.games.catan_deckbuilding.rules.payment import road_resources
 
-RES = ROLE_IDS[:5]
-# how much a card is worth keeping in hand; 0-2 is junk
-VALUE = {
-    "city": 13, "settlement": 9, "koff": 8, "harbor": 8, "bandit": 7, "kdef": 7,
-    "ore": 5, "grain": 5, "wool": 4, "lumber": 4, "brick": 4, "road": 3, "desert": 0, "sea": 0,
-}
-KEEP_AT_LEAST = 5  # keep a card over the end-of-turn draw only if it beats an average draw
-HAND_KEPT_FREE = 3  # with at most this many cards kept, the draw refills to seven anyway
-
 
 class PlannerBot(Agent):
-    """A bot driven by a buy-rule strategy (see ``strategy.py``)."""
+    """The planning bot reading its observation (a buy-rule strategy, ``strategy.py``)."""
 
     def __init__(self, seed: int, strategy: Strategy, options: dict[str, Any]) -> None:
         super().__init__(seed)
@@ -193,21 +176,3 @@ class PlannerBot(Agent):
 
 def _all(conditions: tuple[Condition, ...], q: Any) -> bool:
     return all(c.holds(q) for c in conditions)
-
-
-def _greedy(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    check_params("greedy", params, set())
-    return PlannerBot(seed, load_strategy("greedy"), game.options)
-
-
-def _rules(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    check_params("rules", params, {"", "file"})
-    path = params.get("file") or params.get("")
-    if not path:
-        from civtable.core.errors import AgentError
-
-        raise AgentError("bot 'rules' needs a strategy file: rules:FILE.yaml")
-    return PlannerBot(seed, load_strategy(path), game.options)
-
-
-FACTORIES: dict[str, AgentFactory] = {"greedy": _greedy, "rules": _rules}

@@ -2,7 +2,10 @@
 the observation dict before issue 18 (a verbatim copy of ``bots.py`` and of the bot part
 of ``strategy.py`` at efef49d, imports adjusted, with the later change of the value of a
 building in hand, as in ``bots/heuristic.py``): the reference the fast bots, which read
-``SeatView``, must agree with decision by decision (``test_bot_views.py``)."""
+``SeatView``, must agree with decision by decision (``test_bot_views.py``). What does not
+read the position, how a strategy file is followed (``FileBot``) and how its terms are
+summed and compared (``Quantities``), is no longer copied: it is ``strategy.py``'s, and
+this bot reads the observation where that one reads the view."""
 
 # ruff: noqa
 # mypy: ignore-errors
@@ -16,7 +19,7 @@ from civtable.core.action import Action
 from civtable.core.game import Game
 
 from civtable.games.civ_card_game.catalog import BUILDING, RESOURCE, RESOURCES, UNIT, WONDER, CardSet
-from civtable.games.civ_card_game.bots.strategy import COUNTS, OPS, PHASES, SECTIONS, STOP, Condition, Entry, Strategy, Term
+from civtable.games.civ_card_game.bots.strategy import FileBot, Quantities, Entry, Strategy
 from collections.abc import Callable, Sequence
 
 RES = ("food", "hammers", "commerce")
@@ -251,7 +254,7 @@ class HeuristicBot(Agent):
 
 
 # ------------------------------------------------------------------ the bot
-class Seen:
+class Seen(Quantities):
     """The quantities of conditions, read from one observation (the viewer's)."""
 
     def __init__(self, bot: HeuristicBot, obs: dict[str, Any]) -> None:
@@ -291,17 +294,7 @@ class Seen:
         return {"unit": c.kind == UNIT, "attacker": c.attack, "defender": c.defend, "building": c.kind == BUILDING,
                 "wonder": c.kind == WONDER, "resource": c.kind == RESOURCE}.get(thing, False)
 
-    def value(self, term: Term) -> int:
-        if isinstance(term, int):
-            return term
-        head = term[0]
-        if head == "rival":
-            if not self.rivals:
-                return 0
-            rest = term[1:]
-            return max(self.owned(v, rest[1]) if rest[0] == "owned" else self.count(v, rest[0]) for v in self.rivals)
-        if len(term) == 1 and head in COUNTS:
-            return self.count(self.me, head)
+    def mine(self, head: str, term: tuple[str, ...]) -> int:
         obs = self.obs
         if head == "turn":
             return int(obs["turn"])
@@ -333,13 +326,8 @@ class Seen:
             return 0
         return max(0, c.cost - int(d[2] if c.kind == WONDER else d[1]))
 
-    def holds(self, cond: Condition) -> bool:
-        left = sum(sign * self.value(t) for sign, t in cond.terms)
-        right = sum(sign * self.value(t) for sign, t in cond.right)
-        return OPS[cond.op](left, right)
 
-
-class RulesBot(HeuristicBot):
+class RulesBot(FileBot, HeuristicBot):
     """The greedy bot, told by a strategy file what to prefer."""
 
     def __init__(self, seed: int, cards: CardSet, strategy: Strategy) -> None:
@@ -351,92 +339,14 @@ class RulesBot(HeuristicBot):
         if len(legal) == 1:
             return legal[0]
         obs = view.observation
-        choice = self._by_file(obs, legal)
+        choice = self._by_file(obs["phase"], obs["combat"] is not None, Seen(self, obs), legal)
         return choice if choice is not None else super().act(view)
 
-    def _by_file(self, obs: dict[str, Any], legal: list[Action]) -> Action | None:
-        phase = obs["phase"]
-        sections = self.strategy.sections
-        seen = Seen(self, obs)
-        if phase == "purchase":
-            if obs["combat"] is not None:  # step-order B: attackers declared, the combat comes first
-                if "attack" not in sections:
-                    return None
-                found = self._section("attack", seen, legal)
-                return found if found is not None and found is not STOP else self._kind(legal, "fight")
-            if "buy" not in sections:
-                greedy = self._greedy(seen, legal, "buy")
-                if greedy is not None and greedy.kind == "attack" and "attack" in sections:
-                    return self._attack_or_done(seen, legal)
-                return greedy
-            found = self._section("buy", seen, [a for a in legal if a.kind != "attack"])
-            if found is not None and found is not STOP:
-                return found
-            return self._attack_or_done(seen, legal)
-        if phase == "steal-window":
-            if "buy" not in sections:
-                return None
-            found = self._section("buy", seen, legal)
-            return found if found is not None and found is not STOP else self._kind(legal, "pass")
-        section = PHASES.get(phase)
-        if section is None or section not in sections:
-            return None
-        found = self._section(section, seen, legal)
-        if found is STOP or (found is None and section in ("attack", "block")):
-            return self._kind(legal, "fight", "pass", "done")
-        return found
+    def _attack(self, seen: Seen, attacks: list[Action]) -> Action:
+        return self._declare_attack(seen.obs, seen.me, {"attack": attacks})
 
-    def _attack_or_done(self, seen: Seen, legal: list[Action]) -> Action | None:
-        """After buying (step-order B): the attacks of the file, else the end of buying."""
-        attacks = [a for a in legal if a.kind == "attack"]
-        if attacks and "attack" in self.strategy.sections:
-            found = self._section("attack", seen, legal)
-            if found is not None and found is not STOP:
-                return found
-        elif attacks:  # the greedy bot's attack, as when it has nothing left to buy
-            return self._declare_attack(seen.obs, seen.me, {"attack": attacks})
-        return self._kind(legal, "done")
-
-    @staticmethod
-    def _kind(legal: list[Action], *kinds: str) -> Action | None:
-        for kind in kinds:
-            for a in legal:
-                if a.kind == kind:
-                    return a
-        return None
-
-    def _section(self, section: str, seen: Seen, legal: list[Action]) -> Action | None:
-        """The first entry whose conditions hold and that matches a legal action;
-        ``STOP`` for a ``done``/``stop`` entry; ``None`` when none does."""
-        for entry in self.strategy.sections[section]:
-            if not all(seen.holds(c) for c in entry.conditions):
-                continue
-            if entry.kind in ("done", "stop"):
-                return STOP
-            if entry.kind == "greedy":
-                choice = self._greedy(seen, legal, section)
-                if choice is not None and choice.kind in ("done", "fight", "pass"):
-                    return STOP  # the greedy bot would stop here
-                if choice is not None and choice.kind in SECTIONS[section]:
-                    return choice
-                continue
-            matches = [a for a in legal if a.kind == entry.kind and self._matches(entry, a, seen)]
-            if matches:
-                return self._pick(entry, matches, seen)
-        return None
-
-    def _matches(self, entry: Entry, a: Action, seen: Seen) -> bool:
-        what = entry.what
-        kind = entry.kind
-        if kind == "trade":
-            return bool(a.args[-1] == what)
-        if kind == "block":
-            return (what is None or a.args[0] == what) and (entry.second is None or a.args[1] == entry.second)
-        if what is None or kind in ("writing", "laws"):
-            return True
-        if kind in ("build", "discard"):
-            return seen.is_a(str(a.args[0]), what)
-        return bool(a.args[0] == what)
+    def _card_is(self, a: Action, what: str, seen: Seen) -> bool:
+        return seen.is_a(str(a.args[0]), what)
 
     def _pick(self, entry: Entry, matches: list[Action], seen: Seen) -> Action:
         """Among the actions an entry matches: the seat it names, then the greedy bot's preference."""

@@ -53,10 +53,11 @@ quantity ``Q`` (``rival vp``, ``rival owned city_walls``; never another hand).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
 
 import yaml
 
@@ -286,7 +287,50 @@ def load_strategy(path: str | Path, cards: CardSet) -> Strategy:
 
 
 # ------------------------------------------------------------------ the bot
-class Seen:
+P = TypeVar("P")  # how a bot names a seat: its number, or its part of the observation
+A = TypeVar("A", bound=Action)
+S = TypeVar("S", bound="Quantities[Any]")
+
+
+class Quantities(ABC, Generic[P]):
+    """The quantities of a strategy file's conditions, whatever a bot reads them from (it
+    gives its seat ``me``, its ``rivals``, and reads ``count``, ``owned`` and ``mine``)."""
+
+    me: P
+    rivals: list[P]
+
+    @abstractmethod
+    def count(self, seat: P, name: str) -> int:
+        """A public quantity of ``seat`` (``COUNTS``)."""
+
+    @abstractmethod
+    def owned(self, seat: P, thing: str) -> int:
+        """A technology (0 or 1), or the cards of ``thing`` placed by ``seat``."""
+
+    @abstractmethod
+    def mine(self, head: str, term: tuple[str, ...]) -> int:
+        """Any other quantity: the table's or the bot's own (``MINE``, ``owned``, ``hand``...)."""
+
+    def value(self, term: Term) -> int:
+        if isinstance(term, int):
+            return term
+        head = term[0]
+        if head == "rival":
+            if not self.rivals:
+                return 0
+            rest = term[1:]
+            return max(self.owned(q, rest[1]) if rest[0] == "owned" else self.count(q, rest[0]) for q in self.rivals)
+        if len(term) == 1 and head in COUNTS:
+            return self.count(self.me, head)
+        return self.mine(head, term)
+
+    def holds(self, cond: Condition) -> bool:
+        left = sum(sign * self.value(t) for sign, t in cond.terms)
+        right = sum(sign * self.value(t) for sign, t in cond.right)
+        return OPS[cond.op](left, right)
+
+
+class Seen(Quantities[int]):
     """The quantities of conditions, read from the seat's view (``view.SeatView``)."""
 
     def __init__(self, bot: RulesBot, v: SeatView) -> None:
@@ -296,7 +340,6 @@ class Seen:
         self.rivals = [q for q in range(v.n) if q != v.player]
 
     def count(self, q: int, name: str) -> int:
-        """A public quantity of seat ``q`` (``COUNTS``)."""
         v = self.v
         if name in RESOURCES:
             return v.res(q)[RESOURCES.index(name)]
@@ -321,25 +364,14 @@ class Seen:
         return sum(1 for pl in v.plots(q) for c in pl[2:] if kinds[c] == kind)
 
     def owned(self, q: int, thing: str) -> int:
-        """A technology (0 or 1), or the cards of ``thing`` placed by seat ``q``."""
         t = self.bot.tech_index.get(thing)
         if t is not None:
             return int(bool(self.v.techs(q) >> t & 1))
         members = self.bot.members(thing)
         return sum(1 for pl in self.v.plots(q) for c in pl[2:] if c in members)
 
-    def value(self, term: Term) -> int:
-        if isinstance(term, int):
-            return term
-        head = term[0]
+    def mine(self, head: str, term: tuple[str, ...]) -> int:
         v = self.v
-        if head == "rival":
-            if not self.rivals:
-                return 0
-            rest = term[1:]
-            return max(self.owned(q, rest[1]) if rest[0] == "owned" else self.count(q, rest[0]) for q in self.rivals)
-        if len(term) == 1 and head in COUNTS:
-            return self.count(self.me, head)
         if head == "turn":
             return v.turn
         if head == "techs_left":
@@ -373,47 +405,37 @@ class Seen:
             return 0
         return max(0, bot.card_cost[c] - (d[2] if bot.kinds[c] == WONDER else d[1]))
 
-    def holds(self, cond: Condition) -> bool:
-        left = sum(sign * self.value(t) for sign, t in cond.terms)
-        right = sum(sign * self.value(t) for sign, t in cond.right)
-        return OPS[cond.op](left, right)
 
+class FileBot(ABC, Generic[A, S]):
+    """How a bot follows its strategy file, whatever it reads the position from (``S``):
+    the sections of each step (``_by_file``), the first entry whose conditions hold and
+    that matches a legal action (``_section``). A bot gives the greedy bot's choices
+    (``_greedy``, ``_pick``, ``_attack``) and which cards an entry names (``_card_is``)."""
 
-class RulesBot(HeuristicBot):
-    """The greedy bot, told by a strategy file what to prefer."""
+    strategy: Strategy
 
-    def __init__(self, seed: int, cards: CardSet, strategy: Strategy) -> None:
-        super().__init__(seed, cards)
-        self.strategy = strategy
-        self.kinds = [c.kind for c in cards.cards]
-        self.tech_index = {t.id: i for i, t in enumerate(cards.techs)}
-        self.card_index = {c.id: i for i, c in enumerate(cards.cards)}
-        self.plot_index = {p.id: i for i, p in enumerate(cards.plots)}
-        self._members: dict[str, frozenset[int]] = {}
+    @abstractmethod
+    def _greedy(self, seen: S, legal: list[A], section: str) -> A | None:
+        """The greedy bot's choice in this step."""
 
-    def members(self, thing: str) -> frozenset[int]:
-        """The cards that are ``thing``: the card of that id, or those of the group ``thing``."""
-        found = self._members.get(thing)
-        if found is None:
-            found = self._members[thing] = frozenset(
-                i for i, c in enumerate(self.cardset.cards) if c.id == thing or {
-                    "unit": c.kind == UNIT, "attacker": c.attack, "defender": c.defend, "building": c.kind == BUILDING,
-                    "wonder": c.kind == WONDER, "resource": c.kind == RESOURCE}.get(thing, False))
-        return found
+    @abstractmethod
+    def _pick(self, entry: Entry, matches: list[A], seen: S) -> A:
+        """Among the actions an entry matches: the seat it names, then the greedy bot's preference."""
 
-    def act(self, view: PlayerView) -> Action:
-        legal = cast("list[CcgAction]", view.legal_actions)
-        if len(legal) == 1:
-            return legal[0]
-        choice = self._by_file(view.seat, legal)
-        return choice if choice is not None else super().act(view)
+    @abstractmethod
+    def _attack(self, seen: S, attacks: list[A]) -> A:
+        """The greedy bot's attack among ``attacks``."""
 
-    def _by_file(self, v: SeatView, legal: list[CcgAction]) -> CcgAction | None:
-        phase = PHASE_NAMES[v.phase]
+    @abstractmethod
+    def _card_is(self, a: A, what: str, seen: S) -> bool:
+        """The card of a build or a discard is ``what`` (its id or its group)."""
+
+    def _by_file(self, phase: str, fighting: bool, seen: S, legal: list[A]) -> A | None:
+        """The file's choice in step ``phase`` (``fighting``: attackers are declared), or
+        ``None``: the greedy bot chooses."""
         sections = self.strategy.sections
-        seen = Seen(self, v)
         if phase == "purchase":
-            if v.attacks:  # step-order B: attackers declared, the combat comes first
+            if fighting:  # step-order B: attackers declared, the combat comes first
                 if "attack" not in sections:
                     return None
                 found = self._section("attack", seen, legal)
@@ -440,7 +462,7 @@ class RulesBot(HeuristicBot):
             return self._kind(legal, "fight", "pass", "done")
         return found
 
-    def _attack_or_done(self, seen: Seen, legal: list[CcgAction]) -> CcgAction | None:
+    def _attack_or_done(self, seen: S, legal: list[A]) -> A | None:
         """After buying (step-order B): the attacks of the file, else the end of buying."""
         attacks = [a for a in legal if a.kind == "attack"]
         if attacks and "attack" in self.strategy.sections:
@@ -448,38 +470,38 @@ class RulesBot(HeuristicBot):
             if found is not None and found is not STOP:
                 return found
         elif attacks:  # the greedy bot's attack, as when it has nothing left to buy
-            return self._declare_attack(seen.v, attacks)
+            return self._attack(seen, attacks)
         return self._kind(legal, "done")
 
     @staticmethod
-    def _kind(legal: list[CcgAction], *kinds: str) -> CcgAction | None:
+    def _kind(legal: list[A], *kinds: str) -> A | None:
         for kind in kinds:
             for a in legal:
                 if a.kind == kind:
                     return a
         return None
 
-    def _section(self, section: str, seen: Seen, legal: list[CcgAction]) -> CcgAction | None:
+    def _section(self, section: str, seen: S, legal: list[A]) -> A | None:
         """The first entry whose conditions hold and that matches a legal action;
         ``STOP`` for a ``done``/``stop`` entry; ``None`` when none does."""
         for entry in self.strategy.sections[section]:
             if not all(seen.holds(c) for c in entry.conditions):
                 continue
             if entry.kind in ("done", "stop"):
-                return STOP
+                return cast("A", STOP)
             if entry.kind == "greedy":
                 choice = self._greedy(seen, legal, section)
                 if choice is not None and choice.kind in ("done", "fight", "pass"):
-                    return STOP  # the greedy bot would stop here
+                    return cast("A", STOP)  # the greedy bot would stop here
                 if choice is not None and choice.kind in SECTIONS[section]:
                     return choice
                 continue
-            matches = [a for a in legal if a.kind == entry.kind and self._matches(entry, a)]
+            matches = [a for a in legal if a.kind == entry.kind and self._matches(entry, a, seen)]
             if matches:
                 return self._pick(entry, matches, seen)
         return None
 
-    def _matches(self, entry: Entry, a: CcgAction) -> bool:
+    def _matches(self, entry: Entry, a: A, seen: S) -> bool:
         what = entry.what
         kind = entry.kind
         if kind == "trade":
@@ -489,11 +511,47 @@ class RulesBot(HeuristicBot):
         if what is None or kind in ("writing", "laws"):
             return True
         if kind in ("build", "discard"):
-            return a.a in self.members(what)
+            return self._card_is(a, what, seen)
         return bool(a.args[0] == what)
 
+
+class RulesBot(FileBot[CcgAction, Seen], HeuristicBot):
+    """The greedy bot, told by a strategy file what to prefer."""
+
+    def __init__(self, seed: int, cards: CardSet, strategy: Strategy) -> None:
+        super().__init__(seed, cards)
+        self.strategy = strategy
+        self.kinds = [c.kind for c in cards.cards]
+        self.tech_index = {t.id: i for i, t in enumerate(cards.techs)}
+        self.card_index = {c.id: i for i, c in enumerate(cards.cards)}
+        self.plot_index = {p.id: i for i, p in enumerate(cards.plots)}
+        self._members: dict[str, frozenset[int]] = {}
+
+    def members(self, thing: str) -> frozenset[int]:
+        """The cards that are ``thing``: the card of that id, or those of the group ``thing``."""
+        found = self._members.get(thing)
+        if found is None:
+            found = self._members[thing] = frozenset(
+                i for i, c in enumerate(self.cardset.cards) if c.id == thing or {
+                    "unit": c.kind == UNIT, "attacker": c.attack, "defender": c.defend, "building": c.kind == BUILDING,
+                    "wonder": c.kind == WONDER, "resource": c.kind == RESOURCE}.get(thing, False))
+        return found
+
+    def act(self, view: PlayerView) -> Action:
+        legal = cast("list[CcgAction]", view.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        v = view.seat
+        choice = self._by_file(PHASE_NAMES[v.phase], bool(v.attacks), Seen(self, v), legal)
+        return choice if choice is not None else super().act(view)
+
+    def _attack(self, seen: Seen, attacks: list[CcgAction]) -> CcgAction:
+        return self._declare_attack(seen.v, attacks)
+
+    def _card_is(self, a: CcgAction, what: str, seen: Seen) -> bool:
+        return a.a in self.members(what)
+
     def _pick(self, entry: Entry, matches: list[CcgAction], seen: Seen) -> CcgAction:
-        """Among the actions an entry matches: the seat it names, then the greedy bot's preference."""
         v = seen.v
         kind = entry.kind
         selector = entry.second if kind == "attack" else entry.what if kind in ("writing", "laws") else None
@@ -520,7 +578,6 @@ class RulesBot(HeuristicBot):
         return matches[scores.index(max(scores))]
 
     def _greedy(self, seen: Seen, legal: list[CcgAction], section: str) -> CcgAction | None:
-        """The greedy bot's choice in this step."""
         v = seen.v
         by_kind: dict[str, list[CcgAction]] = {}
         for a in legal:

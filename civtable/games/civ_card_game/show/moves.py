@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.messages import join
+from civtable.core.targets import target_of
 from civtable.i18n import ENGLISH, Translator, localizable
 
 from ..catalog import RESOURCES, WONDER
@@ -134,35 +135,20 @@ def can_block(obs: Mapping[str, Any], viewer: int, hand: Mapping[str, int], rule
 
 # ------------------------------------------------------------------ marks
 PLOT_MOVES = frozenset({"pop", "place", "lose", "gain"})
+MARKS = {**dict.fromkeys(PLOT_MOVES, "plot:{actor}:{0}"), "build": "plot:{actor}:{1}", "destroy": "plot:{actor}:{1}",
+         "plot": "plots:{actor}", "draft": "plots:{actor}", "tech": "techs:{actor}", "yield": "res:{actor}:{0}",
+         "give": "res:{actor}:{0}", "trade": "res:{actor}:{last}", "writing": "player:{0}", "laws": "player:{0}",
+         "attack": "player:{1}", "block": "combat:{0}", "bounce": "combat:{0}", "discard": "pile:discard"}
+"""The mark of each kind of move (module docstring) but a cash and a theft, which read the game."""
 
 
 def move_mark(action: Action, actor: int, obs: Mapping[str, Any], names: Names) -> str | None:
     """The thing on the shared table that ``actor``'s move changed (``obs``: the
     spectator's observation before the move), or None."""
     kind, args = action.kind, [str(a) for a in action.args]
-    if kind in PLOT_MOVES:
-        return f"plot:{actor}:{args[0]}"
-    if kind in ("build", "destroy"):
-        return f"plot:{actor}:{args[1]}"
-    if kind in ("plot", "draft"):
-        return f"plots:{actor}"
-    if kind == "tech":
-        return f"techs:{actor}"
     if kind == "cash":
         gained = names.card[args[0]].yields
         return next((f"res:{actor}:{r}" for r, n in zip(RESOURCES, gained, strict=True) if n), "pile:discard")
-    if kind in ("yield", "give"):
-        return f"res:{actor}:{args[0]}"
-    if kind == "trade":
-        return f"res:{actor}:{args[-1]}"
     if kind == "take":
         return f"res:{obs['pending']['target']}:{args[0]}"
-    if kind in ("writing", "laws"):
-        return f"player:{args[0]}"
-    if kind == "attack":
-        return f"player:{args[1]}"
-    if kind in ("block", "bounce"):
-        return f"combat:{args[0]}"
-    if kind == "discard":
-        return "pile:discard"
-    return None
+    return target_of(MARKS, kind, args, actor=actor)

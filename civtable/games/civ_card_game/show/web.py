@@ -33,6 +33,7 @@ from typing import Any
 
 from civtable.core.events import Viewer
 from civtable.core.messages import join
+from civtable.core.targets import target_of
 from civtable.i18n import ENGLISH, N_, NP_, Translator, localizable
 
 from ..catalog import RESOURCES, WONDER, PlayCard, Tech
@@ -108,37 +109,26 @@ KINDS = {"building": NP_("card kind", "Building"), "wonder": NP_("card kind", "W
 
 
 # ------------------------------------------------------------------ targets
+TARGETS = {"draft": "draft:{0}", "plot": "display:{0}", "tech": "tech:{0}",
+           **dict.fromkeys(("build", "cash", "discard", "attack"), "hand:{0}"),
+           **dict.fromkeys(("place", "pop", "lose", "gain"), "plot:{me}:{0}"), "yield": "res:{me}:{0}",
+           "draw": "pile:deck", "writing": "player:{0}", "laws": "player:{0}", "bounce": "combat:{0}",
+           "block": "combat:{0}", "trade": "bank"}
+"""The target of each kind of action with arguments (module docstring) but a destruction,
+a theft and a gift, which read more."""
+
+
 def action_target(text: str, obs: dict[str, Any]) -> str | None:
     """The ``data-target`` of the thing an action acts on (module docstring)."""
     kind, *args = text.split() or [""]
     me = obs.get("player")
     if not args:
         return "bank" if kind == "trade" else None
-    if kind == "draft":
-        return f"draft:{args[0]}"
-    if kind == "plot":
-        return f"display:{args[0]}"
-    if kind == "tech":
-        return f"tech:{args[0]}"
-    if kind in ("build", "cash", "discard", "attack"):
-        return f"hand:{args[0]}"
-    if kind in ("place", "pop", "lose", "gain"):
-        return f"plot:{me}:{args[0]}"
-    if kind == "yield":
-        return f"res:{me}:{args[0]}"
-    if kind == "draw":
-        return "pile:deck"
-    if kind == "destroy" and len(args) > 1:
-        return f"placed:{me}:{args[1]}:{args[0]}"
+    if kind == "destroy":
+        return f"placed:{me}:{args[1]}:{args[0]}" if len(args) > 1 else None
     if kind in ("take", "give"):
         return f"res:{obs['pending']['target']}:{args[0]}"
-    if kind in ("writing", "laws"):
-        return f"player:{args[0]}"
-    if kind in ("bounce", "block"):
-        return f"combat:{args[0]}"
-    if kind == "trade":
-        return "bank"
-    return None
+    return target_of(TARGETS, kind, args, me=me)
 
 
 def _t(target: str, label: str = "") -> str:

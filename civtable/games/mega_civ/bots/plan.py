@@ -22,7 +22,7 @@ The plan works on what the seat sees (``view.SeatView``) and the map, in token u
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -245,13 +245,26 @@ class Planner:
         """What hurting rival ``q`` is worth: the leader's losses count double."""
         return self.play.hurt_weight * (2.0 if q == self.leader else 1.0)
 
+    def reachable(self) -> set[int]:
+        """The areas next to one where the seat has tokens free to move."""
+        return {b for a, k in enumerate(self.mine) if self.avail[a] > 0 for b in self.info.land[a]}
+
+    def worth_it(self, options: list[tuple[float, int, int]]) -> Iterator[tuple[int, int]]:
+        """The attacks ``(net gain, area, tokens)`` whose net gain passes the strategy's
+        threshold, best first: ``(area, tokens)``."""
+        for net, area, k in sorted(options, reverse=True):
+            if net < self.play.attack_threshold:
+                return
+            yield area, k
+
     def plan_city_attacks(self) -> None:
+        """MC-4.2: a rival's or a pirate city taken by enough attackers to leave its owner
+        no token (his stock counted as his defenders), where nobody else stands."""
         v = self.v
         info = self.info
         limit = info.limit
-        near = {b for a, k in enumerate(self.mine) if self.avail[a] > 0 for b in info.land[a]}
         options = []
-        for c in near:
+        for c in self.reachable():
             owner = v.city[c]
             if owner == -1 or owner == self.me or c in self.locked:
                 continue
@@ -279,9 +292,7 @@ class Planner:
             if info.site[c]:
                 gain += 2  # the site is free for a city of the seat's own
             options.append((gain - 0.5 * lost, c, k))
-        for net, c, k in sorted(options, reverse=True):
-            if net < self.play.attack_threshold:
-                return
+        for c, k in self.worth_it(options):
             need = k - self.mine[c]
             found = self.sources(c, need, keep_home=False)
             if found is None:
@@ -292,12 +303,13 @@ class Planner:
             self.lost += k // 2
 
     def plan_conflicts(self) -> None:
+        """MC-4.1: a token conflict with one rival in an area without a city, won with the
+        surplus of the neighbouring areas."""
         v = self.v
         info = self.info
         limit = info.limit
-        near = {b for a, k in enumerate(self.mine) if self.avail[a] > 0 for b in info.land[a]}
         options = []
-        for b in near:
+        for b in self.reachable():
             if v.city[b] != -1 or b in self.locked or not self.others(b) or v.barb[b]:
                 continue
             q, theirs = self.top(b)
@@ -316,9 +328,7 @@ class Planner:
                 value += 1
             lost = have - left[0]
             options.append((value - 0.3 * lost, b, reach))
-        for net, b, reach in sorted(options, reverse=True):
-            if net < self.play.attack_threshold:
-                return
+        for b, reach in self.worth_it(options):
             moved = 0
             for x in sorted(info.land[b], key=lambda x: -self.surplus(x)):
                 k = min(self.surplus(x), reach - moved)

@@ -372,7 +372,8 @@ class HumanAgent(Agent):
                 "turn. 'list' shows the menu again, 'back' goes up a level, 'quit' saves and stops.")]
             width = min(shutil.get_terminal_size((100, 24)).columns, 120) - 1
             for paragraph in lines:  # a long sentence broken between words, never inside one
-                self.say(textwrap.fill(paragraph, width, subsequent_indent="  ") if paragraph else "")
+                self.say(textwrap.fill(paragraph, width, subsequent_indent="  ", break_on_hyphens=False)
+                         if paragraph else "")
             return None
         if lowered in LIST_WORDS or lowered in self.words["list"]:
             self.show(menu)

@@ -67,6 +67,7 @@ def test_help_is_broken_into_lines_that_fit_the_terminal() -> None:
     text = agent.stdout.getvalue()
     helped = text[text.index("Movement (MC-3)"):text.index("saves and stops.")]
     assert len(helped.splitlines()) > 3 and max(len(line) for line in helped.splitlines()) < 120
+    assert "civil-war" in text  # a line is broken between words, never at a hyphen
 
 
 def test_mc_7_5_the_deals_and_calamities_of_the_last_turn_are_not_shown_on_the_next() -> None:

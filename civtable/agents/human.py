@@ -393,17 +393,21 @@ class HumanAgent(Agent):
         if text.isascii() and text.isdigit() and len(text) <= 6:
             return self.by_number(int(text), menu, by_text)
         named = menu.named(text)
-        if isinstance(named, Action):
-            return named
         if named is not None:
-            menu.open(named)
-            self.show(menu)
-            return None
+            return self.go(named, menu)
         wanted = normalize(shorthand if shorthand is not None else text)
         reason = str(tr.localize(view.explain(wanted)))
         close = difflib.get_close_matches(wanted, list(by_text), n=1)
         suggestion = " " + tr.t("Did you mean {action}?", action=repr(close[0])) if close else ""
         self.say(f"{reason[:1].upper()}{reason[1:]}.{suggestion}".replace("..", "."))
+        return None
+
+    def go(self, target: Action | tuple[str, ...], menu: Menu) -> Action | None:
+        """An entry chosen: its action, or its group opened and shown (``None``)."""
+        if isinstance(target, Action):
+            return target
+        menu.open(target)
+        self.show(menu)
         return None
 
     def by_number(self, k: int, menu: Menu, by_text: dict[str, Action]) -> Action | None:
@@ -420,12 +424,8 @@ class HumanAgent(Agent):
         target = shown.get(key)
         if target is None and not key.startswith("\x00"):
             target = by_text.get(key)  # an action of another menu level, still legal
-        if isinstance(target, Action):
-            return target
         if target is not None:
-            menu.open(target)
-            self.show(menu)
-            return None
+            return self.go(target, menu)
         self.say(tr.t("Entry {k} was {label}: that is not possible now; choose again.", k=k,
                       label=repr(self.numbers.labels[k])))
         self.show(menu)

@@ -98,3 +98,29 @@ def test_mc_12_4_the_discard_step_says_how_many_and_why_no_advance_was_offered()
     assert "Clay x5 (value 1, set 25)" in screen
     assert "Your hand is over its limit of 8: discard 2 cards." in screen
     assert "You can pay up to 53" in screen and "Out of reach:" in screen
+
+
+def test_mc_5_3_a_city_that_leaves_the_cities_unsupported_is_asked() -> None:
+    """MC-5.1 to MC-5.3: Hellas has a city in Old Ford and builds one in Kings Vale; High
+    Moor's 4 tokens shrink to its limit of 2 as surplus: 2 tokens for 2 cities that need 4,
+    asked; with 2 more in Ash Plains they are supported: not asked."""
+    def build(tokens: dict[str, int]) -> str | None:
+        s = position(phase=5, step="build", decider=HELLAS, city={"old_ford": HELLAS},
+                     players={HELLAS: {"tokens": tokens}})
+        action = s.game.parse_action(s, "city kings_vale", HELLAS)
+        return s.game.action_warning(action, s.observation(HELLAS))
+
+    text = build({"kings_vale": 6, "high_moor": 4})
+    assert text is not None and "keep 2 tokens on the map for 2 cities, which need 4" in text
+    assert build({"kings_vale": 6, "high_moor": 2, "ash_plains": 2}) is None
+
+
+def test_mc_7_4_a_tradable_calamity_held_in_the_trade_is_pointed_out() -> None:
+    """MC-7.4, MC-9: Hellas, answering Minoa's offer, holds Treachery: the screen says how to pass it on."""
+    s = position(phase=7, step="trade", decider=HELLAS, queue=[HELLAS], target=0,
+                 players={MINOA: {"hand": ["ochre", "ochre", "wine", "clay"]},
+                          HELLAS: {"tokens": {"kings_vale": 2}, "hand": ["wool", "wool", "oil", "treachery"]}},
+                 deal={"from": MINOA, "cards": ["ochre", "ochre", "clay", "ochre"], "stage": 1, "counters": {}})
+    screen = s.game.render(s.observation(HELLAS), HELLAS)
+    assert "You hold Treachery: it strikes you in phase 9 unless you hide it in an offer that is taken." in screen
+    assert "You hold" not in s.game.render(s.observation(MINOA), MINOA)

@@ -96,3 +96,14 @@ def lacking(w: Words, costs: dict[str, Any], tr: Translator = ENGLISH) -> list[s
             tr.t("{advance} (price {n}, you lack {lack})", advance=w.advance(a, tr), n=costs["prices"][a], lack=lack)
             for lack, a in near)))
     return lines
+
+
+def passing_on(w: Words, cat: Any, hand: list[str], tr: Translator = ENGLISH) -> list[str]:
+    """MC-7.4, MC-9: the tradable calamities in the viewer's hand while he trades: one hidden
+    in an offer or a counter-offer passes to whoever takes it, else it strikes him in phase 9."""
+    held = sorted({c for c in hand if cat.cards[cat.card_index[c]].calamity and cat.cards[cat.card_index[c]].tradable})
+    if not held:
+        return []
+    return [tr.nt("You hold {cards}: it strikes you in phase 9 unless you hide it in an offer that is taken.",
+                  "You hold {cards}: they strike you in phase 9 unless you hide them in offers that are taken.",
+                  len(held), cards=tr.join([w.card(c, tr) for c in held]))]

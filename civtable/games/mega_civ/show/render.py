@@ -20,7 +20,7 @@ from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable
 from ..catalog import set_value
 from ..rules.scoring import advance_vp
 from .explain import step_task
-from .outcome import TASKS, lacking, struck
+from .outcome import TASKS, lacking, passing_on, struck
 from .words import SeatNames, phase_title, semicolon
 
 if TYPE_CHECKING:
@@ -309,6 +309,7 @@ class Screen(SeatNames):
             lines.append(tr.t("Trade, round {round} of {rounds}.", round=obs["trade_round"] + 1,
                               rounds=self.game.options["trade-rounds"]))
         lines += self.trade_lines()
+        lines += passing_on(self.w, self.cat, obs["hand"], tr) if step == "trade" and self.viewer is not None else []
         if obs["task"] is not None:
             lines.append(self.task_line(obs["task"]))
             if obs["task"]["calamity"]:
@@ -367,8 +368,7 @@ class Screen(SeatNames):
         return lines
 
     def trade_lines(self) -> list[str]:
-        """MC-7.5: this turn's closed deals (public: who traded with whom, how many cards),
-        one a line, from the trade phase on (not the last turn's on the next turn's screens)."""
+        """MC-7.5: this turn's closed deals (who traded with whom, how many cards), one a line, from phase 7 on."""
         tr = self.tr
         if not self.obs["trades"] or self.obs["phase"] < 7:
             return []

@@ -124,3 +124,15 @@ def test_mc_7_4_a_tradable_calamity_held_in_the_trade_is_pointed_out() -> None:
     screen = s.game.render(s.observation(HELLAS), HELLAS)
     assert "You hold Treachery: it strikes you in phase 9 unless you hide it in an offer that is taken." in screen
     assert "You hold" not in s.game.render(s.observation(MINOA), MINOA)
+
+
+def test_mc_9_tokens_lost_one_at_a_time_are_told_together() -> None:
+    """MC-9 (Famine's points chosen a token at a time): the record tells 2 tokens in West Cape once."""
+    from civtable.games.mega_civ.show.outcome import done_text
+
+    from ._mc_helpers import game
+
+    lost = [{"tokens": 1, "area": "west_cape"}, {"city": "kings_vale"}, {"tokens": 1, "area": "west_cape"},
+            {"tokens": 1, "area": "old_ford"}]
+    assert done_text(game().words, {"lost": lost, "gained": []}) == \
+        "lost 2 tokens in West Cape, the city in Kings Vale, 1 token in Old Ford"

@@ -61,13 +61,27 @@ def task_hint(kind: str, tr: Translator = ENGLISH) -> str:
     return tr.t("Your choice: in the list of actions.")
 
 
+def merged(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Tokens lost one at a time in one area told as one item ("2 tokens in West Cape"), in order."""
+    out: list[dict[str, Any]] = []
+    at: dict[str, dict[str, Any]] = {}
+    for item in items:
+        if set(item) == {"tokens", "area"} and item["area"] in at:
+            at[item["area"]]["tokens"] += item["tokens"]
+            continue
+        out.append(dict(item))
+        if set(item) == {"tokens", "area"}:
+            at[item["area"]] = out[-1]
+    return out
+
+
 def done_text(w: Words, done: dict[str, list[dict[str, Any]]], tr: Translator = ENGLISH) -> str:
     """One player's losses and gains: "lost 3 tokens in Thebes; gained the city in Memphis"."""
     parts = []
     if done["lost"]:
-        parts.append(tr.t("lost {things}", things=", ".join(w.loss(i, tr) for i in done["lost"])))
+        parts.append(tr.t("lost {things}", things=", ".join(w.loss(i, tr) for i in merged(done["lost"]))))
     if done["gained"]:
-        parts.append(tr.t("gained {things}", things=", ".join(w.loss(i, tr) for i in done["gained"])))
+        parts.append(tr.t("gained {things}", things=", ".join(w.loss(i, tr) for i in merged(done["gained"]))))
     return semicolon(tr).join(parts)
 
 

@@ -22,7 +22,10 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import re
+import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
@@ -119,9 +122,19 @@ class HotSeat:
         self.last = seat
 
 
+STATUS = re.compile(r"\s*\([^()]*\)$")
+"""A group's closing parenthesis: its state (``Kings Vale (3 tokens, 1 moved)``), not its name."""
+
+
+def group_name(word: str) -> str:
+    """A group's name without the state that follows it in parentheses."""
+    return STATUS.sub("", word)
+
+
 def entry_key(target: Action | tuple[str, ...]) -> str:
-    """What a menu entry is, whatever its place: an action's text, or a group's path."""
-    return target.text if isinstance(target, Action) else "\x00" + "\x00".join(target)
+    """What a menu entry is, whatever its place: an action's text, or a group's path by
+    its names (an area keeps its number while its token count changes)."""
+    return target.text if isinstance(target, Action) else "\x00" + "\x00".join(map(group_name, target))
 
 
 Entry = tuple[tuple[str, ...], Action]
@@ -172,6 +185,35 @@ class Menu:
             return [shown[x] if isinstance(x, str) else x for x in order]
         return out + list(shown.values())
 
+    def keyed(self) -> list[tuple[str, Action | tuple[str, ...], str]]:
+        """The current level's (label, target, key): a group keyed by its name, or by its
+        whole label where two groups of the level share a name."""
+        items = self.items()
+        keys = [entry_key(t) for _, t in items]
+        return [(label, t, k if keys.count(k) == 1 or isinstance(t, Action) else "\x00" + "\x00".join(t))
+                for (label, t), k in zip(items, keys, strict=True)]
+
+    def named(self, text: str) -> Action | tuple[str, ...] | None:
+        """The entry of the current level a typed name means: a group's name or label
+        (``south cape``), an entry's label or its last part (``declared as clay``), else
+        the one entry whose name ends with the typed words (``old ford`` for "move a token
+        to Old Ford (limit 2)"); letter case aside. ``None`` when no entry, or several,
+        have that name."""
+        wanted = " ".join(text.lower().split())
+        exact, ending = [], []
+        for label, target in self.items():
+            last = label.split(" > ")[-1]
+            names = {label, last, group_name(label), group_name(last), group_name(label.split("  (")[0])}
+            if isinstance(target, tuple):
+                names.add(group_name(target[-1]))
+            names = {" ".join(n.lower().split()) for n in names}
+            if wanted in names:
+                exact.append(target)
+            elif any(n.endswith(" " + wanted) for n in names):
+                ending.append(target)
+        found = exact or ending
+        return found[0] if len(found) == 1 else None
+
     def open(self, prefix: tuple[str, ...]) -> None:
         self.prefix = prefix
 
@@ -205,6 +247,7 @@ class HumanAgent(Agent):
                       for kind, w in (("quit", "quit"), ("help", "help"), ("list", "list"), ("back", "back"),
                                       ("yes", "yes"))}
         self.numbers = Numbers()
+        self.again: tuple[int, str, int] | None = None  # (seat, action text, times left) of a "how many?"
 
     @property
     def out(self) -> TextIO:
@@ -231,6 +274,13 @@ class HumanAgent(Agent):
         obs = view.observation
         legal = view.legal_actions
         tr = self.tr
+        if self.again is not None:  # the rest of "how many?": played while it stays legal
+            seat, text, left = self.again
+            self.again = (seat, text, left - 1) if left > 1 else None
+            again = next((a for a in legal if a.text == text), None) if seat == view.player else None
+            if again is not None:
+                return again
+            self.again = None
         if self.hotseat is not None:
             self.hotseat.before(self, view.player)
         self.say()
@@ -250,9 +300,34 @@ class HumanAgent(Agent):
                 raise QuitGame
             action = self.choose(line, menu, view)
             if action is not None and self.confirmed(action, view, who):
+                self.how_many(action, menu, view)
                 return action
             if action is not None:
                 self.show(menu)
+
+    def how_many(self, action: Action, menu: Menu, view: PlayerView) -> None:
+        """An action the game lets be played several times in a row (``Game.action_repeat``:
+        one token moved at a time) asks how many times, once; the rest is played at the
+        next decisions while it stays legal (each still told among the events)."""
+        most = view.game.action_repeat(action, view.observation)
+        if most <= 1:
+            return
+        tr = self.tr
+        name = next((p[-1] for p, a in menu.entries if a.text == action.text and p), action.text)
+        while True:
+            line = self.read(tr.t("{action}: how many? 1 to {n} (Enter: 1): ", action=name, n=most))
+            if line is None:
+                raise QuitGame
+            text = line.strip().lower()
+            if text in QUIT_WORDS or text in self.words["quit"]:
+                raise QuitGame
+            if not text:
+                return
+            if text.isascii() and text.isdigit() and 1 <= int(text) <= most:
+                if int(text) > 1:
+                    self.again = (view.player, action.text, int(text) - 1)
+                return
+            self.say(tr.t("Type a number from 1 to {n}, or Enter for 1.", n=most))
 
     def confirmed(self, action: Action, view: PlayerView, who: str) -> bool:
         """Whether the person still wants ``action`` after its warning (``Game.action_warning``);
@@ -269,14 +344,13 @@ class HumanAgent(Agent):
         return line.strip().lower() in YES_WORDS | self.words["yes"]
 
     def show(self, menu: Menu) -> None:
-        items = menu.items()
         where = " > ".join(menu.prefix)
         tr = self.tr
         if where:
             self.say(tr.t("Choose in {where} (a number or an action's text; back; help; quit):", where=where))
         else:
             self.say(tr.t("Choose (a number or an action's text; help; quit):"))
-        numbered = [(self.numbers.number(entry_key(target), label), label) for label, target in items]
+        numbered = [(self.numbers.number(key, label), label) for label, _target, key in menu.keyed()]
         width = len(str(max((n for n, _ in numbered), default=1)))
         for n, label in numbered:
             self.say(f"  {n:>{width}}. {label}")
@@ -293,10 +367,13 @@ class HumanAgent(Agent):
             raise QuitGame
         if lowered in HELP_WORDS or lowered in self.words["help"]:
             help_text = tr.localize(view.game.help(view.observation, view.player))
-            if help_text:
-                self.say(help_text)
-            self.say(tr.t("Type an entry's number or an action's text; an entry keeps its number for the whole "
-                          "turn. 'list' shows the menu again, 'back' goes up a level, 'quit' saves and stops."))
+            lines = [*(str(help_text).splitlines() if help_text else []), tr.t(
+                "Type an entry's number, its name or an action's text; an entry keeps its number for the whole "
+                "turn. 'list' shows the menu again, 'back' goes up a level, 'quit' saves and stops.")]
+            width = min(shutil.get_terminal_size((100, 24)).columns, 120) - 1
+            for paragraph in lines:  # a long sentence broken between words, never inside one
+                self.say(textwrap.fill(paragraph, width, subsequent_indent="  ", break_on_hyphens=False)
+                         if paragraph else "")
             return None
         if lowered in LIST_WORDS or lowered in self.words["list"]:
             self.show(menu)
@@ -315,6 +392,9 @@ class HumanAgent(Agent):
                 return by_text[normalize(candidate)]
         if text.isascii() and text.isdigit() and len(text) <= 6:
             return self.by_number(int(text), menu, by_text)
+        named = menu.named(text)
+        if named is not None:
+            return self.go(named, menu)
         wanted = normalize(shorthand if shorthand is not None else text)
         reason = str(tr.localize(view.explain(wanted)))
         close = difflib.get_close_matches(wanted, list(by_text), n=1)
@@ -322,26 +402,30 @@ class HumanAgent(Agent):
         self.say(f"{reason[:1].upper()}{reason[1:]}.{suggestion}".replace("..", "."))
         return None
 
+    def go(self, target: Action | tuple[str, ...], menu: Menu) -> Action | None:
+        """An entry chosen: its action, or its group opened and shown (``None``)."""
+        if isinstance(target, Action):
+            return target
+        menu.open(target)
+        self.show(menu)
+        return None
+
     def by_number(self, k: int, menu: Menu, by_text: dict[str, Action]) -> Action | None:
         """The entry numbered ``k`` this turn: its action when it is legal now, its group
         opened; a number whose choice is gone now is said so, never played as another."""
         tr = self.tr
         key = self.numbers.keys.get(k)
-        shown = {entry_key(target): target for _label, target in menu.items()}
+        shown = {k: target for _label, target, k in menu.keyed()}
         if key is None:
-            numbers = sorted(self.numbers.by_key[entry_key(t)] for t in shown.values())
+            numbers = sorted(self.numbers.by_key[k] for k in shown)
             self.say(tr.t("There is no entry {k}; the entries are numbered {numbers}.", k=k,
                           numbers=", ".join(map(str, numbers))))
             return None
         target = shown.get(key)
         if target is None and not key.startswith("\x00"):
             target = by_text.get(key)  # an action of another menu level, still legal
-        if isinstance(target, Action):
-            return target
         if target is not None:
-            menu.open(target)
-            self.show(menu)
-            return None
+            return self.go(target, menu)
         self.say(tr.t("Entry {k} was {label}: that is not possible now; choose again.", k=k,
                       label=repr(self.numbers.labels[k])))
         self.show(menu)

@@ -35,17 +35,26 @@ from .common import (
 )
 
 
-def seat_names(specs: Sequence[str], tr: Translator = ENGLISH) -> list[str]:
+def seat_names(specs: Sequence[str], tr: Translator = ENGLISH, labels: Sequence[str] | None = None) -> list[str]:
     """Seats as messages name them: "player 1 (greedy)" for a bot, "player 0" for a
-    person (who reads "player 0 (you)" on his own screen)."""
-    return [tr.pt("seat", "player {n}", n=p) if parse_spec(s)[0] == "human" else who(p, specs, tr)
-            for p, s in enumerate(specs)]
+    person (who reads "player 0 (you)" on his own screen); with what each seat plays
+    (``Game.seat_labels``: "player 1 Minoa (greedy)"), as the game's own screen names them."""
+    return [labelled(tr.pt("seat", "player {n}", n=p) if parse_spec(s)[0] == "human" else who(p, specs, tr), p,
+                     labels, tr) for p, s in enumerate(specs)]
+
+
+def labelled(name: str, seat: int, labels: Sequence[str] | None, tr: Translator = ENGLISH) -> str:
+    """``name`` ("player 1 (greedy)") with what the seat plays after its number ("player 1 Minoa (greedy)")."""
+    plain = tr.pt("seat", "player {n}", n=seat)
+    if labels is None or seat >= len(labels) or not name.startswith(plain):
+        return name
+    return f"{plain} {labels[seat]}{name[len(plain):]}"
 
 
 def build_agents(specs: Sequence[str], game: Game, seed: int, tr: Translator = ENGLISH) -> list[Agent]:
     """Bots by spec, plus ``human`` for a person at this terminal (who reads ``tr``'s language)."""
     agents: list[Agent] = []
-    names = seat_names(specs, tr)
+    names = seat_names(specs, tr, game.seat_labels(tr))
     people = sum(1 for spec in specs if parse_spec(spec)[0] == "human")
     table = HotSeat(names, tr) if people > 1 else None  # several people at one terminal
     for seat, spec in enumerate(specs):
@@ -129,7 +138,7 @@ def saved_message(writer: RecordWriter | None, tr: Translator = ENGLISH) -> str:
 def run(args: argparse.Namespace) -> int:
     tr = translator_of(args)
     state, specs, agents, seed, writer = start_play(args)
-    seats = ", ".join(who(p, specs, tr) for p in range(len(specs)))
+    seats = ", ".join(labelled(who(p, specs, tr), p, state.game.seat_labels(tr), tr) for p in range(len(specs)))
     humans = [p for p, a in enumerate(agents) if isinstance(a, HumanAgent)]
     # the seed gives every card to come and every hidden hand: shown to people only once the game is over
     if humans:
@@ -138,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         print(tr.t("{name} ({id}, seed {seed}): {seats}.", name=state.game.name, id=state.game.id, seed=str(seed),
                    seats=seats))
     game = state.game
-    names = seat_names(specs, tr)
+    names = seat_names(specs, tr, game.seat_labels(tr))
     told = [0]
 
     def on_move(player: int, action: Action) -> None:

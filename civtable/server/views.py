@@ -8,6 +8,7 @@ and menus, and the seats' default names ("player 1 (greedy)")."""
 from __future__ import annotations
 
 import re
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.events import Viewer
@@ -36,6 +37,31 @@ def local_name(name: str, tr: Translator = ENGLISH) -> str:
     return tr.t("player {n} ({bot})", n=n, bot=bot) if bot else tr.pt("seat", "player {n}", n=n)
 
 
+TAG = re.compile(r"(<[^>]*>)")
+
+
+def named_drawing(html: str, names: list[str], tr: Translator = ENGLISH) -> str:
+    """The game's drawing with the names the players gave themselves: ``Game.html`` knows
+    seats by number only ("player 1", "Player 1 (opponent)", in the viewer's language), so
+    a seat whose name is not the server's default gets it in place of that number, in the
+    drawing's text (never inside a tag or an attribute), as the seat bar shows it."""
+    given = {p: escape(n) for p, n in enumerate(names) if DEFAULT_NAME.fullmatch(n) is None}
+    if not given:
+        return html
+    forms = {"player {n}", tr.pgettext("seat", "player {n}")}
+    words = {w for f in forms for w in (f, f[:1].upper() + f[1:])}
+    number = re.escape("{n}")
+    pattern = re.compile("|".join(r"(?<!\w)" + re.escape(w).replace(number, r"(\d+)") + r"(?!\d)"
+                                  for w in sorted(words)))
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(next(g for g in match.groups() if g is not None))
+        return given.get(seat, match.group(0))
+
+    parts = TAG.split(html)
+    return "".join(part if i % 2 else pattern.sub(name, part) for i, part in enumerate(parts))
+
+
 def position_view(game: Game, state: State, viewer: Viewer, names: list[str], since: int = 0,
                   tr: Translator = ENGLISH) -> dict[str, Any]:
     """The viewer's payload for one position in ``tr``'s language: screen, drawing,
@@ -46,12 +72,13 @@ def position_view(game: Game, state: State, viewer: Viewer, names: list[str], si
     events = state.events(viewer, since)
     legal = state.legal_actions(viewer) if viewer is not None else []
     over = state.is_terminal()
+    html = named_drawing(tr.localize(game.html(obs, viewer)), names, tr)
     names = [local_name(n, tr) for n in names]
     return {
         "viewer": viewer,
         "observation": obs,
         "screen": tr.localize(game.render(obs, viewer)),
-        "html": tr.localize(game.html(obs, viewer)),
+        "html": html,
         "help": tr.localize(game.help(obs, viewer)),
         "events": [{"id": e.id, "args": dict(e.args), "text": game.render_event(e, viewer, names, tr)}
                    for e in events],

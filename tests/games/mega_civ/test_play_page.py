@@ -177,4 +177,4 @@ def test_mc_7_5_the_table_answers_declines_and_closed_deals() -> None:
         page = s.game.html(s.observation(viewer), viewer)
         assert "Deals closed this turn" in page and "Minoa" in page and " and player 2 Hatti: 3 cards for 3" in page
     screen = s.game.render(s.observation(EGYPT), EGYPT)
-    assert "Deals closed this turn: player 1 Minoa and player 2 Hatti: 3 cards for 3" in screen
+    assert "Deals closed this turn:\n  player 1 Minoa and player 2 Hatti: 3 cards for 3" in screen

@@ -32,7 +32,7 @@ def test_mc_7_3_the_screen_shows_the_hand_with_set_values_and_the_offer_answered
     its hidden card."""
     s = trading()
     screen = s.game.render(s.observation(HELLAS), HELLAS)
-    assert "Wool x2 [4] =16" in screen and "Oil [4] =4" in screen and "sets worth 22" in screen
+    assert "Wool x2 (value 4, set 16)" in screen and "Oil (value 4)" in screen and "sets worth 22" in screen
     assert "Advances: Mysticism" in screen and "Credits:" in screen
     assert "Kings Vale* 2/3 (your city)" in screen and "Old Ford* 1/2" in screen
     assert "Offer of player 1 Minoa: Ochre and Ochre shown + 1 hidden card declared as Ochre" in screen

@@ -9,6 +9,8 @@ ordinary moves, a token moved or an offer posted, are never asked about):
 - ending the movement (MC-3) with tokens above an area's population limit where they
   are alone and too few for a city: the surplus is removed in phase 5 (MC-5.2, under
   surplus-scope B or C);
+- building a city (MC-5.1) that leaves too few tokens, after the surplus is removed, to
+  support every city (MC-5.3): cities are reduced;
 - ending the city building (MC-5.1) where the tokens are enough for a city: they are
   removed as surplus instead (MC-5.2);
 - refusing to pay for a calamity (City in Flames' treasury): a city is lost instead;
@@ -46,6 +48,8 @@ def action_warning(game: MegaCiv, action: Action, obs: dict[str, Any], *, tr: Tr
         return _surplus_after_moves(game, obs, viewer, tr)
     if kind == "done" and step == "build":
         return _cities_left(game, obs, viewer, tr)
+    if kind == "city" and step == "build":
+        return _unsupported_after(game, obs, viewer, str(action.args[0]), tr)
     if kind == "refuse" and obs["task"] is not None and obs["task"]["calamity"]:
         return tr.t("If you refuse to pay: {effect}", effect=game.words.effect(obs["task"]["calamity"], tr))
     if kind == "done" and step == "buy" and obs.get("prices") and obs["pay"] is None:
@@ -109,6 +113,20 @@ def _cities_left(game: MegaCiv, obs: dict[str, Any], viewer: int, tr: Translator
         return None
     return tr.t("Your tokens are enough for a city in {areas}; if you stop now, the tokens above the limit are "
                 "removed.", areas=", ".join(could))
+
+
+def _unsupported_after(game: MegaCiv, obs: dict[str, Any], viewer: int, built: str, tr: Translator) -> str | None:
+    """MC-5.2, MC-5.3: the city built in ``built`` and the surplus removed, fewer tokens on
+    the map than the cities need (2 each, more with an advance's support rate)."""
+    me = obs["players"][viewer]
+    params = {a.id: a.params for a in game.rules.catalog.advances}
+    rate = 2 + sum(int(params[a].get("support_delta") or 0) for a in me["advances"])
+    kept = sum(min(k, _own_limit(game, obs, viewer, a)) for a, k in me["tokens"].items() if a != built)
+    cities = len(me["cities"]) + 1
+    if kept >= rate * cities:
+        return None
+    return tr.t("With this city and the surplus removed you keep {kept} tokens on the map for {cities} cities, which "
+                "need {need}: cities are reduced in phase 5.", kept=kept, cities=cities, need=rate * cities)
 
 
 def move_mark(action: Action, actor: int, obs: dict[str, Any]) -> str | None:

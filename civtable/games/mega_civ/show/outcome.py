@@ -61,13 +61,27 @@ def task_hint(kind: str, tr: Translator = ENGLISH) -> str:
     return tr.t("Your choice: in the list of actions.")
 
 
+def merged(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Tokens lost one at a time in one area told as one item ("2 tokens in West Cape"), in order."""
+    out: list[dict[str, Any]] = []
+    at: dict[str, dict[str, Any]] = {}
+    for item in items:
+        if set(item) == {"tokens", "area"} and item["area"] in at:
+            at[item["area"]]["tokens"] += item["tokens"]
+            continue
+        out.append(dict(item))
+        if set(item) == {"tokens", "area"}:
+            at[item["area"]] = out[-1]
+    return out
+
+
 def done_text(w: Words, done: dict[str, list[dict[str, Any]]], tr: Translator = ENGLISH) -> str:
     """One player's losses and gains: "lost 3 tokens in Thebes; gained the city in Memphis"."""
     parts = []
     if done["lost"]:
-        parts.append(tr.t("lost {things}", things=", ".join(w.loss(i, tr) for i in done["lost"])))
+        parts.append(tr.t("lost {things}", things=", ".join(w.loss(i, tr) for i in merged(done["lost"]))))
     if done["gained"]:
-        parts.append(tr.t("gained {things}", things=", ".join(w.loss(i, tr) for i in done["gained"])))
+        parts.append(tr.t("gained {things}", things=", ".join(w.loss(i, tr) for i in merged(done["gained"]))))
     return semicolon(tr).join(parts)
 
 
@@ -96,3 +110,14 @@ def lacking(w: Words, costs: dict[str, Any], tr: Translator = ENGLISH) -> list[s
             tr.t("{advance} (price {n}, you lack {lack})", advance=w.advance(a, tr), n=costs["prices"][a], lack=lack)
             for lack, a in near)))
     return lines
+
+
+def passing_on(w: Words, cat: Any, hand: list[str], tr: Translator = ENGLISH) -> list[str]:
+    """MC-7.4, MC-9: the tradable calamities in the viewer's hand while he trades: one hidden
+    in an offer or a counter-offer passes to whoever takes it, else it strikes him in phase 9."""
+    held = sorted({c for c in hand if cat.cards[cat.card_index[c]].calamity and cat.cards[cat.card_index[c]].tradable})
+    if not held:
+        return []
+    return [tr.nt("You hold {cards}: it strikes you in phase 9 unless you hide it in an offer that is taken.",
+                  "You hold {cards}: they strike you in phase 9 unless you hide them in offers that are taken.",
+                  len(held), cards=tr.join([w.card(c, tr) for c in held]))]

@@ -20,7 +20,7 @@ from civtable.i18n import ENGLISH, N_, NN_, Translator, localizable
 from ..catalog import set_value
 from ..rules.scoring import advance_vp
 from .explain import step_task
-from .outcome import TASKS, lacking, struck
+from .outcome import TASKS, lacking, passing_on, struck
 from .words import SeatNames, phase_title, semicolon
 
 if TYPE_CHECKING:
@@ -134,7 +134,8 @@ class Screen(SeatNames):
                 continue
             value = set_value(k, card.face_value) if card.commodity else 0
             total += value
-            parts.append(f"{name}{' x' + str(k) if k > 1 else ''} [{card.stack}] ={value}")
+            parts.append(tr.t("{card} x{n} (value {value}, set {worth})", card=name, n=k, value=card.face_value, worth=value)
+                         if k > 1 else tr.t("{card} (value {value})", card=name, value=card.face_value))
         if calamities:
             parts.append(tr.t("calamities: {cards}", cards=", ".join(calamities)))
         return parts or [tr.t("no cards")], total
@@ -184,7 +185,7 @@ class Screen(SeatNames):
         hand, value = self.hand_items(self.obs["hand"])
         limit = self.cat.hand_limit(len(self.players))
         size = len(self.obs["hand"])
-        lines += wrap("  " + tr.nt("Hand ({n} cards, limit {limit}, sets worth {value}):",
+        lines += wrap("  " + tr.nt("Hand ({n} card, limit {limit}, sets worth {value}):",
                                    "Hand ({n} cards, limit {limit}, sets worth {value}):", size, limit=limit,
                                    value=value) + " ", hand)
         advances = [self.w.advance(a, tr) for a in me["advances"]]
@@ -230,8 +231,8 @@ class Screen(SeatNames):
             p = self.players[seat]
             tokens = sum(p["tokens"].values())
             mark = ">" if seat in self.obs["to_move"] else " "
-            revealed = ("  " + tr.t("revealed: {cards}", cards=", ".join(self.w.card(c, tr) for c in p["revealed"]))
-                        if p["revealed"] else "")
+            revealed = ("  " + tr.t("calamity revealed: {cards}", cards=", ".join(
+                self.w.card(c, tr) for c in p["revealed"])) if p["revealed"] and self.obs["phase"] in (8, 9) else "")
             declared = p.get("calamities_declared")
             held = "  " + tr.nt("holds {n} calamities", "holds {n} calamities", declared) if declared else ""
             you = you_word if seat == self.viewer else ""
@@ -308,13 +309,21 @@ class Screen(SeatNames):
             lines.append(tr.t("Trade, round {round} of {rounds}.", round=obs["trade_round"] + 1,
                               rounds=self.game.options["trade-rounds"]))
         lines += self.trade_lines()
+        lines += passing_on(self.w, self.cat, obs["hand"], tr) if step == "trade" and self.viewer is not None else []
         if obs["task"] is not None:
             lines.append(self.task_line(obs["task"]))
             if obs["task"]["calamity"]:
                 lines.append("  " + self.w.effect(obs["task"]["calamity"], tr))
-        lines += [f"{head}: {done}" for _, head, done in struck(self.w, obs, self.who, tr)]
+        if obs["phase"] >= 9:  # this turn's calamities (MC-9), not the last turn's on the next screens
+            lines += [f"{head}: {done}" for _, head, done in struck(self.w, obs, self.who, tr)]
         if step == "buy" and self.viewer in obs["to_move"] and obs.get("costs") and obs["pay"] is None:
             lines += lacking(self.w, obs["costs"], tr)
+        if step == "discard" and obs["phase"] == 12 and self.viewer in obs["to_move"]:  # MC-12.4
+            limit = self.cat.hand_limit(len(self.players))
+            if len(obs["hand"]) > limit:
+                lines.append(tr.nt("Your hand is over its limit of {limit}: discard {n} card.", "Your hand is over "
+                                   "its limit of {limit}: discard {n} cards.", len(obs["hand"]) - limit, limit=limit))
+            lines += lacking(self.w, obs["costs"], tr) if obs.get("costs") else []  # why no advance was offered
         if obs["calamities_pending"]:
             lines.append(tr.t("Calamities still to come: {cards}", cards=", ".join(
                 f"{self.w.card(c, tr)} ({self.who(v)})" for v, c in obs["calamities_pending"])))
@@ -359,11 +368,13 @@ class Screen(SeatNames):
         return lines
 
     def trade_lines(self) -> list[str]:
-        """MC-7.5: this turn's closed deals (public: who traded with whom, how many cards)."""
+        """MC-7.5: this turn's closed deals (who traded with whom, how many cards), one a line, from phase 7 on."""
         tr = self.tr
-        return [tr.t("Deals closed this turn: {deals}", deals=semicolon(tr).join(
-            tr.t("{a} and {b}: {gave} cards for {got}", a=self.who(t["proposer"]), b=self.who(t["responder"]),
-                 gave=t["gave"], got=t["got"]) for t in self.obs["trades"]))] if self.obs["trades"] else []
+        if not self.obs["trades"] or self.obs["phase"] < 7:
+            return []
+        return [tr.t("Deals closed this turn:")] + ["  " + tr.t(
+            "{a} and {b}: {gave} cards for {got}", a=self.who(t["proposer"]), b=self.who(t["responder"]),
+            gave=t["gave"], got=t["got"]) for t in self.obs["trades"]]
 
     def task_line(self, task: dict[str, Any]) -> str:
         tr = self.tr
@@ -497,7 +508,7 @@ def _place(game: MegaCiv, obs: dict[str, Any], area_id: str, tr: Translator = EN
             whose = tr.t("you") if mine else w.civ(p["civilization"], tr)
             there.append(f"{whose} {k}")
         if area_id in p["cities"]:
-            there.append(tr.t("city of you") if mine else tr.t("city of {civ}", civ=w.civ(p["civilization"], tr)))
+            there.append(tr.t("your city") if mine else tr.t("city of {civ}", civ=w.civ(p["civilization"], tr)))
     if obs["barbarians"].get(area_id):
         there.append(tr.t("barbarians {n}", n=obs["barbarians"][area_id]))
     inner = tr.t("limit {n}", n=area.population_limit or 0)

@@ -253,7 +253,7 @@ def test_version_and_no_command(capsys: pytest.CaptureFixture[str]) -> None:
 def test_replay(finished_record: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "replay", str(finished_record))
     assert code == 0
-    assert "Game over" in out and "Returns:" in out and "what a spectator sees" in out
+    assert "Game over" in out and "Each seat's result (1 won, -1 lost, 0 draw):" in out and "what a spectator sees" in out
     code, out, _ = run(capsys, "replay", str(finished_record), "--as", "1", "--log")
     assert code == 0 and "seen by player 1 (random)" in out and "Player 0 (greedy): take" in out
     code, _, err = run(capsys, "replay", str(finished_record), "--as", "2")

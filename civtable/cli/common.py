@@ -189,7 +189,7 @@ def result_lines(state: State, specs: Sequence[str], tr: Translator = ENGLISH) -
         head = tr.t("Winners: {who}.", who=", ".join(who(p, specs, tr) for p in winners))
     returns = ", ".join(f"{who(p, specs, tr)} {tr.number(r) if not tr.english else fmt_number(r)}"
                         for p, r in enumerate(state.returns()))
-    return [f"{over} {head}", tr.t("Returns: {returns}", returns=returns)]
+    return [f"{over} {head}", tr.t("Each seat's result (1 won, -1 lost, 0 draw): {returns}", returns=returns)]
 
 
 def read_json_file(path: str, what: str) -> Any:

@@ -74,20 +74,30 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
-        text = self.engine.action(seat, action)  # raises for a bad or masked-out number
-        self.engine.apply(seat, text)
+        engine = self.engine
+        engine.apply(seat, engine.action(seat, action))  # raises for a bad or masked-out number
         self._cumulative_rewards[agent] = 0.0
-        state = self.engine.state
+        state = engine.state
         if state.is_terminal():
             returns = state.returns()
             for a in self.agents:
                 self.rewards[a] = float(returns[self._seat[a]])
                 self.terminations[a] = True
-        elif self.max_steps is not None and self.engine.steps >= self.max_steps:
+            self._select()
+            self._accumulate_rewards()
+            return
+        if self.max_steps is not None and engine.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
-        self._select()
-        self._accumulate_rewards()
+            self._select()
+            return
+        # the game goes on: every reward is 0 (``rewards`` holds zeros until the end)
+        mover = engine.mover()
+        if mover is None:
+            self._select()
+            return
+        self.agent_selection = self.possible_agents[mover]
+        self._fill_infos()
 
     def _select(self) -> None:
         """The next agent: the first seat to move; at the end, each agent in turn (for
@@ -99,8 +109,13 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         else:
             live = [a for a in self.agents if a in self.terminations]
             self.agent_selection = live[0] if live else self.possible_agents[0]
+        self._fill_infos()
+
+    def _fill_infos(self) -> None:
+        """Each agent's info: its mask (made once per position, a copy each)."""
+        mask, seat, infos = self.engine.mask, self._seat, self.infos
         for a in self.agents:
-            self.infos[a] = {"action_mask": self.engine.mask(self._seat[a])}
+            infos[a] = {"action_mask": mask(seat[a])}
 
     def render(self) -> str | None:
         """The terminal screen of a spectator (``render_mode="ansi"``)."""

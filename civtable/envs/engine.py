@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from civtable.core.action import Action
 from civtable.core.errors import IllegalActionError, OptionError
 from civtable.core.game import Game
 from civtable.core.registry import load_game
@@ -63,7 +64,13 @@ def agent_spaces(engine: Engine, size: int) -> tuple[Any, Any]:
 
 
 class Engine:
-    """A game being played by an environment: its state and the seat-relative views."""
+    """A game being played by an environment: its state and the seat-relative views.
+
+    What a seat is shown is computed at most once per position and only when asked
+    (``observe``, ``mask``): a step only clears it. The mask is made from
+    ``legal_actions`` by one lookup per legal action into a ``bytearray``, which also
+    keeps the legal action object of each number, so that ``action`` checks a number
+    by one lookup and ``apply`` hands the state its own action object."""
 
     def __init__(self, game: Game, seed: int | None) -> None:
         self.game = game
@@ -75,8 +82,12 @@ class Engine:
         self.game_seed = self._seeds.next64()
         self.state: State = game.new_state(seed=self.game_seed)
         self.steps = 0
-        self._cache: dict[tuple[str, int], np.ndarray] = {}
+        self.n = game.num_players
+        self._obs: list[np.ndarray | None] = [None] * self.n
+        self._masks: list[np.ndarray | None] = [None] * self.n
+        self._legal: list[dict[int, Action] | None] = [None] * self.n
         self._zeros = np.zeros(self.space.size, dtype=np.int8)
+        self._blank = bytes(self.space.size)
         self._index = {t: i for i, t in enumerate(self.space.texts)}
 
     def reset(self, seed: int | None) -> None:
@@ -91,7 +102,13 @@ class Engine:
         self.game_seed = game_seed
         self.state = self.game.new_state(seed=game_seed)
         self.steps = 0
-        self._cache.clear()
+        self._clear()
+
+    def _clear(self) -> None:
+        n = self.n
+        self._obs = [None] * n
+        self._masks = [None] * n
+        self._legal = [None] * n
 
     def mover(self) -> int | None:
         movers = self.state.to_move()
@@ -99,43 +116,61 @@ class Engine:
 
     def observe(self, seat: int) -> np.ndarray:
         """The seat's vector (computed once per position; a copy is handed out)."""
-        key = ("obs", seat)
-        v = self._cache.get(key)
+        v = self._obs[seat]
         if v is None:
-            v = self._cache[key] = self.game.encode_state(self.state, seat)
+            v = self._obs[seat] = self.game.encode_state(self.state, seat)
         return v.copy()
 
     def mask(self, seat: int) -> np.ndarray:
         """The seat's legal numbers (computed once per position; a copy is handed out)."""
-        key = ("mask", seat)
-        m = self._cache.get(key)
+        m = self._masks[seat]
         if m is None:
-            if seat not in self.state.to_move():
-                m = self._zeros
-            else:
-                m = self._zeros.copy()
-                index = self._index
-                try:
-                    m[[index[a.text] for a in self.state.legal_actions(seat)]] = 1
-                except KeyError:  # the space's own sentence for a legal action it lacks
-                    m = self.space.mask(self.state.legal_actions(seat))
-            self._cache[key] = m
+            m = self._make_mask(seat)
         return m.copy()
 
-    def action(self, seat: int, index: Any) -> str:
-        """The legal action with number ``index`` for ``seat``, or ``IllegalActionError``."""
-        if isinstance(index, np.ndarray) and index.shape == ():
-            index = index.item()
-        if isinstance(index, np.integer):
-            index = int(index)
-        text = self.space.text(index)
-        for a in self.state.legal_actions(seat):
-            if a.text == text:
-                return text
-        raise IllegalActionError(f"action {index} ({text}) is not legal for player {seat} now "
-                                 f"(it is masked out)")
+    def _make_mask(self, seat: int) -> np.ndarray:
+        state = self.state
+        if seat not in state.to_move():
+            self._legal[seat] = {}
+            m = self._masks[seat] = self._zeros
+            return m
+        index = self._index
+        legal = state.legal_actions(seat)
+        try:
+            numbers = {index[a.text]: a for a in legal}
+        except KeyError:  # the space's own sentence for a legal action it lacks
+            self.space.mask(legal)
+            raise
+        buf = bytearray(self._blank)
+        for i in numbers:
+            buf[i] = 1
+        self._legal[seat] = numbers
+        m = self._masks[seat] = np.frombuffer(buf, dtype=np.int8)
+        return m
 
-    def apply(self, seat: int, text: str) -> None:
-        self.state.apply(seat, text)
+    def action(self, seat: int, index: Any) -> Action:
+        """The legal action with number ``index`` for ``seat``, or ``IllegalActionError``."""
+        legal = self._legal[seat]
+        if legal is None:
+            self._make_mask(seat)
+            legal = self._legal[seat]
+            assert legal is not None
+        if type(index) is not int:
+            if isinstance(index, np.ndarray) and index.shape == ():
+                index = index.item()
+            if type(index) is not int:  # a NumPy integer, 3.0: the space refuses what is no number
+                index = self._index[self.space.text(index)]
+        a = legal.get(index)
+        if a is None:
+            text = self.space.text(index)  # refuses a number outside the space
+            raise IllegalActionError(f"action {index} ({text}) is not legal for player {seat} now "
+                                     f"(it is masked out)")
+        return a
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        self.state.apply(seat, action)
         self.steps += 1
-        self._cache.clear()
+        n = self.n
+        self._obs = [None] * n
+        self._masks = [None] * n
+        self._legal = [None] * n

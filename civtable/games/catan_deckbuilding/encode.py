@@ -302,12 +302,14 @@ class Encoder:
                 hidden = [0] * N_CARDS if p == viewer else hand[:]  # the opponent's: with his draw pile
                 for c in pile:
                     hidden[c] += 1
+                counts: Sequence[int]
                 if public:
-                    counts = [0] * N_CARDS
+                    shown = [0] * N_CARDS
                     for c in disc:
-                        counts[c] += 1
+                        shown[c] += 1
+                    counts = shown
                 else:
-                    counts = zeros  # type: ignore[assignment]
+                    counts = zeros
                     for c in disc:
                         hidden[c] += 1
                 if p == viewer:

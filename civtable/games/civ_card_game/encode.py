@@ -27,6 +27,7 @@ from .space import max_plots
 
 if TYPE_CHECKING:
     from .game import CivCardGame
+    from .state import CcgState
 
 # the documented maxima of the counts (a count above is clipped to 1)
 TURNS = 100
@@ -232,3 +233,136 @@ class Encoder:
         for x in combat["damage"]:
             v[d] += x["population"] / ATTACK_MAX
             v[d + 1] += x["buildings"] / ATTACK_MAX
+
+    # ------------------------------------------------------------ straight from the state
+    def _tables(self, game: CivCardGame) -> None:
+        """Card and technology numbers as the layout's indices (``encode_state``)."""
+        r = game.rules
+        self.card_scale = [float(x) for x in self.card_counts]
+        self.placed_no = {c: i for i, c in enumerate(r.placeable)}
+        self.unit_no = {c: self.unit_index[r.ids[c]] for c in r.units if r.ids[c] in self.unit_index}
+        self.two_slots = sum(1 << t for t, two in enumerate(r.tech_two_slots) if two)
+        self.tech_no = [self.tech_index[t] for t in r.tech_ids]
+        self.collect = PHASE_NAMES.index("collect")
+
+    def encode_state(self, s: CcgState, viewer: int) -> np.ndarray:
+        """``encode(s.observation(viewer), viewer)`` read from the state's own lists,
+        without building the observation: the same numbers, made by the same ``float32``
+        operations (the contract-test kit compares the two on random positions,
+        ``civtable.testing.learning.check_encode_state``). It reads the viewer's hand and,
+        of every other seat, only what the observation shows: its hand's size, its
+        public table."""
+        if not hasattr(self, "collect"):
+            self._tables(s.game)
+        at = self.at
+        n = self.n
+        r = s.rules
+        v = np.zeros(self.encoding.size, dtype=np.float32)
+        v[at["phase"] + s.phase] = 1
+        v[at["turn"]] = min(s.turn_no / TURNS, 1.0)
+        for q in s.to_move():
+            v[at["to_move"] + (q - viewer) % n] = 1
+        v[at["current"] + (s.current - viewer) % n] = 1
+        v[at["dealer"] + (s.dealer - viewer) % n] = 1
+        base = at["my_hand"]
+        for c, count in enumerate(s.hand[viewer]):
+            if count:
+                v[base + c] = min(count / self.card_scale[c], 1.0)
+        culture = [s.culture(p) for p in range(n)]
+        happiness = [s.happiness(p) for p in range(n)]
+        happiest = s.status_holders(happiness, r.numbers["happiness_threshold"])
+        for q in range(n):
+            p = (viewer + q) % n
+            self._seat_state(v, s, p, q, 1 if p in happiest else 0)
+        for q in s.status_holders(culture, r.numbers["culture_threshold"]):
+            v[at["highest_culture"] + (q - viewer) % n] = 1
+        for q in happiest:
+            v[at["highest_happiness"] + (q - viewer) % n] = 1
+        for t in s.draft_row:
+            v[at["draft_row"] + t] += 0.25
+        for t in s.plot_display:
+            v[at["plot_display"] + t] += 1 / 3
+        for t in s.tech_display:
+            v[at["tech_display"] + self.tech_no[t]] = 1
+        d = at["decks"]
+        v[d] = len(s.plot_deck) / self.plot_total
+        v[d + 1] = len(s.tech_deck) / self.t
+        v[d + 2] = len(s.deck) / self.deck_total
+        if s.discard:
+            counts = [0] * r.n_cards
+            for c in s.discard:
+                counts[c] += 1
+            base = at["discard"]
+            for c, x in enumerate(counts):
+                if x:
+                    v[base + c] = x / self.card_scale[c]
+        v[at["population_bank"]] = s.pop_bank / self.bank
+        if s.attacks:
+            for a in s.attacks:
+                u = self.unit_no[a[0]]
+                if a[2] == 0:
+                    v[at["attacks"] + u * n + (a[1] - viewer) % n] += 1 / ATTACK_MAX
+                else:
+                    v[at["attack_status"] + u * 3 + a[2] - 1] += 1 / ATTACK_MAX
+            d = at["damage"]
+            for x in s.damage:
+                v[d] += x[1] / ATTACK_MAX
+                v[d + 1] += x[2] / ATTACK_MAX
+        v[at["left"]] = min(s.left / LEFT_MAX, 1.0)
+        if s.target >= 0:
+            v[at["target"] + (s.target - viewer) % n] = 1
+        if s.phase == self.collect and s.queue:
+            plot, left = s.queue[0]
+            if plot < self.top:
+                v[at["yield_plot"] + plot] = 1
+            v[at["yield_left"]] = min(left / PLOT_POPULATION_MAX, 1.0)
+        v[at["fought"]] = 1 if s.fought else 0
+        if s.end_after >= 0:
+            v[at["end_after"] + s.end_after] = 1
+        np.clip(v, 0.0, 1.0, out=v)
+        return v
+
+    def _seat_state(self, v: np.ndarray, s: CcgState, p: int, q: int, happy: int) -> None:
+        """Seat ``p``'s public block (``q``: its place after the viewer; the viewer's
+        plots one by one when ``q`` is 0), read from the state."""
+        at = self.at
+        k = self.k
+        eng = bool(s.techs[p] & self.two_slots)
+        plots = s.plots[p]
+        slots = [s.slots(p, i, eng) for i in range(len(plots))]
+        if q == 0:
+            mine, width = at["my_plots"], self.plot_width
+            for i, pl in enumerate(plots[: self.top]):
+                a = mine + i * width
+                v[a + pl[0]] = 1
+                v[a + k] = pl[1] / PLOT_POPULATION_MAX
+                v[a + k + 1] = (len(pl) - 2) / SLOTS_MAX
+                v[a + k + 2] = slots[i] / SLOTS_MAX
+        res = s.res[p]
+        for i in range(3):
+            v[at["resources"] + 3 * q + i] = res[i] / RESOURCE_MAX
+        v[at["hand_size"] + q] = sum(s.hand[p]) / HAND_MAX
+        v[at["vp"] + q] = s.vp(p) / VP_MAX
+        v[at["culture"] + q] = s.culture(p) / STAT_MAX
+        v[at["happiness"] + q] = s.happiness(p) / STAT_MAX
+        d = s.discounts(p)
+        a = at["discounts"] + 3 * q
+        v[a] = (d[0] + happy) / DISCOUNT_MAX
+        v[a + 1] = (d[1] + happy) / DISCOUNT_MAX
+        v[a + 2] = d[2] / DISCOUNT_MAX
+        v[at["plot_count"] + q] = len(plots) / PLOTS_MAX
+        tech = at["technologies"] + q * self.t
+        for t in s.rules.bits(s.techs[p]):
+            v[tech + self.tech_no[t]] = 1
+        placed = at["placed"] + q * self.w
+        types = at["plot_types"] + q * k
+        pops = free = 0
+        placed_no = self.placed_no
+        for i, pl in enumerate(plots):
+            pops += pl[1]
+            free += max(0, slots[i] - (len(pl) - 2))
+            v[types + pl[0]] += 1 / TYPE_MAX
+            for c in pl[2:]:
+                v[placed + placed_no[c]] += 1 / PLACED_MAX
+        v[at["population"] + q] = pops / POPULATION_MAX
+        v[at["free_slots"] + q] = free / FREE_SLOTS_MAX

@@ -13,11 +13,10 @@ from civtable.core.events import ROOT
 from civtable.core.reader import Reader
 from civtable.core.rng import Rng
 
+from . import state as ph
 from .catalog import BUILDING, RESOURCES, UNIT, WONDER
 from .rules import end
-from .rules import phases as ph
-from .rules.phases import PHASE_NAMES, STATUS
-from .state import CcgState
+from .state import PHASE_NAMES, STATUS, CcgState
 from .view import counts_json, plots_json
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import CcgAction
 from ..catalog import FOOD, HAMMERS, res_dict
-from .phases import COLLECT, MAIN
+from ..state import COLLECT, MAIN
 
 if TYPE_CHECKING:
     from ..state import CcgState

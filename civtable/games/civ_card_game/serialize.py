@@ -74,6 +74,7 @@ def read_state(game: CivCardGame, rd: Reader) -> CcgState:
     s = CcgState.__new__(CcgState)
     s.journal = ROOT
     s.game, s.rules, s.n = game, r, game.num_players
+    s.model = game.model
     n = s.n
     s.derived = [None] * n
     s.held = None

@@ -15,6 +15,7 @@ population's extra resource, one attacker declared, one block, one loss.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from civtable.core.action import Action
@@ -75,13 +76,15 @@ class CcgState(State):
     """A position of Civilization: The Card Game."""
 
     __slots__ = (
-        "game", "rules", "rng", "n", "res", "hand", "plots", "techs", "mining_due", "used",
+        "game", "model", "rules", "rng", "n", "res", "hand", "plots", "techs", "mining_due", "used",
         "plot_deck", "plot_display", "tech_deck", "tech_display", "deck", "discard", "pop_bank",
         "dealer", "current", "turn_no", "phase", "decider", "queue", "draft_row", "left",
         "attacks", "blocks", "damage", "fought", "target", "end_after", "winner_list", "derived", "held", "legal",
     )
 
     game: CivCardGame
+    model: ModuleType
+    """The forward model (``game.model``, the ``rules`` package), kept here for the hot path."""
     rules: Rules
     rng: Rng
     n: int
@@ -124,7 +127,7 @@ class CcgState(State):
     def clone(self) -> CcgState:
         s = CcgState.__new__(CcgState)
         s.journal = self.journal
-        s.game, s.rules, s.n = self.game, self.rules, self.n
+        s.game, s.model, s.rules, s.n = self.game, self.model, self.rules, self.n
         s.rng = self.rng.clone()
         s.derived = self.derived[:]
         s.held = self.held
@@ -170,11 +173,11 @@ class CcgState(State):
 
     def legal_actions(self, player: int) -> list[CcgAction]:  # type: ignore[override]
         """The forward model's ``legal`` (``game.model``): built once per position."""
-        return self.game.model.legal(self, player)
+        return self.model.legal(self, player)
 
     def apply(self, player: int, action: CcgAction | str) -> None:  # type: ignore[override]
         """The forward model's ``apply`` (``game.model``)."""
-        self.game.model.apply(self, player, action)
+        self.model.apply(self, player, action)
 
     def emit_move(self, player: int, action: Action, private: bool = False) -> None:
         """The ``move`` event: every action of this game is public as it is written

@@ -26,6 +26,7 @@ def initial(game: CivCardGame, seed: int) -> CcgState:
     s = CcgState.__new__(CcgState)
     s.journal = ROOT
     s.game, s.rules, s.n = game, rules, game.num_players
+    s.model = game.model
     n = s.n
     s.rng = rng = Rng(seed)
     cards = rules.cards

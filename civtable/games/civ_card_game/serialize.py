@@ -73,8 +73,7 @@ def read_state(game: CivCardGame, rd: Reader) -> CcgState:
     r = game.rules
     s = CcgState.__new__(CcgState)
     s.journal = ROOT
-    s.game, s.rules, s.n = game, r, game.num_players
-    s.model = game.model
+    s.game, s.model, s.rules, s.n = game, game.model, r, game.num_players
     n = s.n
     s.derived = [None] * n
     s.held = None

@@ -24,9 +24,8 @@ def initial(game: CivCardGame, seed: int) -> CcgState:
     (the forward model's ``start``)."""
     rules = game.rules
     s = CcgState.__new__(CcgState)
+    s.game, s.model, s.rules, s.n = game, game.model, rules, game.num_players
     s.journal = ROOT
-    s.game, s.rules, s.n = game, rules, game.num_players
-    s.model = game.model
     n = s.n
     s.rng = rng = Rng(seed)
     cards = rules.cards

@@ -3,10 +3,11 @@ civtable/, found by ``tools/import_cycles.py``), every game package has the same
 plan, and no module is over 600 lines.
 
 Inside a game the imports go one way through its layers (``LAYERS``): the data modules,
-then ``rules/`` (functions over the state: they name its type for the type checker only),
-``state.py`` (which calls its rules on the hot path), then what reads a state (view,
-serialize, encode, space, items), ``bots/``, an extra room such as civ-solo's
-``analysis/``, ``show/``, and ``game.py`` on top."""
+then ``state.py`` (the data of a position, ``clone`` and the protocol methods, which reach
+the rules through the game's forward model, ``game.model``), ``rules/`` (the forward
+model: ``legal``, ``apply`` and the set-up, functions over the state), then what reads a
+state (view, serialize, encode, space, items), ``bots/``, an extra room such as
+civ-solo's ``analysis/``, ``show/``, and ``game.py`` on top, which keeps the forward model."""
 
 from __future__ import annotations
 
@@ -64,12 +65,11 @@ def _game_packages() -> dict[str, Path]:
 GAMES = _game_packages()
 
 
-LAYERS = {"catalog": 0, "options": 0, "actions": 0, "messages": 0, "rules": 1, "state": 2, "view": 3,
+LAYERS = {"catalog": 0, "options": 0, "actions": 0, "messages": 0, "state": 1, "rules": 2, "view": 3,
           "serialize": 3, "encode": 3, "space": 3, "items": 3, "bots": 4, "analysis": 5, "show": 6, "game": 7,
           "__init__": 7}
 """A game package's layers, bottom up: a module imports only from its own layer or below."""
 LAYER_EXCEPTIONS = {
-    ("mega_civ.options", "mega_civ.rules.codes"): "the simultaneous steps an option names are step codes",
     ("mega_civ.options", "mega_civ.rules.scoring"): "Rules.may_advance (MC-13.1.1) reads the advances' VP",
 }
 """Imports one layer up that make no circle, with their reason."""

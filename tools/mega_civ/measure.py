@@ -32,7 +32,7 @@ from typing import Any
 
 import civtable
 from civtable.agents import PlayerView, make_agent
-from civtable.games.mega_civ.rules.codes import REDUCE
+from civtable.games.mega_civ.state import REDUCE
 from civtable.sim.stats import wilson
 
 FIGURES = {"turns": "turns", "conflicts": "confl", "city_attacks": "attacks", "city_wins": "won", "ships": "ships",

@@ -22,8 +22,8 @@ import numpy as np
 from civtable.core.spaces import Encoding, Feature
 
 from .catalog import RESOURCES, UNIT
-from .rules.phases import PHASE_NAMES, STATUS
 from .space import max_plots
+from .state import PHASE_NAMES, STATUS
 
 if TYPE_CHECKING:
     from .game import CivCardGame

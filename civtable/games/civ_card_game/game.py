@@ -2,8 +2,10 @@
 hooks of the contract, each delegating to the module that does the work. The state's
 cold methods (observation, seat view, determinization, JSON, reasons of refusals, the
 evaluation) come here too (``observe``, ``seat_view``, ``determinized``, ``state_json``,
-``explain_refusal``, ``evaluate``), so that ``state.py`` imports only the rules and the
-data: imports flow one way, data -> rules -> state -> view/serialize -> bots -> show -> game."""
+``explain_refusal``, ``evaluate``), so that ``state.py`` imports only the data; its
+``legal_actions`` and ``apply`` call the forward model, the ``rules`` package, which
+the game keeps as ``model``: imports flow one way, data -> state -> rules ->
+view/serialize -> bots -> show -> game."""
 
 from __future__ import annotations
 
@@ -17,13 +19,13 @@ from civtable.core.reader import Reader
 from civtable.core.reference import Table
 from civtable.core.rng import Rng
 
+from . import rules as model
 from . import view
 from .bots import FACTORIES
 from .bots.evaluate import evaluate
 from .catalog import load_cards
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
-from .rules.setup import initial
 from .serialize import read_state, state_to_json
 from .show import render
 from .show.explain import explain
@@ -54,12 +56,14 @@ class CivCardGame(Game):
         super().__init__(**options)
         self.cards = load_cards(self.options["cards"] or None)
         self.rules = Rules(self.options, self.cards)
+        self.model = model
+        """The forward model (``rules/``): ``legal``, ``apply`` and ``start``."""
         self.names = Names(self.cards)
         self._space: ActionSpace | None = None
         self._encoder: Encoder | None = None
 
     def new_state(self, seed: int | None = None) -> CcgState:
-        return initial(CcgState.__new__(CcgState), self, 0 if seed is None else seed)
+        return self.model.start(self, 0 if seed is None else seed)
 
     def read_state(self, reader: Reader) -> CcgState:
         return read_state(self, reader)

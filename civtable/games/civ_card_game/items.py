@@ -24,7 +24,7 @@ from civtable.core.errors import OptionError
 from civtable.core.reader import shown
 
 from .catalog import HAMMERS, WONDER
-from .rules.phases import DRAFTING
+from .state import DRAFTING
 
 if TYPE_CHECKING:
     from .game import CivCardGame

@@ -13,11 +13,10 @@ from civtable.core.events import ROOT
 from civtable.core.reader import Reader
 from civtable.core.rng import Rng
 
+from . import state as ph
 from .catalog import BUILDING, RESOURCES, UNIT, WONDER
 from .rules import end
-from .rules import phases as ph
-from .rules.phases import PHASE_NAMES, STATUS
-from .state import CcgState
+from .state import PHASE_NAMES, STATUS, CcgState
 from .view import counts_json, plots_json
 
 if TYPE_CHECKING:
@@ -74,7 +73,7 @@ def read_state(game: CivCardGame, rd: Reader) -> CcgState:
     r = game.rules
     s = CcgState.__new__(CcgState)
     s.journal = ROOT
-    s.game, s.rules, s.n = game, r, game.num_players
+    s.game, s.model, s.rules, s.n = game, game.model, r, game.num_players
     n = s.n
     s.derived = [None] * n
     s.held = None

@@ -1,9 +1,11 @@
-"""The state of Civilization: The Card Game: its data, ``clone``, the values derived
-from it (points, culture, happiness, costs, slots) and the protocol methods, which
-delegate to ``rules/`` (the steps) and, for what is not on the hot path (observations,
-seat views, determinization, JSON, reasons of refusals, the evaluation), to the game
-(``game.CivCardGame``), which hands them to ``view.py``, ``serialize.py``, ``show/``
-and ``bots/``: the state imports none of those.
+"""The state of Civilization: The Card Game: its data, ``clone``, the numbers of its
+decision steps (``phase``), the values derived from it (points, culture, happiness,
+costs, slots) and the protocol methods, which delegate to the game (``game.CivCardGame``):
+``legal_actions`` and ``apply`` to its forward model (``game.model``, the ``rules``
+package), and what is not on the hot path (observations, seat views, determinization,
+JSON, reasons of refusals, the evaluation) to ``view.py``, ``serialize.py``, ``show/``
+and ``bots/``. The state imports none of those: imports flow one way, data -> state ->
+rules -> view/serialize -> bots -> show -> game.
 
 A player's plots are small lists ``[plot type, population, card, card...]`` (the
 cards placed on it); hands are counts over the play-deck card types; owned
@@ -13,6 +15,7 @@ population's extra resource, one attacker declared, one block, one loss.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from civtable.core.action import Action
@@ -20,16 +23,27 @@ from civtable.core.events import Event, Journal, Viewer
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
-from . import rules as steps
 from .actions import CcgAction
 from .catalog import WONDER
-from .rules import LEGAL, PLAY
-from .rules.phases import OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .game import CivCardGame
     from .options import Rules
     from .view import SeatView
+
+
+(DRAFTING, FREE_POP, START_DISCARD, WINDOW, COLLECT, MAIN, DECLARE, SIEGING, BOUNCING, REDECLARE,
+ DEFENDING, LOSING, GAINING, DESTROYING, TAKING, GIVING, DRAWING, DISCARDING, OVER) = range(19)
+"""The decision steps: a state's ``phase`` is one of these numbers, and the forward model
+(``rules.STEPS``) holds the one ``Step`` of each (who may do what, and what it does)."""
+PHASE_NAMES = ("draft", "free-population", "start-discard", "steal-window", "collect", "purchase",
+               "declare", "siege", "bounce", "redeclare", "defend", "lose-population", "gain-population",
+               "destroy-building", "take-resources", "give-resources", "draw", "discard", "over")
+"""The steps' names: the position format's (``to_json()["phase"]``), which must not change."""
+
+ACTIVE, BOUNCED, BLOCKED, SIEGED = range(4)
+STATUS = ("active", "bounced", "blocked", "sieged")
+"""The status of a declared attacking unit (``CcgState.attacks``)."""
 
 
 class Derived(NamedTuple):
@@ -62,13 +76,15 @@ class CcgState(State):
     """A position of Civilization: The Card Game."""
 
     __slots__ = (
-        "game", "rules", "rng", "n", "res", "hand", "plots", "techs", "mining_due", "used",
+        "game", "model", "rules", "rng", "n", "res", "hand", "plots", "techs", "mining_due", "used",
         "plot_deck", "plot_display", "tech_deck", "tech_display", "deck", "discard", "pop_bank",
         "dealer", "current", "turn_no", "phase", "decider", "queue", "draft_row", "left",
         "attacks", "blocks", "damage", "fought", "target", "end_after", "winner_list", "derived", "held", "legal",
     )
 
     game: CivCardGame
+    model: ModuleType
+    """The forward model (``game.model``, the ``rules`` package), kept here for the hot path."""
     rules: Rules
     rng: Rng
     n: int
@@ -111,7 +127,7 @@ class CcgState(State):
     def clone(self) -> CcgState:
         s = CcgState.__new__(CcgState)
         s.journal = self.journal
-        s.game, s.rules, s.n = self.game, self.rules, self.n
+        s.game, s.model, s.rules, s.n = self.game, self.model, self.rules, self.n
         s.rng = self.rng.clone()
         s.derived = self.derived[:]
         s.held = self.held
@@ -156,34 +172,12 @@ class CcgState(State):
         return [(1.0 if p in won else -1.0) if won else 0.0 for p in range(self.n)]
 
     def legal_actions(self, player: int) -> list[CcgAction]:  # type: ignore[override]
-        """Built once per position (``apply`` drops them, a clone keeps them) from the
-        shared action objects of ``rules.acts``; each call returns a new list of them
-        (the first, the list the step built: ``rules.LEGAL``'s lists are new)."""
-        if player != self.decider or self.phase == OVER:
-            return []
-        legal = self.legal
-        if legal is None:
-            out = LEGAL[self.phase](self, player)
-            if type(out) is tuple:
-                self.legal = out
-                return list(out)
-            self.legal = tuple(out)
-            return out  # type: ignore[return-value]
-        return list(legal)
+        """The forward model's ``legal`` (``game.model``): built once per position."""
+        return self.model.legal(self, player)
 
     def apply(self, player: int, action: CcgAction | str) -> None:  # type: ignore[override]
-        """``rules.apply``, with its commonest case first: an action object of the
-        position's kept legal actions, found by identity."""
-        legal = self.legal
-        if legal is not None and player == self.decider:
-            for a in legal:
-                if a is action:
-                    self.legal = None
-                    if self.journal is not None:
-                        self.emit_move(player, a)
-                    PLAY[self.phase](self, player, a)
-                    return
-        steps.apply(self, player, action)
+        """The forward model's ``apply`` (``game.model``)."""
+        self.model.apply(self, player, action)
 
     def emit_move(self, player: int, action: Action, private: bool = False) -> None:
         """The ``move`` event: every action of this game is public as it is written

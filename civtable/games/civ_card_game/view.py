@@ -15,7 +15,7 @@ from civtable.core.events import Viewer
 from civtable.core.rng import Rng
 
 from .catalog import RESOURCES
-from .rules.phases import OVER, PHASE_NAMES, STATUS
+from .state import OVER, PHASE_NAMES, STATUS
 
 if TYPE_CHECKING:
     from .state import CcgState, Derived

@@ -16,6 +16,7 @@ from civtable.core.reference import Table
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
+from . import rules as model
 from .bots.growth import FACTORIES
 from .catalog import load_tables
 from .messages import MESSAGES
@@ -50,11 +51,13 @@ class CivSolo(Game):
         super().__init__(**options)
         self.tables = load_tables(self.options["tables"])  # SOLO-8.1, SOLO-8.2 (option tables)
         self.rules = Rules(self.options)
+        self.model = model
+        """The forward model (``rules/``): ``legal``, ``apply`` and ``start``."""
         self._space: ActionSpace | None = None
         self._encoder: SoloEncoder | None = None
 
     def new_state(self, seed: int | None = None) -> SoloState:
-        return SoloState.initial(self, 0 if seed is None else seed)
+        return self.model.start(self, 0 if seed is None else seed)
 
     def read_state(self, reader: Reader) -> SoloState:
         return read_position(self, reader)

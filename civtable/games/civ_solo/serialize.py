@@ -9,13 +9,12 @@ from civtable.core.reader import Reader, shown
 from civtable.core.rng import Rng
 
 from .catalog import UNIT_KINDS
-from .rules import ASKS
+from .rules import ASKS, STAGES
 from .rules.combat import Battle
 from .rules.dice import PURPOSES
-from .rules.end import DEBT_KINDS, OVER
 from .rules.entry import COUNTS
 from .rules.opponent import army_left, composition_counts, rank_of
-from .state import ERAS, STAGES, SoloState
+from .state import DEBT_KINDS, ERAS, OVER, SoloState
 
 if TYPE_CHECKING:
     from .game import CivSolo
@@ -36,6 +35,8 @@ ASK_STAGES = {"start": "setup", "cancel": "cancel", "destroy": "resolve", "units
               "phase:start": "base-start", "phase:move": "move", "phase:end": "end",
               **{f"gained:{k}": "debt" for k in DEBT_KINDS}}
 """The stages that ask each question (the dice are asked by the stage of their roll)."""
+STAGE_NAMES = tuple(STAGES)
+"""The automa's procedures (``rules.STAGES``), the values of ``stage`` and ``resume``."""
 BATTLE_INFO = {"level", "limit", "rank", "rolled", "fortified", "hand", "pool"}
 
 
@@ -193,7 +194,7 @@ def read_state(game: CivSolo, r: Reader) -> SoloState:
     s.rng = Rng.from_state(rng)
     last = game.tables.last_turn
     s.turn_no = r.integer(r.get("turn"), "turn", 0, last + 1)
-    s.stage = r.choice(r.get("stage"), STAGES, "stage")
+    s.stage = r.choice(r.get("stage"), STAGE_NAMES, "stage")
     ask = r.get("ask")
     s.ask = None if ask is None else r.choice(r.text(ask, "ask"), ASKS, "ask")
     s.pool = r.integer(r.get("pool"), "pool", 1, last + 1)
@@ -209,7 +210,7 @@ def read_state(game: CivSolo, r: Reader) -> SoloState:
     s.work = _work(r, s, game)
     s.roll = _roll(r, game)
     resume = r.get("resume")
-    s.resume = None if resume is None else r.choice(resume, STAGES, "resume")
+    s.resume = None if resume is None else r.choice(resume, STAGE_NAMES, "resume")
     units = r.get("units")
     s.units = None if units is None else _units(r, units, "units", s)
     s.entry = _units(r, r.get("entry"), "entry", s)

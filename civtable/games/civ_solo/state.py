@@ -1,7 +1,9 @@
 """The solo automa's position (SOLO-1 to SOLO-8): the data of one solo game and the
-state protocol, delegating to ``rules`` (the turn's steps) and, through the game
-(``self.game``, ``game.py``), to ``view`` (what the player is shown), ``serialize``
-(positions as JSON) and ``show`` (the question in words, explanations).
+state protocol, delegating through the game (``self.game``, ``game.py``) to its forward
+model (``game.model``, the ``rules`` package: the turn's steps), to ``view`` (what the
+player is shown), ``serialize`` (positions as JSON) and ``show`` (the question in
+words, explanations). The state imports none of those: imports flow one way, data ->
+state -> rules -> view/serialize -> bots -> show -> game.
 
 The engine cannot see the table, so every fact about the player's own supply
 (tokens, unit cards, combat bonus, a fortified capital, ...) is a question to
@@ -20,24 +22,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from civtable.core.action import Action, normalize
-from civtable.core.errors import IllegalActionError
+from civtable.core.action import Action
 from civtable.core.events import ROOT, Viewer
-from civtable.core.reader import shown
 from civtable.core.rng import Rng
 from civtable.core.state import State
-
-from . import rules
-from .rules.combat import Battle
-from .rules.end import DEBT_KINDS, OVER
-from .rules.setup import set_up
 
 if TYPE_CHECKING:
     from .catalog import Tables
     from .game import CivSolo
     from .options import Rules
+    from .rules.combat import Battle
 
-STAGES = tuple(rules.STAGES)
+OVER = "over"
+"""The stage of a finished game (``state.stage``)."""
+DEBT_KINDS = ("culture", "resources", "people", "buildings", "tokens")
+"""The kinds of wound-marker debt (SOLO-4.1.5), the keys of ``state.debt``."""
 LATE_STAGES = frozenset({"move", "battle", "end", "debt"})
 """Stages after the trade phase: the turn's own production is on the table by then."""
 ERAS = ("ancient", "medieval", "modern")
@@ -86,37 +85,6 @@ class SoloState(State):
         s.journal = ROOT
         s.game, s.tables, s.rules = game, game.tables, game.rules
         s.legal = None
-        return s
-
-    @classmethod
-    def initial(cls, game: CivSolo, seed: int) -> SoloState:
-        """SOLO-1.1 to SOLO-1.6: a civilization at random, the counter and the end marker."""
-        s = cls.blank(game)
-        s.rng = Rng(seed)
-        s.turn_no = 0
-        s.stage = "setup"
-        s.ask = None
-        s.pool = 1
-        s.civ = s.rng.choice(s.tables.civilizations[game.options["civ-set"]])
-        s.era = "ancient"
-        s.event = None
-        s.work = {}
-        s.roll = None
-        s.resume = None
-        s.units = None
-        s.entry = []
-        s.debt = dict.fromkeys(DEBT_KINDS, 0)
-        s.pending = []
-        s.battle = None
-        s.bmeta = None
-        s.ledger = []
-        s.log = []
-        s.news_from = 0
-        s.outcome = None
-        s.end_turn = 0
-        s.stats = {}
-        set_up(s)
-        rules.run(s)
         return s
 
     def clone(self) -> SoloState:
@@ -184,33 +152,14 @@ class SoloState(State):
         return [1.0 if self.outcome == "won" else -1.0]
 
     def legal_actions(self, player: int) -> list[Action]:
-        if player != 0 or self.ask is None or self.stage == OVER:
-            return []
-        return list(rules.legal(self))
+        """The forward model's ``legal`` (``game.model``): the answers to the waiting question."""
+        return list(self.game.model.legal(self)) if player == 0 else []
 
     def apply(self, player: int, action: Action | str) -> None:
-        """Answer the waiting question; a wrong answer raises ``IllegalActionError``
-        saying what is wrong, and the state is left as it was."""
-        if isinstance(action, Action):
-            text = action.text
-        elif isinstance(action, str):
-            text = normalize(action)
-        else:
-            raise TypeError(f"an answer is an action or its text, not {type(action).__name__}")
-        if self.stage == OVER:
-            raise IllegalActionError("the game is over: no answer is expected")
-        if player != 0:
-            raise IllegalActionError(f"the solo game has one player (seat 0), not seat {shown(player)}")
-        chosen = None
-        for a in rules.legal(self):
-            if a.text == text:
-                chosen = a
-                break
-        if chosen is None:
-            raise IllegalActionError(self.explain(player, text))
-        self.emit_move(0, chosen)
-        self.news_from = len(self.log)
-        rules.play(self, chosen)
+        """The forward model's ``apply`` (``game.model``): answer the waiting question; a
+        wrong answer raises ``IllegalActionError`` saying what is wrong, and the state is
+        left as it was."""
+        self.game.model.apply(self, player, action)
 
     # ---------------------------------------------------------------- helpers of the rules
     def say(self, text: str) -> None:

@@ -17,8 +17,8 @@ from civtable.core.rng import Rng
 
 from .rules import legal
 from .rules.combat import Unit
-from .rules.end import OVER
 from .rules.opponent import opponent_deck, unseen_units
+from .state import OVER
 
 if TYPE_CHECKING:
     from .state import SoloState

@@ -31,9 +31,9 @@ import numpy as np
 
 from civtable.core.spaces import Encoding, Feature
 
-from .rules.codes import STEP_NAMES
 from .rules.scoring import advance_vp
 from .serialize import TASK_KINDS
+from .state import STEP_NAMES
 
 if TYPE_CHECKING:
     from .options import Rules

@@ -1,4 +1,7 @@
-"""Mega Civilization as a civtable game."""
+"""Mega Civilization as a civtable game: its info, options, messages and the hooks of
+the contract. It keeps the forward model (the ``rules`` package) as ``model``, which
+the state calls for its legal actions, its moves and its victory points: imports flow
+one way, data -> state -> rules -> view/serialize -> bots -> show -> game."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from civtable.core.spaces import ActionSpace, Encoding
 from civtable.core.state import State
 from civtable.i18n import ENGLISH, Translator
 
+from . import rules as model
 from . import serialize, view
 from .bots import evaluate
 from .messages import MESSAGES
@@ -49,11 +53,13 @@ class MegaCiv(Game):
         super().__init__(**options)
         board = load_board(self.options["map"])
         self.rules = Rules(self.options, board, load_tables(), self.num_players)
+        self.model = model
+        """The forward model (``rules/``): ``legal``, ``apply``, ``start``, ``vp`` and the rest."""
 
     # ------------------------------------------------------------ positions
     def new_state(self, seed: int | None = None) -> MegaState:
         """MC-0.1: a new game (the civilizations set up, the stacks shuffled)."""
-        return MegaState.initial(self, 0 if seed is None else seed)
+        return self.model.start(self, 0 if seed is None else seed)
 
     def read_state(self, reader: Reader) -> MegaState:
         """A saved position, every field checked (``serialize.py``)."""

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 from civtable.core.errors import OptionError
 
 from .rules import run
-from .rules.codes import AUTO, MOVE
 from .rules.movement import phase_movement
+from .state import AUTO, MOVE
 
 if TYPE_CHECKING:
     from .game import MegaCiv

@@ -14,7 +14,6 @@ from civtable.core.errors import OptionError
 from civtable.core.game import OptionSpec
 
 from .catalog import load_catalog
-from .rules.codes import BUILD, GROW, MILITARY, MOVE
 from .rules.scoring import advance_vp
 
 if TYPE_CHECKING:
@@ -69,11 +68,12 @@ class Rules:
         def together(choice: str) -> bool:
             return (not strict) if choice == "same" else choice == "A"
 
-        # which decision steps are simultaneous (MC-0.5, MC-0.6, MC-2.0, MC-0.11)
         self.simultaneous_steps = frozenset(
-            step for step, on in ((GROW, together(o["growth-order"])), (MOVE, together(o["unstated-order"])),
-                                  (BUILD, together(o["unstated-order"])), (MILITARY, together(o["unstated-order"])))
+            step for step, on in (("grow", together(o["growth-order"])), ("move", together(o["unstated-order"])),
+                                  ("build", together(o["unstated-order"])), ("military", together(o["unstated-order"])))
             if on)
+        """The decision steps that are simultaneous (MC-0.5, MC-0.6, MC-2.0, MC-0.11), by
+        their names (``state.STEP_NAMES``: the rules compare a step's name)."""
         for flag, option, reading in FLAGS:  # the rule variants read on the hot path, as booleans
             setattr(self, flag, o[option] == reading)
         self.surplus_scope = o["surplus-scope"]

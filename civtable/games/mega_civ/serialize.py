@@ -17,10 +17,10 @@ from civtable.core.events import ROOT
 from civtable.core.reader import Reader, shown
 from civtable.core.rng import Rng
 
-from .rules import codes
+from . import state as codes
 from .rules.order import ast_order
-from .rules.report import copy_struck, read_struck
-from .state import MegaState
+from .rules.report import read_struck
+from .state import MegaState, copy_struck
 from .view import _pay_json, _sparse, disclosed_json
 
 if TYPE_CHECKING:
@@ -539,7 +539,7 @@ class Loader:
     def read_buffers(self, buffers: Any, step: str) -> None:
         """A simultaneous step (MC-0.5): each deciding player's choices so far, replayed on his preview."""
         r, s = self.r, self.s
-        if s.step not in s.rules.simultaneous_steps or s.decider != -1 or len(s.queue) < 2:
+        if codes.STEP_NAMES[s.step] not in s.rules.simultaneous_steps or s.decider != -1 or len(s.queue) < 2:
             r.fail("buffers", f"hold simultaneous choices, but step {step!r} is played one at a time here")
         found = r.obj(buffers, "buffers")
         if sorted(found) != sorted(str(p) for p in s.queue) or len(set(s.queue)) != len(s.queue):

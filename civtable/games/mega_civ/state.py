@@ -1,4 +1,8 @@
-"""A position of Mega Civilization: its data, ``clone`` and the protocol methods.
+"""A position of Mega Civilization: its data, ``clone``, the protocol methods and the
+names of the phases and decision steps (shared by the state, the rules, the views and
+the screen). The rules are reached through the forward model (``game.model``, the
+``rules`` package): the state imports nothing of them, so imports flow one way, data ->
+state -> rules -> view/serialize -> bots -> show -> game.
 
 Tokens are kept per player as a list over the map's areas; cities as the owner of
 each area (-1 for none, ``PIRATE`` for a pirate city). Phases without choices
@@ -16,25 +20,49 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from civtable.core.action import Action, normalize
-from civtable.core.errors import IllegalActionError
-from civtable.core.events import ROOT, Viewer
+from civtable.core.action import Action
+from civtable.core.events import Viewer
 from civtable.core.rng import Rng
 from civtable.core.state import State
-
-from .rules import STEPS, run
-from .rules.codes import AUTO, OVER, STEP_NAMES, TRADE
-from .rules.flow import commit
-from .rules.order import ast_order
-from .rules.report import copy_struck
-from .rules.scoring import advance_vp, sole_past, victory_points
-from .rules.trade import find_trade
 
 if TYPE_CHECKING:
     from .catalog import Catalog
     from .game import MegaCiv
     from .options import Rules
     from .rules.board import Board
+
+
+# decision steps: the state's ``step`` (``AUTO``: the automatic part of a phase runs;
+# ``OVER``: the game has ended)
+REVOLT, GROW, MOVE, BUILD, REDUCE, OVER, AUTO, CARDS, TRADE, DISCARD, TASK, SPECIAL, BUY, MILITARY = range(14)
+STEP_NAMES = ("revolt", "grow", "move", "build", "reduce", "over", "auto", "cards", "trade", "discard", "task",
+              "special", "buy", "military")
+SIMULTANEOUS_STEPS = (GROW, MOVE, BUILD, MILITARY)
+"""The steps that options may make simultaneous (MC-0.5, MC-0.6, MC-2.0, MC-0.11)."""
+
+PHASE_NAMES = {1: "tax", 2: "expansion", 3: "movement", 4: "conflict", 5: "cities", 6: "trade-cards",
+               7: "trade", 8: "calamity-selection", 9: "calamity-resolution", 10: "special-abilities",
+               11: "surplus", 12: "advances", 13: "ast"}
+PHASE_TITLES = {1: "Tax", 2: "Population expansion", 3: "Movement", 4: "Conflict", 5: "City construction",
+                6: "Acquisition of trade cards", 7: "Trade", 8: "Calamity selection", 9: "Calamity resolution",
+                10: "Special abilities", 11: "Removal of surplus population", 12: "Acquisition of advances",
+                13: "AST alteration"}
+
+# the phases in which each decision step happens
+STEP_PHASES = {"revolt": (1,), "grow": (2,), "move": (3,), "build": (5,), "reduce": (5, 11), "cards": (6,),
+               "trade": (7,), "discard": (8, 12), "task": (9, 10, 12), "special": (10,), "buy": (12,),
+               "military": (4,)}
+
+REINFORCE = "reinforce:"  # a ``used`` entry: Advanced Military reinforces the conflict in this area (phase 4)
+PROVINCIAL = "provincial_empire:"  # a ``used`` entry per player chosen by Provincial Empire this turn
+PIRATE = -2  # the owner of a pirate city (Piracy)
+PAYMENTS = ("tokens", "treasury", "mixed", "split")
+
+
+def copy_struck(struck: list[list[Any]]) -> list[list[Any]]:
+    """``MegaState.struck`` copied, sharing nothing (an item may hold a list of cards)."""
+    return [[c, v, {p: {k: [{x: y[:] if isinstance(y, list) else y for x, y in i.items()} for i in items]
+                        for k, items in d.items()} for p, d in done.items()}] for c, v, done in struck]
 
 
 class MegaState(State):
@@ -109,79 +137,6 @@ class MegaState(State):
     conflicts it causes) is what the observation shows; they are not part of a position
     (``to_json`` keeps the format of the recorded positions), so a loaded position has
     none until the next commit."""
-
-    # ------------------------------------------------------------------ set-up
-    @classmethod
-    def initial(cls, game: MegaCiv, seed: int) -> MegaState:
-        """MC-0.1: the game is played in turns of 13 phases. Each civilization puts its
-        starting token(s) in its start area."""
-        r = game.rules
-        s = cls.__new__(cls)
-        s.journal = ROOT
-        s.game, s.rules, s.board, s.n = game, r, r.board, game.num_players
-        n = s.n
-        s.rng = Rng(seed)
-        s.civ = list(r.civilizations)
-        s.rank = [r.tables.civ(c).ast_rank for c in s.civ]
-        s.order = ast_order(s.rank)
-        areas = len(s.board.areas)
-        s.tokens = [[0] * areas for _ in range(n)]
-        s.moved = [[0] * areas for _ in range(n)]
-        s.city = [-1] * areas
-        start = r.tables.numbers["starting_tokens"]
-        s.stock = [r.tables.tokens - start] * n
-        for p in range(n):
-            s.tokens[p][s.board.start_areas(s.civ[p])[0]] = start
-        s.treasury = [0] * n
-        s.city_stock = [r.tables.cities] * n
-        s.ship_stock = [r.tables.ships] * n
-        s.ships = [[] for _ in range(n)]
-        s.docked = [[] for _ in range(n)]
-        s.ast = [1] * n
-        s.ast_forward = [0] * n
-        s.census = [start] * n
-        s.exempt = []
-        s.built = [[] for _ in range(n)]
-        s.turn_no = 1
-        s.phase = 1
-        s.step = AUTO
-        s.decider = -1
-        s.queue = []
-        s.target = -1
-        s.buffers = None
-        s.previews = None
-        s.winner_list = []
-        s.solo = False
-        s.defaulters = []
-        s.cat = r.catalog
-        s.stacks = r.catalog.stacks_for(n, r.card_side)
-        for k in range(1, len(s.stacks)):  # setup: non-tradable calamities at the bottom (provisional)
-            cards = s.stacks[k]
-            fixed = [c for c in cards if s.cat.cards[c].calamity and not s.cat.cards[c].tradable]
-            rest = [c for c in cards if not (s.cat.cards[c].calamity and not s.cat.cards[c].tradable)]
-            s.rng.shuffle(rest)
-            s.stacks[k] = fixed + rest
-        s.discards = [[] for _ in s.stacks]
-        s.hands = [[] for _ in range(n)]
-        s.owned = [[] for _ in range(n)]
-        s.paid = [[] for _ in range(n)]
-        s.extra_credit = [[0] * len(s.cat.groups) for _ in range(n)]
-        s.tax_rate = [0] * n
-        s.barb = [0] * areas
-        s.deal = None
-        s.trade_round = 0
-        s.traded = []
-        s.struck = []
-        s.calq = []
-        s.tasks = []
-        s.revealed = [[] for _ in range(n)]
-        s.pay = None
-        s.bought = [[] for _ in range(n)]
-        s.used = [[] for _ in range(n)]
-        s.log = []
-        s.disclosed = None
-        run(s)
-        return s
 
     def clone(self) -> MegaState:
         """A copy sharing nothing mutable (lists copied by hand: the fastest way)."""
@@ -269,51 +224,27 @@ class MegaState(State):
         view = self.deciding(player)
         if view is None:
             return []
-        return view.legal(player)
+        return view.game.model.legal(view, player)
 
     def legal(self, p: int) -> list[Action]:
-        """The decider's actions in the current step (``rules.STEPS``)."""
-        return STEPS[self.step].legal(self, p)
+        """The decider's actions in the current step (the forward model's ``legal``)."""
+        return self.game.model.legal(self, p)
 
     def apply(self, player: int, action: Action | str) -> None:
-        text = action.text if isinstance(action, Action) else normalize(action) if isinstance(action, str) else None
-        if text is None:
-            raise TypeError(f"an action is a text or an Action, not {type(action).__name__}")
-        view = self.deciding(player) if isinstance(player, int) and not isinstance(player, bool) else None
-        if view is None:
-            raise IllegalActionError(self.explain(player, text))
-        found = view.find(player, text)
-        if view is not self:  # a simultaneous step: chosen in private, revealed when all are done
-            self.emit_move(player, found, private=True)
-            view.play(player, found)
-            assert self.buffers is not None and self.previews is not None
-            self.buffers[player].append(found.text)
-            if all(v.step == AUTO or p not in v.queue for p, v in self.previews.items()):
-                commit(self)
-            return
-        self.emit_move(player, found)
-        self.play(player, found)
-        if self.step == AUTO:
-            run(self)
+        """The forward model's ``apply`` (``game.model``)."""
+        self.game.model.apply(self, player, action)
 
     def find(self, player: int, text: str) -> Action:
-        """The legal action of this text, or ``IllegalActionError`` saying why not."""
-        found = self.lookup(player, text)
-        if found is None:
-            raise IllegalActionError(self.game.explain_step(self, player, text))
-        return found
+        """The legal action of this text, or ``IllegalActionError`` saying why not (``rules.find``)."""
+        return self.game.model.find(self, player, text)
 
     def lookup(self, player: int, text: str) -> Action | None:
-        if self.step == TRADE and player == self.decider:
-            return find_trade(self, player, text)  # the text is checked, not every offer listed
-        for a in self.legal(player):
-            if a.text == text:
-                return a
-        return None
+        """The legal action of this text, or None (``rules.lookup``)."""
+        return self.game.model.lookup(self, player, text)
 
     def play(self, p: int, a: Action) -> None:
-        """Carry out one legal action of the current step (``rules.STEPS``)."""
-        STEPS[self.step].play(self, p, a)
+        """Carry out one legal action of the current step (``rules.play``)."""
+        self.game.model.play(self, p, a)
 
     # ------------------------------------------------------------ derived values
     def cities_of(self, p: int) -> list[int]:
@@ -323,20 +254,8 @@ class MegaState(State):
         return sum(self.tokens[p])
 
     def vp(self, p: int, cities: int | None = None) -> int:
-        """MC-14: cities, advances (by printed cost or, cost-basis B, the price paid), AST
-        squares, the Late Iron Age bonus."""
-        r = self.rules
-        squares = self.ast_forward[p] if r.ast_all_forward else self.ast[p] - 1
-        marks = r.late_iron_squares(self.civ)
-        reaching: bool = r.late_reaching
-        top, low = max(self.ast), min(marks)
-        # MC-14.7: nobody on (B) or past (A) the earliest Late Iron Age square: no bonus
-        # (checked first: vps() asks this of every player, 18 times for 18 players)
-        sole = None if top < low or (top == low and not reaching) else sole_past(self.ast, marks, reaching)
-        costs = self.paid[p] if r.cost_paid else [self.cat.advances[a].cost for a in self.owned[p]]
-        if cities is None:
-            cities = len(self.cities_of(p))
-        return victory_points(cities, costs, squares, sole == p, r.tables.vp, r.exactly_200_high)
+        """MC-14: ``p``'s victory points (the forward model's ``vp``, ``rules/scoring.py``)."""
+        return self.game.model.vp(self, p, cities)
 
     def has(self, p: int, advance: int) -> bool:
         return advance in self.owned[p]
@@ -416,16 +335,8 @@ class MegaState(State):
             "ast_square": sum(self.ast) / self.n,
             "winner_vp": float(self.vp(self.winner_list[0])) if self.winner_list else 0.0,
             "advances_per_player": sum(len(o) for o in self.owned) / self.n,
-            "advance_vp_share": self._advance_vp_share(),
+            "advance_vp_share": self.game.model.advance_vp_share(self),
         }
-
-    def _advance_vp_share(self) -> float:
-        total = sum(self.vp(p) for p in range(self.n))
-        if not total:
-            return 0.0
-        r = self.rules
-        adv = sum(advance_vp(self.cat.advances[a].cost, r.tables.vp, r.exactly_200_high) for o in self.owned for a in o)
-        return adv / total
 
     def scores(self) -> list[float]:
         """MC-14: each player's victory points now (the simulator's score curves)."""

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 from civtable.core.events import Viewer
 from civtable.core.rng import Rng
 
-from .rules.codes import AUTO, BUY, GROW, OVER, PHASE_NAMES, PIRATE, STEP_NAMES
 from .rules.damage import KIND, VICTIM
 from .rules.tasks import keep_terms
 from .rules.trade import COUNTERS, FROM, SIDE, shown_of
+from .state import AUTO, BUY, GROW, OVER, PHASE_NAMES, PIRATE, STEP_NAMES
 
 if TYPE_CHECKING:
     from .state import MegaState

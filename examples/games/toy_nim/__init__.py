@@ -9,11 +9,13 @@ dealt at the start; the higher score wins, equal scores draw. With
 the higher bid moves first and pays its bid.
 
 The floor plan is that of every game package (``civtable/games/<game>/``): data
-modules at the root (``catalog``, ``options``, ``actions``, ``messages``, ``items``),
-the turn in ``rules/``, the position in ``state.py``, what a seat sees and how a
-position is written in ``view.py``, ``serialize.py``, ``encode.py``, ``space.py``,
-the bots in ``bots/``, what is shown in ``show/``, and ``game.py``, the facade that
-the registry loads. Imports flow one way, in that order (``tools/import_cycles.py``).
+modules at the root (``catalog``, ``options``, ``actions``, ``messages``), the
+position in ``state.py``, the turn in ``rules/`` (the forward model, which the game
+keeps as ``model`` and the state calls), what a seat sees, how a position is written
+and what a designer rates in ``view.py``, ``serialize.py``, ``encode.py``,
+``space.py``, ``items.py``, the bots in ``bots/``, what is shown in ``show/``, and
+``game.py``, the facade that the registry loads. Imports flow one way, in that order
+(``tools/import_cycles.py``).
 
 It is not installed with civtable: a program registers it by its ``module:Class``
 (``civtable.core.registry.register_game``), as the tests do.

@@ -1,8 +1,9 @@
 """The facade the registry loads (``"<package>.game:ToyNim"``): what the game is (its
 info and options, declared in ``data/game.json``, and its messages), its states, and
 everything a front end asks of it. It imports every room; nothing imports it at run
-time (the state reaches its view and serialization through the small methods at the
-end, on the game it holds)."""
+time. It keeps the forward model (``model``: the ``rules`` package), which the state
+calls for what happens, and the state reaches its view, serialization and items through
+the small methods at the end, on the game it holds."""
 
 from __future__ import annotations
 
@@ -18,13 +19,13 @@ from civtable.core.rng import Rng
 from civtable.core.spaces import ActionSpace, Encoding
 from civtable.core.state import State
 
+from . import rules
 from .bots import BOTS
 from .encode import ENCODING
 from .encode import encode as encode_observation
-from .items import ITEMS, give
+from .items import ITEMS, give, holdings
 from .messages import MESSAGES
 from .options import INFO, OPTION_SPECS
-from .rules.setup import deal
 from .serialize import read_state as read_position
 from .serialize import to_json
 from .show.reference import tables
@@ -38,10 +39,12 @@ class ToyNim(Game):
     info = INFO
     messages = MESSAGES
     option_specs = OPTION_SPECS
+    model = rules
+    """The forward model: the rules the state calls (``rules/__init__.py``)."""
 
     def new_state(self, seed: int | None = None) -> ToyNimState:
         s = ToyNimState(self)
-        deal(s, seed)
+        self.model.start(s, seed)
         return s
 
     def read_state(self, reader: Reader) -> ToyNimState:
@@ -86,3 +89,6 @@ class ToyNim(Game):
 
     def state_json(self, state: ToyNimState) -> dict[str, Any]:
         return to_json(state)
+
+    def holdings_of(self, state: ToyNimState) -> dict[str, list[int]]:
+        return holdings(state)

@@ -1,10 +1,12 @@
 """A position of Toy Nim: the pile, the hidden cards, the bids, whose turn it is and the
 generator of chance.
 
-The hot path (``to_move``, ``legal_actions``, ``apply``) calls the rules directly. The
-cold parts of the contract (``observation``, ``determinize``, ``to_json``) are reached
-through the game the state holds (``self.game``, the facade in ``game.py``), so that
-this module imports nothing to its right (view, serialize, bots, show, game)."""
+The state holds the data; what happens is the rules', reached through the forward model
+the game keeps (``self.game.model``, the ``rules`` package): ``to_move``,
+``legal_actions``, ``apply`` and the results. The other parts of the contract
+(``observation``, ``determinize``, ``to_json``, ``holdings``) are reached through the
+game too (``self.game``, the facade in ``game.py``), so that this module imports
+nothing to its right (rules, view, serialize, items, bots, show, game)."""
 
 from __future__ import annotations
 
@@ -15,9 +17,6 @@ from civtable.core.action import Action
 from civtable.core.events import ROOT, Viewer
 from civtable.core.rng import Rng
 from civtable.core.state import State
-
-from .items import holdings as items_held
-from .rules import end, turn
 
 if TYPE_CHECKING:
     from .game import ToyNim
@@ -46,35 +45,35 @@ class ToyNimState(State):
     def turn(self) -> int:
         return self.turn_number
 
-    # ------------------------------------------------------------ the rules
+    # ------------------------------------------------------------ the forward model
     def to_move(self) -> tuple[int, ...]:
-        return turn.to_move(self)
+        return self.game.model.to_move(self)
 
     def legal_actions(self, player: int) -> list[Action]:
-        return turn.legal_actions(self, player)
+        return self.game.model.legal(self, player)
 
     def apply(self, player: int, action: Action | str) -> None:
-        turn.apply(self, player, action)
+        self.game.model.apply(self, player, action)
 
     def is_terminal(self) -> bool:
-        return end.is_terminal(self)
+        return self.game.model.is_terminal(self)
 
     def scores(self) -> list[float]:
-        return end.scores(self)
+        return self.game.model.scores(self)
 
     def winners(self) -> list[int]:
-        return end.winners(self)
+        return self.game.model.winners(self)
 
     def returns(self) -> list[float]:
-        return end.returns(self)
+        return self.game.model.returns(self)
 
     def game_stats(self) -> dict[str, float]:
-        return end.game_stats(self)
-
-    def holdings(self) -> dict[str, list[int]]:
-        return items_held(self)
+        return self.game.model.game_stats(self)
 
     # ------------------------------------------------------------ through the game
+    def holdings(self) -> dict[str, list[int]]:
+        return self.game.holdings_of(self)
+
     def observation(self, viewer: Viewer) -> dict[str, Any]:
         return self.game.observe(self, viewer)
 

@@ -19,7 +19,7 @@ from civtable.core.rng import Rng
 from civtable.games.civ_card_game.bots import strategy as fast_strategy
 from civtable.games.civ_card_game.bots.heuristic import HeuristicBot
 from civtable.games.civ_card_game.catalog import RESOURCES, WONDER
-from civtable.games.civ_card_game.rules.phases import PHASE_NAMES, STATUS
+from civtable.games.civ_card_game.state import PHASE_NAMES, STATUS
 
 from . import _obs_bots as reference
 

@@ -19,8 +19,7 @@ import pytest
 
 from civtable.agents import PlayerView, make_agent
 from civtable.core.registry import load_game
-from civtable.games.civ_card_game.rules.phases import DECLARE, MAIN, REDECLARE
-from civtable.games.civ_card_game.state import holders
+from civtable.games.civ_card_game.state import DECLARE, MAIN, REDECLARE, holders
 
 BEFORE = json.loads((Path(__file__).parent / "data" / "legal_before.json").read_text(encoding="utf-8"))
 STEPS = (MAIN, DECLARE, REDECLARE)  # the purchase and combat steps whose lists were rewritten

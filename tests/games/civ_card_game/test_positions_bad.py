@@ -18,7 +18,7 @@ import pytest
 from civtable.core.errors import InvalidStateError
 from civtable.core.registry import load_game
 from civtable.core.rng import Rng
-from civtable.games.civ_card_game.rules.phases import PHASE_NAMES
+from civtable.games.civ_card_game.state import PHASE_NAMES
 from civtable.testing.mutate import removing, setting
 
 from ._ccg_helpers import position_json

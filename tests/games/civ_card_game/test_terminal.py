@@ -102,8 +102,8 @@ def test_help_says_what_is_decided_and_how_to_write_it() -> None:
 def test_every_step_says_what_is_decided_and_how_it_is_written() -> None:
     """``data/steps.json`` has the words of every step of the position format, and a
     Code of Laws choice names the victim (take) or the thief (give)."""
-    from civtable.games.civ_card_game.rules.phases import PHASE_NAMES
     from civtable.games.civ_card_game.show.render import STEPS, deciding
+    from civtable.games.civ_card_game.state import PHASE_NAMES
 
     assert list(STEPS) == list(PHASE_NAMES)
     assert all(what and how for phase, (what, how) in STEPS.items() if phase != "over")

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from civtable.core.game import Game
-from civtable.games.mega_civ.rules.codes import OVER, TASK
-from civtable.games.mega_civ.state import MegaState
+from civtable.games.mega_civ.state import OVER, TASK, MegaState
 
 from . import _mc_helpers as mc
 from ._mc_helpers import game, run_from

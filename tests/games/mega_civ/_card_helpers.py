@@ -7,8 +7,7 @@ from typing import Any
 
 from civtable.games.mega_civ.catalog import load_catalog
 from civtable.games.mega_civ.rules import run
-from civtable.games.mega_civ.rules.codes import AUTO
-from civtable.games.mega_civ.state import MegaState
+from civtable.games.mega_civ.state import AUTO, MegaState
 
 from . import _mc_helpers as mc
 from ._mc_helpers import game, position_json

@@ -35,7 +35,7 @@ import civtable
 from civtable.core.errors import IllegalActionError
 from civtable.games.mega_civ.catalog import load_catalog
 from civtable.games.mega_civ.rules import run
-from civtable.games.mega_civ.rules.codes import AUTO, BUILD
+from civtable.games.mega_civ.state import AUTO, BUILD
 
 from ._seats import ASSYRIA, AST_ORDER, EGYPT, HATTI, HELLAS, MINOA  # noqa: F401 (re-exported)
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from civtable.games.mega_civ import rules
-from civtable.games.mega_civ.rules.codes import OVER
-from civtable.games.mega_civ.state import MegaState
+from civtable.games.mega_civ.state import OVER, MegaState
 
 
 @pytest.fixture

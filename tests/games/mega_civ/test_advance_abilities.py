@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from civtable.games.mega_civ.rules.advances import substitutions
-from civtable.games.mega_civ.rules.codes import MILITARY, MOVE, REDUCE, REVOLT
 from civtable.games.mega_civ.rules.conflict import attack_numbers, phase_conflict
+from civtable.games.mega_civ.state import MILITARY, MOVE, REDUCE, REVOLT
 
 from . import _mc_helpers as mc
 from ._advance_helpers import buying, hand, owned

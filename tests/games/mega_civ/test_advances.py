@@ -20,8 +20,8 @@ from __future__ import annotations
 import pytest
 
 from civtable.games.mega_civ.rules.advances import hand_limit, price
-from civtable.games.mega_civ.rules.codes import BUY, DISCARD, MOVE, SPECIAL, TASK
 from civtable.games.mega_civ.rules.special import special_actions
+from civtable.games.mega_civ.state import BUY, DISCARD, MOVE, SPECIAL, TASK
 
 from . import _mc_helpers as mc
 from ._advance_helpers import EGYPT_BUYER, adv, buying, hand, owned, special

@@ -101,7 +101,7 @@ def test_an_answer_depends_on_nothing_the_seat_cannot_see() -> None:
     of seeded 9-player games (300), against determinizations of the position (which deal the
     hidden cards again), at least one of which changes the offer's side."""
     from civtable.core.rng import Rng
-    from civtable.games.mega_civ.rules.codes import TRADE
+    from civtable.games.mega_civ.state import TRADE
 
     g = civtable.load_game("mega-civ", players=9, map="full", **{"last-turn": 12})
     answers = changed = 0

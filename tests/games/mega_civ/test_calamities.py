@@ -23,9 +23,8 @@ import pytest
 from civtable.core.errors import IllegalActionError
 from civtable.core.game import Game
 from civtable.games.mega_civ import rules
-from civtable.games.mega_civ.rules.codes import AUTO, DISCARD
 from civtable.games.mega_civ.rules.damage import cal_beneficiary
-from civtable.games.mega_civ.state import MegaState
+from civtable.games.mega_civ.state import AUTO, DISCARD, MegaState
 
 from . import _calamity_helpers as cal
 from . import _mc_helpers as mc

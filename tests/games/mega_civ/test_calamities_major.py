@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from civtable.games.mega_civ.rules.codes import PIRATE
+from civtable.games.mega_civ.state import PIRATE
 
 from . import _calamity_helpers as cal
 from . import _mc_helpers as mc

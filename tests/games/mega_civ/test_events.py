@@ -11,7 +11,7 @@ import pytest
 
 from civtable.core.errors import IllegalActionError, InvalidStateError
 from civtable.core.events import Event
-from civtable.games.mega_civ.rules.codes import TASK
+from civtable.games.mega_civ.state import TASK
 
 from ._mc_helpers import game, position, position_json, run_from
 from ._seats import ASSYRIA, EGYPT, HATTI, HELLAS, MINOA

@@ -12,8 +12,8 @@ import pytest
 
 from civtable.agents.base import PlayerView
 from civtable.core.registry import load_game
-from civtable.games.mega_civ.rules.codes import PHASE_TITLES
 from civtable.games.mega_civ.show.words import PHASE_WORDS
+from civtable.games.mega_civ.state import PHASE_TITLES
 from civtable.i18n import ENGLISH, Localized, translator
 from tests.games.language import check_menu, check_reasons, check_screens, english_in, events_told
 

@@ -16,9 +16,8 @@ from civtable.core.errors import OptionError
 from civtable.core.rng import Rng
 from civtable.games.mega_civ.game import MegaCiv
 from civtable.games.mega_civ.rules.advances import affordable
-from civtable.games.mega_civ.rules.codes import MOVE
 from civtable.games.mega_civ.rules.tasks import gain
-from civtable.games.mega_civ.state import MegaState
+from civtable.games.mega_civ.state import MOVE, MegaState
 from civtable.testing.learning import (
     check_action_space,
     check_encoding,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from civtable.games.mega_civ.rules.codes import BUILD, REDUCE
+from civtable.games.mega_civ.state import BUILD, REDUCE
 
 from . import _mc_helpers as mc
 from ._mc_helpers import position, run_from, stop_at_build

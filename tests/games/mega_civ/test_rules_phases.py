@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from civtable.games.mega_civ.rules.codes import BUY, CARDS, GROW, MOVE, REDUCE, REVOLT
+from civtable.games.mega_civ.state import BUY, CARDS, GROW, MOVE, REDUCE, REVOLT
 
 from . import _mc_helpers as mc
 from ._mc_helpers import (

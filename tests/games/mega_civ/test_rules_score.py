@@ -5,8 +5,8 @@ own VP table and options."""
 
 from __future__ import annotations
 
-from civtable.games.mega_civ.rules.codes import OVER
 from civtable.games.mega_civ.rules.scoring import victory_points
+from civtable.games.mega_civ.state import OVER
 
 from ._mc_helpers import ASSYRIA, HATTI, HELLAS, MINOA, game, position
 

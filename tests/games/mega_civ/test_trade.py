@@ -16,8 +16,7 @@ import pytest
 from civtable.agents import PlayerView, make_agent
 from civtable.core.errors import IllegalActionError, InvalidStateError, OptionError
 from civtable.core.rng import Rng
-from civtable.games.mega_civ.rules.codes import BUY, TRADE
-from civtable.games.mega_civ.state import MegaState
+from civtable.games.mega_civ.state import BUY, TRADE, MegaState
 from civtable.testing.leaks import check_channels
 
 from . import _mc_helpers as mc

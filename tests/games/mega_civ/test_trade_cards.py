@@ -23,8 +23,7 @@ from civtable.core.rng import Rng
 from civtable.games.mega_civ.catalog import set_value
 from civtable.games.mega_civ.rules import run
 from civtable.games.mega_civ.rules.cards import hand_value
-from civtable.games.mega_civ.rules.codes import AUTO, BUY, CARDS, DISCARD, MOVE
-from civtable.games.mega_civ.state import MegaState
+from civtable.games.mega_civ.state import AUTO, BUY, CARDS, DISCARD, MOVE, MegaState
 
 from . import _mc_helpers as mc
 from ._card_helpers import CAT, arrange, hand, held_cards, ids, ids_of, pile, start, trading

@@ -11,8 +11,8 @@ import pytest
 
 from civtable.agents import PlayerView, make_agent
 from civtable.core.rng import Rng
-from civtable.games.mega_civ.rules.codes import TRADE
 from civtable.games.mega_civ.rules.trade import STAGE, building, legal_trade
+from civtable.games.mega_civ.state import TRADE
 
 from ._mc_helpers import game
 

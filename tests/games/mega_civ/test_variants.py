@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from civtable.games.mega_civ.rules.codes import GROW, MOVE, OVER, REDUCE, REVOLT
 from civtable.games.mega_civ.rules.scoring import victory_points
+from civtable.games.mega_civ.state import GROW, MOVE, OVER, REDUCE, REVOLT
 
 from . import _mc_helpers as mc
 from ._mc_helpers import (

@@ -23,7 +23,7 @@ from civtable.core.action import Action
 
 from ..actions import CcgAction, trade_paid
 from ..catalog import BUILDING, RESOURCE, UNIT, WONDER, CardSet
-from ..rules.phases import PHASE_NAMES
+from ..state import PHASE_NAMES
 from ..view import SeatView
 
 ByKind = dict[str, list[CcgAction]]

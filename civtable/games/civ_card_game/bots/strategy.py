@@ -69,7 +69,7 @@ from civtable.core.game import Game
 
 from ..actions import CcgAction, trade_paid
 from ..catalog import BUILDING, RESOURCE, RESOURCES, UNIT, WONDER, CardSet
-from ..rules.phases import ACTIVE, PHASE_NAMES
+from ..state import ACTIVE, PHASE_NAMES
 from ..view import SeatView
 from .heuristic import HANDLERS, HeuristicBot
 

@@ -1,5 +1,8 @@
-"""The rules of Civilization: The Card Game, one module per part of the game, and the
-one dispatch table of its decision steps (``STEPS``, indexed by ``state.phase``).
+"""The forward model of Civilization: The Card Game: ``legal(state, player)``,
+``apply(state, player, action)`` and ``start(game, seed)`` (the set-up: a new state), which
+the game keeps as ``game.model`` and the state calls; the one dispatch table of its
+decision steps (``STEPS``, indexed by ``state.phase``, whose numbers ``state.py`` holds);
+and the rules, one module per part of the game:
 
 - ``setup``: the draft, the free population, the starting discards (CCG-4);
 - ``turn``: the start of a turn, the steal window, Writing and Code of Laws (CCG-5.0, CCG-9.2);
@@ -9,8 +12,7 @@ one dispatch table of its decision steps (``STEPS``, indexed by ``state.phase``)
 - ``defense``: blocking, damage, the end of a combat (CCG-7.3 to 7.6);
 - ``draw``: draw and discard, the end of a turn (CCG-8);
 - ``end``: the end of the game and the winner (CCG-1).
-- ``status``: Highest Culture and Highest Happiness told when they change (CCG-3.3, CCG-3.5);
-- ``phases``: the numbers of the steps (``state.phase``) and of a declared attack's states.
+- ``status``: Highest Culture and Highest Happiness told when they change (CCG-3.3, CCG-3.5).
 
 ``apply`` accepts exactly the actions ``legal_actions`` lists, so an illegal action
 is refused before anything changes (``State.explain`` says why); the step then
@@ -27,7 +29,9 @@ from civtable.core.errors import IllegalActionError
 from civtable.core.steps import Step
 
 from ..actions import CcgAction
+from ..state import OVER
 from . import collect, combat, defense, draw, purchase, setup, turn
+from .setup import initial as start
 
 if TYPE_CHECKING:
     from ..state import CcgState
@@ -55,7 +59,7 @@ TABLE: tuple[tuple[str, Legal, Play, str], ...] = (
     ("draw", draw.legal_draw, draw.play_draw, "CCG-8.2 CCG-8.3"),
     ("discard", draw.discards, draw.play_discard, "CCG-8.1"),
 )
-"""One step per phase, in the order of ``phases.PHASE_NAMES`` (the last, ``over``, has none)."""
+"""One step per phase, in the order of ``state.PHASE_NAMES`` (the last, ``over``, has none)."""
 
 STEPS: tuple[Step[CcgState], ...] = tuple(
     Step(name, cast("Callable[[CcgState, int], list[Action]]", legal),
@@ -65,20 +69,46 @@ STEPS: tuple[Step[CcgState], ...] = tuple(
 and give this game's own actions (``CcgAction``), which the hot path below uses."""
 
 LEGAL: tuple[Legal, ...] = tuple(row[1] for row in TABLE)
-"""Each step's legal actions: a new list, or a tuple (``CcgState.legal_actions`` hands
-the list to its caller as it is, and keeps a tuple of it)."""
+"""Each step's legal actions: a new list, or a tuple (``legal`` hands the list to its
+caller as it is, and keeps a tuple of it)."""
 PLAY: tuple[Play, ...] = tuple(row[2] for row in TABLE)
 
 
-def legal_actions(s: CcgState, p: int) -> list[CcgAction]:
-    """``p``'s legal actions in the current step (the caller checks that ``p`` decides)."""
-    return list(LEGAL[s.phase](s, p))
+__all__ = ["STEPS", "apply", "legal", "legal_one", "start"]
+
+
+def legal(s: CcgState, player: int) -> list[CcgAction]:
+    """``player``'s legal actions, built once per position (``apply`` drops them, a clone
+    keeps them, in ``CcgState.legal``) from the shared action objects of ``rules.acts``;
+    each call returns a new list of them (the first, the list the step built:
+    ``LEGAL``'s lists are new)."""
+    if player != s.decider or s.phase == OVER:
+        return []
+    kept = s.legal
+    if kept is None:
+        out = LEGAL[s.phase](s, player)
+        if type(out) is tuple:
+            s.legal = out
+            return list(out)
+        s.legal = tuple(out)
+        return out  # type: ignore[return-value]
+    return list(kept)
 
 
 def apply(s: CcgState, player: int, action: CcgAction | str) -> None:
     """Play one legal action: the move is told, then the step carries it out. The
-    position's legal actions (``CcgState.legal``, built now if nobody asked) are
-    dropped before anything changes."""
+    commonest case first: an action object of the position's kept legal actions, found
+    by identity; else the position's legal actions (``CcgState.legal``, built now if
+    nobody asked) are looked through (``legal_one``) and dropped before anything changes."""
+    kept = s.legal
+    if kept is not None and player == s.decider:
+        for a in kept:
+            if a is action:
+                s.legal = None
+                if s.journal is not None:
+                    s.emit_move(player, a)
+                PLAY[s.phase](s, player, a)
+                return
     a = legal_one(s, player, action) if player == s.decider and s.phase < len(PLAY) else None
     if a is None:
         raise IllegalActionError(s.explain(player, action if isinstance(action, str) else str(action)))

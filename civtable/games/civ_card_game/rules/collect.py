@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import CcgAction
 from ..catalog import FOOD, HAMMERS, res_dict
-from .phases import COLLECT, MAIN
+from ..state import COLLECT, MAIN
 
 if TYPE_CHECKING:
     from ..state import CcgState
@@ -29,28 +29,44 @@ def collect(s: CcgState) -> None:
     before = res[:] if tell else res
     parts: list[list[object]] = []
     choices = []
-    for i, pl in enumerate(s.plots[p]):
+    plot_yields, card_granary, card_plot_yield, plot_types = r.plot_yields, r.card_granary, r.card_plot_yield, r.plot_types
+    granary_all = r.granary_all
+    placed = []  # the cards placed on the plots, plot by plot (as ``CcgState.placed_cards``)
+    i = 0
+    for pl in s.plots[p]:
         if tell:
             start = res[:]
-        y = r.plot_yields[pl[0]]
-        granary = any(r.card_granary[c] for c in pl[2:])
-        res[0] += y[0] * (2 if granary else 1)
-        res[1] += y[1]
-        res[2] += y[2]
-        for c in pl[2:]:
-            py = r.card_plot_yield[c]
-            res[0] += py[0] * (2 if (granary and r.granary_all) else 1)
-            res[1] += py[1]
-            res[2] += py[2]
+        y = plot_yields[pl[0]]
+        granary = False
+        if len(pl) > 2:
+            cards = pl[2:]
+            placed += cards
+            for c in cards:
+                if card_granary[c]:
+                    granary = True
+                    break
+            res[0] += y[0] * (2 if granary else 1)
+            res[1] += y[1]
+            res[2] += y[2]
+            for c in cards:
+                py = card_plot_yield[c]
+                res[0] += py[0] * (2 if (granary and granary_all) else 1)
+                res[1] += py[1]
+                res[2] += py[2]
+        else:
+            res[0] += y[0]
+            res[1] += y[1]
+            res[2] += y[2]
         pops = pl[1]
         if pops:
-            types = r.plot_types[pl[0]]
+            types = plot_types[pl[0]]
             if len(types) == 1:
-                res[types[0]] += pops * (2 if (granary and r.granary_all and types[0] == FOOD) else 1)
+                res[types[0]] += pops * (2 if (granary and granary_all and types[0] == FOOD) else 1)
             else:
                 choices.append([i, pops])
         if tell:
             parts.append(["plot", r.cards.plots[pl[0]].id, res[0] - start[0], res[1] - start[1], res[2] - start[2]])
+        i += 1  # noqa: SIM113 (enumerate's iterator costs more than the count here)
     for t in r.bits(s.techs[p]):
         ty = r.tech_yields[t]
         res[0] += ty[0]
@@ -59,15 +75,16 @@ def collect(s: CcgState) -> None:
         by = r.tech_building_yield[t]
         gain = [ty[0], ty[1], ty[2]]
         if by is not None:
-            owned = sum(1 for c in s.placed_cards(p) if c == by[0])
+            owned = placed.count(by[0])
             res[0] += by[1][0] * owned
             res[1] += by[1][1] * owned
             res[2] += by[1][2] * owned
             gain = [gain[k] + by[1][k] * owned for k in range(3)]
         if tell and any(gain):
             parts.append(["tech", r.tech_ids[t], *gain])
-    for c in s.placed_cards(p):
-        cy = r.card_yields[c]
+    card_yields = r.card_yields
+    for c in placed:
+        cy = card_yields[c]
         res[0] += cy[0]
         res[1] += cy[1]
         res[2] += cy[2]

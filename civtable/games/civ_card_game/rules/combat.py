@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import ATTACK, FIGHT, CcgAction
+from ..state import ACTIVE, BOUNCED, BOUNCING, REDECLARE, SIEGED, SIEGING
 from .defense import defend_start, defenders, unplace
 from .draw import draw_step
-from .phases import ACTIVE, BOUNCED, BOUNCING, REDECLARE, SIEGED, SIEGING
 from .status import before as status_before
 from .status import tell as status_tell
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import BLOCK, CcgAction
 from ..catalog import BUILDING
+from ..state import ACTIVE, BLOCKED, BOUNCED, DEFENDING, DESTROYING, GAINING, LOSING, MAIN, SIEGED
 from .draw import draw_step
-from .phases import ACTIVE, BLOCKED, BOUNCED, DEFENDING, DESTROYING, GAINING, LOSING, MAIN, SIEGED
 from .status import before as status_before
 from .status import tell as status_tell
 

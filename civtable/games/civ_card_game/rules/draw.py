@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from ..actions import CcgAction
 from ..catalog import res_dict
+from ..state import DISCARDING, DRAWING
 from .end import finish
-from .phases import DISCARDING, DRAWING
 from .turn import start_turn
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .phases import OVER
+from ..state import OVER
 
 if TYPE_CHECKING:
     from ..state import CcgState

@@ -27,10 +27,10 @@ from ..actions import (
     trade_paid,
 )
 from ..catalog import COMMERCE, FOOD, HAMMERS, WONDER, res_dict
+from ..state import DECLARE, MAIN
 from .combat import attacks, declare, fight
 from .draw import draw_step
 from .end import last_tech_bought
-from .phases import DECLARE, MAIN
 from .status import before as status_before
 from .status import tell as status_tell
 from .turn import steal, steals

@@ -9,24 +9,23 @@ from civtable.core.events import ROOT
 from civtable.core.rng import Rng
 
 from ..actions import CcgAction
+from ..state import DRAFTING, FREE_POP, START_DISCARD, CcgState
 from .draw import draw_cards
-from .phases import DRAFTING, FREE_POP, START_DISCARD
 from .purchase import refill_plots, refill_techs
 from .turn import start_turn
 
 if TYPE_CHECKING:
     from ..game import CivCardGame
-    from ..state import CcgState
 
 
-def initial(s: CcgState, game: CivCardGame, seed: int) -> CcgState:
+def initial(game: CivCardGame, seed: int) -> CcgState:
     """CCG-4.1 to CCG-4.3: decks shuffled, two plots dealt to each player from the
-    dealer's left, the first draft row laid out; the decisions are left to the players.
-    ``s`` is a blank state (``CcgState.__new__``, made by the caller: the rules do not
-    import the state), filled here and returned."""
+    dealer's left, the first draft row laid out; the decisions are left to the players
+    (the forward model's ``start``)."""
     rules = game.rules
+    s = CcgState.__new__(CcgState)
+    s.game, s.model, s.rules, s.n = game, game.model, rules, game.num_players
     s.journal = ROOT
-    s.game, s.rules, s.n = game, rules, game.num_players
     n = s.n
     s.rng = rng = Rng(seed)
     cards = rules.cards

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from ..actions import PASS, WRITING, CcgAction
 from ..catalog import res_dict
+from ..state import GIVING, MAIN, TAKING, WINDOW
 from .collect import collect
-from .phases import GIVING, MAIN, TAKING, WINDOW
 
 if TYPE_CHECKING:
     from ..state import CcgState

@@ -13,9 +13,9 @@ from civtable.core.messages import join
 from civtable.core.reader import shown
 from civtable.i18n import ENGLISH, N_, Translator, localizable
 
+from .. import state as ph
 from ..catalog import BUILDING, COMMERCE, FOOD, HAMMERS, RESOURCE, RESOURCES, WONDER
-from ..rules import phases as ph
-from ..rules.phases import PHASE_NAMES
+from ..state import PHASE_NAMES
 from .render import doing, notation, step_name
 from .words import cost_words, either, res_words, resource_name, say
 

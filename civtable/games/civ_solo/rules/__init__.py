@@ -1,4 +1,7 @@
-"""The solo turn as steps: one module per phase, and here the two tables that drive it.
+"""The forward model of the solo automa: ``legal(state)`` (the answers to the waiting
+question), ``apply(state, player, action)`` and ``start(game, seed)`` (the set-up: a new
+state), which the game keeps as ``game.model`` and the state calls; the turn as steps,
+one module per phase, and here the two tables that drive it.
 
 ``STEPS`` is the one dispatch table of the decisions (``core.steps.Step``), keyed by the
 question waiting (``state.ask``): what the person may answer and what the answer does.
@@ -21,15 +24,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from civtable.core.action import Action
+from civtable.core.action import Action, normalize
+from civtable.core.errors import IllegalActionError
+from civtable.core.reader import shown
 from civtable.core.steps import Step
 
+from ..state import DEBT_KINDS, OVER
 from . import battles, cards, end, entry, events, military, setup, trade, turn, wonders
 from .dice import dice_legal, typed
-from .end import DEBT_KINDS, OVER
 from .entry import COUNTS
 
 if TYPE_CHECKING:
+    from ..game import CivSolo
     from ..state import SoloState
 
 
@@ -116,6 +122,39 @@ def legal(s: SoloState) -> tuple[Action, ...]:
     return found
 
 
+def apply(s: SoloState, player: int, action: Action | str) -> None:
+    """Answer the waiting question; a wrong answer raises ``IllegalActionError`` saying
+    what is wrong, and the state is left as it was."""
+    if isinstance(action, Action):
+        text = action.text
+    elif isinstance(action, str):
+        text = normalize(action)
+    else:
+        raise TypeError(f"an answer is an action or its text, not {type(action).__name__}")
+    if s.stage == OVER:
+        raise IllegalActionError("the game is over: no answer is expected")
+    if player != 0:
+        raise IllegalActionError(f"the solo game has one player (seat 0), not seat {shown(player)}")
+    chosen = None
+    for a in legal(s):
+        if a.text == text:
+            chosen = a
+            break
+    if chosen is None:
+        raise IllegalActionError(s.explain(player, text))
+    s.emit_move(0, chosen)
+    s.news_from = len(s.log)
+    play(s, chosen)
+
+
+def start(game: CivSolo, seed: int) -> SoloState:
+    """A new game (SOLO-1): the set-up (``setup.initial``), then the automa runs to the
+    first question."""
+    s = setup.initial(game, seed)
+    run(s)
+    return s
+
+
 def play(s: SoloState, action: Action) -> None:
     """Carry out a legal answer, then run the automa to the next question."""
     ask = s.ask
@@ -126,4 +165,4 @@ def play(s: SoloState, action: Action) -> None:
     run(s)
 
 
-__all__ = ["ASKS", "STAGES", "STEPS", "Stage", "legal", "play", "run"]
+__all__ = ["ASKS", "STAGES", "STEPS", "Stage", "apply", "legal", "play", "run", "start"]

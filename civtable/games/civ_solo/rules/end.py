@@ -8,13 +8,11 @@ from typing import TYPE_CHECKING
 from civtable.core.action import Action
 
 from ..actions import act
+from ..state import DEBT_KINDS, OVER
 from .spoken import DEBT_LABELS
 
 if TYPE_CHECKING:
     from ..state import SoloState
-
-OVER = "over"
-DEBT_KINDS = ("culture", "resources", "people", "buildings", "tokens")
 
 
 def finish(s: SoloState, outcome: str, why: str, cause: str = "") -> None:

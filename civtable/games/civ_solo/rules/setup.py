@@ -5,11 +5,43 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from civtable.core.action import Action
+from civtable.core.rng import Rng
 
 from ..actions import act
+from ..state import DEBT_KINDS, SoloState
 
 if TYPE_CHECKING:
-    from ..state import SoloState
+    from ..game import CivSolo
+
+
+def initial(game: CivSolo, seed: int) -> SoloState:
+    """SOLO-1.1 to SOLO-1.6: a civilization at random, the counter and the end marker."""
+    s = SoloState.blank(game)
+    s.rng = Rng(seed)
+    s.turn_no = 0
+    s.stage = "setup"
+    s.ask = None
+    s.pool = 1
+    s.civ = s.rng.choice(s.tables.civilizations[game.options["civ-set"]])
+    s.era = "ancient"
+    s.event = None
+    s.work = {}
+    s.roll = None
+    s.resume = None
+    s.units = None
+    s.entry = []
+    s.debt = dict.fromkeys(DEBT_KINDS, 0)
+    s.pending = []
+    s.battle = None
+    s.bmeta = None
+    s.ledger = []
+    s.log = []
+    s.news_from = 0
+    s.outcome = None
+    s.end_turn = 0
+    s.stats = {}
+    set_up(s)
+    return s
 
 
 def set_up(s: SoloState) -> None:

@@ -31,9 +31,9 @@ from civtable.core.action import Action
 from civtable.core.rng import Rng
 
 from ..catalog import Catalog, set_value
-from ..rules.codes import TRADE
 from ..rules.scoring import advance_vp
 from ..rules.trade import COUNTER, COUNTERS, FROM, SIDE, STAGE
+from ..state import TRADE
 from ..view import SeatView
 from .economy_bot import CALAMITY_DEBT, Economy, _best, _find
 from .plan import Planner

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..catalog import set_value
+from ..state import AUTO, BUY, DISCARD
 from .cards import discard, hand_value
-from .codes import AUTO, BUY, DISCARD
 from .flow import ask, next_in_ast_order
 from .tasks import gain, run_tasks
 

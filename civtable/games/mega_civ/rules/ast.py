@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .codes import OVER
+from ..state import OVER
 
 if TYPE_CHECKING:
     from ..state import MegaState

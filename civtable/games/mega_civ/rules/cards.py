@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..catalog import set_value
-from .codes import CARDS
+from ..state import CARDS
 from .flow import ask, next_in_queue
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .codes import BUILD
+from ..state import BUILD
 from .flow import ask, next_in_queue
 from .support import support_start
 from .surplus import surplus

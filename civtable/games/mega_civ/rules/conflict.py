@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
+from ..state import MILITARY, PIRATE, REINFORCE
 from .cards import add
-from .codes import MILITARY, PIRATE, REINFORCE
 from .flow import ask, next_in_queue
 from .population import (
     attacker_wins,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from civtable.core.steps import Step
 
-from .codes import AUTO, BUILD, GROW, MOVE
+from ..state import AUTO, BUILD, GROW, MOVE, STEP_NAMES
 
 if TYPE_CHECKING:
     from civtable.core.action import Action
@@ -71,7 +71,7 @@ def ask(s: MegaState, step: int, players: list[int]) -> bool:
     private previews; False if nobody decides."""
     if not players:
         return False
-    if step in s.rules.simultaneous_steps and len(players) > 1:
+    if STEP_NAMES[step] in s.rules.simultaneous_steps and len(players) > 1:
         s.previews = {p: s.preview(step, p) for p in players}  # before s.previews is set: none holds previews
         s.buffers = {p: [] for p in players}
         s.step, s.queue, s.decider = step, list(players), -1

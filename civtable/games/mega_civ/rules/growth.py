@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .codes import AUTO, GROW
+from ..state import AUTO, GROW
 from .flow import ask, next_in_queue
 from .population import growth
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .codes import AUTO, MOVE
+from ..state import AUTO, MOVE
 from .flow import ask, next_in_queue
 from .population import conflict_arises
 
@@ -22,7 +22,7 @@ def phase_movement(s: MegaState) -> None:
     players = [p for p in s.order if s.tokens_on_map(p)]
     late = [p for p in players if s.holds(p, "moves_last")]
     early = [p for p in players if p not in late]
-    if early and late and MOVE in s.rules.simultaneous_steps:
+    if early and late and "move" in s.rules.simultaneous_steps:
         s.target = 1
         ask(s, MOVE, early)
         return

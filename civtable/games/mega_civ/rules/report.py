@@ -125,12 +125,6 @@ def lost(s: MegaState, p: int, items: list[Item], cause: str) -> None:
         s.emit("units.lost", {"player": p, "lost": items, "cause": cause})
 
 
-def copy_struck(struck: list[list[Any]]) -> list[list[Any]]:
-    """``MegaState.struck`` copied, sharing nothing (an item may hold a list of cards)."""
-    return [[c, v, {p: {k: [{x: y[:] if isinstance(y, list) else y for x, y in i.items()} for i in items]
-                        for k, items in d.items()} for p, d in done.items()}] for c, v, done in struck]
-
-
 def read_struck(r: Reader, value: Any, n: int, cat: Catalog, board: Board) -> list[list[Any]]:
     """A saved position's record of this turn's calamities (MC-9, ``serialize.Loader``): [card, victim, {seat: {"lost": items,
     "gained": items}}], items as ``rules.report`` writes them."""

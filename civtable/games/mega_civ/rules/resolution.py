@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state import AUTO
 from .cards import discard
-from .codes import AUTO
 from .damage import cal_beneficiary, offer_buy_off, param, push, regress, unit_points
 from .disasters import cyclone, flood, volcano
 from .report import report, snapshot

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state import DISCARD
 from .advances import hand_limit, legal_hand
 from .cards import discard
-from .codes import DISCARD
 from .flow import ask, next_in_queue
 
 if TYPE_CHECKING:

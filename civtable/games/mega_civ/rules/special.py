@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..catalog import slug
+from ..state import PIRATE, PROVINCIAL, SPECIAL
 from .cards import discard
-from .codes import PIRATE, PROVINCIAL, SPECIAL
 from .damage import annex_area, push, wipe
 from .flow import next_in_ast_order
 from .report import report, snapshot

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .codes import AUTO, REDUCE
+from ..state import AUTO, REDUCE
 from .flow import ask, next_in_queue
 from .population import cities_supported
 

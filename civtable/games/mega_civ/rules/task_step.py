@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state import BUY, SPECIAL
 from .advances import affordable, next_buyer
-from .codes import BUY, SPECIAL
 from .damage import CARD, CHOOSER
 from .report import report, snapshot
 from .resolution import next_calamity

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..state import TASK
 from .cards import add, discard
-from .codes import TASK
 from .damage import (
     CHOOSER,
     COUNT,

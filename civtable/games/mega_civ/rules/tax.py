@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .codes import AUTO, REVOLT
+from ..state import AUTO, REVOLT
 from .order import beneficiary
 from .population import revolts
 

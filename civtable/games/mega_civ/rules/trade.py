@@ -42,8 +42,8 @@ from typing import TYPE_CHECKING
 from civtable.core.reader import shown
 from civtable.i18n import ENGLISH, Translator
 
+from ..state import AUTO, TRADE
 from .cards import add
-from .codes import AUTO, TRADE
 
 if TYPE_CHECKING:
     from civtable.core.action import Action

@@ -18,7 +18,7 @@ from civtable.core.messages import seat_name
 from civtable.core.reader import shown
 from civtable.i18n import ENGLISH, N_, Translator, localizable
 
-from ..rules.codes import BUILD, BUY, CARDS, GROW, MOVE, OVER, REDUCE, STEP_NAMES, TRADE
+from ..state import BUILD, BUY, CARDS, GROW, MOVE, OVER, REDUCE, STEP_NAMES, TRADE
 from .words import phase_title
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.i18n import ENGLISH, N_, NN_, NP_, Translator, localizable
 
-from ..rules.codes import PHASE_TITLES
+from ..state import PHASE_TITLES
 from ..view import HIDDEN
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ PHASE_WORDS = (N_("Tax"), N_("Population expansion"), N_("Movement"), N_("Confli
                N_("Acquisition of trade cards"), N_("Trade"), N_("Calamity selection"), N_("Calamity resolution"),
                N_("Special abilities"), N_("Removal of surplus population"), N_("Acquisition of advances"),
                N_("AST alteration"))
-"""The phases' titles (``rules.codes.PHASE_TITLES``) as messages."""
+"""The phases' titles (``state.PHASE_TITLES``) as messages."""
 
 
 def title(name: str) -> str:

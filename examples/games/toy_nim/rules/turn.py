@@ -25,7 +25,7 @@ def to_move(state: ToyNimState) -> tuple[int, ...]:
     return (state.player,)
 
 
-def legal_actions(state: ToyNimState, player: int) -> list[Action]:
+def legal(state: ToyNimState, player: int) -> list[Action]:
     if player not in to_move(state):
         return []
     if state.bids is not None:
@@ -36,7 +36,7 @@ def legal_actions(state: ToyNimState, player: int) -> list[Action]:
 def apply(state: ToyNimState, player: int, action: Action | str) -> None:
     """Play ``action`` for ``player``; an illegal one raises and changes nothing."""
     act = BY_TEXT.get(str(action))
-    if act is None or act not in legal_actions(state, player):
+    if act is None or act not in legal(state, player):
         raise IllegalActionError(f"{shown(str(action))} is not legal for player {player} now")
     if state.bids is not None:
         bid(state, player, act)

@@ -170,6 +170,10 @@ class CivCardGame(Game):
     def encode(self, obs: dict[str, Any], viewer: int) -> np.ndarray:
         return self._encoding().encode(obs, viewer)
 
+    def encode_state(self, state: State, viewer: int) -> np.ndarray:
+        """``encode(state.observation(viewer), viewer)`` read from the state's lists (``Encoder.encode_state``)."""
+        return self._encoding().encode_state(state, viewer)  # type: ignore[arg-type]
+
     # ------------------------------------------------------------ designers
     def value_items(self) -> Sequence[str]:
         """The technologies and the wonders (``items.py``), as ``CcgState.holdings`` names them."""

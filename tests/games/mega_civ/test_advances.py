@@ -501,3 +501,30 @@ def test_mc_14_3_to_14_5_advances_score_by_cost(basis, paid, vp):
     s = position(g, players={HELLAS: {"tokens": {"kings_vale": 1}, "advances": ["mysticism", "agriculture", "library", "monotheism"],
                                       "paid": paid}}, city={"old_ford": HELLAS}, decider=HELLAS)
     assert s.vp(HELLAS) == vp + 1
+
+
+# ================================================================== the advances one can afford
+@pytest.mark.parametrize("seed", range(12))
+def test_mc_12_1_affordable_is_every_advance_whose_price_the_means_cover(seed, monkeypatch):
+    """MC-12.1, MC-12.2: ``affordable`` (the advances offered to buy, reckoned once for
+    all of them on the hot path) is exactly the advances not owned whose ``price`` (each
+    reckoned alone: cost less the best group credit, the specific credits and Library's
+    discount) the player's means cover, on random positions (advances owned, credit
+    tokens, Library bought this turn or not) and at every means on a price's edge."""
+    import random
+
+    from civtable.games.mega_civ.rules import advances as rules_advances
+
+    rng = random.Random(seed)
+    cat = buying({}).cat
+    ids = [a.id for a in cat.advances]
+    owned_ids = rng.sample(ids, rng.randrange(3, 16)) + (["library"] if seed % 2 else [])
+    spec = {"tokens": {"kings_vale": 1}, "advances": sorted(set(owned_ids)),
+            "credit_tokens": {gr: rng.randrange(0, 25) for gr in rng.sample(list(cat.groups), rng.randrange(0, 3))}}
+    s = buying({HELLAS: spec})
+    s.bought[HELLAS] = [adv(s, "library")] if seed % 2 else []
+    prices = {a: price(s, HELLAS, a) for a in range(len(ids)) if a not in s.owned[HELLAS]}
+    assert len(set(prices.values())) > 5
+    for budget in sorted({q + d for q in prices.values() for d in (-1, 0) if q + d >= 0}):
+        monkeypatch.setattr(rules_advances, "means", lambda s, p, budget=budget: budget)
+        assert rules_advances.affordable(s, HELLAS) == [a for a, q in prices.items() if q <= budget], budget

@@ -30,17 +30,27 @@ if TYPE_CHECKING:
 def credit(s: MegaState, p: int, adv: int) -> int:
     """MC-12.2 (advance-credits A): the best single group credit of the advances owned
     (plus Monument / Written Record credit tokens), and their specific credits to it."""
+    return _credit(s, p, adv, group_credits(s, p))
+
+
+def group_credits(s: MegaState, p: int) -> dict[str, int]:
+    """MC-12.2: the player's credit in each group (the advances owned, plus Monument /
+    Written Record credit tokens), summed once for all the advances priced."""
     advances = s.cat.advances
-    groups = s.cat.groups
-    target = advances[adv]
-    best = 0
-    for g in target.groups:
-        total = s.extra_credit[p][groups.index(g)]
-        for a in s.owned[p]:
-            total += advances[a].credits.get(g, 0)
-        best = max(best, total)
+    out = dict(zip(s.cat.groups, s.extra_credit[p], strict=True))
     for a in s.owned[p]:
-        to = advances[a].credit_to
+        for g, k in advances[a].credits.items():
+            out[g] += k
+    return out
+
+
+def _credit(s: MegaState, p: int, adv: int, groups: dict[str, int]) -> int:
+    best = 0
+    for g in s.cat.advances[adv].groups:
+        if groups[g] > best:
+            best = groups[g]
+    for a in s.owned[p]:
+        to = s.cat.advances[a].credit_to
         if to is not None and to[0] == adv:
             best += to[1]
     return best
@@ -111,8 +121,29 @@ def substitutions(s: MegaState, p: int, spent: list[int]) -> list[tuple[int, int
 
 
 def affordable(s: MegaState, p: int) -> list[int]:
-    total = means(s, p)
-    return [a for a in range(len(s.cat.advances)) if a not in s.owned[p] and price(s, p, a) <= total]
+    """MC-12.1: the advances the player does not own whose price (MC-12.2) his means
+    cover; the group credits, the specific credits and the Library's discount are
+    reckoned once for all of them (the hot path of the advances' step)."""
+    advances = s.cat.advances
+    owned = s.owned[p]
+    groups = group_credits(s, p)
+    specific: dict[int, int] = {}
+    for a in owned:
+        to = advances[a].credit_to
+        if to is not None:
+            specific[to[0]] = specific.get(to[0], 0) + to[1]
+    room = means(s, p) + library_discount(s, p)  # max(0, cost - credit - off) <= means, means >= 0
+    out = []
+    for a, adv in enumerate(advances):
+        if a in owned:
+            continue
+        best = 0
+        for g in adv.groups:
+            if groups[g] > best:
+                best = groups[g]
+        if adv.cost - best - specific.get(a, 0) <= room:
+            out.append(a)
+    return out
 
 
 def phase_advances(s: MegaState) -> None:

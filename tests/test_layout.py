@@ -3,8 +3,9 @@ civtable/, found by ``tools/import_cycles.py``), every game package has the same
 plan, and no module is over 600 lines.
 
 Inside a game the imports go one way through its layers (``LAYERS``): the data modules,
-then ``rules/`` (functions over the state: they name its type for the type checker only),
-``state.py`` (which calls its rules on the hot path), then what reads a state (view,
+then ``state.py`` (the data, ``clone`` and the protocol methods; it reaches the rules
+through the game's forward model, naming ``rules/`` for the type checker only), then
+``rules/`` (the forward model: what happens to a state), then what reads a state (view,
 serialize, encode, space, items), ``bots/``, an extra room such as civ-solo's
 ``analysis/``, ``show/``, and ``game.py`` on top."""
 
@@ -64,7 +65,7 @@ def _game_packages() -> dict[str, Path]:
 GAMES = _game_packages()
 
 
-LAYERS = {"catalog": 0, "options": 0, "actions": 0, "messages": 0, "rules": 1, "state": 2, "view": 3,
+LAYERS = {"catalog": 0, "options": 0, "actions": 0, "messages": 0, "state": 1, "rules": 2, "view": 3,
           "serialize": 3, "encode": 3, "space": 3, "items": 3, "bots": 4, "analysis": 5, "show": 6, "game": 7,
           "__init__": 7}
 """A game package's layers, bottom up: a module imports only from its own layer or below."""

@@ -197,18 +197,15 @@ class CatanState:
         return memo
 
     def apply(self, seat: object, move: object) -> None:
-        """One decision of the decider, by the rules (``ForwardModel.apply``), told first
-        as a ``move`` event; a move the rules refuse raises before changing anything, and
-        the event is taken back."""
+        """One decision of the decider, by the rules (``ForwardModel.apply``, which tells
+        the move first); a move the rules refuse raises before changing anything, and
+        what was told is taken back."""
         # the arguments are checked here, not by their types: a compiled build (``setup.py``)
         # would refuse other types with a TypeError where the rules refuse them by name
         action = move if type(move) is CdbAction else self._action_of(seat, move)
         if type(seat) is not int or seat != self.decider or self.phase == OVER:  # 0.0 == 0, True == 1
             raise IllegalActionError(self.explain(seat, action.text))
-        # the move is told first (``emit_move``, inlined: it happens at every step)
         j = self.journal
-        if j is not None:
-            self.journal = Journal(MOVE_EVENTS[seat][action.index], j)
         self.memo = None
         try:
             self.model.apply(self, action)

@@ -27,11 +27,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from civtable.core.errors import IllegalActionError
+from civtable.core.events import Journal
 from civtable.core.steps import Step
 
 from ..actions import LAY, PLAY_RES
 from ..catalog import CITY, KDEF
-from ..state import COUNTER, DISCARDING, MAIN, OVER, PHASE_NAMES, REACT, STEAL, CatanState
+from ..state import (
+    COUNTER,
+    DISCARDING,
+    MAIN,
+    MOVE_EVENTS,
+    OVER,
+    PHASE_NAMES,
+    REACT,
+    STEAL,
+    CatanState,
+)
 from . import attacks, main
 from .base import changed
 from .main import CARDS, CODES, GAINS
@@ -94,14 +105,19 @@ class ForwardModel:
         return LEGAL[phase](s, s.decider)  # type: ignore[return-value]
 
     def apply(self, s: CatanState, action: CdbAction) -> None:
-        """The decider's ``action``, by the step of the current phase (``STEPS``); a
-        refused one raises before changing anything. Afterwards, under win-timing A,
-        three Cities in the current player's hand win (CDB-9.1): checked after the actions
-        that can bring a card into a hand (``CdbAction.gains``), since no other action can
-        give a hand its third City."""
+        """The decider's ``action`` (``CatanState.apply`` has checked who decides), told
+        (the ``move`` event), then carried out by the step of the current phase
+        (``STEPS``); a refused one raises before changing anything but the journal, which
+        ``CatanState.apply`` takes back. Afterwards, under win-timing A, three Cities in
+        the current player's hand win (CDB-9.1): checked after the actions that can bring
+        a card into a hand (``CdbAction.gains``), since no other action can give a hand
+        its third City."""
         player = s.decider
         phase = s.phase
         i = action.index
+        j = s.journal
+        if j is not None:  # ``CatanState.emit_move``, inlined: it happens at every step
+            s.journal = Journal(MOVE_EVENTS[player][i], j)
         if phase == MAIN:
             # the commonest actions, inlined (``main.play``): CDB-7.2, the card is laid
             # down; CDB-2.2 / CDB-7.3, a resource card puts its resource into the pool;

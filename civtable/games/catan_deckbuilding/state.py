@@ -31,6 +31,12 @@ if TYPE_CHECKING:
     from .rules import ForwardModel
     from .view import SeatView
 
+MOVE_EVENTS: Final = tuple(tuple(Event("move", {"player": p, "action": a.text}) for a in ACTIONS) for p in range(2))
+"""The ``move`` event of every action of each seat (events are never changed once made)."""
+
+
+MOVERS: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,))
+
 # phases: who decides what (the index of the phase's Step in ``rules.STEPS``)
 MAIN: Final = 0
 REACT: Final = 1
@@ -46,12 +52,6 @@ WILD_S: Final = 5
 WILD_O: Final = 6
 POOL_SIZE: Final = 7
 POOL_KEYS: Final[tuple[str, ...]] = (*ROLE_IDS[:5], "choice-settlement", "choice-other")
-
-MOVE_EVENTS: Final = tuple(tuple(Event("move", {"player": p, "action": a.text}) for a in ACTIONS) for p in range(2))
-"""The ``move`` event of every action of each seat (events are never changed once made)."""
-
-
-MOVERS: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,))
 
 
 class CatanState:
@@ -70,6 +70,8 @@ class CatanState:
     journal: Journal | None  # what happened (``State``)
     game: CatanDeckBuilding
     model: ForwardModel  # the game's forward model (``rules/``): every step goes through it
+    # (a compiled class named for the type checker only: compiled, ``legal_actions`` and ``apply``
+    # call its methods directly; ``game.py`` imports ``rules/`` before any state is made)
     rules: Rules
     rng: Rng
     hand: list[list[int]]

@@ -27,7 +27,7 @@ from civtable.core.action import Action
 
 from . import catalog as cat
 
-# action codes, dispatched in CatanState.apply
+# action codes, dispatched in rules.ForwardModel.apply
 PLAY_RES: Final = 0
 PLAY_WILD: Final = 1
 PLAY_ROAD: Final = 2
@@ -63,7 +63,7 @@ class CdbAction(Action):
         self.index = index
         self.gains = code in GAINS
         """It can bring a card into a hand (a draw, a stolen card given back): CDB-9.1's
-        three Cities are checked after it (``CatanState.apply``)."""
+        three Cities are checked after it (``rules.ForwardModel.apply``)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (action_from_text, (self.text,))

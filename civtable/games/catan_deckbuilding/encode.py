@@ -46,13 +46,11 @@ from civtable.core.spaces import Encoding, Feature
 
 from .catalog import BANDIT, BUYABLE, KDEF, KOFF, N_CARDS, ROLE_IDS
 from .options import Rules
-from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_KEYS
 from .space import most_roads
+from .state import MAIN, OVER, PHASE_NAMES, POOL_KEYS, CatanState
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-
-    from .state import CatanState
 
 HAND_MAX = 8
 """Copies of one card in a hand or laid down that the encoding tells apart (clipped above)."""

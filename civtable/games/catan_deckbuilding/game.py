@@ -23,6 +23,7 @@ from .catalog import load_cards
 from .encode import Encoder
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
+from .rules import MODEL, ForwardModel
 from .show import moves, reference, render, web, words
 from .show.explain import explain
 from .space import build_space
@@ -45,6 +46,8 @@ class CatanDeckBuilding(Game):
         super().__init__(**options)
         self.cards = load_cards(self.options["cards"] or None)
         self.rules = Rules(self.options, self.cards)
+        self.model: ForwardModel = MODEL
+        """The forward model (``rules/``): what happens; every state keeps it too."""
         self.variants = tuple(f"{s.name}={self.options[s.name]}" for s in self.option_specs
                               if s.variant and self.options[s.name] != s.default)
         self._space: ActionSpace | None = None

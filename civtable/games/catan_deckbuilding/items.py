@@ -24,16 +24,12 @@ determinizes as any other.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from civtable.core.errors import OptionError
 from civtable.core.reader import shown
 
 from .catalog import BUYABLE, ROLE_IDS
-from .rules.base import MAIN, changed
-
-if TYPE_CHECKING:
-    from .state import CatanState
+from .rules.base import changed
+from .state import MAIN, CatanState
 
 ITEMS: tuple[str, ...] = tuple(ROLE_IDS[c] for c in BUYABLE)
 """The supply cards, in card order."""

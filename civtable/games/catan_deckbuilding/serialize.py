@@ -26,9 +26,9 @@ from civtable.core.rng import Rng
 
 from .catalog import BUYABLE, CITY, KDEF, N_CARDS, ROAD, ROLE_IDS, SETTLEMENT
 from .options import Rules
-from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_KEYS, WILD_O, WILD_S, all_counts
+from .rules.base import all_counts
 from .rules.payment import road_resources
-from .state import CatanState
+from .state import MAIN, OVER, PHASE_NAMES, POOL_KEYS, WILD_O, WILD_S, CatanState
 
 if TYPE_CHECKING:
     from .game import CatanDeckBuilding
@@ -67,6 +67,7 @@ def read_state(game: CatanDeckBuilding, rules: Rules, r: Reader) -> CatanState:
     s = CatanState.__new__(CatanState)
     s.journal = ROOT
     s.game = game
+    s.model = game.model
     s.rules = rules
     s.memo = None
     s.rng = Rng.from_state(r.integer(r.get("rng"), "rng", 0, 2**64 - 1))

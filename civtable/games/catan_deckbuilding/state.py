@@ -1,8 +1,10 @@
-"""The state of Catan Deck Building: its data, ``clone`` and the protocol methods,
-which delegate to ``rules/`` (what happens, imported here: the hot path) and, through
-the game (``self.game``, ``game.py``), to ``view.py`` (what a player knows),
-``serialize.py`` (positions) and ``show/explain.py`` (why an action is refused): this
-module imports none of those, so that they may import it.
+"""The state of Catan Deck Building: its data, ``clone`` and the protocol methods.
+What happens is the rules' (``rules/``, the forward model), reached through the state's
+``model`` (the game's, ``CatanDeckBuilding.model``, kept in a slot); what a player knows,
+positions and words through the game (``self.game``, ``game.py``: ``view.py``,
+``serialize.py``, ``show/explain.py``). This module imports none of those, so that they
+may import it: the phases and the pool's slots are defined here, and the rules read them
+from here.
 
 The play area (CDB-4.1): each player's zones are plain lists of card counts (hand,
 laid down) or card numbers (draw pile, top last; discard pile, top last), beside the
@@ -20,26 +22,36 @@ from civtable.core.events import ROOT, Event, Journal, Viewer
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
-from .actions import ACTIONS, BY_TEXT, LAY, PLAY_RES, CdbAction
+from .actions import ACTIONS, BY_TEXT, CdbAction
 from .catalog import BUYABLE, CITY, KDEF, N_CARDS, ROLE_IDS, SETTLEMENT
 from .options import Rules
-from .rules import LEGAL, PLAY
-from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_SIZE, changed
-from .rules.main import CARDS, CODES, GAINS
-from .rules.main import legal as main_legal
-from .rules.main import play as main_play
-from .rules.turn import check_win, draw, shuffle
 
 if TYPE_CHECKING:
     from .game import CatanDeckBuilding
+    from .rules import ForwardModel
     from .view import SeatView
-
 
 MOVE_EVENTS: Final = tuple(tuple(Event("move", {"player": p, "action": a.text}) for a in ACTIONS) for p in range(2))
 """The ``move`` event of every action of each seat (events are never changed once made)."""
 
 
 MOVERS: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,))
+
+# phases: who decides what (the index of the phase's Step in ``rules.STEPS``)
+MAIN: Final = 0
+REACT: Final = 1
+COUNTER: Final = 2
+STEAL: Final = 3
+DISCARDING: Final = 4
+OVER: Final = 5
+PHASE_NAMES: Final[tuple[str, ...]] = ("main", "react", "counter", "steal", "discard", "over")
+
+# pool slots: the five resources, then resources of choice from Settlements, then
+# from Cities and Roads (kept apart for settlement-for-city=B, CDB-3.6.4)
+WILD_S: Final = 5
+WILD_O: Final = 6
+POOL_SIZE: Final = 7
+POOL_KEYS: Final[tuple[str, ...]] = (*ROLE_IDS[:5], "choice-settlement", "choice-other")
 
 
 class CatanState:
@@ -50,13 +62,16 @@ class CatanState:
     called at the end of the class."""
 
     __slots__ = (
-        "journal", "game", "rules", "rng", "hand", "draw", "disc", "laid", "reserved", "supply", "pool",
+        "journal", "game", "model", "rules", "rng", "hand", "draw", "disc", "laid", "reserved", "supply", "pool",
         "roads_played", "road_seas", "current", "turn_no", "phase", "decider", "attack",
         "attacker", "victim", "stolen", "left", "winner", "spent", "memo",
     )
 
     journal: Journal | None  # what happened (``State``)
     game: CatanDeckBuilding
+    model: ForwardModel  # the game's forward model (``rules/``): every step goes through it
+    # (a compiled class named for the type checker only: compiled, ``legal_actions`` and ``apply``
+    # call its methods directly; ``game.py`` imports ``rules/`` before any state is made)
     rules: Rules
     rng: Rng
     hand: list[list[int]]
@@ -67,7 +82,7 @@ class CatanState:
     # so that ``clone`` shares them
     reserved: tuple[int, ...]  # Knights (Defensive) laid down to reflect, until their clean-up
     supply: tuple[int, ...]
-    pool: list[int]  # the resources laid down this turn and not spent yet (rules/base.py)
+    pool: list[int]  # the resources laid down this turn and not spent yet, by slot (``POOL_KEYS``)
     roads_played: int
     road_seas: int
     current: int
@@ -86,23 +101,19 @@ class CatanState:
     # ------------------------------------------------------------------ set-up
     @classmethod
     def initial(cls, game: CatanDeckBuilding, rules: Rules, seed: int) -> CatanState:
-        """CDB-5 and CDB-6: before play (CDB-5.1) each player's own deck (CDB-1.2) is
-        shuffled as his draw pile (CDB-5.2, CDB-5.3) and the supply prepared (CDB-4.5,
-        CDB-5.4, CDB-5.5); 7-card hands (CDB-6.1), a start player (CDB-6.2: the option, else
-        at random)."""
+        """A new game: the play area before play (CDB-4.1: each player's own deck, CDB-1.2,
+        as his draw pile in card order; the supply, CDB-4.5), then the set-up, which is the
+        rules' (``ForwardModel.start``: shuffles, hands, the start player)."""
         s = cls()
         s.journal = ROOT
         s.game = game
+        s.model = game.model
         s.rules = rules
         s.rng = Rng(seed)
         cards = rules.cards
         s.hand = [[0] * N_CARDS for _ in range(2)]
         s.memo = None
-        s.draw = []
-        for _ in range(2):
-            deck = [c for c in range(N_CARDS) for _ in range(cards.start_deck[c])]
-            shuffle(s.rng, deck)
-            s.draw.append(deck)
+        s.draw = [[c for c in range(N_CARDS) for _ in range(cards.start_deck[c])] for _ in range(2)]
         s.disc = [[], []]
         s.laid = [[0] * N_CARDS for _ in range(2)]
         s.reserved = (0, 0)
@@ -115,12 +126,8 @@ class CatanState:
         s.attack = s.attacker = s.victim = s.stolen = -1
         s.left = 0
         s.winner = -1
-        for p in range(2):
-            draw(s, p, cards.opening_hand)
-        start = game.options["start-player"]
-        s.current = s.decider = start if start is not None else s.rng.below(2)
-        s.emit("turn.started", {"player": s.current, "turn": 1})
-        check_win(s, s.current)
+        s.current = s.decider = 0
+        s.model.start(s)
         return s
 
     def clone(self) -> CatanState:
@@ -129,6 +136,7 @@ class CatanState:
         s = CatanState.__new__(CatanState)
         s.journal = self.journal
         s.game = self.game
+        s.model = self.model
         s.rules = self.rules
         r = Rng.__new__(Rng)
         r.state = self.rng.state
@@ -180,65 +188,32 @@ class CatanState:
         return [self.winner] if self.winner >= 0 else []
 
     def legal_actions(self, player: object) -> list[CdbAction]:
-        """The decider's actions (``rules.STEPS``), built once per position: asked again
-        before ``apply``, the same list is returned (so do not change it). The action
-        objects are made once (``actions.ACTIONS``) and shared by every position."""
+        """The decider's actions (``ForwardModel.legal``), built once per position: asked
+        again before ``apply``, the same list is returned (so do not change it). The
+        action objects are made once (``actions.ACTIONS``) and shared by every position."""
         if type(player) is not int or player != self.decider:
             return []
         memo = self.memo
         if memo is None:
-            phase = self.phase
-            memo = self.memo = main_legal(self, player) if phase == MAIN else LEGAL[phase](self, player)  # type: ignore[assignment]
-        return memo  # type: ignore[return-value]
+            memo = self.memo = self.model.legal(self)
+        return memo
 
     def apply(self, seat: object, move: object) -> None:
-        """One decision, by the step of the current phase (``rules.STEPS``); afterwards,
-        under win-timing A, three Cities in the current player's hand win (CDB-9.1): checked
-        after the actions that can bring a card into a hand (``CdbAction.gains``), since
-        no other action can give a hand its third City."""
+        """One decision of the decider, by the rules (``ForwardModel.apply``, which tells
+        the move first); a move the rules refuse raises before changing anything, and
+        what was told is taken back."""
         # the arguments are checked here, not by their types: a compiled build (``setup.py``)
         # would refuse other types with a TypeError where the rules refuse them by name
         action = move if type(move) is CdbAction else self._action_of(seat, move)
-        phase = self.phase
-        if type(seat) is not int or seat != self.decider or phase == OVER:  # 0.0 == 0, True == 1
+        if type(seat) is not int or seat != self.decider or self.phase == OVER:  # 0.0 == 0, True == 1
             raise IllegalActionError(self.explain(seat, action.text))
-        player = seat
-        # the move is told first (``emit_move``, inlined: it happens at every step); a step
-        # that finds the action illegal raises before changing anything, and the move is
-        # taken back
-        i = action.index
         j = self.journal
-        if j is not None:
-            self.journal = Journal(MOVE_EVENTS[player][i], j)
         self.memo = None
-        if phase == MAIN:
-            # the commonest actions, inlined (``rules.main.play``): CDB-7.2, the card is laid
-            # down; CDB-2.2 / CDB-7.3, a resource card puts its resource into the pool;
-            # CDB-7.8, a card laid down without effect (a Knight (Defensive) that has
-            # blocked, counter-knight C, is the one laid down)
-            code = CODES[i]
-            if code in (PLAY_RES, LAY):
-                card = CARDS[i]
-                h = self.hand[player]
-                if h[card]:
-                    h[card] -= 1
-                    self.laid[player][card] += 1
-                    if code == PLAY_RES:
-                        self.pool[card] += 1
-                    elif card == KDEF and self.spent[player]:
-                        self.spent = changed(self.spent, player, -1)
-                    return
         try:
-            if phase == MAIN:
-                main_play(self, player, action)
-            else:
-                PLAY[phase](self, player, action)
+            self.model.apply(self, action)
         except IllegalActionError:
             self.journal = j
             raise
-        if (GAINS[i] and self.rules.win_any_time and self.phase != OVER
-                and self.hand[self.current][CITY] >= self.rules.to_win):
-            check_win(self, self.current)
 
     def _action_of(self, player: object, action: Any) -> CdbAction:
         """The action object of a text (or of an equal action made elsewhere)."""

@@ -13,16 +13,14 @@ and counts it as still the victim's until it lies on the thief's discard pile.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from civtable.core.rng import Rng
 
 from .catalog import BUYABLE, CITY, KDEF, N_CARDS, ROLE_IDS
-from .rules.base import MAIN, OVER, PHASE_NAMES, POOL_KEYS, all_counts, pile_counts
+from .rules.base import all_counts, pile_counts
 from .rules.turn import shuffle  # Rng.shuffle, written out
-
-if TYPE_CHECKING:
-    from .state import CatanState
+from .state import MAIN, OVER, PHASE_NAMES, POOL_KEYS, CatanState
 
 
 def pending_view(s: CatanState, viewer: int | None) -> dict[str, Any] | None:
@@ -98,9 +96,9 @@ class SeatView:
     def __init__(self, s: CatanState, player: int) -> None:
         self._s = s
         self.player = player
-        self.phase = s.phase  # rules.base.MAIN ... OVER
+        self.phase = s.phase  # state.MAIN ... OVER
         self.hand = s.hand[player]  # counts by card
-        self.pool = s.pool  # by pool slot (rules.base.POOL_KEYS)
+        self.pool = s.pool  # by pool slot (state.POOL_KEYS)
         self.supply = s.supply  # by card (0 for cards that are not in the supply)
         self.roads_played = s.roads_played
         self.turn = s.turn_no

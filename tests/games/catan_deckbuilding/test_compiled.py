@@ -23,8 +23,7 @@ from civtable import _compiled, load_game
 from civtable.core.rng import Rng
 from civtable.core.state import State
 from civtable.games.catan_deckbuilding.rules import main, turn
-from civtable.games.catan_deckbuilding.rules.base import MAIN
-from civtable.games.catan_deckbuilding.state import CatanState
+from civtable.games.catan_deckbuilding.state import MAIN, CatanState
 
 ROOT = Path(__file__).resolve().parents[3]
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]

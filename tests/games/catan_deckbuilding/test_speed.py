@@ -43,10 +43,9 @@ from civtable.games.catan_deckbuilding.catalog import (
     ROLE_IDS,
     SETTLEMENT,
 )
-from civtable.games.catan_deckbuilding.rules.base import MAIN
 from civtable.games.catan_deckbuilding.rules.main import affordable
 from civtable.games.catan_deckbuilding.rules.turn import shuffle
-from civtable.games.catan_deckbuilding.state import CatanState
+from civtable.games.catan_deckbuilding.state import MAIN, CatanState
 from civtable.games.catan_deckbuilding.view import SeatView
 from civtable.sim.runner import play_game
 from civtable.testing.adapter import decisions

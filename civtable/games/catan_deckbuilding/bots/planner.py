@@ -51,8 +51,8 @@ from ..catalog import (
     SETTLEMENT,
     load_cards,
 )
-from ..rules.base import COUNTER, DISCARDING, MAIN, REACT, STEAL, WILD_O, WILD_S
 from ..rules.payment import road_resources
+from ..state import COUNTER, DISCARDING, MAIN, REACT, STEAL, WILD_O, WILD_S
 from ..view import SeatView
 from .strategy import OPS, Condition, Strategy, load_strategy
 

@@ -1,14 +1,25 @@
-"""The rules of Catan Deck Building, one module per phase, and the one dispatch table.
+"""The forward model of Catan Deck Building (TAG's ForwardModel): what happens, given a
+state (``state.py``, the data). ``legal(state)`` lists the decider's actions,
+``apply(state, action)`` carries one out, ``start(state)`` sets a new game up. The game
+keeps it (``CatanDeckBuilding.model``), and so does each state (``CatanState.model``),
+whose ``legal_actions`` and ``apply`` call it and nothing else of the rules.
+
+The rules, one module per phase:
 
 - ``main``: the main phase of a turn (CDB-7): play, lay down, buy, end;
 - ``attacks``: answering attacks and their effects (CDB-3.1 to CDB-3.3): react,
   counter, steal, discard;
 - ``turn``: the end of the turn, draws and reshuffles, winning (CDB-8, CDB-9);
 - ``payment``: what a purchase takes from the pool (CDB-7.3 to CDB-7.6);
-- ``base``: the phases and the pool's slots.
+- ``base``: what they share (the phases and the pool's slots are the state's).
 
-``STEPS[phase]`` is the decision step of a phase (``base.MAIN`` ... ``base.OVER``):
-``CatanState.legal_actions`` and ``apply`` look it up there and nowhere else.
+``STEPS[phase]`` is the decision step of a phase (``state.MAIN`` ... ``state.OVER``):
+the forward model looks it up there and nowhere else.
+
+The model is an object (``MODEL``, whose methods the module's ``legal``, ``apply`` and
+``start`` are): in the compiled build (``setup.py``) the state calls a compiled class's
+methods directly, where a call through a module's functions would go through Python's
+call machinery, twice a step.
 """
 
 from __future__ import annotations
@@ -16,14 +27,31 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from civtable.core.errors import IllegalActionError
+from civtable.core.events import Journal
 from civtable.core.steps import Step
 
+from ..actions import LAY, PLAY_RES
+from ..catalog import CITY, KDEF
+from ..state import (
+    COUNTER,
+    DISCARDING,
+    MAIN,
+    MOVE_EVENTS,
+    OVER,
+    PHASE_NAMES,
+    REACT,
+    STEAL,
+    CatanState,
+)
 from . import attacks, main
-from .base import COUNTER, DISCARDING, MAIN, OVER, PHASE_NAMES, REACT, STEAL
+from .base import changed
+from .main import CARDS, CODES, GAINS
+from .main import legal as main_legal
+from .main import play as main_play
+from .turn import check_win, draw, shuffle
 
 if TYPE_CHECKING:
     from ..actions import CdbAction
-    from ..state import CatanState
 
 
 def _nothing(s: CatanState, player: int) -> list[CdbAction]:
@@ -50,4 +78,74 @@ LEGAL: Final = tuple(s.legal for s in STEPS)
 PLAY: Final = tuple(s.play for s in STEPS)
 """The steps' functions by phase, for the hot path."""
 
-__all__ = ["LEGAL", "PLAY", "STEPS"]
+
+class ForwardModel:
+    """The rules of Catan Deck Building as the state calls them: ``start``, ``legal``,
+    ``apply`` (one instance, ``MODEL``)."""
+
+    def start(self, s: CatanState) -> None:
+        """CDB-5 and CDB-6: before play (CDB-5.1) each player's own deck (CDB-1.2) is
+        shuffled as his draw pile (CDB-5.2, CDB-5.3); 7-card hands (CDB-6.1), a start player
+        (CDB-6.2: the option, else at random). The supply is prepared with the play area
+        (CDB-4.5, CDB-5.4, CDB-5.5: ``Rules.supply``)."""
+        for p in range(2):
+            shuffle(s.rng, s.draw[p])
+        for p in range(2):
+            draw(s, p, s.rules.cards.opening_hand)
+        first = s.game.options["start-player"]
+        s.current = s.decider = first if first is not None else s.rng.below(2)
+        s.emit("turn.started", {"player": s.current, "turn": 1})
+        check_win(s, s.current)
+
+    def legal(self, s: CatanState) -> list[CdbAction]:
+        """The decider's actions, by the step of the current phase (``STEPS``)."""
+        phase = s.phase
+        if phase == MAIN:
+            return main_legal(s, s.decider)
+        return LEGAL[phase](s, s.decider)  # type: ignore[return-value]
+
+    def apply(self, s: CatanState, action: CdbAction) -> None:
+        """The decider's ``action`` (``CatanState.apply`` has checked who decides), told
+        (the ``move`` event), then carried out by the step of the current phase
+        (``STEPS``); a refused one raises before changing anything but the journal, which
+        ``CatanState.apply`` takes back. Afterwards, under win-timing A, three Cities in
+        the current player's hand win (CDB-9.1): checked after the actions that can bring
+        a card into a hand (``CdbAction.gains``), since no other action can give a hand
+        its third City."""
+        player = s.decider
+        phase = s.phase
+        i = action.index
+        j = s.journal
+        if j is not None:  # ``CatanState.emit_move``, inlined: it happens at every step
+            s.journal = Journal(MOVE_EVENTS[player][i], j)
+        if phase == MAIN:
+            # the commonest actions, inlined (``main.play``): CDB-7.2, the card is laid
+            # down; CDB-2.2 / CDB-7.3, a resource card puts its resource into the pool;
+            # CDB-7.8, a card laid down without effect (a Knight (Defensive) that has
+            # blocked, counter-knight C, is the one laid down)
+            code = CODES[i]
+            if code in (PLAY_RES, LAY):
+                card = CARDS[i]
+                h = s.hand[player]
+                if h[card]:
+                    h[card] -= 1
+                    s.laid[player][card] += 1
+                    if code == PLAY_RES:
+                        s.pool[card] += 1
+                    elif card == KDEF and s.spent[player]:
+                        s.spent = changed(s.spent, player, -1)
+                    return
+            main_play(s, player, action)
+        else:
+            PLAY[phase](s, player, action)
+        if GAINS[i] and s.rules.win_any_time and s.phase != OVER and s.hand[s.current][CITY] >= s.rules.to_win:
+            check_win(s, s.current)
+
+
+MODEL: Final = ForwardModel()
+legal: Final = MODEL.legal
+apply: Final = MODEL.apply
+start: Final = MODEL.start
+"""The forward model's functions (``MODEL``'s methods)."""
+
+__all__ = ["LEGAL", "MODEL", "PLAY", "STEPS", "ForwardModel", "apply", "legal", "start"]

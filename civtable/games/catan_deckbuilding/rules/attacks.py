@@ -11,7 +11,6 @@ hand (``steal``), the Knight (Offensive)'s target discards 2 cards (``discard``)
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from civtable.core.errors import IllegalActionError
 
@@ -32,11 +31,9 @@ from ..actions import (
     CdbAction,
 )
 from ..catalog import BANDIT, KDEF, N_CARDS, ROLE_IDS
-from .base import COUNTER, DISCARDING, MAIN, REACT, STEAL, changed, counts_of
+from ..state import COUNTER, DISCARDING, MAIN, REACT, STEAL, CatanState
+from .base import changed, counts_of
 from .turn import draw
-
-if TYPE_CHECKING:
-    from ..state import CatanState
 
 
 def start(s: CatanState, p: int, card: int) -> None:

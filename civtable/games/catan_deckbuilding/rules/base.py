@@ -1,27 +1,10 @@
-"""What every phase module of the rules shares: the phases (who decides what) and the
-slots of the pool of resources laid down in the current turn."""
+"""What every phase module of the rules shares: the tuples of the state changed, counts
+told in events and positions. (The phases and the pool's slots are the state's:
+``state.py``.)"""
 
 from __future__ import annotations
 
-from typing import Final
-
 from ..catalog import ROLE_IDS
-
-# phases: who decides what (the index of the phase's Step in ``rules.STEPS``)
-MAIN: Final = 0
-REACT: Final = 1
-COUNTER: Final = 2
-STEAL: Final = 3
-DISCARDING: Final = 4
-OVER: Final = 5
-PHASE_NAMES: Final[tuple[str, ...]] = ("main", "react", "counter", "steal", "discard", "over")
-
-# pool slots: the five resources, then resources of choice from Settlements, then
-# from Cities and Roads (kept apart for settlement-for-city=B, CDB-3.6.4)
-WILD_S: Final = 5
-WILD_O: Final = 6
-POOL_SIZE: Final = 7
-POOL_KEYS: Final[tuple[str, ...]] = (*ROLE_IDS[:5], "choice-settlement", "choice-other")
 
 
 def changed(values: tuple[int, ...], i: int, by: int) -> tuple[int, ...]:

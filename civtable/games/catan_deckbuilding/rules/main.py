@@ -42,14 +42,14 @@ from ..catalog import (
     SEA,
     SETTLEMENT,
 )
+from ..state import POOL_KEYS, POOL_SIZE, WILD_O, WILD_S, CatanState
 from .attacks import start
-from .base import POOL_KEYS, POOL_SIZE, WILD_O, WILD_S, changed
+from .base import changed
 from .payment import Plan, breakdown, road_resources, settle
 from .turn import draw, end_turn, tell_drawn
 
 if TYPE_CHECKING:
     from ..options import Rules
-    from ..state import CatanState
 
 _MAIN_PLAY_ORDER: Final[tuple[int, ...]] = (0, 1, 2, 3, 4, SETTLEMENT, CITY, HARBOR, KDEF, BANDIT, KOFF)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .base import WILD_O, WILD_S
+from ..state import WILD_O, WILD_S
 
 Plan = tuple[int, ...]
 """What a purchase takes from the pool: 7 amounts, by pool slot (trade inputs included)."""

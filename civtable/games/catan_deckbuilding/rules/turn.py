@@ -14,14 +14,13 @@ from civtable import _compiled
 from civtable.core.events import Event, Journal
 
 from ..catalog import CITY, KDEF, N_CARDS, ROLE_IDS
-from .base import OVER, POOL_SIZE
+from ..state import OVER, POOL_SIZE, CatanState
 
 if TYPE_CHECKING:
     from mypy_extensions import i64  # mypyc's machine integer; annotations only
 
     from civtable.core.rng import Rng
 
-    from ..state import CatanState
 
 
 def draw(s: CatanState, p: int, n: int, tell: bool = True) -> list[int]:

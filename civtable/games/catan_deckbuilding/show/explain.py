@@ -26,9 +26,9 @@ from ..catalog import (
     SEA,
     SETTLEMENT,
 )
-from ..rules.base import PHASE_NAMES, POOL_KEYS, WILD_O, WILD_S
 from ..rules.main import plan_for
 from ..rules.payment import missing
+from ..state import PHASE_NAMES, POOL_KEYS, WILD_O, WILD_S
 from ..view import pending_view
 from .words import a_card, amount, counts_text, decision_text, join, name
 

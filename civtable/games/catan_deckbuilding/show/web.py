@@ -32,7 +32,7 @@ from civtable.i18n import ENGLISH, N_, Translator, localizable
 
 from .. import actions as act
 from ..catalog import BANDIT, BUYABLE, CITY, DESERT, KDEF, ROLE_IDS, SEA
-from ..rules.base import POOL_KEYS
+from ..state import POOL_KEYS
 from .words import (
     EFFECTS,
     a_card,

@@ -21,8 +21,8 @@ from civtable.i18n import ENGLISH, N_, NN_, NP_, Translator, localizable
 
 from .. import actions as act
 from ..catalog import BANDIT, CITY, ROAD, ROLE_IDS, CardData
-from ..rules.base import POOL_KEYS, WILD_O, WILD_S
 from ..rules.payment import breakdown, road_resources, settle
+from ..state import POOL_KEYS, WILD_O, WILD_S
 
 if TYPE_CHECKING:
     from ..options import Rules

@@ -10,6 +10,7 @@ cards too (they travel in the same stacks and hands).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -288,3 +289,13 @@ def slug(name: str) -> str:
 def set_value(count: int, face_value: int) -> int:
     """MC-13.2 (rules data): n cards of one commodity are worth n squared times the face value."""
     return count * count * face_value
+
+
+def advance_vp(cost: int, vp: Mapping[str, int], exactly_200_high: bool = True) -> int:
+    """MC-14.3 to MC-14.5: 1 below 100, 3 from 100 to 199 (MC-14.4), 6 above 200; a cost
+    of exactly 200 (cost-200) is 6 in reading A, 3 in reading B."""
+    if cost < 100:
+        return vp["advance_below_100"]
+    if cost < 200 or (cost == 200 and not exactly_200_high):
+        return vp["advance_100_to_199"]
+    return vp["advance_200_plus"]

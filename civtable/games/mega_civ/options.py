@@ -13,8 +13,7 @@ from civtable.core.declare import declaration
 from civtable.core.errors import OptionError
 from civtable.core.game import OptionSpec
 
-from .catalog import load_catalog
-from .rules.scoring import advance_vp
+from .catalog import advance_vp, load_catalog
 
 if TYPE_CHECKING:
     from .rules.board import Board

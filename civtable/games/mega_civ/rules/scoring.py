@@ -1,22 +1,15 @@
-"""Victory points (MC-14)."""
+"""Victory points (MC-14). The VP of one advance by its cost (``advance_vp``, MC-14.3 to
+MC-14.5) is read from the game's VP table in ``catalog.py``, where the options read it too."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ..catalog import advance_vp
+
 if TYPE_CHECKING:
     from ..state import MegaState
-
-
-def advance_vp(cost: int, vp: Mapping[str, int], exactly_200_high: bool = True) -> int:
-    """MC-14.3 to MC-14.5: 1 below 100, 3 from 100 to 199 (MC-14.4), 6 above 200; a cost
-    of exactly 200 (cost-200) is 6 in reading A, 3 in reading B."""
-    if cost < 100:
-        return vp["advance_below_100"]
-    if cost < 200 or (cost == 200 and not exactly_200_high):
-        return vp["advance_100_to_199"]
-    return vp["advance_200_plus"]
 
 
 def victory_points(

@@ -150,3 +150,16 @@ def test_a_calamity_waiting_for_a_choice_is_under_way_not_harmless() -> None:
     s.apply(HELLAS, next(a.text for a in s.legal_actions(HELLAS) if a.kind == "destroy"))
     words = text_of(s.game.html(s.observation(MINOA), MINOA))
     assert "Under way." not in words and "lost the city in" in words
+
+
+def test_a_calamity_that_struck_its_victim_alone_names_him_once() -> None:
+    """MC-9.1.2 Tempest struck Hellas alone: the line reads "Tempest struck <Hellas>: lost
+    ...", not "<Hellas>: <Hellas>: lost ..." (a calamity with secondary victims names each)."""
+    s = resolve(nine(), players=TEMPEST)
+    s.apply(HELLAS, "lose thessaly")
+    for viewer in (None, MINOA, HELLAS):
+        screen = s.game.render({**s.observation(viewer), "over": False}, viewer)
+        line = next(x for x in screen.splitlines() if "Tempest struck" in x)
+        name = re.search(r"Tempest struck (.+?):", line)
+        assert name is not None and "lost" in line, line
+        assert line.count(name.group(1)) == 1, line

@@ -93,8 +93,11 @@ def struck(w: Words, obs: dict[str, Any], who: Callable[[int], str],
     task = obs.get("task")
     for i, rec in enumerate(records):
         head = tr.t("{calamity} struck {victim}", calamity=w.card(rec["calamity"], tr), victim=who(rec["victim"]))
-        done = semicolon(tr).join(f"{who(int(seat))}: {done_text(w, d, tr)}"
-                                  for seat, d in sorted(rec["done"].items(), key=lambda kv: int(kv[0])))
+        seats = sorted(rec["done"].items(), key=lambda kv: int(kv[0]))
+        if [int(seat) for seat, _ in seats] == [rec["victim"]]:  # the victim alone: named in the head already
+            done = done_text(w, seats[0][1], tr)
+        else:
+            done = semicolon(tr).join(f"{who(int(seat))}: {done_text(w, d, tr)}" for seat, d in seats)
         going = i == len(records) - 1 and task is not None and task["calamity"] == rec["calamity"]
         out.append((rec, head, done or (tr.t("Under way.") if going else tr.t("Nothing changed."))))
     return out

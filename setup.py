@@ -1,5 +1,5 @@
 """The optional compiled build: the modules listed in ``civtable/_compiled.py`` (the
-state and rules of catan-deckbuilding) compiled with mypyc into C extensions, beside
+state and rules of catan-deckbuilding, the events' journal) compiled with mypyc into C extensions, beside
 their Python source (issue 18: random play at 1.5x OpenSpiel's C++ Hearts driven from
 Python, where the Python source plays at 0.5x). Everything else is in ``pyproject.toml``.
 

@@ -1,5 +1,6 @@
 """The optional compiled build: which modules ``setup.py`` compiles with mypyc (the state,
-rules and observation encoding of catan-deckbuilding), and the switch back to their Python source.
+rules and observation encoding of catan-deckbuilding, and the events' journal that every
+game writes at every step), and the switch back to their Python source.
 
 The Python files are the source of these modules and stay next to their builds (C
 extensions, ``*.so`` / ``*.pyd``). A build is used only when it was made from the
@@ -34,6 +35,7 @@ from importlib.machinery import ModuleSpec
 from types import ModuleType
 
 MODULES: tuple[str, ...] = (
+    "civtable/core/events.py",
     "civtable/games/catan_deckbuilding/encode.py",
     "civtable/games/catan_deckbuilding/options.py",
     "civtable/games/catan_deckbuilding/state.py",

@@ -58,10 +58,14 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """An integer in ``[0, n)``; ``n`` must be positive."""
+        """An integer in ``[0, n)``; ``n`` must be positive (``next64`` inlined: a random
+        player calls it at every step)."""
         if n <= 0:
             raise ValueError("Rng.below needs a positive bound")
-        return (self.next64() * n) >> 64
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        z = (s ^ (s >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def random(self) -> float:
         """A float in ``[0, 1)``."""
@@ -71,10 +75,15 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place (``next64`` inlined)."""
+        s = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = (self.next64() * (i + 1)) >> 64
+            s = (s + _GOLDEN) & _MASK
+            z = (s ^ (s >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = s
 
     def fork(self) -> Rng:
         """An independent generator, advancing this one by one step."""

@@ -294,14 +294,13 @@ class Games:
         a move with a hidden part, or a simultaneous choice, marks nothing."""
         if type(live.game).move_mark is Game.move_mark:
             return None  # the game marks nothing: no observation to build
-        node, old = nxt.journal, live.state.journal
-        while node is not None and node is not old and node.event is not None:
-            ev = node.event
+        if nxt.journal is None:
+            return None
+        for ev in reversed(nxt.journal.since(live.state.journal)):
             if ev.id == "move" and ev.args.get("player") == seat:
                 if ev.to is None and not ev.exclude and ev.args.get("action") == action.text:
                     return live.game.move_mark(action, seat, live.state.observation(None))
                 return None
-            node = node.prev
         return None
 
     def _finish(self, live: LiveGame) -> None:

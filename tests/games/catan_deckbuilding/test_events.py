@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import civtable
 from civtable.core.events import ROOT
 
 from ._cdb_helpers import game, position
@@ -220,3 +221,32 @@ def test_a_new_game_tells_the_opening_draws_and_the_first_turn() -> None:
                    ("cards.drawn.which", (1,)), ("turn.started", None)]
     assert [g.render_event(e, None) for e in s.events(None)] == [
         "Player 0 draws 7 cards.", "Player 1 draws 7 cards.", "Turn 1 begins for player 1."]
+
+
+def test_draw_and_turn_events_made_once_read_the_same_as_new_ones() -> None:
+    """``cards.drawn.which`` and ``turn.passed`` are made once per draw and turn and shared
+    by every game: a game played with those caches empty tells exactly what the same game
+    tells with them full, and each told draw counts the cards the player drew."""
+    from civtable.core.rng import Rng
+    from civtable.games.catan_deckbuilding.rules import turn
+
+    game = civtable.load_game("catan-deckbuilding")
+
+    def play(seed: int) -> list[dict[str, Any]]:
+        s = game.new_state(seed=seed)
+        pick = Rng(seed).below
+        while not s.is_terminal():
+            p = s.to_move()[0]
+            legal = s.legal_actions(p)
+            s.apply(p, legal[pick(len(legal))])
+        return [{**e.to_json(), "to": e.to} for e in s.journal]
+
+    turn._DRAWN.clear()
+    turn._PASSED.clear()
+    fresh = [play(seed) for seed in (7, 8)]
+    assert turn._DRAWN and turn._PASSED
+    assert [play(seed) for seed in (7, 8)] == fresh  # now every draw and turn is made before
+    drawn = [e for e in fresh[0] if e["id"] == "cards.drawn.which"]
+    assert drawn and all(e["to"] == (e["args"]["player"],) for e in drawn)
+    counted = [e for e in fresh[0] if e["id"] == "turn.passed"]
+    assert counted and all(e["args"]["next"] == 1 - e["args"]["player"] for e in counted)

@@ -59,16 +59,55 @@ def draw(s: CatanState, p: int, n: int, tell: bool = True) -> list[int]:
     return taken
 
 
+_CACHED: Final = 50_000
+"""How many events each of ``_DRAWN`` and ``_PASSED`` keeps at most."""
+_DRAWN: Final[dict[int, Event]] = {}
+"""The ``cards.drawn.which`` events made so far, by player and cards drawn in one number
+(bit 0 the player, bits ``4c+1`` to ``4c+4`` how many of card ``c``: up to 15 cards)."""
+_PASSED: Final[dict[int, Event]] = {}
+"""The ``turn.passed`` events made so far, by ``(turn, n, player)`` in one number."""
+
+
 def tell_drawn(s: CatanState, p: int, taken: list[int]) -> None:
-    """Which cards ``p`` drew, to ``p`` alone (as counts: the order of a draw is not shown)."""
+    """Which cards ``p`` drew, to ``p`` alone (as counts: the order of a draw is not shown).
+    An event is a value nobody changes, so the same draw's event is made once and
+    shared by every game (two of the three events of a turn: fewer objects made and
+    kept, which the garbage collector would walk)."""
+    j = s.journal
+    if j is None:
+        return
+    key = -1
+    if len(taken) <= 15:
+        key = p
+        for c in taken:
+            key += 2 << (4 * c)
+        event = _DRAWN.get(key)
+        if event is not None:
+            s.journal = Journal(event, j)
+            return
+    told: dict[str, int] = {}
+    get = told.get
+    for c in sorted(taken):
+        name = ROLE_IDS[c]
+        told[name] = get(name, 0) + 1
+    event = Event("cards.drawn.which", {"player": p, "cards": told}, (p,))
+    if key >= 0 and len(_DRAWN) < _CACHED:
+        _DRAWN[key] = event
+    s.journal = Journal(event, j)
+
+
+def tell_passed(s: CatanState, p: int, n: int) -> None:
+    """``p`` ended his turn and drew ``n`` cards; the other player's turn ``s.turn_no``
+    begins (the event made once, as ``tell_drawn``'s)."""
     j = s.journal
     if j is not None:
-        told: dict[str, int] = {}
-        get = told.get
-        for c in sorted(taken):
-            key = ROLE_IDS[c]
-            told[key] = get(key, 0) + 1
-        s.journal = Journal(Event("cards.drawn.which", {"player": p, "cards": told}, (p,)), j)
+        key = (s.turn_no * 256 + n) * 2 + p
+        event = _PASSED.get(key)
+        if event is None:
+            event = Event("turn.passed", {"player": p, "n": n, "next": 1 - p, "turn": s.turn_no})
+            if len(_PASSED) < _CACHED:
+                _PASSED[key] = event
+        s.journal = Journal(event, j)
 
 
 def _reshuffle(s: CatanState, p: int) -> None:
@@ -169,8 +208,7 @@ def end_turn(s: CatanState, p: int) -> None:
     s.current = s.decider = o
     s.turn_no += 1
     if telling:  # the number drawn is told with the next turn, the cards to the player
-        s.journal = Journal(Event("turn.passed", {"player": p, "n": len(taken), "next": o, "turn": s.turn_no}),
-                            s.journal)
+        tell_passed(s, p, len(taken))
         tell_drawn(s, p, taken)
     if s.hand[o][CITY] >= rules.to_win:
         check_win(s, o)

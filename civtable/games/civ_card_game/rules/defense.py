@@ -217,9 +217,7 @@ def tell_result(s: CcgState) -> None:
     bounced: dict[int, list[str]] = {}
     stolen: dict[int, int] = {}
     destroyed: dict[int, int] = {}
-    node = s.journal
-    while node is not None and node.event is not None:
-        e = node.event
+    for e in reversed(s.journal) if s.journal is not None else ():
         if e.id == "turn.start":
             break
         args: Any = e.args
@@ -229,7 +227,6 @@ def tell_result(s: CcgState) -> None:
             stolen[args["defender"]] = stolen.get(args["defender"], 0) + 1
         elif e.id == "damage.building":
             destroyed[args["defender"]] = destroyed.get(args["defender"], 0) + 1
-        node = node.prev
     order = [(s.current + k) % s.n for k in range(1, s.n)]
     attacked = {a[1] for a in s.attacks} | set(bounced)
     discarded: list[str] = []

@@ -61,7 +61,7 @@ def run(s: MegaState) -> None:
         if mark is not None:
             s.emit("phase.started", {"phase": s.phase})
         PHASES[s.phase](s)
-        if mark is not None and s.step == AUTO and s.journal is not None and s.journal.prev is mark:
+        if mark is not None and s.step == AUTO and s.journal is not None and len(s.journal) == len(mark) + 1:
             s.journal = mark  # nothing happened in it
 
 

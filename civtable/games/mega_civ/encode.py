@@ -68,7 +68,7 @@ class Encoder:
     def __init__(self, rules: Rules, players: int) -> None:
         self.n = n = players
         board = rules.board
-        cat = rules.catalog
+        self.catalog = cat = rules.catalog
         tables = rules.tables
         self.areas = A = len(board.areas)
         self.area_index = {a.id: a.index for a in board.areas}

@@ -261,7 +261,10 @@ class MegaState(State):
 
     # ------------------------------------------------------------ derived values
     def cities_of(self, p: int) -> list[int]:
-        return [a for a, o in enumerate(self.city) if o == p]
+        city = self.city
+        if p not in city:
+            return []
+        return [a for a, o in enumerate(city) if o == p]
 
     def tokens_on_map(self, p: int) -> int:
         return sum(self.tokens[p])

@@ -15,7 +15,7 @@ value is one division of exact integers rounded to ``float32``, as in ``encode``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -55,11 +55,22 @@ class StateEncoder:
         self.n, self.A = n, A
         start = s[AREA_BLOCKS[0]].start
         assert all(s[name].start == start + i * A for i, name in enumerate(AREA_BLOCKS))
-        self.area_slice = slice(start, start + len(AREA_BLOCKS) * A)
+        self.own_slice = slice(start, start + 4 * A)
+        self.other_slice = slice(start + 4 * A, start + len(AREA_BLOCKS) * A)
         self.area_scale = np.array(AREA_SCALE, dtype=np.float32)[:, None]
-        # the seats' one-number features: index [seat from the viewer][feature]
-        self.seat_index = np.array([[s[name].start + r for name in SEAT_NUMBERS] for r in range(n)])
-        self.seat_scale = enc.seat_scale
+        self.own_scale = self.area_scale[:4]
+        self._last: list[tuple[Any, ...] | None] = [None] * n  # per viewer: what the others' rows were read from
+        # each seat's numbers (its one-number features, its hand by stack, its credit tokens):
+        # their places in the vector, seat by seat from the viewer, and what each is divided by
+        stacks, groups = s["seat_hand_by_stack"].stop - s["seat_hand_by_stack"].start, len(enc.groups) * n
+        stacks, groups = stacks // n, groups // n
+        self.stacks, self.groups = stacks, groups
+        self.seat_index = np.array([[s[name].start + r for name in SEAT_NUMBERS]
+                                    + [s["seat_hand_by_stack"].start + r * stacks + j for j in range(stacks)]
+                                    + [s["seat_credit_tokens"].start + r * groups + j for j in range(groups)]
+                                    for r in range(n)]).reshape(-1)
+        self.seat_scale = np.tile(np.concatenate([enc.seat_scale, np.full(stacks, BY_STACK, dtype=np.float32),
+                                                  np.full(groups, CREDIT, dtype=np.float32)]), n)
         self.calamity_slot = {c: i for i, c in enumerate(enc.calamities)}
         cat = enc.catalog
         self.card_stack = [c.stack for c in cat.cards]
@@ -163,45 +174,69 @@ class StateEncoder:
         return v
 
     def _areas(self, s: MegaState, view: MegaState, viewer: int, v: np.ndarray) -> list[int]:
-        """The twelve rows of numbers per area, written at once; the cities of each seat."""
-        n, A = self.n, self.A
-        m = np.zeros((len(AREA_BLOCKS), A), dtype=np.float32)
-        tokens = view.tokens
+        """The twelve rows of numbers per area; the cities of each seat. The eight rows of the
+        others' units, the pirates, barbarians and exemptions are kept per viewer with what
+        they were read from, and reused while that is the same (while one player moves,
+        nothing of the others changes)."""
+        tokens, docked, city, barb, exempt = view.tokens, view.docked, view.city, view.barb, s.exempt
         others = self.others[viewer]
-        rest = np.array([tokens[q] for q in others], dtype=np.float32).reshape(n - 1, A)
-        m[0] = tokens[viewer]
-        m[1] = view.moved[viewer]
-        m[4] = rest.sum(axis=0)
+        rest = [tokens[q] for q in others]
+        rest_docked = [docked[q] for q in others]
+        last = self._last[viewer]
+        if (last is not None and last[0] == rest and last[1] == city and last[2] == rest_docked and last[3] == barb
+                and last[4] == exempt):
+            rows, cities = last[5], last[6]
+        else:
+            rows, cities = self._other_rows(viewer, rest, rest_docked, city, barb, exempt)
+            self._last[viewer] = ([x[:] for x in rest], city[:], [x[:] for x in rest_docked], barb[:], exempt[:],
+                                  rows, cities)
+        own = np.zeros((4, self.A), dtype=np.float32)
+        own[0] = tokens[viewer]
+        own[1] = view.moved[viewer]
+        if cities[viewer]:
+            own_city = own[2]
+            for a, o in enumerate(city):
+                if o == viewer:
+                    own_city[a] = 1
+        own_ships = own[3]
+        for a in docked[viewer]:
+            own_ships[a] += 1
+        for a in view.ships[viewer]:
+            own_ships[a] += 1
+        v[self.own_slice] = np.minimum(1.0, own / self.own_scale).reshape(-1)
+        v[self.other_slice] = rows
+        return cities
+
+    def _other_rows(self, viewer: int, rest: list[list[int]], rest_docked: list[list[int]], city: list[int],
+                    barb: list[int], exempt: list[int]) -> tuple[np.ndarray, list[int]]:
+        """Rows 5 to 12 of the areas (the others' tokens, most, players, cities and ships, the
+        pirates, barbarians, exemptions), scaled and flat; the cities of each seat."""
+        n, A = self.n, self.A
+        m = np.zeros((len(AREA_BLOCKS) - 4, A), dtype=np.float32)
+        others = np.array(rest, dtype=np.float32).reshape(n - 1, A)
+        m[0] = others.sum(axis=0)
         if n > 1:
-            m[5] = rest.max(axis=0)
-        present = rest > 0
-        city = view.city
-        own_city, other_city, pirates = m[2], m[7], m[9]
+            m[1] = others.max(axis=0)
+        present = others > 0
+        other_city, pirates = m[3], m[5]
         cities = [0] * n
         for a, o in enumerate(city):
             if o >= 0:
                 cities[o] += 1
-                if o == viewer:
-                    own_city[a] = 1
-                else:
+                if o != viewer:
                     other_city[a] = 1
                     present[(o - viewer) % n - 1, a] = True
             elif o == PIRATE:
                 pirates[a] = 1
-        m[6] = present.sum(axis=0)
-        own_ships, other_ships = m[3], m[8]
-        for q in range(n):
-            row = own_ships if q == viewer else other_ships
-            for a in view.docked[q]:
-                row[a] += 1
-        for a in view.ships[viewer]:
-            own_ships[a] += 1
-        m[10] = view.barb
-        exempt = m[11]
-        for a in s.exempt:
-            exempt[a] = 1
-        v[self.area_slice] = np.minimum(1.0, m / self.area_scale).reshape(-1)
-        return cities
+        m[2] = present.sum(axis=0)
+        other_ships = m[4]
+        for row in rest_docked:
+            for a in row:
+                other_ships[a] += 1
+        m[6] = barb
+        for a in exempt:
+            m[7, a] = 1
+        return np.minimum(1.0, m / self.area_scale[4:]).reshape(-1), cities
 
     def _seats(self, s: MegaState, view: MegaState, viewer: int, movers: tuple[int, ...], cities: list[int],
                v: np.ndarray, ones: list[int]) -> None:
@@ -213,10 +248,7 @@ class StateEncoder:
         vps = self.scores.vps(view)
         stack, calamity, slot = self.card_stack, self.calamity, self.calamity_slot
         raw: list[float] = []
-        by_stack: list[int] = []
-        credits: list[int] = []
-        stacks = len(view.stacks)
-        groups = len(enc.groups)
+        stacks, groups = self.stacks, self.groups
         civ, civ_base, civs = self.civ_index, st["seat_civilization"], len(enc.civs)
         adv_base, advs = st["seat_advances"], enc.advances
         rev_base, revs = st["seat_revealed"], len(enc.calamities)
@@ -227,17 +259,13 @@ class StateEncoder:
             counts = [0] * stacks
             for c in hand:
                 counts[stack[c]] += 1
-            by_stack += counts
-            credits += view.extra_credit[p][:groups]
             raw += (view.ast[p], order.index(p), view.stock[p], view.treasury[p], view.city_stock[p],
                     view.ship_stock[p], len(view.docked[p]), view.census[p], sum(view.tokens[p]), cities[p],
                     max(0, vps[p]), len(hand), view.tax_rate[p] + 1,
                     sum(1 for c in hand if calamity[c]) if phase8 else 0, p in movers, p in winners)
+            raw += counts
+            raw += view.extra_credit[p][:groups]
             ones.append(civ_base + r * civs + civ[view.civ[p]])
             ones += [adv_base + r * advs + a for a in view.owned[p]]
             ones += [rev_base + r * revs + slot[c] for c in view.revealed[p]]
-        v[self.seat_index] = np.minimum(1.0, np.array(raw, dtype=np.float32).reshape(n, -1) / self.seat_scale)
-        sl = enc.s["seat_hand_by_stack"]
-        v[sl] = np.minimum(1.0, np.array(by_stack, dtype=np.float32) / BY_STACK)
-        sl = enc.s["seat_credit_tokens"]
-        v[sl] = np.minimum(1.0, np.array(credits, dtype=np.float32) / CREDIT)
+        v[self.seat_index] = np.minimum(1.0, np.array(raw, dtype=np.float32) / self.seat_scale)

@@ -183,6 +183,8 @@ class StateEncoder:
         rest = [tokens[q] for q in others]
         rest_docked = [docked[q] for q in others]
         last = self._last[viewer]
+        rows: np.ndarray
+        cities: list[int]
         if (last is not None and last[0] == rest and last[1] == city and last[2] == rest_docked and last[3] == barb
                 and last[4] == exempt):
             rows, cities = last[5], last[6]

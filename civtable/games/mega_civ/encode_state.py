@@ -60,6 +60,7 @@ class StateEncoder:
         self.area_scale = np.array(AREA_SCALE, dtype=np.float32)[:, None]
         self.own_scale = self.area_scale[:4]
         self._last: list[tuple[Any, ...] | None] = [None] * n  # per viewer: what the others' rows were read from
+        self._last_seats: list[tuple[Any, ...] | None] = [None] * n  # per viewer: what the seats were read from
         # each seat's numbers (its one-number features, its hand by stack, its credit tokens):
         # their places in the vector, seat by seat from the viewer, and what each is divided by
         stacks, groups = s["seat_hand_by_stack"].stop - s["seat_hand_by_stack"].start, len(enc.groups) * n
@@ -242,19 +243,32 @@ class StateEncoder:
 
     def _seats(self, s: MegaState, view: MegaState, viewer: int, movers: tuple[int, ...], cities: list[int],
                v: np.ndarray, ones: list[int]) -> None:
-        """The per-seat blocks, one row per seat from the viewer."""
+        """The per-seat blocks, one row per seat from the viewer; kept per viewer with what
+        they are read from and reused while that is the same (a move changes none of it:
+        the seats count the tokens on the map, not where they stand)."""
         n = self.n
+        order, winners = s.order, s.winner_list
+        phase8 = view.phase == 8
+        sums = [sum(t) for t in view.tokens]
+        docks = [len(d) for d in view.docked]
+        key = (phase8, movers, view.ast, order, view.stock, view.treasury, view.city_stock, view.ship_stock, docks,
+               view.census, sums, cities, view.ast_forward, view.civ, view.owned, view.paid, view.hands,
+               view.tax_rate, winners, view.extra_credit, view.revealed)
+        last = self._last_seats[viewer]
+        if last is not None and last[0] is view.rules and last[1] == key:
+            v[self.seat_index] = last[2]
+            ones += last[3]
+            return
         st = self.starts
         enc = self.enc
-        order, winners = s.order, s.winner_list
         vps = self.scores.vps(view)
+        seat_ones: list[int] = []
         stack, calamity, slot = self.card_stack, self.calamity, self.calamity_slot
         raw: list[float] = []
         stacks, groups = self.stacks, self.groups
         civ, civ_base, civs = self.civ_index, st["seat_civilization"], len(enc.civs)
         adv_base, advs = st["seat_advances"], enc.advances
         rev_base, revs = st["seat_revealed"], len(enc.calamities)
-        phase8 = view.phase == 8
         for r in range(n):
             p = (viewer + r) % n
             hand = view.hands[p]
@@ -267,7 +281,12 @@ class StateEncoder:
                     sum(1 for c in hand if calamity[c]) if phase8 else 0, p in movers, p in winners)
             raw += counts
             raw += view.extra_credit[p][:groups]
-            ones.append(civ_base + r * civs + civ[view.civ[p]])
-            ones += [adv_base + r * advs + a for a in view.owned[p]]
-            ones += [rev_base + r * revs + slot[c] for c in view.revealed[p]]
-        v[self.seat_index] = np.minimum(1.0, np.array(raw, dtype=np.float32) / self.seat_scale)
+            seat_ones.append(civ_base + r * civs + civ[view.civ[p]])
+            seat_ones += [adv_base + r * advs + a for a in view.owned[p]]
+            seat_ones += [rev_base + r * revs + slot[c] for c in view.revealed[p]]
+        scaled = np.minimum(1.0, np.array(raw, dtype=np.float32) / self.seat_scale)
+        v[self.seat_index] = scaled
+        ones += seat_ones
+        kept = tuple(x if isinstance(x, (bool, tuple)) else [y[:] for y in x] if x and isinstance(x[0], list) else x[:]
+                     for x in key)
+        self._last_seats[viewer] = (view.rules, kept, scaled, seat_ones)

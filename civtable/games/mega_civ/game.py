@@ -209,13 +209,13 @@ class MegaCiv(Game):
 
     @cached_property
     def _state_encoder(self) -> Any:
-        from .encode_state import StateEncoder
+        from .encode import StateEncoder
 
         return StateEncoder(self._encoder)
 
     def encode_state(self, state: State, viewer: int) -> Any:
         """``encode(state.observation(viewer), viewer)`` read straight from the state's lists
-        (``encode_state.py``): the same numbers, without building the observation."""
+        (``encode.py``): the same numbers, without building the observation."""
         return self._state_encoder.encode(state, viewer)
 
     # ------------------------------------------------------------ designers

@@ -1,4 +1,4 @@
-"""``MegaCiv.encode_state`` (``encode_state.py``, read straight from the state) gives the very
+"""``MegaCiv.encode_state`` (``encode.py``'s ``StateEncoder``, read straight from the state) gives the very
 numbers of ``encode(observation(viewer), viewer)`` for every viewer of every position of
 random games and of games of the ``greedy`` bot (simultaneous steps, trade deals, payments,
 calamities and tasks among them: random play seldom gets past the movement phase),

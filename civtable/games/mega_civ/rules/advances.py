@@ -127,6 +127,8 @@ def affordable(s: MegaState, p: int) -> list[int]:
     reckoned once for all of them (the hot path of the advances' step)."""
     advances = s.cat.advances
     owned = s.owned[p]
+    if not owned and not any(s.extra_credit[p]) and _cheapest(s) > means(s, p) + library_discount(s, p):
+        return []  # no credits at all, and not even the cheapest advance within reach (the usual case)
     groups = group_credits(s, p)
     specific: dict[int, int] = {}
     for a in owned:

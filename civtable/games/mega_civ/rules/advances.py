@@ -136,7 +136,7 @@ def affordable(s: MegaState, p: int) -> list[int]:
         if to is not None:
             specific[to[0]] = specific.get(to[0], 0) + to[1]
     room = means(s, p) + library_discount(s, p)  # max(0, cost - credit - off) <= means, means >= 0
-    if _cheapest(s) - max(groups.values(), default=0) - sum(specific.values()) > room:
+    if _cheapest(s) - max(0, *groups.values()) - sum(k for k in specific.values() if k > 0) > room:
         return []  # not even the cheapest advance with the best credits (a poor player: the usual case)
     out = []
     for a, adv in enumerate(advances):

@@ -207,6 +207,17 @@ class MegaCiv(Game):
         """``observation(viewer)`` as a float32 vector, the viewer's things first (``encode.py``)."""
         return self._encoder.encode(obs, viewer)
 
+    @cached_property
+    def _state_encoder(self) -> Any:
+        from .encode import StateEncoder
+
+        return StateEncoder(self._encoder)
+
+    def encode_state(self, state: State, viewer: int) -> Any:
+        """``encode(state.observation(viewer), viewer)`` read straight from the state's lists
+        (``encode.py``): the same numbers, without building the observation."""
+        return self._state_encoder.encode(state, viewer)
+
     # ------------------------------------------------------------ designers
     def value_items(self) -> Sequence[str]:
         """The Civilization Advances by name, as ``MegaState.holdings`` names them (``items.py``)."""

@@ -85,6 +85,8 @@ class Rules:
         self._actions: dict[tuple[object, ...], Action] = {}
         self._reach: dict[tuple[int, int, bool], tuple[int, ...]] = {}
         self._late: dict[tuple[str, ...], list[int]] = {}
+        self._moves: dict[tuple[object, ...], tuple[Action, ...]] = {}
+        self._ships: dict[int, dict[str, Action]] = {}
         self.additions: dict[int, list[Action]] = {}
         """The ``add H as D`` actions of each hidden card H, built once (``rules.trade.additions``)."""
         cat = self.catalog
@@ -113,6 +115,38 @@ class Rules:
         found = self._actions.get(key)
         if found is None:
             found = self._actions[key] = Action(kind, *args)
+        return found
+
+    def land_moves(self, a: int) -> tuple[Action, ...]:
+        """MC-3.2: ``move A B`` for every land area B next to A, in the map's order (built once)."""
+        found = self._moves.get((a,))
+        if found is None:
+            ids = self.board.ids
+            found = self._moves[a,] = tuple(self.act("move", ids[a], ids[b]) for b in self.board.areas[a].land)
+        return found
+
+    def sail_moves(self, a: int, b: int, cap: int) -> tuple[Action, ...]:
+        """MC-3.5: ``sail A B k`` for k from 1 to ``cap`` (built once)."""
+        found = self._moves.get((a, b, cap))
+        if found is None:
+            ids = self.board.ids
+            found = self._moves[a, b, cap] = tuple(self.act("sail", ids[a], ids[b], k) for k in range(1, cap + 1))
+        return found
+
+    def sails(self, a: int, steps: int | None, open_sea: bool, cap: int) -> tuple[Action, ...]:
+        """``sail_moves`` to every area of ``sea_reach(a, steps, open_sea)``, one after the other (built once)."""
+        key = ("sails", a, steps, open_sea, cap)
+        found = self._moves.get(key)
+        if found is None:
+            found = self._moves[key] = tuple(x for b in self.sea_reach(a, steps, open_sea)
+                                             for x in self.sail_moves(a, b, cap))
+        return found
+
+    def ship_builds(self, a: int, payments: Sequence[str]) -> dict[str, Action]:
+        """MC-3.3: ``ship A PAYMENT`` for each of the payments (built once per area)."""
+        found = self._ships.get(a)
+        if found is None:
+            found = self._ships[a] = {pay: self.act("ship", self.board.ids[a], pay) for pay in payments}
         return found
 
     def sea_reach(self, a: int, steps: int | None = None, open_sea: bool = False) -> tuple[int, ...]:

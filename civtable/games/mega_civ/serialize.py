@@ -163,7 +163,7 @@ class Loader:
         game = self.game
         s = MegaState.__new__(MegaState)
         self.s = s
-        s.journal = ROOT
+        s.journal, s.offered = ROOT, None
         s.game, s.rules, s.board, s.n, s.cat = game, game.rules, self.board, n, self.cat
         rng = r.get("rng")
         if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 1 << 64:

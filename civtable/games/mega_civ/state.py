@@ -14,6 +14,12 @@ player to decide works on a private preview of the state (a silent clone); his
 actions are buffered and applied to the real state, in AST order, once all
 players are done (``rules.flow.commit``), so nobody sees another's choices before
 they are all made. The game then tells everybody what was done.
+
+``legal_actions`` keeps the list it made (``offered``) until the next action is played
+(``rules.play``), so that ``apply`` checks the action it is handed against that list
+instead of listing the step's actions again. The state changes only through the forward
+model: a caller that changes its lists by hand (a test building a position) does so
+before it asks for the legal actions.
 """
 
 from __future__ import annotations
@@ -76,6 +82,7 @@ class MegaState(State):
         # part 2: cards, trade, calamities, advances
         "cat", "stacks", "discards", "hands", "owned", "paid", "extra_credit", "tax_rate", "barb", "deal",
         "trade_round", "traded", "struck", "calq", "tasks", "revealed", "pay", "bought", "used", "log", "disclosed",
+        "offered",
     )
 
     game: MegaCiv
@@ -137,6 +144,9 @@ class MegaState(State):
     conflicts it causes) is what the observation shows; they are not part of a position
     (``to_json`` keeps the format of the recorded positions), so a loaded position has
     none until the next commit."""
+    offered: tuple[int, list[Action]] | None
+    """The legal actions ``legal_actions`` listed for a player in this position (see the
+    module's docstring); not part of a position, not copied by ``clone``."""
 
     def clone(self) -> MegaState:
         """A copy sharing nothing mutable (lists copied by hand: the fastest way)."""
@@ -172,6 +182,7 @@ class MegaState(State):
         s.pay = None if self.pay is None else self.pay[:3] + [self.pay[3][:]]
         d = self.disclosed
         s.disclosed = None if d is None else [d[0], {p: t[:] for p, t in d[1].items()}]
+        s.offered = None
         return s
 
     def preview(self, step: int, player: int) -> MegaState:
@@ -224,7 +235,9 @@ class MegaState(State):
         view = self.deciding(player)
         if view is None:
             return []
-        return view.game.model.legal(view, player)
+        out = view.game.model.legal(view, player)
+        view.offered = (player, out)
+        return out[:]
 
     def legal(self, p: int) -> list[Action]:
         """The decider's actions in the current step (the forward model's ``legal``)."""
@@ -248,7 +261,10 @@ class MegaState(State):
 
     # ------------------------------------------------------------ derived values
     def cities_of(self, p: int) -> list[int]:
-        return [a for a, o in enumerate(self.city) if o == p]
+        city = self.city
+        if p not in city:
+            return []
+        return [a for a, o in enumerate(city) if o == p]
 
     def tokens_on_map(self, p: int) -> int:
         return sum(self.tokens[p])

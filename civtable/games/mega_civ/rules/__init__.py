@@ -94,15 +94,19 @@ def legal(s: MegaState, p: int) -> list[Action]:
 
 
 def play(s: MegaState, p: int, a: Action) -> None:
-    """Carry out one legal action of the current step (``STEPS``)."""
+    """Carry out one legal action of the current step (``STEPS``); the actions listed
+    before (``MegaState.offered``) are forgotten."""
+    s.offered = None
     STEPS[s.step].play(s, p, a)
 
 
 def lookup(s: MegaState, player: int, text: str) -> Action | None:
-    """The legal action of this text, or None."""
+    """The legal action of this text, or None (from the list ``legal_actions`` made in
+    this position, when it made one for this player: ``MegaState.offered``)."""
     if s.step == TRADE and player == s.decider:
         return trade.find_trade(s, player, text)  # the text is checked, not every offer listed
-    for a in STEPS[s.step].legal(s, player):
+    offered = s.offered
+    for a in offered[1] if offered is not None and offered[0] == player else STEPS[s.step].legal(s, player):
         if a.text == text:
             return a
     return None

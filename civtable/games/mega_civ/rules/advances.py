@@ -24,6 +24,7 @@ from .tasks import gain, run_tasks
 if TYPE_CHECKING:
     from civtable.core.action import Action
 
+    from ..catalog import Catalog
     from ..state import MegaState
 
 
@@ -126,6 +127,8 @@ def affordable(s: MegaState, p: int) -> list[int]:
     reckoned once for all of them (the hot path of the advances' step)."""
     advances = s.cat.advances
     owned = s.owned[p]
+    if not owned and not any(s.extra_credit[p]) and _cheapest(s) > means(s, p) + library_discount(s, p):
+        return []  # no credits at all, and not even the cheapest advance within reach (the usual case)
     groups = group_credits(s, p)
     specific: dict[int, int] = {}
     for a in owned:
@@ -133,6 +136,8 @@ def affordable(s: MegaState, p: int) -> list[int]:
         if to is not None:
             specific[to[0]] = specific.get(to[0], 0) + to[1]
     room = means(s, p) + library_discount(s, p)  # max(0, cost - credit - off) <= means, means >= 0
+    if _cheapest(s) - max(0, *groups.values()) - sum(k for k in specific.values() if k > 0) > room:
+        return []  # not even the cheapest advance with the best credits (a poor player: the usual case)
     out = []
     for a, adv in enumerate(advances):
         if a in owned:
@@ -144,6 +149,18 @@ def affordable(s: MegaState, p: int) -> list[int]:
         if adv.cost - best - specific.get(a, 0) <= room:
             out.append(a)
     return out
+
+
+def _cheapest(s: MegaState) -> int:
+    """The lowest printed cost of the catalogue's advances."""
+    found = _CHEAPEST.get(id(s.cat))
+    if found is None:
+        found = _CHEAPEST[id(s.cat)] = (s.cat, min((a.cost for a in s.cat.advances), default=0))
+    return found[1]
+
+
+_CHEAPEST: dict[int, tuple[Catalog, int]] = {}
+"""id(catalogue) -> (the catalogue, kept alive so that its id is not reused; its cheapest advance's cost)"""
 
 
 def phase_advances(s: MegaState) -> None:

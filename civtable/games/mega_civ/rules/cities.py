@@ -45,6 +45,8 @@ def city_builds(s: MegaState, p: int) -> list[tuple[int, str]]:
     used = s.used[p]
     share = s.holds(p, "city_treasury_share") if "architecture" not in used else None
     near = s.holds(p, "adjacent_tokens") if "urbanism" not in used else None
+    if not share and not near and max(t, default=0) < min(nums["city_on_site"], nums["city_elsewhere"]):
+        return []  # no area holds the tokens of a city
     out: list[tuple[int, str]] = []
     for a, k in enumerate(t):
         if not k or s.city[a] != -1 or s.barb[a]:

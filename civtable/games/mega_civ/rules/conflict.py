@@ -41,7 +41,10 @@ def find_fights(s: MegaState) -> dict[int, list[int]]:
     n = s.n
     areas = s.board.areas
     out: dict[int, list[int]] = {}
+    busy = list(map(any, zip(*s.tokens, strict=True)))
     for a in s.board.land_areas:
+        if not busy[a]:
+            continue  # no player's tokens: no conflict, no attack
         present = [p for p in range(n) if s.tokens[p][a]]
         owner = s.city[a]
         if owner == -1:

@@ -19,10 +19,17 @@ def phase_growth(s: MegaState) -> None:
     a player whose stock cannot pay it all chooses the areas that grow (GROW)."""
     s.moved = [[0] * len(s.board.areas) for _ in range(s.n)]
     short = []
+    limited = s.rules.growth_limited
+    one, more = growth(1), growth(2)  # MC-2.1: one token grows by one, two or more by two
     for p in s.order:
-        need = sum(growth_of(s, p, a) for a in range(len(s.tokens[p])))
         if not s.stock[p]:
             continue  # nothing to grow with
+        t = s.tokens[p]
+        if limited:
+            need = sum(growth_of(s, p, a) for a in range(len(t)))
+        else:
+            ones = t.count(1)
+            need = one * ones + more * (len(t) - t.count(0) - ones)
         if need <= s.stock[p]:
             for a in range(len(s.tokens[p])):
                 if s.tokens[p][a]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..state import AUTO, MOVE
+from ..state import AUTO, MOVE, PAYMENTS
 from .flow import ask, next_in_queue
 from .population import conflict_arises
 
@@ -54,7 +54,8 @@ def legal_moves(s: MegaState, p: int) -> list[Action]:
     per destination not next to A. Cloth Making: ships reach 5 areas; Naval
     Warfare: they carry 6. Diplomacy and Cultural Ascendancy close areas (``barred``).
     """
-    g = s.rules.act
+    rules = s.rules
+    g = rules.act
     areas = s.board.areas
     t, m = s.tokens[p], s.moved[p]
     guarded = guarded_areas(s, p)
@@ -63,9 +64,11 @@ def legal_moves(s: MegaState, p: int) -> list[Action]:
     for a, k in enumerate(t):
         if k > m[a]:
             src = areas[a]
-            for b in src.land:
-                if b not in guarded or not barred(s, p, b, 1):
-                    out.append(g("move", src.id, areas[b].id))
+            if guarded:
+                out += [x for b, x in zip(src.land, rules.land_moves(a), strict=True)
+                        if b not in guarded or not barred(s, p, b, 1)]
+            else:
+                out += rules.land_moves(a)
             if road:
                 reached = {a, *src.land}
                 for b in src.land:
@@ -81,18 +84,26 @@ def legal_moves(s: MegaState, p: int) -> list[Action]:
         total = sum(t)
         for a in s.board.coastal_areas:
             if t[a]:
-                for pay in ship_payments(s, p, a, total):
-                    out.append(g("ship", areas[a].id, pay))
+                ships = rules.ship_builds(a, PAYMENTS)
+                out += [ships[pay] for pay in ship_payments(s, p, a, total)]
     if s.ships[p]:
         cap = s.holds(p, "ship_capacity") or s.rules.tables.numbers["ship_capacity"]
         reach = s.holds(p, "ship_moves")
         for a in sorted(set(s.ships[p])):
             boarding = t[a] if s.rules.step_before_boarding else t[a] - m[a]
-            for b in s.rules.sea_reach(a, reach, bool(s.holds(p, "open_sea"))):
-                for k in range(1, min(cap, boarding) + 1):
-                    if b in guarded and barred(s, p, b, k):
+            most = max(0, min(cap, boarding))
+            open_sea = bool(s.holds(p, "open_sea"))
+            if not guarded:
+                out += rules.sails(a, reach, open_sea, most)
+                continue
+            for b in rules.sea_reach(a, reach, open_sea):
+                if b not in guarded:
+                    out += rules.sail_moves(a, b, most)
+                    continue
+                for k, x in enumerate(rules.sail_moves(a, b, most), 1):
+                    if barred(s, p, b, k):
                         break  # more tokens cannot make a barred move legal
-                    out.append(g("sail", areas[a].id, areas[b].id, k))
+                    out.append(x)
     out.append(g("done"))
     return out
 

@@ -20,7 +20,7 @@ def initial(game: MegaCiv, seed: int) -> MegaState:
     starting token(s) in its start area."""
     r = game.rules
     s = MegaState.__new__(MegaState)
-    s.journal = ROOT
+    s.journal, s.offered = ROOT, None
     s.game, s.rules, s.board, s.n = game, r, r.board, game.num_players
     n = s.n
     s.rng = Rng(seed)

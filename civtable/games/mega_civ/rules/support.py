@@ -33,6 +33,8 @@ def unsupported(s: MegaState, p: int) -> list[int]:
     """MC-5.3 (support-counting): the cities that may be reduced now (the owner chooses
     among them); MC-1.2.4: a city that revolted this turn needs no support."""
     cities = [a for a in s.cities_of(p) if a not in s.exempt]
+    if not cities:
+        return []  # nothing to support (either way below)
     rate = s.support_rate(p)
     if s.rules.support_local:
         need = rate

@@ -37,7 +37,10 @@ def surplus(s: MegaState) -> None:
                     if told:
                         removed.setdefault(p, []).append({"tokens": k, "area": areas[a].id})
     if scope in ("B", "C"):
+        busy = list(map(any, zip(*s.tokens, strict=True)))  # removals never add tokens anywhere
         for a in s.board.land_areas:
+            if not busy[a]:
+                continue
             limit = areas[a].population_limit or 0
             counts = {p: s.tokens[p][a] for p in range(s.n) if s.tokens[p][a]}
             if len(counts) == 1:  # alone: Agriculture and Public Works may let him keep more

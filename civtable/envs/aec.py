@@ -66,7 +66,15 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        return {"observation": self.engine.observe(seat), "action_mask": self.engine.mask(seat)}
+        engine = self.engine
+        return {"observation": engine.observe(seat), "action_mask": engine.mask(seat)}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last`` (the selected agent's observation, cumulative reward,
+        termination, truncation and info), without its indirections."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -92,11 +100,11 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
             self._select()
             return
         # the game goes on: every reward is 0 (``rewards`` holds zeros until the end)
-        mover = engine.mover()
-        if mover is None:
+        movers = state.to_move()
+        if not movers:
             self._select()
             return
-        self.agent_selection = self.possible_agents[mover]
+        self.agent_selection = self.possible_agents[movers[0]]
         self._fill_infos()
 
     def _select(self) -> None:
@@ -112,7 +120,7 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         self._fill_infos()
 
     def _fill_infos(self) -> None:
-        """Each agent's info: its mask (made once per position, a copy each)."""
+        """Each agent's info: its mask (made once per position, read-only), in a new dict."""
         mask, seat, infos = self.engine.mask, self._seat, self.infos
         for a in self.agents:
             infos[a] = {"action_mask": mask(seat[a])}

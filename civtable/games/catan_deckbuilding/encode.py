@@ -38,7 +38,7 @@ observation on random positions (``civtable.testing.learning.check_encode_state`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -47,7 +47,7 @@ from civtable.core.spaces import Encoding, Feature
 from .catalog import BANDIT, BUYABLE, KDEF, KOFF, N_CARDS, ROLE_IDS
 from .options import Rules
 from .space import most_roads
-from .state import MAIN, OVER, PHASE_NAMES, POOL_KEYS, CatanState
+from .state import MAIN, OVER, PHASE_NAMES, POOL_KEYS, POOL_SIZE, CatanState
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -210,6 +210,7 @@ class Encoder:
         self.role = sl("attack_role").start
         self.result = sl("result").start
         self.zeros_cards = (0,) * N_CARDS
+        self._tables()
 
     def encode(self, obs: dict[str, Any], viewer: int) -> np.ndarray:
         """``obs`` (``observation(viewer)``) as the vector of ``self.encoding``."""
@@ -266,7 +267,7 @@ class Encoder:
 
     # ------------------------------------------------------------ straight from the state
     def _tables(self) -> None:
-        """What ``encode_states`` reads its rows from, made on first use."""
+        """What ``encode_states`` and ``encode_state`` read their numbers with."""
         n = N_CARDS
         e = self.encoding
         none = (0,) * n
@@ -281,66 +282,75 @@ class Encoder:
         self.turn_at = e.slot("turn").start
         self.cap_at = e.slot("turn_cap").start
         self.turn_scales = np.array([self.scale[self.turn_at], self.scale[self.cap_at]], dtype=np.float32)
+        self.scales: list[float] = [float(x) for x in self.scale]  # float32 values, exact as doubles
+        self.records: list[Record | None] = [None, None]
+        self.attack_no = [ATTACKS.index(c) if c in ATTACKS else -1 for c in range(-1, N_CARDS)]  # [attack + 1]
+        sl = e.slot
+        self.seat_at: list[list[int]] = [[-1 if who == "opp" and name == "hand" else sl(f"{who}.{name or hidden}").start
+                         for name in SEAT_BLOCKS]  # the opponent's hand is not shown: -1
+                        for who, hidden in (("me", "deck"), ("opp", "unseen"))]
+        self.table_at: list[int] = [sl(name).start for name in TABLE_BLOCKS]
+
+    def _row(self, s: CatanState, viewer: int, row: list[int]) -> None:
+        """Appends the whole numbers of ``s`` seen by ``viewer``, one per number of the layout,
+        before their scaling (the turn's two numbers: 0; their callers put the turn in)."""
+        onehot, zeros = self.onehot, self.onehot[-1]
+        public = s.rules.discard_public
+        for p in (viewer, 1 - viewer):
+            hand, laid, disc, pile = s.hand[p], s.laid[p], s.disc[p], s.draw[p]
+            hidden = [0] * N_CARDS if p == viewer else hand[:]  # the opponent's: with his draw pile
+            for c in pile:
+                hidden[c] += 1
+            counts: Sequence[int]
+            if public:
+                shown = [0] * N_CARDS
+                for c in disc:
+                    shown[c] += 1
+                counts = shown
+            else:
+                counts = zeros
+                for c in disc:
+                    hidden[c] += 1
+            if p == viewer:
+                row += hand
+            row.append(sum(hand))
+            row += laid
+            row += s.owned(p)
+            row += hidden
+            row += counts
+            row += onehot[disc[-1] if disc else -1]
+            row += (len(pile), len(disc), s.reserved[p], s.spent[p])
+        supply = s.supply[self.first_supply:self.first_supply + len(BUYABLE)]
+        empty = self.empties.get(supply)
+        if empty is None:
+            empty = self.empties[supply] = tuple(int(x == 0) for x in supply)
+        row += supply
+        row += empty
+        row += s.pool
+        row += (s.roads_played, s.road_seas)
+        phase = s.phase
+        row += self.phase_rows[phase]
+        row += (int(phase != OVER and s.decider == viewer), int(s.current == viewer))
+        if phase != MAIN and phase != OVER:
+            row += self.attack_rows[s.attack]
+            row += (int(s.attacker == viewer), int(s.victim == viewer))
+            row += onehot[s.stolen]
+            row += (s.left, 0, 0)
+        else:
+            row += (0, 0, 0, 0)
+            row += zeros
+            row += (0, 0, 0)
+        w = s.winner
+        row += (0, 0) if w < 0 else ((1, 0) if w == viewer else (0, 1))
 
     def encode_states(self, states: Sequence[CatanState], viewers: Sequence[int]) -> np.ndarray:
         """``encode(states[i].observation(viewers[i]), viewers[i])`` for every ``i``, one row
         each, read from the states' lists (the module's docstring); a ``float32`` array
         ``(len(states), size)``."""
-        if not hasattr(self, "onehot"):
-            self._tables()
-        onehot, phase_rows, attack_rows, empties = self.onehot, self.phase_rows, self.attack_rows, self.empties
-        lo, hi = self.first_supply, self.first_supply + len(BUYABLE)
-        zeros = onehot[-1]
         row: list[int] = []
         turns: list[int] = []
         for s, viewer in zip(states, viewers, strict=True):
-            public = s.rules.discard_public
-            for p in (viewer, 1 - viewer):
-                hand, laid, disc, pile = s.hand[p], s.laid[p], s.disc[p], s.draw[p]
-                hidden = [0] * N_CARDS if p == viewer else hand[:]  # the opponent's: with his draw pile
-                for c in pile:
-                    hidden[c] += 1
-                counts: Sequence[int]
-                if public:
-                    shown = [0] * N_CARDS
-                    for c in disc:
-                        shown[c] += 1
-                    counts = shown
-                else:
-                    counts = zeros
-                    for c in disc:
-                        hidden[c] += 1
-                if p == viewer:
-                    row += hand
-                row.append(sum(hand))
-                row += laid
-                row += s.owned(p)
-                row += hidden
-                row += counts
-                row += onehot[disc[-1] if disc else -1]
-                row += (len(pile), len(disc), s.reserved[p], s.spent[p])
-            supply = s.supply[lo:hi]
-            empty = empties.get(supply)
-            if empty is None:
-                empty = empties[supply] = tuple(int(x == 0) for x in supply)
-            row += supply
-            row += empty
-            row += s.pool
-            row += (s.roads_played, s.road_seas)
-            phase = s.phase
-            row += phase_rows[phase]
-            row += (int(phase != OVER and s.decider == viewer), int(s.current == viewer))
-            if phase != MAIN and phase != OVER:
-                row += attack_rows[s.attack]
-                row += (int(s.attacker == viewer), int(s.victim == viewer))
-                row += onehot[s.stolen]
-                row += (s.left, 0, 0)  # the turn's two numbers: below
-            else:
-                row += (0, 0, 0, 0)
-                row += zeros
-                row += (0, 0, 0)
-            w = s.winner
-            row += (0, 0) if w < 0 else ((1, 0) if w == viewer else (0, 1))
+            self._row(s, viewer, row)
             turns.append(s.turn_no)
         # uint8 times float32 is float32: the same products as ``encode``'s scaling
         v = np.frombuffer(bytes(row), dtype=np.uint8).reshape(len(turns), self.encoding.size) * self.scale
@@ -354,6 +364,252 @@ class Encoder:
         return v
 
     def encode_state(self, state: CatanState, viewer: int) -> np.ndarray:
-        """``encode(state.observation(viewer), viewer)``, read from the state's lists."""
-        row: np.ndarray = self.encode_states((state,), (viewer,))[0]
-        return row
+        """``encode(state.observation(viewer), viewer)``, read from the state's lists and
+        written incrementally (``Record``): the encoder keeps, for each viewer, the vector it
+        made last (of whatever position) with the whole numbers it was made from and the
+        lists they were counted from. It compares the state's lists with those (one C loop
+        each when they are equal), and for a list that changed, card by card, it moves the
+        counts that follow from it (a card from hand to table changes the hand, the laid
+        cards, nothing owned) and rewrites the numbers that differ, each scaled as ``encode``
+        scales it (a whole number times a ``float32`` scale is exact in a double, so its
+        rounding to ``float32`` is ``float32``'s product). A new record stands for the
+        position whose every number is 0 (the vector of zeros), so whatever the previous
+        position was (another game, a clone, a reset), the result is the fresh vector. It is
+        handed out read-only, and the same array again while the viewer's numbers do not
+        change. A call that finds the viewer's record taken (another thread in the middle of
+        a call) starts a record of its own."""
+        rec = self.records[viewer]
+        self.records[viewer] = None
+        s = state
+        public = s.rules.discard_public
+        if rec is None or rec.public != public:
+            rec = Record(self.encoding.size, public)
+        self._seat(rec, s, viewer, 0)
+        self._seat(rec, s, 1 - viewer, 1)
+        t = self.table_at
+        supply = s.supply
+        if supply is not rec.supply:
+            rec.supply = supply
+            first = self.first_supply
+            for j in range(len(BUYABLE)):
+                k = supply[first + j]
+                self._put(rec, t[SUPPLY] + j, k)
+                self._put(rec, t[SUPPLY_EMPTY] + j, int(k == 0))
+        pool = s.pool
+        if pool != rec.pool:
+            rec.pool = pool[:]
+            for j in range(len(pool)):
+                self._put(rec, t[POOL] + j, pool[j])
+        self._put(rec, t[ROADS], s.roads_played)
+        self._put(rec, t[SEAS], s.road_seas)
+        phase = s.phase
+        rec.phase = self._one(rec, t[PHASE], rec.phase, phase)
+        self._put(rec, t[TO_DECIDE], int(phase != OVER and s.decider == viewer))
+        self._put(rec, t[MY_TURN], int(s.current == viewer))
+        answering = phase != MAIN and phase != OVER
+        attack = self.attack_no[s.attack + 1] if answering else -1
+        rec.attack = self._one(rec, t[ATTACK], rec.attack, attack)
+        self._put(rec, t[ROLE], int(answering and s.attacker == viewer))
+        self._put(rec, t[ROLE] + 1, int(answering and s.victim == viewer))
+        rec.stolen = self._one(rec, t[STOLEN], rec.stolen, s.stolen if answering else -1)
+        self._put(rec, t[LEFT], s.left if answering else 0)
+        self._put(rec, t[TURN], s.turn_no)
+        self._put(rec, t[TURN] + 1, s.turn_no)
+        w = s.winner
+        self._put(rec, t[RESULT], int(w >= 0 and w == viewer))
+        self._put(rec, t[RESULT] + 1, int(w >= 0 and w != viewer))
+        v = rec.vector
+        if v is None:
+            v = rec.vector = rec.array.copy()
+            v.flags.writeable = False
+        self.records[viewer] = rec
+        return v
+
+    def _seat(self, rec: Record, s: CatanState, p: int, q: int) -> None:
+        """Seat ``p``'s numbers in ``rec``, as the viewer's (``q`` 0) or the opponent's (1)."""
+        m = rec.seats[q]
+        at = self.seat_at[q]
+        owned, hidden = m.owned, m.hidden
+        own_at = at[OWNED]
+        hidden_at = at[HIDDEN]
+        hand = s.hand[p]
+        if hand != m.hand:
+            mh = m.hand
+            size = m.size
+            for c in range(N_CARDS):
+                k = hand[c]
+                d = k - mh[c]
+                if d:
+                    mh[c] = k
+                    size += d
+                    owned[c] += d
+                    self._put(rec, own_at + c, owned[c])
+                    if q == 0:
+                        self._put(rec, at[HAND] + c, k)
+                    else:  # the opponent's hand is seen only summed with his draw pile
+                        hidden[c] += d
+                        self._put(rec, hidden_at + c, hidden[c])
+            m.size = size
+            self._put(rec, at[HAND_SIZE], size)
+        laid = s.laid[p]
+        if laid != m.laid:
+            ml = m.laid
+            for c in range(N_CARDS):
+                k = laid[c]
+                d = k - ml[c]
+                if d:
+                    ml[c] = k
+                    owned[c] += d
+                    self._put(rec, own_at + c, owned[c])
+                    self._put(rec, at[LAID] + c, k)
+        pile = s.draw[p]
+        was = m.pile
+        if pile != was:
+            pc = m.pc
+            n = len(pile)
+            if n < len(was) and pile == was[:n]:  # cards drawn from the top (the end)
+                for j in range(n, len(was)):
+                    pc[was[j]] -= 1
+                del was[n:]
+            else:
+                m.pile = pile[:]
+                counted(pile, pc)
+            self._counts(rec, m, pc, m.pcs, own_at, m.hidden, hidden_at)
+            self._put(rec, at[DRAW_SIZE], len(pile))
+        disc = s.disc[p]
+        was = m.disc
+        if disc != was:
+            dc = m.dc
+            n = len(was)
+            if n < len(disc) and disc[:n] == was:  # cards put on top (the end)
+                for j in range(n, len(disc)):
+                    dc[disc[j]] += 1
+                was += disc[n:]
+            else:
+                m.disc = disc[:]
+                counted(disc, dc)
+            if rec.public:
+                self._counts(rec, m, dc, m.dcs, own_at, m.dcs, at[DISCARD])
+            else:  # under discard-visibility B: with the unseen cards
+                self._counts(rec, m, dc, m.dcs, own_at, m.hidden, hidden_at)
+            m.top = self._one(rec, at[TOP], m.top, disc[-1] if disc else -1)
+            self._put(rec, at[DISCARD_SIZE], len(disc))
+        res = s.reserved[p]
+        if res != m.reserved:  # reserved Knights are owned (``CatanState.owned``)
+            owned[KDEF] += res - m.reserved
+            m.reserved = res
+            self._put(rec, own_at + KDEF, owned[KDEF])
+            self._put(rec, at[KNIGHTS], res)
+        self._put(rec, at[KNIGHTS] + 1, s.spent[p])
+
+    def _counts(self, rec: Record, m: SeatMemo, now: list[int], shown: list[int], own_at: int, into: list[int],
+                at: int) -> None:
+        """A pile's counts by card are ``now``; ``shown``, what the record counted of it, is
+        brought up to them, with the seat's owned cards and ``into``, the counts shown from
+        ``at`` that hold the pile (``shown`` itself, or the hidden cards with others)."""
+        owned = m.owned
+        for c in range(N_CARDS):
+            d = now[c] - shown[c]
+            if d:
+                shown[c] = now[c]
+                owned[c] += d
+                self._put(rec, own_at + c, owned[c])
+                if into is not shown:
+                    into[c] += d
+                self._put(rec, at + c, into[c])
+
+    def _one(self, rec: Record, at: int, was: int, now: int) -> int:
+        """A one-hot block from ``at`` that showed ``was`` (-1: nothing) shows ``now``."""
+        if now != was:
+            if was >= 0:
+                self._put(rec, at + was, 0)
+            if now >= 0:
+                self._put(rec, at + now, 1)
+        return now
+
+    def _put(self, rec: Record, i: int, k: int) -> None:
+        """The number ``i`` is the whole number ``k`` (scaled and clipped as ``encode`` does)."""
+        if k != rec.last[i]:
+            rec.last[i] = k
+            x = k * self.scales[i]
+            rec.out[i] = x if x < 1.0 else 1.0
+            rec.vector = None
+
+
+def counted(cards: list[int], out: list[int]) -> None:
+    """How many of each card a pile holds, into ``out``."""
+    for c in range(N_CARDS):
+        out[c] = 0
+    for c in cards:
+        out[c] += 1
+
+
+# where a seat's blocks start (``Encoder.seat_at``) and the table's (``Encoder.table_at``)
+HAND: Final = 0
+HAND_SIZE: Final = 1
+LAID: Final = 2
+OWNED: Final = 3
+HIDDEN: Final = 4
+DISCARD: Final = 5
+TOP: Final = 6
+DRAW_SIZE: Final = 7
+DISCARD_SIZE: Final = 8
+KNIGHTS: Final = 9
+SEAT_BLOCKS = ("hand", "hand_size", "laid", "owned", "", "discard", "discard_top", "draw_size", "discard_size",
+               "knights")
+SUPPLY: Final = 0
+SUPPLY_EMPTY: Final = 1
+POOL: Final = 2
+ROADS: Final = 3
+SEAS: Final = 4
+PHASE: Final = 5
+TO_DECIDE: Final = 6
+MY_TURN: Final = 7
+ATTACK: Final = 8
+ROLE: Final = 9
+STOLEN: Final = 10
+LEFT: Final = 11
+TURN: Final = 12
+RESULT: Final = 13
+TABLE_BLOCKS = ("supply", "supply_empty", "pool", "roads_played", "road_seas", "phase", "to_decide", "my_turn",
+                "attack", "attack_role", "stolen", "discards_left", "turn", "result")
+
+
+class SeatMemo:
+    """One seat's lists as a ``Record`` last counted them, and the counts made of them (all
+    0 and empty in a new record: the position whose every number is 0)."""
+
+    def __init__(self) -> None:
+        self.hand = [0] * N_CARDS
+        self.laid = [0] * N_CARDS
+        self.pile: list[int] = []
+        self.disc: list[int] = []
+        self.pc = [0] * N_CARDS  # the draw pile by card, as it is
+        self.dc = [0] * N_CARDS  # the discard pile by card, as it is
+        self.pcs = [0] * N_CARDS  # ... and as the record's numbers show them
+        self.dcs = [0] * N_CARDS
+        self.owned = [0] * N_CARDS
+        self.hidden = [0] * N_CARDS  # the viewer's deck or the opponent's unseen cards
+        self.size = 0
+        self.reserved = 0
+        self.top = -1
+
+
+class Record:
+    """One viewer's last vector (``Encoder.encode_state``): its whole numbers, the
+    ``float32`` numbers in an array written through a view, the read-only copy last handed
+    out (``None`` once a number changed), and what the viewer's seat and the opponent's
+    (``seats[0]``, ``seats[1]``) and the table were counted from."""
+
+    def __init__(self, size: int, public: bool) -> None:
+        self.public = public
+        self.last = [0] * size
+        self.array = np.zeros(size, dtype=np.float32)
+        self.out: Any = memoryview(self.array)  # type: ignore[arg-type]  # numpy gives the buffer
+        self.vector: np.ndarray | None = None
+        self.seats = [SeatMemo(), SeatMemo()]
+        self.supply: tuple[int, ...] = ()
+        self.pool = [0] * POOL_SIZE
+        self.phase = -1
+        self.attack = -1
+        self.stolen = -1

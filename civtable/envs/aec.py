@@ -15,6 +15,7 @@ and changes nothing. ``max_steps`` truncates a game (every agent ``truncated``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -73,8 +74,20 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         """PettingZoo's ``last`` (the selected agent's observation, cumulative reward,
         termination, truncation and info), without its indirections."""
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+        obs = None
+        if observe:
+            seat = self._seat[agent]
+            engine = self.engine
+            obs = {"observation": engine.observe(seat), "action_mask": engine.mask(seat)}
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """PettingZoo's ``agent_iter``: the selected agent while any agent is left, at most
+        ``max_iter`` times (a generator rather than its iterator class)."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -121,9 +134,9 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
 
     def _fill_infos(self) -> None:
         """Each agent's info: its mask (made once per position, read-only), in a new dict."""
-        mask, seat, infos = self.engine.mask, self._seat, self.infos
+        masks, seat, infos = self.engine.masks(), self._seat, self.infos
         for a in self.agents:
-            infos[a] = {"action_mask": mask(seat[a])}
+            infos[a] = {"action_mask": masks[seat[a]]}
 
     def render(self) -> str | None:
         """The terminal screen of a spectator (``render_mode="ansi"``)."""

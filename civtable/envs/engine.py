@@ -142,13 +142,28 @@ class Engine:
             m = self._make_mask(seat)
         return m
 
+    def masks(self) -> list[np.ndarray]:
+        """Every seat's mask (``mask``), by seat."""
+        masks = self._masks
+        movers = self.state.to_move()
+        for seat in range(self.n):
+            if masks[seat] is None:
+                if seat in movers:
+                    self._mover_mask(seat)
+                else:
+                    self._legal[seat] = self._nothing
+                    masks[seat] = self._zeros
+        return masks  # type: ignore[return-value]  # every one made
+
     def _make_mask(self, seat: int) -> np.ndarray:
-        state = self.state
-        if seat not in state.to_move():
+        if seat not in self.state.to_move():
             self._legal[seat] = self._nothing
             m = self._masks[seat] = self._zeros
             return m
-        legal = state.legal_actions(seat)
+        return self._mover_mask(seat)
+
+    def _mover_mask(self, seat: int) -> np.ndarray:
+        legal = self.state.legal_actions(seat)
         key = tuple(map(id, legal))
         known = self._known.get(key)
         if known is None:

@@ -283,7 +283,17 @@ class Encoder:
         self.cap_at = e.slot("turn_cap").start
         self.turn_scales = np.array([self.scale[self.turn_at], self.scale[self.cap_at]], dtype=np.float32)
         self.scales: list[float] = [float(x) for x in self.scale]  # float32 values, exact as doubles
-        self.records: list[Record | None] = [None, None]
+        self.record: Record | None = None
+        # each number's value for each whole number up to the first that clips to 1, as
+        # ``encode`` makes it (a whole number times a float32 scale is exact in a double:
+        # its rounding to float32 is float32's product)
+        self.values: list[list[float]] = []
+        for x in self.scales:
+            row = [0.0]
+            while row[-1] < 1.0:
+                row.append(min(float(np.float32(len(row) * x)), 1.0))
+            self.values.append(row)
+        self.most_dirty = 4 * e.size
         self.attack_no = [ATTACKS.index(c) if c in ATTACKS else -1 for c in range(-1, N_CARDS)]  # [attack + 1]
         sl = e.slot
         self.seat_at: list[list[int]] = [[-1 if who == "opp" and name == "hand" else sl(f"{who}.{name or hidden}").start
@@ -365,27 +375,29 @@ class Encoder:
 
     def encode_state(self, state: CatanState, viewer: int) -> np.ndarray:
         """``encode(state.observation(viewer), viewer)``, read from the state's lists and
-        written incrementally (``Record``): the encoder keeps, for each viewer, the vector it
-        made last (of whatever position) with the whole numbers it was made from and the
-        lists they were counted from. It compares the state's lists with those (one C loop
-        each when they are equal), and for a list that changed, card by card, it moves the
-        counts that follow from it (a card from hand to table changes the hand, the laid
-        cards, nothing owned) and rewrites the numbers that differ, each scaled as ``encode``
-        scales it (a whole number times a ``float32`` scale is exact in a double, so its
-        rounding to ``float32`` is ``float32``'s product). A new record stands for the
-        position whose every number is 0 (the vector of zeros), so whatever the previous
-        position was (another game, a clone, a reset), the result is the fresh vector. It is
-        handed out read-only, and the same array again while the viewer's numbers do not
-        change. A call that finds the viewer's record taken (another thread in the middle of
-        a call) starts a record of its own."""
-        rec = self.records[viewer]
-        self.records[viewer] = None
+        written incrementally (``Record``). The encoder keeps both seats' vectors as it made
+        them last (of whatever position), the whole numbers they were made from and the
+        lists those were counted from. Each call compares the state's lists with those (one
+        C loop each when they are equal); for a list that changed it moves, card by card,
+        the counts that follow from it (a card from hand to table changes the hand and the
+        laid cards, nothing owned) and rewrites in both vectors the numbers that differ,
+        each scaled as ``encode`` scales it (a whole number times a ``float32`` scale is
+        exact in a double, so its rounding to ``float32`` is ``float32``'s product). So a
+        step costs what it changed, whoever is to see it next. A new record stands for the
+        position whose every number is 0 (vectors of zeros): whatever the previous position
+        was (another game, a clone, a reset), the result is the fresh vector. It is handed
+        out read-only, and the same array again while the viewer's numbers do not change.
+        A call that finds the record taken (another thread in the middle of a call) starts
+        a record of its own."""
+        rec = self.record
+        self.record = None
         s = state
         public = s.rules.discard_public
         if rec is None or rec.public != public:
             rec = Record(self.encoding.size, public)
-        self._seat(rec, s, viewer, 0)
-        self._seat(rec, s, 1 - viewer, 1)
+        v0, v1 = rec.views[0], rec.views[1]
+        self._seat(rec, s, 0, v0, v1)
+        self._seat(rec, s, 1, v1, v0)
         t = self.table_at
         supply = s.supply
         if supply is not rec.supply:
@@ -393,45 +405,69 @@ class Encoder:
             first = self.first_supply
             for j in range(len(BUYABLE)):
                 k = supply[first + j]
-                self._put(rec, t[SUPPLY] + j, k)
-                self._put(rec, t[SUPPLY_EMPTY] + j, int(k == 0))
+                self._both(v0, v1, t[SUPPLY] + j, k)
+                self._both(v0, v1, t[SUPPLY_EMPTY] + j, int(k == 0))
         pool = s.pool
         if pool != rec.pool:
             rec.pool = pool[:]
             for j in range(len(pool)):
-                self._put(rec, t[POOL] + j, pool[j])
-        self._put(rec, t[ROADS], s.roads_played)
-        self._put(rec, t[SEAS], s.road_seas)
+                self._both(v0, v1, t[POOL] + j, pool[j])
+        self._both(v0, v1, t[ROADS], s.roads_played)
+        self._both(v0, v1, t[SEAS], s.road_seas)
         phase = s.phase
-        rec.phase = self._one(rec, t[PHASE], rec.phase, phase)
-        self._put(rec, t[TO_DECIDE], int(phase != OVER and s.decider == viewer))
-        self._put(rec, t[MY_TURN], int(s.current == viewer))
+        rec.phase = self._one(v0, v1, t[PHASE], rec.phase, phase)
+        decider = s.decider if phase != OVER else -1
+        self._put(v0, t[TO_DECIDE], int(decider == 0))
+        self._put(v1, t[TO_DECIDE], int(decider == 1))
+        self._put(v0, t[MY_TURN], int(s.current == 0))
+        self._put(v1, t[MY_TURN], int(s.current == 1))
         answering = phase != MAIN and phase != OVER
-        attack = self.attack_no[s.attack + 1] if answering else -1
-        rec.attack = self._one(rec, t[ATTACK], rec.attack, attack)
-        self._put(rec, t[ROLE], int(answering and s.attacker == viewer))
-        self._put(rec, t[ROLE] + 1, int(answering and s.victim == viewer))
-        rec.stolen = self._one(rec, t[STOLEN], rec.stolen, s.stolen if answering else -1)
-        self._put(rec, t[LEFT], s.left if answering else 0)
-        self._put(rec, t[TURN], s.turn_no)
-        self._put(rec, t[TURN] + 1, s.turn_no)
+        rec.attack = self._one(v0, v1, t[ATTACK], rec.attack, self.attack_no[s.attack + 1] if answering else -1)
+        attacker = s.attacker if answering else -1
+        victim = s.victim if answering else -1
+        self._put(v0, t[ROLE], int(attacker == 0))
+        self._put(v1, t[ROLE], int(attacker == 1))
+        self._put(v0, t[ROLE] + 1, int(victim == 0))
+        self._put(v1, t[ROLE] + 1, int(victim == 1))
+        rec.stolen = self._one(v0, v1, t[STOLEN], rec.stolen, s.stolen if answering else -1)
+        self._both(v0, v1, t[LEFT], s.left if answering else 0)
+        self._both(v0, v1, t[TURN], s.turn_no)
+        self._both(v0, v1, t[TURN] + 1, s.turn_no)
         w = s.winner
-        self._put(rec, t[RESULT], int(w >= 0 and w == viewer))
-        self._put(rec, t[RESULT] + 1, int(w >= 0 and w != viewer))
-        v = rec.vector
+        self._put(v0, t[RESULT], int(w == 0))
+        self._put(v1, t[RESULT], int(w == 1))
+        self._put(v0, t[RESULT] + 1, int(w == 1))
+        self._put(v1, t[RESULT] + 1, int(w == 0))
+        view = rec.views[viewer]
+        if view.dirty:
+            self._flush(view)
+        v = view.vector
         if v is None:
-            v = rec.vector = rec.array.copy()
+            v = view.vector = view.array.copy()
             v.flags.writeable = False
-        self.records[viewer] = rec
+        self.record = rec
         return v
 
-    def _seat(self, rec: Record, s: CatanState, p: int, q: int) -> None:
-        """Seat ``p``'s numbers in ``rec``, as the viewer's (``q`` 0) or the opponent's (1)."""
-        m = rec.seats[q]
-        at = self.seat_at[q]
-        owned, hidden = m.owned, m.hidden
-        own_at = at[OWNED]
-        hidden_at = at[HIDDEN]
+    def _flush(self, view: View) -> None:
+        """Writes the numbers of ``view`` that changed since it was last written (once each,
+        however often they changed) into its ``float32`` array."""
+        last, shown, out, values = view.last, view.shown, view.out, self.values
+        for i in view.dirty:
+            k = last[i]
+            if k != shown[i]:
+                shown[i] = k
+                row = values[i]
+                out[i] = row[k] if k < len(row) else row[-1]
+                view.vector = None
+        view.dirty.clear()
+
+    def _seat(self, rec: Record, s: CatanState, p: int, me: View, op: View) -> None:
+        """Seat ``p``'s numbers, in its own vector ``me`` and in the opponent's ``op``."""
+        m = rec.seats[p]
+        mine = self.seat_at[0]
+        theirs = self.seat_at[1]
+        owned = m.owned
+        unseen = m.unseen
         hand = s.hand[p]
         if hand != m.hand:
             mh = m.hand
@@ -443,14 +479,14 @@ class Encoder:
                     mh[c] = k
                     size += d
                     owned[c] += d
-                    self._put(rec, own_at + c, owned[c])
-                    if q == 0:
-                        self._put(rec, at[HAND] + c, k)
-                    else:  # the opponent's hand is seen only summed with his draw pile
-                        hidden[c] += d
-                        self._put(rec, hidden_at + c, hidden[c])
+                    self._put(me, mine[OWNED] + c, owned[c])
+                    self._put(op, theirs[OWNED] + c, owned[c])
+                    self._put(me, mine[HAND] + c, k)
+                    unseen[c] += d  # the opponent sees the hand only summed with the draw pile
+                    self._put(op, theirs[HIDDEN] + c, unseen[c])
             m.size = size
-            self._put(rec, at[HAND_SIZE], size)
+            self._put(me, mine[HAND_SIZE], size)
+            self._put(op, theirs[HAND_SIZE], size)
         laid = s.laid[p]
         if laid != m.laid:
             ml = m.laid
@@ -460,8 +496,10 @@ class Encoder:
                 if d:
                     ml[c] = k
                     owned[c] += d
-                    self._put(rec, own_at + c, owned[c])
-                    self._put(rec, at[LAID] + c, k)
+                    self._put(me, mine[OWNED] + c, owned[c])
+                    self._put(op, theirs[OWNED] + c, owned[c])
+                    self._put(me, mine[LAID] + c, k)
+                    self._put(op, theirs[LAID] + c, k)
         pile = s.draw[p]
         was = m.pile
         if pile != was:
@@ -474,8 +512,9 @@ class Encoder:
             else:
                 m.pile = pile[:]
                 counted(pile, pc)
-            self._counts(rec, m, pc, m.pcs, own_at, m.hidden, hidden_at)
-            self._put(rec, at[DRAW_SIZE], len(pile))
+            self._counts(m, pc, m.pcs, me, op, False)
+            self._put(me, mine[DRAW_SIZE], n)
+            self._put(op, theirs[DRAW_SIZE], n)
         disc = s.disc[p]
         was = m.disc
         if disc != was:
@@ -488,52 +527,78 @@ class Encoder:
             else:
                 m.disc = disc[:]
                 counted(disc, dc)
-            if rec.public:
-                self._counts(rec, m, dc, m.dcs, own_at, m.dcs, at[DISCARD])
-            else:  # under discard-visibility B: with the unseen cards
-                self._counts(rec, m, dc, m.dcs, own_at, m.hidden, hidden_at)
-            m.top = self._one(rec, at[TOP], m.top, disc[-1] if disc else -1)
-            self._put(rec, at[DISCARD_SIZE], len(disc))
+            self._counts(m, dc, m.dcs, me, op, rec.public)
+            top = disc[-1] if disc else -1
+            if top != m.top:
+                for view, at in ((me, mine[TOP]), (op, theirs[TOP])):
+                    if m.top >= 0:
+                        self._put(view, at + m.top, 0)
+                    if top >= 0:
+                        self._put(view, at + top, 1)
+                m.top = top
+            self._put(me, mine[DISCARD_SIZE], len(disc))
+            self._put(op, theirs[DISCARD_SIZE], len(disc))
         res = s.reserved[p]
         if res != m.reserved:  # reserved Knights are owned (``CatanState.owned``)
             owned[KDEF] += res - m.reserved
             m.reserved = res
-            self._put(rec, own_at + KDEF, owned[KDEF])
-            self._put(rec, at[KNIGHTS], res)
-        self._put(rec, at[KNIGHTS] + 1, s.spent[p])
+            self._put(me, mine[OWNED] + KDEF, owned[KDEF])
+            self._put(op, theirs[OWNED] + KDEF, owned[KDEF])
+            self._put(me, mine[KNIGHTS], res)
+            self._put(op, theirs[KNIGHTS], res)
+        spent = s.spent[p]
+        self._put(me, mine[KNIGHTS] + 1, spent)
+        self._put(op, theirs[KNIGHTS] + 1, spent)
 
-    def _counts(self, rec: Record, m: SeatMemo, now: list[int], shown: list[int], own_at: int, into: list[int],
-                at: int) -> None:
+    def _counts(self, m: SeatMemo, now: list[int], shown: list[int], me: View, op: View, public: bool) -> None:
         """A pile's counts by card are ``now``; ``shown``, what the record counted of it, is
-        brought up to them, with the seat's owned cards and ``into``, the counts shown from
-        ``at`` that hold the pile (``shown`` itself, or the hidden cards with others)."""
+        brought up to them, with the seat's owned cards and either the discard block that
+        shows the pile (``public``) or the hidden cards it lies among (the seat's deck, the
+        opponent's unseen cards)."""
+        mine = self.seat_at[0]
+        theirs = self.seat_at[1]
         owned = m.owned
+        deck = m.deck
+        unseen = m.unseen
         for c in range(N_CARDS):
             d = now[c] - shown[c]
             if d:
-                shown[c] = now[c]
+                k = shown[c] = now[c]
                 owned[c] += d
-                self._put(rec, own_at + c, owned[c])
-                if into is not shown:
-                    into[c] += d
-                self._put(rec, at + c, into[c])
+                self._put(me, mine[OWNED] + c, owned[c])
+                self._put(op, theirs[OWNED] + c, owned[c])
+                if public:
+                    self._put(me, mine[DISCARD] + c, k)
+                    self._put(op, theirs[DISCARD] + c, k)
+                else:
+                    deck[c] += d
+                    self._put(me, mine[HIDDEN] + c, deck[c])
+                    unseen[c] += d
+                    self._put(op, theirs[HIDDEN] + c, unseen[c])
 
-    def _one(self, rec: Record, at: int, was: int, now: int) -> int:
-        """A one-hot block from ``at`` that showed ``was`` (-1: nothing) shows ``now``."""
+    def _one(self, v0: View, v1: View, at: int, was: int, now: int) -> int:
+        """A one-hot block from ``at`` that showed ``was`` (-1: nothing) shows ``now``, in both vectors."""
         if now != was:
             if was >= 0:
-                self._put(rec, at + was, 0)
+                self._both(v0, v1, at + was, 0)
             if now >= 0:
-                self._put(rec, at + now, 1)
+                self._both(v0, v1, at + now, 1)
         return now
 
-    def _put(self, rec: Record, i: int, k: int) -> None:
-        """The number ``i`` is the whole number ``k`` (scaled and clipped as ``encode`` does)."""
-        if k != rec.last[i]:
-            rec.last[i] = k
-            x = k * self.scales[i]
-            rec.out[i] = x if x < 1.0 else 1.0
-            rec.vector = None
+    def _both(self, v0: View, v1: View, i: int, k: int) -> None:
+        """The number ``i`` of both vectors is ``k``."""
+        self._put(v0, i, k)
+        self._put(v1, i, k)
+
+    def _put(self, view: View, i: int, k: int) -> None:
+        """The number ``i`` of ``view`` is the whole number ``k``: noted, written when the
+        view is asked for (``_flush``)."""
+        if k != view.last[i]:
+            view.last[i] = k
+            dirty = view.dirty
+            dirty.append(i)
+            if len(dirty) > self.most_dirty:  # a view nobody asks for: its notes kept short
+                self._flush(view)
 
 
 def counted(cards: list[int], out: list[int]) -> None:
@@ -589,24 +654,34 @@ class SeatMemo:
         self.pcs = [0] * N_CARDS  # ... and as the record's numbers show them
         self.dcs = [0] * N_CARDS
         self.owned = [0] * N_CARDS
-        self.hidden = [0] * N_CARDS  # the viewer's deck or the opponent's unseen cards
+        self.deck = [0] * N_CARDS  # what the seat does not see of its own cards
+        self.unseen = [0] * N_CARDS  # what the opponent does not see of them
         self.size = 0
         self.reserved = 0
         self.top = -1
 
 
-class Record:
-    """One viewer's last vector (``Encoder.encode_state``): its whole numbers, the
-    ``float32`` numbers in an array written through a view, the read-only copy last handed
-    out (``None`` once a number changed), and what the viewer's seat and the opponent's
-    (``seats[0]``, ``seats[1]``) and the table were counted from."""
+class View:
+    """One seat's vector in a ``Record``: its whole numbers, the ``float32`` numbers in an
+    array written through a view of its buffer when the seat's vector is asked for, and
+    the read-only copy last handed out (``None`` once a number changed)."""
 
-    def __init__(self, size: int, public: bool) -> None:
-        self.public = public
+    def __init__(self, size: int) -> None:
         self.last = [0] * size
+        self.shown = [0] * size  # the numbers the array holds
+        self.dirty: list[int] = []  # the numbers that may differ from them
         self.array = np.zeros(size, dtype=np.float32)
         self.out: Any = memoryview(self.array)  # type: ignore[arg-type]  # numpy gives the buffer
         self.vector: np.ndarray | None = None
+
+
+class Record:
+    """Both seats' last vectors (``Encoder.encode_state``), and what each seat's numbers
+    and the table's were counted from."""
+
+    def __init__(self, size: int, public: bool) -> None:
+        self.public = public
+        self.views = [View(size), View(size)]
         self.seats = [SeatMemo(), SeatMemo()]
         self.supply: tuple[int, ...] = ()
         self.pool = [0] * POOL_SIZE

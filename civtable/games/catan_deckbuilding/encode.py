@@ -42,90 +42,16 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from civtable.core.spaces import Encoding, Feature
+from civtable.core.spaces import Encoding
 
-from .catalog import BANDIT, BUYABLE, KDEF, KOFF, N_CARDS, ROLE_IDS
+from . import space
+from .catalog import BUYABLE, KDEF, N_CARDS, ROLE_IDS
 from .options import Rules
-from .space import most_roads
-from .state import MAIN, OVER, PHASE_NAMES, POOL_KEYS, POOL_SIZE, CatanState
+from .space import ATTACKS, HAND_MAX, HAND_SIZE_MAX, PILE_MAX, POOL_MAX, SEAS_MAX, TURN_MAX
+from .state import MAIN, OVER, PHASE_NAMES, POOL_SIZE, CatanState
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-
-HAND_MAX = 8
-"""Copies of one card in a hand or laid down that the encoding tells apart (clipped above)."""
-HAND_SIZE_MAX = 24
-"""Cards in a hand told apart (a Harbor's draws can make a hand that large)."""
-PILE_MAX = 64
-"""Cards in a draw or discard pile told apart (a deck of 21 grows by its purchases)."""
-POOL_MAX = 10
-"""Resources of one pool slot told apart (Roads played together give 2n - 3)."""
-SEAS_MAX = 8
-"""Extra Seas of Road plays this turn (road-sea B) told apart."""
-TURN_MAX = 100
-"""Turns told apart by the ``turn`` feature (greedy games last 48 turns at the median, at most
-about 90; ``turn_cap`` covers the rest up to the cap)."""
-
-CARDS = ", ".join(ROLE_IDS)
-STACKS = ", ".join(ROLE_IDS[c] for c in BUYABLE)
-ATTACKS = (BANDIT, KOFF)
-
-
-def _features(rules: Rules) -> list[Feature]:
-    """The layout, feature by feature (sizes are fixed: 14 cards, 7 stacks, 7 pool slots)."""
-    n = N_CARDS
-    s = len(BUYABLE)
-
-    def seat_block(who: str, own: bool) -> list[Feature]:
-        whose = "the viewer's" if own else "the opponent's"
-        subject = "the viewer" if own else "the opponent"
-        out = []
-        if own:
-            out.append(Feature("me.hand", n, f"cards in the viewer's hand, by card ({CARDS}), / {HAND_MAX}"))
-        out += [
-            Feature(f"{who}.hand_size", 1, f"cards in {whose} hand / {HAND_SIZE_MAX}"),
-            Feature(f"{who}.laid", n, f"cards {subject} laid down this turn, by card, / {HAND_MAX}"),
-            Feature(f"{who}.owned", n, f"cards {subject} owns wherever they lie, by card, / copies in the game"),
-        ]
-        if own:
-            out.append(Feature("me.deck", n, "the viewer's cards not in hand, laid down or on a public discard "
-                               "pile (discard-visibility A: his draw pile; B: draw and discard piles), "
-                               "by card, / copies in the game"))
-        else:
-            out.append(Feature("opp.unseen", n, "the opponent's cards in hand or draw pile (and under "
-                               "discard-visibility B his discard pile), by card, / copies in the game"))
-        out += [
-            Feature(f"{who}.discard", n, f"{whose} discard pile by card, / copies in the game "
-                    "(0 under discard-visibility B)"),
-            Feature(f"{who}.discard_top", n, f"one-hot: the top card of {whose} discard pile (none: all 0)"),
-            Feature(f"{who}.draw_size", 1, f"cards in {whose} draw pile / {PILE_MAX}"),
-            Feature(f"{who}.discard_size", 1, f"cards in {whose} discard pile / {PILE_MAX}"),
-            Feature(f"{who}.knights", 2, f"{whose} Knights (Defensive) laid down to reflect, then those in "
-                    "hand that have blocked (counter-knight C), / Knights in the game"),
-        ]
-        return out
-
-    return [
-        *seat_block("me", True),
-        *seat_block("opp", False),
-        Feature("supply", s, f"cards left in each supply stack ({STACKS}) / copies in the game"),
-        Feature("supply_empty", s, "1 for each empty supply stack"),
-        Feature("pool", len(POOL_KEYS), f"resources laid down this turn and not spent ({', '.join(POOL_KEYS)}) "
-                f"/ {POOL_MAX}"),
-        Feature("roads_played", 1, f"Roads played this turn / {most_roads(rules) or 1} (all Roads of the game)"),
-        Feature("road_seas", 1, f"Seas given by Road plays this turn (road-sea B) / {SEAS_MAX}"),
-        Feature("phase", len(PHASE_NAMES), f"one-hot: the decision asked ({', '.join(PHASE_NAMES)})"),
-        Feature("to_decide", 1, "1 when the viewer is to decide now"),
-        Feature("my_turn", 1, "1 when it is the viewer's turn"),
-        Feature("attack", len(ATTACKS), "one-hot: the attack being answered (bandit, koff)"),
-        Feature("attack_role", 2, "1 if the viewer is the attack's attacker (or thief), then 1 if its target"),
-        Feature("stolen", n, "one-hot: the card the Bandit took, waiting to be kept or returned"),
-        Feature("discards_left", 1, "cards still to discard for a Knight (Offensive) / 2"),
-        Feature("turn", 1, f"the turn number / {TURN_MAX}"),
-        Feature("turn_cap", 1, f"the turn number / the turn cap (max-turns, here {rules.max_turns})"),
-        Feature("result", 2, "1 if the viewer has won, then 1 if the opponent has"),
-    ]
-
 
 RAW_SEAT = ("hand_size", "laid", "owned", "discard", "draw_size", "discard_size", "knights")
 """The numbers ``encode`` reads of each seat, in reading order (the viewer's hand before them)."""
@@ -142,7 +68,7 @@ class Encoder:
     and the one-hots."""
 
     def __init__(self, rules: Rules) -> None:
-        self.encoding = Encoding(_features(rules))
+        self.encoding = Encoding(space.observation_features(rules))
         e = self.encoding
         sl = e.slot
         start, supply = rules.cards.start_deck, rules.supply
@@ -165,7 +91,7 @@ class Encoder:
         put("opp.unseen", copies)
         put("supply", [copies[c] for c in BUYABLE])
         put("pool", POOL_MAX)
-        put("roads_played", most_roads(rules) or 1)
+        put("roads_played", space.most_roads(rules) or 1)
         put("road_seas", SEAS_MAX)
         put("discards_left", 2)
         put("turn", TURN_MAX)
@@ -375,20 +301,14 @@ class Encoder:
 
     def encode_state(self, state: CatanState, viewer: int) -> np.ndarray:
         """``encode(state.observation(viewer), viewer)``, read from the state's lists and
-        written incrementally (``Record``). The encoder keeps both seats' vectors as it made
-        them last (of whatever position), the whole numbers they were made from and the
-        lists those were counted from. Each call compares the state's lists with those (one
-        C loop each when they are equal); for a list that changed it moves, card by card,
-        the counts that follow from it (a card from hand to table changes the hand and the
-        laid cards, nothing owned) and rewrites in both vectors the numbers that differ,
-        each scaled as ``encode`` scales it (a whole number times a ``float32`` scale is
-        exact in a double, so its rounding to ``float32`` is ``float32``'s product). So a
-        step costs what it changed, whoever is to see it next. A new record stands for the
-        position whose every number is 0 (vectors of zeros): whatever the previous position
-        was (another game, a clone, a reset), the result is the fresh vector. It is handed
-        out read-only, and the same array again while the viewer's numbers do not change.
-        A call that finds the record taken (another thread in the middle of a call) starts
-        a record of its own."""
+        written incrementally (``Record``: both seats' last vectors, their whole numbers and
+        the lists they were counted from). The state's lists are compared with those; a
+        changed one is followed card by card (a card from hand to table moves two counts,
+        nothing owned), the numbers that differ are noted for both seats and written, each
+        scaled as ``encode`` scales it, into the asked seat's array, handed out read-only
+        (the same array while nothing changes). A new record is the all-0 position, so any
+        position after any other gives the fresh vector (``tests/envs/test_incremental_encoding.py``);
+        a call that finds the record taken (another thread) starts its own."""
         rec = self.record
         self.record = None
         s = state
@@ -449,8 +369,7 @@ class Encoder:
         return v
 
     def _flush(self, view: View) -> None:
-        """Writes the numbers of ``view`` that changed since it was last written (once each,
-        however often they changed) into its ``float32`` array."""
+        """Writes into ``view``'s array the numbers changed since (once each, however often)."""
         last, shown, out, values = view.last, view.shown, view.out, self.values
         for i in view.dirty:
             k = last[i]
@@ -464,8 +383,7 @@ class Encoder:
     def _seat(self, rec: Record, s: CatanState, p: int, me: View, op: View) -> None:
         """Seat ``p``'s numbers, in its own vector ``me`` and in the opponent's ``op``."""
         m = rec.seats[p]
-        mine = self.seat_at[0]
-        theirs = self.seat_at[1]
+        mine, theirs = self.seat_at[0], self.seat_at[1]
         owned = m.owned
         unseen = m.unseen
         hand = s.hand[p]
@@ -490,12 +408,10 @@ class Encoder:
         laid = s.laid[p]
         if laid != m.laid:
             ml = m.laid
-            for c in range(N_CARDS):
-                k = laid[c]
-                d = k - ml[c]
-                if d:
+            for c, k in enumerate(laid):
+                if k != ml[c]:
+                    owned[c] += k - ml[c]
                     ml[c] = k
-                    owned[c] += d
                     self._put(me, mine[OWNED] + c, owned[c])
                     self._put(op, theirs[OWNED] + c, owned[c])
                     self._put(me, mine[LAID] + c, k)
@@ -551,10 +467,8 @@ class Encoder:
         self._put(op, theirs[KNIGHTS] + 1, spent)
 
     def _counts(self, m: SeatMemo, now: list[int], shown: list[int], me: View, op: View, public: bool) -> None:
-        """A pile's counts by card are ``now``; ``shown``, what the record counted of it, is
-        brought up to them, with the seat's owned cards and either the discard block that
-        shows the pile (``public``) or the hidden cards it lies among (the seat's deck, the
-        opponent's unseen cards)."""
+        """A pile's counts are ``now``: ``shown`` (the record's) brought up to them, with the owned
+        cards and the discard block (``public``) or the hidden cards (deck, unseen)."""
         mine = self.seat_at[0]
         theirs = self.seat_at[1]
         owned = m.owned
@@ -591,8 +505,7 @@ class Encoder:
         self._put(v1, i, k)
 
     def _put(self, view: View, i: int, k: int) -> None:
-        """The number ``i`` of ``view`` is the whole number ``k``: noted, written when the
-        view is asked for (``_flush``)."""
+        """The number ``i`` of ``view`` is ``k``: noted, written when asked for (``_flush``)."""
         if k != view.last[i]:
             view.last[i] = k
             dirty = view.dirty
@@ -641,8 +554,7 @@ TABLE_BLOCKS = ("supply", "supply_empty", "pool", "roads_played", "road_seas", "
 
 
 class SeatMemo:
-    """One seat's lists as a ``Record`` last counted them, and the counts made of them (all
-    0 and empty in a new record: the position whose every number is 0)."""
+    """One seat's lists as a ``Record`` last counted them, and their counts (a new one: all 0)."""
 
     def __init__(self) -> None:
         self.hand = [0] * N_CARDS
@@ -662,9 +574,8 @@ class SeatMemo:
 
 
 class View:
-    """One seat's vector in a ``Record``: its whole numbers, the ``float32`` numbers in an
-    array written through a view of its buffer when the seat's vector is asked for, and
-    the read-only copy last handed out (``None`` once a number changed)."""
+    """One seat's vector in a ``Record``: its whole numbers, its ``float32`` array (written when
+    asked for) and the read-only copy last handed out (``None`` once a number changed)."""
 
     def __init__(self, size: int) -> None:
         self.last = [0] * size
@@ -676,8 +587,7 @@ class View:
 
 
 class Record:
-    """Both seats' last vectors (``Encoder.encode_state``), and what each seat's numbers
-    and the table's were counted from."""
+    """Both seats' last vectors (``Encoder.encode_state``) and what they were counted from."""
 
     def __init__(self, size: int, public: bool) -> None:
         self.public = public

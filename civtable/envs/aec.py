@@ -15,6 +15,7 @@ and changes nothing. ``max_steps`` truncates a game (every agent ``truncated``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -66,7 +67,27 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        return {"observation": self.engine.observe(seat), "action_mask": self.engine.mask(seat)}
+        engine = self.engine
+        return {"observation": engine.observe(seat), "action_mask": engine.mask(seat)}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last`` (the selected agent's observation, cumulative reward,
+        termination, truncation and info), without its indirections."""
+        agent = self.agent_selection
+        obs = None
+        if observe:
+            seat = self._seat[agent]
+            engine = self.engine
+            obs = {"observation": engine.observe(seat), "action_mask": engine.mask(seat)}
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """PettingZoo's ``agent_iter``: the selected agent while any agent is left, at most
+        ``max_iter`` times (a generator rather than its iterator class)."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -92,11 +113,11 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
             self._select()
             return
         # the game goes on: every reward is 0 (``rewards`` holds zeros until the end)
-        mover = engine.mover()
-        if mover is None:
+        movers = state.to_move()
+        if not movers:
             self._select()
             return
-        self.agent_selection = self.possible_agents[mover]
+        self.agent_selection = self.possible_agents[movers[0]]
         self._fill_infos()
 
     def _select(self) -> None:
@@ -112,10 +133,10 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         self._fill_infos()
 
     def _fill_infos(self) -> None:
-        """Each agent's info: its mask (made once per position, a copy each)."""
-        mask, seat, infos = self.engine.mask, self._seat, self.infos
+        """Each agent's info: its mask (made once per position, read-only), in a new dict."""
+        masks, seat, infos = self.engine.masks(), self._seat, self.infos
         for a in self.agents:
-            infos[a] = {"action_mask": mask(seat[a])}
+            infos[a] = {"action_mask": masks[seat[a]]}
 
     def render(self) -> str | None:
         """The terminal screen of a spectator (``render_mode="ansi"``)."""

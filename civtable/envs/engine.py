@@ -67,10 +67,16 @@ class Engine:
     """A game being played by an environment: its state and the seat-relative views.
 
     What a seat is shown is computed at most once per position and only when asked
-    (``observe``, ``mask``): a step only clears it. The mask is made from
-    ``legal_actions`` by one lookup per legal action into a ``bytearray``, which also
-    keeps the legal action object of each number, so that ``action`` checks a number
-    by one lookup and ``apply`` hands the state its own action object."""
+    (``observe``, ``mask``): a step only clears it. Both are handed out read-only, the
+    same array to every caller of one position (nobody's change can reach another's
+    view, and nothing is copied at every call); a game's writable vector is copied once.
+    The mask is made from ``legal_actions`` by one lookup per legal action into a
+    ``bytearray``, which also keeps the legal action object of each number, so that
+    ``action`` checks a number by one lookup and ``apply`` hands the state its own action
+    object. Games that hand out the same action objects again (catan-deckbuilding's are
+    made once) find a list of legal actions seen before by the identities of its objects
+    (``_known``, which keeps those objects, so an identity cannot be taken by another
+    object while it is a key), and get its mask and numbers without a lookup."""
 
     def __init__(self, game: Game, seed: int | None) -> None:
         self.game = game
@@ -87,8 +93,12 @@ class Engine:
         self._masks: list[np.ndarray | None] = [None] * self.n
         self._legal: list[dict[int, Action] | None] = [None] * self.n
         self._zeros = np.zeros(self.space.size, dtype=np.int8)
+        self._zeros.flags.writeable = False
+        self._nothing: dict[int, Action] = {}
         self._blank = bytes(self.space.size)
         self._index = {t: i for i, t in enumerate(self.space.texts)}
+        self._known: dict[tuple[int, ...], tuple[np.ndarray, dict[int, Action]]] = {}
+        self._known_most = max(64, (1 << 22) // max(1, self.space.size))  # about 4 MB of masks
 
     def reset(self, seed: int | None) -> None:
         """A new game: with ``seed``, the game of that seed (as ``civtable play --seed``);
@@ -115,27 +125,57 @@ class Engine:
         return movers[0] if movers else None
 
     def observe(self, seat: int) -> np.ndarray:
-        """The seat's vector (computed once per position; a copy is handed out)."""
+        """The seat's vector (computed once per position, read-only)."""
         v = self._obs[seat]
         if v is None:
-            v = self._obs[seat] = self.game.encode_state(self.state, seat)
-        return v.copy()
+            v = self.game.encode_state(self.state, seat)
+            if v.flags.writeable:  # the game's own array: a copy that nobody changes
+                v = v.copy()
+                v.flags.writeable = False
+            self._obs[seat] = v
+        return v
 
     def mask(self, seat: int) -> np.ndarray:
-        """The seat's legal numbers (computed once per position; a copy is handed out)."""
+        """The seat's legal numbers (computed once per position, read-only)."""
         m = self._masks[seat]
         if m is None:
             m = self._make_mask(seat)
-        return m.copy()
+        return m
+
+    def masks(self) -> list[np.ndarray]:
+        """Every seat's mask (``mask``), by seat."""
+        masks = self._masks
+        movers = self.state.to_move()
+        for seat in range(self.n):
+            if masks[seat] is None:
+                if seat in movers:
+                    self._mover_mask(seat)
+                else:
+                    self._legal[seat] = self._nothing
+                    masks[seat] = self._zeros
+        return masks  # type: ignore[return-value]  # every one made
 
     def _make_mask(self, seat: int) -> np.ndarray:
-        state = self.state
-        if seat not in state.to_move():
-            self._legal[seat] = {}
+        if seat not in self.state.to_move():
+            self._legal[seat] = self._nothing
             m = self._masks[seat] = self._zeros
             return m
+        return self._mover_mask(seat)
+
+    def _mover_mask(self, seat: int) -> np.ndarray:
+        legal = self.state.legal_actions(seat)
+        key = tuple(map(id, legal))
+        known = self._known.get(key)
+        if known is None:
+            known = self._learn(key, legal)
+        m, self._legal[seat] = known
+        self._masks[seat] = m
+        return m
+
+    def _learn(self, key: tuple[int, ...], legal: list[Action]) -> tuple[np.ndarray, dict[int, Action]]:
+        """The mask and numbers of a list of legal actions not seen before, kept under the
+        identities of its objects (``key``)."""
         index = self._index
-        legal = state.legal_actions(seat)
         try:
             numbers = {index[a.text]: a for a in legal}
         except KeyError:  # the space's own sentence for a legal action it lacks
@@ -144,9 +184,12 @@ class Engine:
         buf = bytearray(self._blank)
         for i in numbers:
             buf[i] = 1
-        self._legal[seat] = numbers
-        m = self._masks[seat] = np.frombuffer(buf, dtype=np.int8)
-        return m
+        m = np.frombuffer(bytes(buf), dtype=np.int8)  # read-only: a ``bytes`` buffer
+        if len(numbers) == len(legal):  # its objects are all kept in ``numbers``
+            if len(self._known) >= self._known_most:
+                self._known.clear()
+            self._known[key] = (m, numbers)
+        return m, numbers
 
     def action(self, seat: int, index: Any) -> Action:
         """The legal action with number ``index`` for ``seat``, or ``IllegalActionError``."""

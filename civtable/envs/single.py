@@ -172,7 +172,9 @@ class CivtableGym(gym.Env):  # type: ignore[misc]
         return float(scores[self.seat] - (max(others) if others else 0.0))
 
     def _obs(self) -> np.ndarray:
-        return self.engine.observe(self.seat)
+        """A copy of the engine's read-only vector: Gymnasium wants new data at every call
+        (its checker refuses arrays shared between calls) and writable arrays."""
+        return self.engine.observe(self.seat).copy()
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.engine.mask(self.seat)}
+        return {"action_mask": self.engine.mask(self.seat).copy()}

@@ -32,7 +32,8 @@ def test_the_mask_and_the_numbers_follow_the_legal_actions(game_id: str, options
             expected = game.action_space().mask(state.legal_actions(seat)) if seat in movers else \
                 np.zeros(game.action_space().size, dtype=np.int8)
             assert mask.dtype == np.int8 and np.array_equal(mask, expected)
-            mask[:] = 1  # a copy: the next call is not changed
+            with pytest.raises(ValueError, match="read-only"):
+                mask[:] = 1  # handed out read-only: nobody's change reaches another caller
             assert np.array_equal(engine.mask(seat), expected)
         seat = movers[0]
         numbers = np.flatnonzero(engine.mask(seat))

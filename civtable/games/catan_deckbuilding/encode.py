@@ -38,94 +38,20 @@ observation on random positions (``civtable.testing.learning.check_encode_state`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from civtable.core.spaces import Encoding, Feature
+from civtable.core.spaces import Encoding
 
-from .catalog import BANDIT, BUYABLE, KDEF, KOFF, N_CARDS, ROLE_IDS
+from . import space
+from .catalog import BUYABLE, KDEF, N_CARDS, ROLE_IDS
 from .options import Rules
-from .space import most_roads
-from .state import MAIN, OVER, PHASE_NAMES, POOL_KEYS, CatanState
+from .space import ATTACKS, HAND_MAX, HAND_SIZE_MAX, PILE_MAX, POOL_MAX, SEAS_MAX, TURN_MAX
+from .state import MAIN, OVER, PHASE_NAMES, POOL_SIZE, CatanState
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-
-HAND_MAX = 8
-"""Copies of one card in a hand or laid down that the encoding tells apart (clipped above)."""
-HAND_SIZE_MAX = 24
-"""Cards in a hand told apart (a Harbor's draws can make a hand that large)."""
-PILE_MAX = 64
-"""Cards in a draw or discard pile told apart (a deck of 21 grows by its purchases)."""
-POOL_MAX = 10
-"""Resources of one pool slot told apart (Roads played together give 2n - 3)."""
-SEAS_MAX = 8
-"""Extra Seas of Road plays this turn (road-sea B) told apart."""
-TURN_MAX = 100
-"""Turns told apart by the ``turn`` feature (greedy games last 48 turns at the median, at most
-about 90; ``turn_cap`` covers the rest up to the cap)."""
-
-CARDS = ", ".join(ROLE_IDS)
-STACKS = ", ".join(ROLE_IDS[c] for c in BUYABLE)
-ATTACKS = (BANDIT, KOFF)
-
-
-def _features(rules: Rules) -> list[Feature]:
-    """The layout, feature by feature (sizes are fixed: 14 cards, 7 stacks, 7 pool slots)."""
-    n = N_CARDS
-    s = len(BUYABLE)
-
-    def seat_block(who: str, own: bool) -> list[Feature]:
-        whose = "the viewer's" if own else "the opponent's"
-        subject = "the viewer" if own else "the opponent"
-        out = []
-        if own:
-            out.append(Feature("me.hand", n, f"cards in the viewer's hand, by card ({CARDS}), / {HAND_MAX}"))
-        out += [
-            Feature(f"{who}.hand_size", 1, f"cards in {whose} hand / {HAND_SIZE_MAX}"),
-            Feature(f"{who}.laid", n, f"cards {subject} laid down this turn, by card, / {HAND_MAX}"),
-            Feature(f"{who}.owned", n, f"cards {subject} owns wherever they lie, by card, / copies in the game"),
-        ]
-        if own:
-            out.append(Feature("me.deck", n, "the viewer's cards not in hand, laid down or on a public discard "
-                               "pile (discard-visibility A: his draw pile; B: draw and discard piles), "
-                               "by card, / copies in the game"))
-        else:
-            out.append(Feature("opp.unseen", n, "the opponent's cards in hand or draw pile (and under "
-                               "discard-visibility B his discard pile), by card, / copies in the game"))
-        out += [
-            Feature(f"{who}.discard", n, f"{whose} discard pile by card, / copies in the game "
-                    "(0 under discard-visibility B)"),
-            Feature(f"{who}.discard_top", n, f"one-hot: the top card of {whose} discard pile (none: all 0)"),
-            Feature(f"{who}.draw_size", 1, f"cards in {whose} draw pile / {PILE_MAX}"),
-            Feature(f"{who}.discard_size", 1, f"cards in {whose} discard pile / {PILE_MAX}"),
-            Feature(f"{who}.knights", 2, f"{whose} Knights (Defensive) laid down to reflect, then those in "
-                    "hand that have blocked (counter-knight C), / Knights in the game"),
-        ]
-        return out
-
-    return [
-        *seat_block("me", True),
-        *seat_block("opp", False),
-        Feature("supply", s, f"cards left in each supply stack ({STACKS}) / copies in the game"),
-        Feature("supply_empty", s, "1 for each empty supply stack"),
-        Feature("pool", len(POOL_KEYS), f"resources laid down this turn and not spent ({', '.join(POOL_KEYS)}) "
-                f"/ {POOL_MAX}"),
-        Feature("roads_played", 1, f"Roads played this turn / {most_roads(rules) or 1} (all Roads of the game)"),
-        Feature("road_seas", 1, f"Seas given by Road plays this turn (road-sea B) / {SEAS_MAX}"),
-        Feature("phase", len(PHASE_NAMES), f"one-hot: the decision asked ({', '.join(PHASE_NAMES)})"),
-        Feature("to_decide", 1, "1 when the viewer is to decide now"),
-        Feature("my_turn", 1, "1 when it is the viewer's turn"),
-        Feature("attack", len(ATTACKS), "one-hot: the attack being answered (bandit, koff)"),
-        Feature("attack_role", 2, "1 if the viewer is the attack's attacker (or thief), then 1 if its target"),
-        Feature("stolen", n, "one-hot: the card the Bandit took, waiting to be kept or returned"),
-        Feature("discards_left", 1, "cards still to discard for a Knight (Offensive) / 2"),
-        Feature("turn", 1, f"the turn number / {TURN_MAX}"),
-        Feature("turn_cap", 1, f"the turn number / the turn cap (max-turns, here {rules.max_turns})"),
-        Feature("result", 2, "1 if the viewer has won, then 1 if the opponent has"),
-    ]
-
 
 RAW_SEAT = ("hand_size", "laid", "owned", "discard", "draw_size", "discard_size", "knights")
 """The numbers ``encode`` reads of each seat, in reading order (the viewer's hand before them)."""
@@ -142,7 +68,7 @@ class Encoder:
     and the one-hots."""
 
     def __init__(self, rules: Rules) -> None:
-        self.encoding = Encoding(_features(rules))
+        self.encoding = Encoding(space.observation_features(rules))
         e = self.encoding
         sl = e.slot
         start, supply = rules.cards.start_deck, rules.supply
@@ -165,7 +91,7 @@ class Encoder:
         put("opp.unseen", copies)
         put("supply", [copies[c] for c in BUYABLE])
         put("pool", POOL_MAX)
-        put("roads_played", most_roads(rules) or 1)
+        put("roads_played", space.most_roads(rules) or 1)
         put("road_seas", SEAS_MAX)
         put("discards_left", 2)
         put("turn", TURN_MAX)
@@ -210,6 +136,7 @@ class Encoder:
         self.role = sl("attack_role").start
         self.result = sl("result").start
         self.zeros_cards = (0,) * N_CARDS
+        self._tables()
 
     def encode(self, obs: dict[str, Any], viewer: int) -> np.ndarray:
         """``obs`` (``observation(viewer)``) as the vector of ``self.encoding``."""
@@ -266,7 +193,7 @@ class Encoder:
 
     # ------------------------------------------------------------ straight from the state
     def _tables(self) -> None:
-        """What ``encode_states`` reads its rows from, made on first use."""
+        """What ``encode_states`` and ``encode_state`` read their numbers with."""
         n = N_CARDS
         e = self.encoding
         none = (0,) * n
@@ -281,66 +208,85 @@ class Encoder:
         self.turn_at = e.slot("turn").start
         self.cap_at = e.slot("turn_cap").start
         self.turn_scales = np.array([self.scale[self.turn_at], self.scale[self.cap_at]], dtype=np.float32)
+        self.scales: list[float] = [float(x) for x in self.scale]  # float32 values, exact as doubles
+        self.record: Record | None = None
+        # each number's value for each whole number up to the first that clips to 1, as
+        # ``encode`` makes it (a whole number times a float32 scale is exact in a double:
+        # its rounding to float32 is float32's product)
+        self.values: list[list[float]] = []
+        for x in self.scales:
+            row = [0.0]
+            while row[-1] < 1.0:
+                row.append(min(float(np.float32(len(row) * x)), 1.0))
+            self.values.append(row)
+        self.most_dirty = 4 * e.size
+        self.attack_no = [ATTACKS.index(c) if c in ATTACKS else -1 for c in range(-1, N_CARDS)]  # [attack + 1]
+        sl = e.slot
+        self.seat_at: list[list[int]] = [[-1 if who == "opp" and name == "hand" else sl(f"{who}.{name or hidden}").start
+                         for name in SEAT_BLOCKS]  # the opponent's hand is not shown: -1
+                        for who, hidden in (("me", "deck"), ("opp", "unseen"))]
+        self.table_at: list[int] = [sl(name).start for name in TABLE_BLOCKS]
+
+    def _row(self, s: CatanState, viewer: int, row: list[int]) -> None:
+        """Appends the whole numbers of ``s`` seen by ``viewer``, one per number of the layout,
+        before their scaling (the turn's two numbers: 0; their callers put the turn in)."""
+        onehot, zeros = self.onehot, self.onehot[-1]
+        public = s.rules.discard_public
+        for p in (viewer, 1 - viewer):
+            hand, laid, disc, pile = s.hand[p], s.laid[p], s.disc[p], s.draw[p]
+            hidden = [0] * N_CARDS if p == viewer else hand[:]  # the opponent's: with his draw pile
+            for c in pile:
+                hidden[c] += 1
+            counts: Sequence[int]
+            if public:
+                shown = [0] * N_CARDS
+                for c in disc:
+                    shown[c] += 1
+                counts = shown
+            else:
+                counts = zeros
+                for c in disc:
+                    hidden[c] += 1
+            if p == viewer:
+                row += hand
+            row.append(sum(hand))
+            row += laid
+            row += s.owned(p)
+            row += hidden
+            row += counts
+            row += onehot[disc[-1] if disc else -1]
+            row += (len(pile), len(disc), s.reserved[p], s.spent[p])
+        supply = s.supply[self.first_supply:self.first_supply + len(BUYABLE)]
+        empty = self.empties.get(supply)
+        if empty is None:
+            empty = self.empties[supply] = tuple(int(x == 0) for x in supply)
+        row += supply
+        row += empty
+        row += s.pool
+        row += (s.roads_played, s.road_seas)
+        phase = s.phase
+        row += self.phase_rows[phase]
+        row += (int(phase != OVER and s.decider == viewer), int(s.current == viewer))
+        if phase != MAIN and phase != OVER:
+            row += self.attack_rows[s.attack]
+            row += (int(s.attacker == viewer), int(s.victim == viewer))
+            row += onehot[s.stolen]
+            row += (s.left, 0, 0)
+        else:
+            row += (0, 0, 0, 0)
+            row += zeros
+            row += (0, 0, 0)
+        w = s.winner
+        row += (0, 0) if w < 0 else ((1, 0) if w == viewer else (0, 1))
 
     def encode_states(self, states: Sequence[CatanState], viewers: Sequence[int]) -> np.ndarray:
         """``encode(states[i].observation(viewers[i]), viewers[i])`` for every ``i``, one row
         each, read from the states' lists (the module's docstring); a ``float32`` array
         ``(len(states), size)``."""
-        if not hasattr(self, "onehot"):
-            self._tables()
-        onehot, phase_rows, attack_rows, empties = self.onehot, self.phase_rows, self.attack_rows, self.empties
-        lo, hi = self.first_supply, self.first_supply + len(BUYABLE)
-        zeros = onehot[-1]
         row: list[int] = []
         turns: list[int] = []
         for s, viewer in zip(states, viewers, strict=True):
-            public = s.rules.discard_public
-            for p in (viewer, 1 - viewer):
-                hand, laid, disc, pile = s.hand[p], s.laid[p], s.disc[p], s.draw[p]
-                hidden = [0] * N_CARDS if p == viewer else hand[:]  # the opponent's: with his draw pile
-                for c in pile:
-                    hidden[c] += 1
-                counts: Sequence[int]
-                if public:
-                    shown = [0] * N_CARDS
-                    for c in disc:
-                        shown[c] += 1
-                    counts = shown
-                else:
-                    counts = zeros
-                    for c in disc:
-                        hidden[c] += 1
-                if p == viewer:
-                    row += hand
-                row.append(sum(hand))
-                row += laid
-                row += s.owned(p)
-                row += hidden
-                row += counts
-                row += onehot[disc[-1] if disc else -1]
-                row += (len(pile), len(disc), s.reserved[p], s.spent[p])
-            supply = s.supply[lo:hi]
-            empty = empties.get(supply)
-            if empty is None:
-                empty = empties[supply] = tuple(int(x == 0) for x in supply)
-            row += supply
-            row += empty
-            row += s.pool
-            row += (s.roads_played, s.road_seas)
-            phase = s.phase
-            row += phase_rows[phase]
-            row += (int(phase != OVER and s.decider == viewer), int(s.current == viewer))
-            if phase != MAIN and phase != OVER:
-                row += attack_rows[s.attack]
-                row += (int(s.attacker == viewer), int(s.victim == viewer))
-                row += onehot[s.stolen]
-                row += (s.left, 0, 0)  # the turn's two numbers: below
-            else:
-                row += (0, 0, 0, 0)
-                row += zeros
-                row += (0, 0, 0)
-            w = s.winner
-            row += (0, 0) if w < 0 else ((1, 0) if w == viewer else (0, 1))
+            self._row(s, viewer, row)
             turns.append(s.turn_no)
         # uint8 times float32 is float32: the same products as ``encode``'s scaling
         v = np.frombuffer(bytes(row), dtype=np.uint8).reshape(len(turns), self.encoding.size) * self.scale
@@ -354,6 +300,301 @@ class Encoder:
         return v
 
     def encode_state(self, state: CatanState, viewer: int) -> np.ndarray:
-        """``encode(state.observation(viewer), viewer)``, read from the state's lists."""
-        row: np.ndarray = self.encode_states((state,), (viewer,))[0]
-        return row
+        """``encode(state.observation(viewer), viewer)``, read from the state's lists and
+        written incrementally (``Record``: both seats' last vectors, their whole numbers and
+        the lists they were counted from). The state's lists are compared with those; a
+        changed one is followed card by card (a card from hand to table moves two counts,
+        nothing owned), the numbers that differ are noted for both seats and written, each
+        scaled as ``encode`` scales it, into the asked seat's array, handed out read-only
+        (the same array while nothing changes). A new record is the all-0 position, so any
+        position after any other gives the fresh vector (``tests/envs/test_incremental_encoding.py``);
+        a call that finds the record taken (another thread) starts its own."""
+        rec = self.record
+        self.record = None
+        s = state
+        public = s.rules.discard_public
+        if rec is None or rec.public != public:
+            rec = Record(self.encoding.size, public)
+        v0, v1 = rec.views[0], rec.views[1]
+        self._seat(rec, s, 0, v0, v1)
+        self._seat(rec, s, 1, v1, v0)
+        t = self.table_at
+        supply = s.supply
+        if supply is not rec.supply:
+            rec.supply = supply
+            first = self.first_supply
+            for j in range(len(BUYABLE)):
+                k = supply[first + j]
+                self._both(v0, v1, t[SUPPLY] + j, k)
+                self._both(v0, v1, t[SUPPLY_EMPTY] + j, int(k == 0))
+        pool = s.pool
+        if pool != rec.pool:
+            rec.pool = pool[:]
+            for j in range(len(pool)):
+                self._both(v0, v1, t[POOL] + j, pool[j])
+        self._both(v0, v1, t[ROADS], s.roads_played)
+        self._both(v0, v1, t[SEAS], s.road_seas)
+        phase = s.phase
+        rec.phase = self._one(v0, v1, t[PHASE], rec.phase, phase)
+        decider = s.decider if phase != OVER else -1
+        self._put(v0, t[TO_DECIDE], int(decider == 0))
+        self._put(v1, t[TO_DECIDE], int(decider == 1))
+        self._put(v0, t[MY_TURN], int(s.current == 0))
+        self._put(v1, t[MY_TURN], int(s.current == 1))
+        answering = phase != MAIN and phase != OVER
+        rec.attack = self._one(v0, v1, t[ATTACK], rec.attack, self.attack_no[s.attack + 1] if answering else -1)
+        attacker = s.attacker if answering else -1
+        victim = s.victim if answering else -1
+        self._put(v0, t[ROLE], int(attacker == 0))
+        self._put(v1, t[ROLE], int(attacker == 1))
+        self._put(v0, t[ROLE] + 1, int(victim == 0))
+        self._put(v1, t[ROLE] + 1, int(victim == 1))
+        rec.stolen = self._one(v0, v1, t[STOLEN], rec.stolen, s.stolen if answering else -1)
+        self._both(v0, v1, t[LEFT], s.left if answering else 0)
+        self._both(v0, v1, t[TURN], s.turn_no)
+        self._both(v0, v1, t[TURN] + 1, s.turn_no)
+        w = s.winner
+        self._put(v0, t[RESULT], int(w == 0))
+        self._put(v1, t[RESULT], int(w == 1))
+        self._put(v0, t[RESULT] + 1, int(w == 1))
+        self._put(v1, t[RESULT] + 1, int(w == 0))
+        view = rec.views[viewer]
+        if view.dirty:
+            self._flush(view)
+        v = view.vector
+        if v is None:
+            v = view.vector = view.array.copy()
+            v.flags.writeable = False
+        self.record = rec
+        return v
+
+    def _flush(self, view: View) -> None:
+        """Writes into ``view``'s array the numbers changed since (once each, however often)."""
+        last, shown, out, values = view.last, view.shown, view.out, self.values
+        for i in view.dirty:
+            k = last[i]
+            if k != shown[i]:
+                shown[i] = k
+                row = values[i]
+                out[i] = row[k] if k < len(row) else row[-1]
+                view.vector = None
+        view.dirty.clear()
+
+    def _seat(self, rec: Record, s: CatanState, p: int, me: View, op: View) -> None:
+        """Seat ``p``'s numbers, in its own vector ``me`` and in the opponent's ``op``."""
+        m = rec.seats[p]
+        mine, theirs = self.seat_at[0], self.seat_at[1]
+        owned = m.owned
+        unseen = m.unseen
+        hand = s.hand[p]
+        if hand != m.hand:
+            mh = m.hand
+            size = m.size
+            for c in range(N_CARDS):
+                k = hand[c]
+                d = k - mh[c]
+                if d:
+                    mh[c] = k
+                    size += d
+                    owned[c] += d
+                    self._put(me, mine[OWNED] + c, owned[c])
+                    self._put(op, theirs[OWNED] + c, owned[c])
+                    self._put(me, mine[HAND] + c, k)
+                    unseen[c] += d  # the opponent sees the hand only summed with the draw pile
+                    self._put(op, theirs[HIDDEN] + c, unseen[c])
+            m.size = size
+            self._put(me, mine[HAND_SIZE], size)
+            self._put(op, theirs[HAND_SIZE], size)
+        laid = s.laid[p]
+        if laid != m.laid:
+            ml = m.laid
+            for c, k in enumerate(laid):
+                if k != ml[c]:
+                    owned[c] += k - ml[c]
+                    ml[c] = k
+                    self._put(me, mine[OWNED] + c, owned[c])
+                    self._put(op, theirs[OWNED] + c, owned[c])
+                    self._put(me, mine[LAID] + c, k)
+                    self._put(op, theirs[LAID] + c, k)
+        pile = s.draw[p]
+        was = m.pile
+        if pile != was:
+            pc = m.pc
+            n = len(pile)
+            if n < len(was) and pile == was[:n]:  # cards drawn from the top (the end)
+                for j in range(n, len(was)):
+                    pc[was[j]] -= 1
+                del was[n:]
+            else:
+                m.pile = pile[:]
+                counted(pile, pc)
+            self._counts(m, pc, m.pcs, me, op, False)
+            self._put(me, mine[DRAW_SIZE], n)
+            self._put(op, theirs[DRAW_SIZE], n)
+        disc = s.disc[p]
+        was = m.disc
+        if disc != was:
+            dc = m.dc
+            n = len(was)
+            if n < len(disc) and disc[:n] == was:  # cards put on top (the end)
+                for j in range(n, len(disc)):
+                    dc[disc[j]] += 1
+                was += disc[n:]
+            else:
+                m.disc = disc[:]
+                counted(disc, dc)
+            self._counts(m, dc, m.dcs, me, op, rec.public)
+            top = disc[-1] if disc else -1
+            if top != m.top:
+                for view, at in ((me, mine[TOP]), (op, theirs[TOP])):
+                    if m.top >= 0:
+                        self._put(view, at + m.top, 0)
+                    if top >= 0:
+                        self._put(view, at + top, 1)
+                m.top = top
+            self._put(me, mine[DISCARD_SIZE], len(disc))
+            self._put(op, theirs[DISCARD_SIZE], len(disc))
+        res = s.reserved[p]
+        if res != m.reserved:  # reserved Knights are owned (``CatanState.owned``)
+            owned[KDEF] += res - m.reserved
+            m.reserved = res
+            self._put(me, mine[OWNED] + KDEF, owned[KDEF])
+            self._put(op, theirs[OWNED] + KDEF, owned[KDEF])
+            self._put(me, mine[KNIGHTS], res)
+            self._put(op, theirs[KNIGHTS], res)
+        spent = s.spent[p]
+        self._put(me, mine[KNIGHTS] + 1, spent)
+        self._put(op, theirs[KNIGHTS] + 1, spent)
+
+    def _counts(self, m: SeatMemo, now: list[int], shown: list[int], me: View, op: View, public: bool) -> None:
+        """A pile's counts are ``now``: ``shown`` (the record's) brought up to them, with the owned
+        cards and the discard block (``public``) or the hidden cards (deck, unseen)."""
+        mine = self.seat_at[0]
+        theirs = self.seat_at[1]
+        owned = m.owned
+        deck = m.deck
+        unseen = m.unseen
+        for c in range(N_CARDS):
+            d = now[c] - shown[c]
+            if d:
+                k = shown[c] = now[c]
+                owned[c] += d
+                self._put(me, mine[OWNED] + c, owned[c])
+                self._put(op, theirs[OWNED] + c, owned[c])
+                if public:
+                    self._put(me, mine[DISCARD] + c, k)
+                    self._put(op, theirs[DISCARD] + c, k)
+                else:
+                    deck[c] += d
+                    self._put(me, mine[HIDDEN] + c, deck[c])
+                    unseen[c] += d
+                    self._put(op, theirs[HIDDEN] + c, unseen[c])
+
+    def _one(self, v0: View, v1: View, at: int, was: int, now: int) -> int:
+        """A one-hot block from ``at`` that showed ``was`` (-1: nothing) shows ``now``, in both vectors."""
+        if now != was:
+            if was >= 0:
+                self._both(v0, v1, at + was, 0)
+            if now >= 0:
+                self._both(v0, v1, at + now, 1)
+        return now
+
+    def _both(self, v0: View, v1: View, i: int, k: int) -> None:
+        """The number ``i`` of both vectors is ``k``."""
+        self._put(v0, i, k)
+        self._put(v1, i, k)
+
+    def _put(self, view: View, i: int, k: int) -> None:
+        """The number ``i`` of ``view`` is ``k``: noted, written when asked for (``_flush``)."""
+        if k != view.last[i]:
+            view.last[i] = k
+            dirty = view.dirty
+            dirty.append(i)
+            if len(dirty) > self.most_dirty:  # a view nobody asks for: its notes kept short
+                self._flush(view)
+
+
+def counted(cards: list[int], out: list[int]) -> None:
+    """How many of each card a pile holds, into ``out``."""
+    for c in range(N_CARDS):
+        out[c] = 0
+    for c in cards:
+        out[c] += 1
+
+
+# where a seat's blocks start (``Encoder.seat_at``) and the table's (``Encoder.table_at``)
+HAND: Final = 0
+HAND_SIZE: Final = 1
+LAID: Final = 2
+OWNED: Final = 3
+HIDDEN: Final = 4
+DISCARD: Final = 5
+TOP: Final = 6
+DRAW_SIZE: Final = 7
+DISCARD_SIZE: Final = 8
+KNIGHTS: Final = 9
+SEAT_BLOCKS = ("hand", "hand_size", "laid", "owned", "", "discard", "discard_top", "draw_size", "discard_size",
+               "knights")
+SUPPLY: Final = 0
+SUPPLY_EMPTY: Final = 1
+POOL: Final = 2
+ROADS: Final = 3
+SEAS: Final = 4
+PHASE: Final = 5
+TO_DECIDE: Final = 6
+MY_TURN: Final = 7
+ATTACK: Final = 8
+ROLE: Final = 9
+STOLEN: Final = 10
+LEFT: Final = 11
+TURN: Final = 12
+RESULT: Final = 13
+TABLE_BLOCKS = ("supply", "supply_empty", "pool", "roads_played", "road_seas", "phase", "to_decide", "my_turn",
+                "attack", "attack_role", "stolen", "discards_left", "turn", "result")
+
+
+class SeatMemo:
+    """One seat's lists as a ``Record`` last counted them, and their counts (a new one: all 0)."""
+
+    def __init__(self) -> None:
+        self.hand = [0] * N_CARDS
+        self.laid = [0] * N_CARDS
+        self.pile: list[int] = []
+        self.disc: list[int] = []
+        self.pc = [0] * N_CARDS  # the draw pile by card, as it is
+        self.dc = [0] * N_CARDS  # the discard pile by card, as it is
+        self.pcs = [0] * N_CARDS  # ... and as the record's numbers show them
+        self.dcs = [0] * N_CARDS
+        self.owned = [0] * N_CARDS
+        self.deck = [0] * N_CARDS  # what the seat does not see of its own cards
+        self.unseen = [0] * N_CARDS  # what the opponent does not see of them
+        self.size = 0
+        self.reserved = 0
+        self.top = -1
+
+
+class View:
+    """One seat's vector in a ``Record``: its whole numbers, its ``float32`` array (written when
+    asked for) and the read-only copy last handed out (``None`` once a number changed)."""
+
+    def __init__(self, size: int) -> None:
+        self.last = [0] * size
+        self.shown = [0] * size  # the numbers the array holds
+        self.dirty: list[int] = []  # the numbers that may differ from them
+        self.array = np.zeros(size, dtype=np.float32)
+        self.out: Any = memoryview(self.array)  # type: ignore[arg-type]  # numpy gives the buffer
+        self.vector: np.ndarray | None = None
+
+
+class Record:
+    """Both seats' last vectors (``Encoder.encode_state``) and what they were counted from."""
+
+    def __init__(self, size: int, public: bool) -> None:
+        self.public = public
+        self.views = [View(size), View(size)]
+        self.seats = [SeatMemo(), SeatMemo()]
+        self.supply: tuple[int, ...] = ()
+        self.pool = [0] * POOL_SIZE
+        self.phase = -1
+        self.attack = -1
+        self.stolen = -1

@@ -159,14 +159,30 @@ def vector(game_id: str, options: dict[str, Any], seconds: float, num_envs: int)
 
 def encode_cost(game_id: str, options: dict[str, Any], seconds: float) -> tuple[float, float]:
     """Microseconds per ``encode`` of a mid-game observation (its building not counted),
-    and per ``encode_state`` of the same position (what the environments call)."""
+    and per ``encode_state`` along random games, one call per position for the seat to
+    move (what an environment's step costs: an encoder that keeps what it saw last, as
+    catan's does, is measured on the changes a step makes, not on one position asked
+    again; the moves themselves are not counted)."""
     game = civtable.load_game(game_id, **options)
     s = game.new_state(seed=3)
     random_moves(s, Rng(3).below, 40)
     p = s.to_move()[0] if s.to_move() else 0
     obs = s.observation(p)
     rate = timed(lambda: [game.encode(obs, p) for _ in range(200)] and 200, seconds)
-    rate_state = timed(lambda: [game.encode_state(s, p) for _ in range(200)] and 200, seconds)
+    positions: list[tuple[Any, int]] = []
+    seed = 10
+    while len(positions) < 2000:
+        seed += 1
+        g = game.new_state(seed=seed)
+        g.silence()
+        pick = Rng(seed).below
+        while not g.is_terminal() and len(positions) < 2000:
+            mover = g.to_move()[0]
+            positions.append((g.clone(), mover))
+            legal = g.legal_actions(mover)
+            g.apply(mover, legal[pick(len(legal))])
+    encode_state = game.encode_state
+    rate_state = timed(lambda: [encode_state(st, mv) for st, mv in positions] and len(positions), seconds)
     return 1e6 / rate, 1e6 / rate_state
 
 

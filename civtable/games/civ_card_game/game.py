@@ -62,10 +62,10 @@ class CivCardGame(Game):
         self._space: ActionSpace | None = None
         self._encoder: Encoder | None = None
 
-    def new_state(self, seed: int | None = None) -> CcgState:
+    def new_state(self, seed: int | None = None) -> CcgState:  # type: ignore[override]
         return self.model.start(self, 0 if seed is None else seed)
 
-    def read_state(self, reader: Reader) -> CcgState:
+    def read_state(self, reader: Reader) -> CcgState:  # type: ignore[override]
         return read_state(self, reader)
 
     def bots(self) -> Mapping[str, AgentFactory]:

@@ -15,8 +15,8 @@ population's extra resource, one attacker declared, one block, one loss.
 
 from __future__ import annotations
 
-from types import ModuleType
 from collections.abc import Mapping
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from civtable.core.action import Action

@@ -21,8 +21,7 @@ its hand's size and its public table. This module is compiled with mypyc (``setu
 
 from __future__ import annotations
 
-from array import array
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -86,7 +85,7 @@ class StateEncoder:
         at = enc.at
         self.n: int = enc.n
         self.size: int = enc.encoding.size
-        self.zero = array("f", bytes(4 * self.size))
+        self.zero = bytes(4 * self.size)
         self.top: int = enc.top
         self.k: int = enc.k
         self.t: int = enc.t
@@ -151,17 +150,29 @@ class StateEncoder:
         self.draft_sums = sums(0.25)
         self.display_sums = sums(1 / 3)
         self.attack_sums = sums(1 / ATTACK_MAX)
+        # the maxima of ``encode`` as this object's numbers (a compiled module reads its own
+        # attributes directly, another module's names through a dictionary)
+        (self.turns, self.left_max, self.yield_max, self.resource_max, self.hand_max, self.vp_max,
+         self.stat_max, self.discount_max, self.plots_max, self.population_max, self.free_max,
+         self.slots_max) = (float(x) for x in (
+            TURNS, LEFT_MAX, PLOT_POPULATION_MAX, RESOURCE_MAX, HAND_MAX, VP_MAX, STAT_MAX, DISCOUNT_MAX,
+            PLOTS_MAX, POPULATION_MAX, FREE_SLOTS_MAX, SLOTS_MAX))
+        self.attack_max = float(ATTACK_MAX)
+        self.frombuffer: Any = np.frombuffer
+        self.float32: Any = np.float32
 
     def encode_state(self, s: CcgState, viewer: int) -> np.ndarray:
         """``encode(s.observation(viewer), viewer)``, number for number, as a ``float32`` array."""
-        return np.frombuffer(self.fill(s, viewer), dtype=np.float32)
+        buf = bytearray(self.zero)
+        self.fill(memoryview(buf).cast("f"), s, viewer)
+        out: np.ndarray = self.frombuffer(buf, self.float32)
+        return out
 
-    def fill(self, s: CcgState, viewer: int) -> array[float]:
-        """The vector in a new ``array("f")``."""
+    def fill(self, v: memoryview[float], s: CcgState, viewer: int) -> None:
+        """The vector in ``v`` (zeros: a ``memoryview`` of ``float`` numbers)."""
         n = self.n
-        v = array("f", self.zero)
         v[self.o_phase + s.phase] = 1.0
-        v[self.o_turn] = clip(s.turn_no / TURNS)
+        v[self.o_turn] = clip(s.turn_no / self.turns)
         for q in s.to_move():
             v[self.o_to_move + (q - viewer) % n] = 1.0
         v[self.o_current + (s.current - viewer) % n] = 1.0
@@ -202,21 +213,20 @@ class StateEncoder:
         v[self.o_bank] = clip(s.pop_bank / self.bank)
         if s.attacks:
             self.combat(v, s, viewer)
-        v[self.o_left] = clip(s.left / LEFT_MAX)
+        v[self.o_left] = clip(s.left / self.left_max)
         if s.target >= 0:
             v[self.o_target + (s.target - viewer) % n] = 1.0
         if s.phase == self.collect and s.queue:
             plot, left = s.queue[0]
             if plot < self.top:
                 v[self.o_yield_plot + plot] = 1.0
-            v[self.o_yield_left] = clip(left / PLOT_POPULATION_MAX)
+            v[self.o_yield_left] = clip(left / self.yield_max)
         if s.fought:
             v[self.o_fought] = 1.0
         if s.end_after >= 0:
             v[self.o_end + s.end_after] = 1.0
-        return v
 
-    def counted(self, v: array[float], base: int, items: list[int], size: int, table: list[float]) -> None:
+    def counted(self, v: memoryview[float], base: int, items: list[int], size: int, table: list[float]) -> None:
         """Counts of each item (a plot type...), as ``encode`` adds them up (``table``)."""
         counts = [0] * size
         for x in items:
@@ -226,28 +236,30 @@ class StateEncoder:
             if k:
                 v[base + i] = table[k if k < SUMS else SUMS - 1]
 
-    def seat(self, v: array[float], s: CcgState, p: int, q: int, happy: int) -> None:
+    def seat(self, v: memoryview[float], s: CcgState, p: int, q: int, happy: int) -> None:
         """Seat ``p``'s public block (``q``: its place after the viewer; the viewer's plots
         one by one when ``q`` is 0)."""
         k = self.k
         eng = bool(s.techs[p] & self.two_slots)
         plots = s.plots[p]
-        d = s.derived[p] or s.derive(p)
+        culture, happiness, dt, db, dw, _, _, _, _, wonders = s.derived[p] or s.derive(p)
         types = [0] * k
         placed: list[int] = []
         pops = free = 0
         mine = self.o_plots
         width = self.width
+        slots_max = self.slots_max
+        top = self.top
         for i in range(len(plots)):
             pl = plots[i]
             slots = s.slots(p, i, eng)
             cards = len(pl) - 2
-            if q == 0 and i < self.top:
+            if q == 0 and i < top:
                 a = mine + i * width
                 v[a + pl[0]] = 1.0
-                v[a + k] = clip(pl[1] / PLOT_POPULATION_MAX)
-                v[a + k + 1] = clip(cards / SLOTS_MAX)
-                v[a + k + 2] = clip(slots / SLOTS_MAX)
+                v[a + k] = clip(pl[1] / self.yield_max)
+                v[a + k + 1] = clip(cards / slots_max)
+                v[a + k + 2] = clip(slots / slots_max)
             pops += pl[1]
             if slots > cards:
                 free += slots - cards
@@ -256,25 +268,29 @@ class StateEncoder:
                 placed.extend(pl[2:])
         res = s.res[p]
         a = self.o_res + 3 * q
-        v[a] = clip(res[0] / RESOURCE_MAX)
-        v[a + 1] = clip(res[1] / RESOURCE_MAX)
-        v[a + 2] = clip(res[2] / RESOURCE_MAX)
-        v[self.o_hand_size + q] = clip(sum(s.hand[p]) / HAND_MAX)
-        techs = s.techs[p]
-        v[self.o_vp + q] = clip((pops + d.wonders + techs.bit_count()) / VP_MAX)
-        v[self.o_culture + q] = clip(d.culture / STAT_MAX)
-        v[self.o_happiness + q] = clip(d.happiness / STAT_MAX)
-        a = self.o_discounts + 3 * q
-        v[a] = clip((d.tech_discount + happy) / DISCOUNT_MAX)
-        v[a + 1] = clip((d.building_discount + happy) / DISCOUNT_MAX)
-        v[a + 2] = clip(d.wonder_discount / DISCOUNT_MAX)
-        v[self.o_plot_count + q] = clip(len(plots) / PLOTS_MAX)
+        most = self.resource_max
+        v[a] = clip(res[0] / most)
+        v[a + 1] = clip(res[1] / most)
+        v[a + 2] = clip(res[2] / most)
+        v[self.o_hand_size + q] = clip(sum(s.hand[p]) / self.hand_max)
         base = self.o_techs + q * self.t
-        m = techs
+        tech_no = self.tech_no
+        owned = 0
+        m = s.techs[p]
         while m:
             low = m & -m
-            v[base + self.tech_no[low.bit_length() - 1]] = 1.0
+            v[base + tech_no[low.bit_length() - 1]] = 1.0
             m ^= low
+            owned += 1
+        v[self.o_vp + q] = clip((pops + wonders + owned) / self.vp_max)
+        v[self.o_culture + q] = clip(culture / self.stat_max)
+        v[self.o_happiness + q] = clip(happiness / self.stat_max)
+        a = self.o_discounts + 3 * q
+        most = self.discount_max
+        v[a] = clip((dt + happy) / most)
+        v[a + 1] = clip((db + happy) / most)
+        v[a + 2] = clip(dw / most)
+        v[self.o_plot_count + q] = clip(len(plots) / self.plots_max)
         table = self.type_sums
         base = self.o_types + q * k
         for t in range(k):
@@ -292,10 +308,10 @@ class StateEncoder:
                 x = counts[t]
                 if x:
                     v[base + t] = table[x if x < SUMS else SUMS - 1]
-        v[self.o_population + q] = clip(pops / POPULATION_MAX)
-        v[self.o_free + q] = clip(free / FREE_SLOTS_MAX)
+        v[self.o_population + q] = clip(pops / self.population_max)
+        v[self.o_free + q] = clip(free / self.free_max)
 
-    def combat(self, v: array[float], s: CcgState, viewer: int) -> None:
+    def combat(self, v: memoryview[float], s: CcgState, viewer: int) -> None:
         """The declared attacks by unit type and defender or status, and the damage due."""
         n = self.n
         active = [0] * (len(v))  # counts by the number they land on (few are ever used)
@@ -315,5 +331,5 @@ class StateEncoder:
             v[i] = table[x if x < SUMS else SUMS - 1]
         if s.damage:
             d = self.o_damage
-            v[d] = f32_sum([x[1] / ATTACK_MAX for x in s.damage])
-            v[d + 1] = f32_sum([x[2] / ATTACK_MAX for x in s.damage])
+            v[d] = f32_sum([x[1] / self.attack_max for x in s.damage])
+            v[d + 1] = f32_sum([x[2] / self.attack_max for x in s.damage])

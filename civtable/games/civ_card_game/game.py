@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from civtable.core.state import State
 
     from .encode import Encoder
-    from .fastencode import StateEncoder
 
 
 class CivCardGame(Game):
@@ -62,7 +61,6 @@ class CivCardGame(Game):
         self.names = Names(self.cards)
         self._space: ActionSpace | None = None
         self._encoder: Encoder | None = None
-        self._fast: StateEncoder | None = None
 
     def new_state(self, seed: int | None = None) -> CcgState:  # type: ignore[override]
         return self.model.start(self, 0 if seed is None else seed)
@@ -174,13 +172,8 @@ class CivCardGame(Game):
 
     def encode_state(self, state: State, viewer: int) -> np.ndarray:
         """``encode(state.observation(viewer), viewer)`` read from the state's lists
-        (``fastencode.StateEncoder``, compiled)."""
-        fast = self._fast
-        if fast is None:
-            from .fastencode import StateEncoder
-
-            fast = self._fast = StateEncoder(self._encoding(), self)
-        return fast.encode_state(state, viewer)  # type: ignore[arg-type]
+        (``Encoder.encode_state``, compiled)."""
+        return self._encoding().encode_state(state, viewer)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------ designers
     def value_items(self) -> Sequence[str]:

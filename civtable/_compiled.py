@@ -44,6 +44,7 @@ MODULES: tuple[str, ...] = (
     "civtable/games/catan_deckbuilding/rules/payment.py",
     "civtable/games/catan_deckbuilding/rules/turn.py",
     "civtable/games/civ_card_game/encode.py",
+    "civtable/games/civ_card_game/options.py",
     "civtable/games/civ_card_game/state.py",
     "civtable/games/civ_card_game/rules/__init__.py",
     "civtable/games/civ_card_game/rules/collect.py",

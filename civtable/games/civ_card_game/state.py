@@ -158,6 +158,10 @@ class CcgState:
     def turn(self) -> int:
         return max(1, self.turn_no)
 
+    @property
+    def num_players(self) -> int:
+        return self.n
+
     def to_move(self) -> tuple[int, ...]:
         return () if self.phase == OVER else self.rules.seat_tuples[self.decider]
 
@@ -451,29 +455,25 @@ class CcgState:
         return self.game.evaluate(self, player)
 
     # ------------------------------------------------------ State's own methods
-    @property
-    def num_players(self) -> int:
-        return self.game.num_players
-
-    def events(self, viewer: Viewer, since: int = 0) -> list[Event]:
-        return State.events(self, viewer, since)  # type: ignore[arg-type]
-
     def emit(self, id: str, args: Mapping[str, Any] | None = None,
              to: tuple[int, ...] | None = None, exclude: tuple[int, ...] = ()) -> None:
-        """``State.emit``, written out: the rules call it at every event."""
-        j = self.journal
-        if j is not None:
-            self.journal = Journal(Event(id, args, to, exclude), j)
+        """Record an event, nothing when silent (``State.emit``, written out: the rules
+        call it at every event, and a compiled class calls its own methods directly)."""
+        if self.journal is not None:
+            self.journal = Journal(Event(id, args, to, exclude), self.journal)
 
     def silence(self) -> CcgState:
         self.journal = None
         return self
 
+    def __eq__(self, other: object) -> bool:
+        return State.__eq__(self, other)  # type: ignore[operator]
+
     def listen(self) -> CcgState:
         return State.listen(self)  # type: ignore[arg-type,return-value]
 
-    def __eq__(self, other: object) -> bool:
-        return State.__eq__(self, other)  # type: ignore[operator]
+    def events(self, viewer: Viewer, since: int = 0) -> list[Event]:
+        return State.events(self, viewer, since)  # type: ignore[arg-type]
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -45,6 +45,19 @@ MODULES: tuple[str, ...] = (
     "civtable/games/catan_deckbuilding/rules/main.py",
     "civtable/games/catan_deckbuilding/rules/payment.py",
     "civtable/games/catan_deckbuilding/rules/turn.py",
+    "civtable/games/civ_card_game/encode.py",
+    "civtable/games/civ_card_game/options.py",
+    "civtable/games/civ_card_game/state.py",
+    "civtable/games/civ_card_game/rules/__init__.py",
+    "civtable/games/civ_card_game/rules/collect.py",
+    "civtable/games/civ_card_game/rules/combat.py",
+    "civtable/games/civ_card_game/rules/defense.py",
+    "civtable/games/civ_card_game/rules/draw.py",
+    "civtable/games/civ_card_game/rules/end.py",
+    "civtable/games/civ_card_game/rules/purchase.py",
+    "civtable/games/civ_card_game/rules/setup.py",
+    "civtable/games/civ_card_game/rules/status.py",
+    "civtable/games/civ_card_game/rules/turn.py",
 )
 """The compiled modules, as paths from the project root (what ``mypycify`` takes)."""
 

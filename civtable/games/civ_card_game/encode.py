@@ -10,12 +10,31 @@ the feature's text and clipped to 1; flags and one-hots are 0 or 1.
 The viewer's own plots are also encoded one by one, in plot-number order (the
 numbers of ``build CARD N``, ``pop N``, ``lose N``...), up to the most plots a player
 can own (``space.max_plots``).
+
+``Encoder.encode_state`` (``StateEncoder``) reads the same vector straight from the state
+(``CivCardGame.encode_state``, what the learning environments call): the numbers of
+``encode(observation(viewer), viewer)`` without building the observation, and without
+NumPy's cost per number. The vector is filled through a ``memoryview`` of C ``float``
+numbers (a Python number stored there is rounded as NumPy rounds it into a ``float32``
+array) and handed over as a NumPy array over the same bytes. ``encode`` clips every number to [0, 1] at its end;
+here each is clipped as it is stored (rounding keeps the order, and 0 and 1 are exact, so
+it is the same). ``encode`` adds some numbers up in ``float32`` (``v[i] += 1 / 6`` once per
+plot of a type...): these are read from tables of the same NumPy sums made once
+(``sums``), so that every number is equal to ``encode``'s, bit for bit, whatever NumPy's
+rules of mixing ``float32`` with Python numbers are. The contract-test kit compares the
+two on random positions and under ``determinize``
+(``civtable.testing.learning.check_encode_state``), and ``tests/envs/test_fast_paths.py``
+on every position of whole games.
+
+It reads the viewer's hand and, of every other seat, only what the observation shows:
+its hand's size and its public table. This module is compiled with mypyc (``setup.py``,
+``civtable/_compiled.py``) with the state it reads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -23,11 +42,10 @@ from civtable.core.spaces import Encoding, Feature
 
 from .catalog import RESOURCES, UNIT
 from .space import max_plots
-from .state import PHASE_NAMES, STATUS
+from .state import PHASE_NAMES, STATUS, CcgState
 
 if TYPE_CHECKING:
     from .game import CivCardGame
-    from .state import CcgState
 
 # the documented maxima of the counts (a count above is clipped to 1)
 TURNS = 100
@@ -112,6 +130,12 @@ class Encoder:
         ])
         e = self.encoding
         self.at = {f.name: e.slot(f.name).start for f in e.features}
+        self.fast = StateEncoder(self, game)
+        """``encode`` read straight from a state (``encode_state``)."""
+
+    def encode_state(self, s: CcgState, viewer: int) -> np.ndarray:
+        """``encode(s.observation(viewer), viewer)`` read from the state (``StateEncoder``)."""
+        return self.fast.encode_state(s, viewer)
 
     def rel(self, seat: int, viewer: int) -> int:
         return (seat - viewer) % self.n
@@ -234,135 +258,290 @@ class Encoder:
             v[d] += x["population"] / ATTACK_MAX
             v[d + 1] += x["buildings"] / ATTACK_MAX
 
-    # ------------------------------------------------------------ straight from the state
-    def _tables(self, game: CivCardGame) -> None:
-        """Card and technology numbers as the layout's indices (``encode_state``)."""
+
+# ------------------------------------------------------------ straight from the state
+SUMS: Final = 64
+"""The longest sum kept in a table (``sums``): a count beyond it is clipped to 1 anyway."""
+
+
+def sums(step: float) -> list[float]:
+    """``[0, step, step + step, ...]`` added up as ``encode`` adds them (``v[i] += step`` on a
+    ``float32`` array: the very same NumPy operation), each clipped to 1."""
+    z = np.zeros(1, dtype=np.float32)
+    out = [0.0]
+    for _ in range(SUMS - 1):
+        z[0] += step
+        out.append(min(float(z[0]), 1.0))
+    return out
+
+
+def f32_sum(steps: list[float]) -> float:
+    """``steps`` added up in a ``float32`` as ``encode`` adds them (the damages of a combat,
+    seldom more than a few), clipped to 1."""
+    z = np.zeros(1, dtype=np.float32)
+    for x in steps:
+        z[0] += x
+    return min(float(z[0]), 1.0)
+
+
+def clip(x: float) -> float:
+    """A number ``encode`` computes (never below 0) as its final clip leaves it."""
+    return x if x < 1.0 else 1.0
+
+
+class StateEncoder:
+    """The vector of a viewer, read from a state of one game object (its layout: ``Encoder``)."""
+
+    def __init__(self, enc: Encoder, game: CivCardGame) -> None:
         r = game.rules
-        self.card_scale = [float(x) for x in self.card_counts]
-        self.placed_no = {c: i for i, c in enumerate(r.placeable)}
-        self.unit_no = {c: self.unit_index[r.ids[c]] for c in r.units if r.ids[c] in self.unit_index}
-        self.two_slots = sum(1 << t for t, two in enumerate(r.tech_two_slots) if two)
-        self.tech_no = [self.tech_index[t] for t in r.tech_ids]
-        self.collect = PHASE_NAMES.index("collect")
+        at = enc.at
+        self.n: int = enc.n
+        self.size: int = enc.encoding.size
+        self.zero = bytes(4 * self.size)
+        self.top: int = enc.top
+        self.k: int = enc.k
+        self.t: int = enc.t
+        self.w: int = enc.w
+        self.width: int = enc.plot_width
+        self.o_phase: int = at["phase"]
+        self.o_turn: int = at["turn"]
+        self.o_to_move: int = at["to_move"]
+        self.o_current: int = at["current"]
+        self.o_dealer: int = at["dealer"]
+        self.o_hand: int = at["my_hand"]
+        self.o_plots: int = at["my_plots"]
+        self.o_res: int = at["resources"]
+        self.o_hand_size: int = at["hand_size"]
+        self.o_vp: int = at["vp"]
+        self.o_culture: int = at["culture"]
+        self.o_happiness: int = at["happiness"]
+        self.o_discounts: int = at["discounts"]
+        self.o_plot_count: int = at["plot_count"]
+        self.o_population: int = at["population"]
+        self.o_free: int = at["free_slots"]
+        self.o_techs: int = at["technologies"]
+        self.o_placed: int = at["placed"]
+        self.o_types: int = at["plot_types"]
+        self.o_high_culture: int = at["highest_culture"]
+        self.o_high_happiness: int = at["highest_happiness"]
+        self.o_draft: int = at["draft_row"]
+        self.o_display: int = at["plot_display"]
+        self.o_tech_display: int = at["tech_display"]
+        self.o_decks: int = at["decks"]
+        self.o_discard: int = at["discard"]
+        self.o_bank: int = at["population_bank"]
+        self.o_attacks: int = at["attacks"]
+        self.o_status: int = at["attack_status"]
+        self.o_damage: int = at["damage"]
+        self.o_left: int = at["left"]
+        self.o_target: int = at["target"]
+        self.o_yield_plot: int = at["yield_plot"]
+        self.o_yield_left: int = at["yield_left"]
+        self.o_fought: int = at["fought"]
+        self.o_end: int = at["end_after"]
+        self.card_scale: list[float] = [float(x) for x in enc.card_counts]
+        self.plot_total: float = enc.plot_total
+        self.deck_total: float = enc.deck_total
+        self.bank: float = enc.bank
+        self.tech_count: float = float(enc.t)
+        self.n_cards: int = r.n_cards
+        self.tech_no: list[int] = [enc.tech_index[t] for t in r.tech_ids]
+        placed_no = [-1] * r.n_cards
+        for i, c in enumerate(r.placeable):
+            placed_no[c] = i
+        self.placed_no: list[int] = placed_no
+        unit_no = [-1] * r.n_cards
+        for c in r.units:
+            if r.ids[c] in enc.unit_index:
+                unit_no[c] = enc.unit_index[r.ids[c]]
+        self.unit_no: list[int] = unit_no
+        self.two_slots: int = sum(1 << t for t, two in enumerate(r.tech_two_slots) if two)
+        self.collect: int = enc.phase_index["collect"]
+        self.type_sums = sums(1 / TYPE_MAX)
+        self.placed_sums = sums(1 / PLACED_MAX)
+        self.draft_sums = sums(0.25)
+        self.display_sums = sums(1 / 3)
+        self.attack_sums = sums(1 / ATTACK_MAX)
+        # the maxima of ``encode`` as this object's numbers (a compiled module reads its own
+        # attributes directly, another module's names through a dictionary)
+        (self.turns, self.left_max, self.yield_max, self.resource_max, self.hand_max, self.vp_max,
+         self.stat_max, self.discount_max, self.plots_max, self.population_max, self.free_max,
+         self.slots_max) = (float(x) for x in (
+            TURNS, LEFT_MAX, PLOT_POPULATION_MAX, RESOURCE_MAX, HAND_MAX, VP_MAX, STAT_MAX, DISCOUNT_MAX,
+            PLOTS_MAX, POPULATION_MAX, FREE_SLOTS_MAX, SLOTS_MAX))
+        self.attack_max = float(ATTACK_MAX)
+        self.frombuffer: Any = np.frombuffer
+        self.float32: Any = np.float32
 
     def encode_state(self, s: CcgState, viewer: int) -> np.ndarray:
-        """``encode(s.observation(viewer), viewer)`` read from the state's own lists,
-        without building the observation: the same numbers, made by the same ``float32``
-        operations (the contract-test kit compares the two on random positions,
-        ``civtable.testing.learning.check_encode_state``). It reads the viewer's hand and,
-        of every other seat, only what the observation shows: its hand's size, its
-        public table."""
-        if not hasattr(self, "collect"):
-            self._tables(s.game)
-        at = self.at
+        """``encode(s.observation(viewer), viewer)``, number for number, as a ``float32`` array."""
+        buf = bytearray(self.zero)
+        self.fill(memoryview(buf).cast("f"), s, viewer)
+        out: np.ndarray = self.frombuffer(buf, self.float32)
+        return out
+
+    def fill(self, v: memoryview[float], s: CcgState, viewer: int) -> None:
+        """The vector in ``v`` (zeros: a ``memoryview`` of ``float`` numbers)."""
         n = self.n
-        r = s.rules
-        v = np.zeros(self.encoding.size, dtype=np.float32)
-        v[at["phase"] + s.phase] = 1
-        v[at["turn"]] = min(s.turn_no / TURNS, 1.0)
+        v[self.o_phase + s.phase] = 1.0
+        v[self.o_turn] = clip(s.turn_no / self.turns)
         for q in s.to_move():
-            v[at["to_move"] + (q - viewer) % n] = 1
-        v[at["current"] + (s.current - viewer) % n] = 1
-        v[at["dealer"] + (s.dealer - viewer) % n] = 1
-        base = at["my_hand"]
-        for c, count in enumerate(s.hand[viewer]):
-            if count:
-                v[base + c] = min(count / self.card_scale[c], 1.0)
-        culture = [s.culture(p) for p in range(n)]
-        happiness = [s.happiness(p) for p in range(n)]
-        happiest = s.status_holders(happiness, r.numbers["happiness_threshold"])
+            v[self.o_to_move + (q - viewer) % n] = 1.0
+        v[self.o_current + (s.current - viewer) % n] = 1.0
+        v[self.o_dealer + (s.dealer - viewer) % n] = 1.0
+        base = self.o_hand
+        scale = self.card_scale
+        hand = s.hand[viewer]
+        for c in range(len(hand)):
+            if hand[c]:
+                v[base + c] = clip(hand[c] / scale[c])
+        held = s.held or s.statuses()
+        happiest = held[1]
         for q in range(n):
             p = (viewer + q) % n
-            self._seat_state(v, s, p, q, 1 if p in happiest else 0)
-        for q in s.status_holders(culture, r.numbers["culture_threshold"]):
-            v[at["highest_culture"] + (q - viewer) % n] = 1
-        for q in happiest:
-            v[at["highest_happiness"] + (q - viewer) % n] = 1
-        for t in s.draft_row:
-            v[at["draft_row"] + t] += 0.25
-        for t in s.plot_display:
-            v[at["plot_display"] + t] += 1 / 3
+            self.seat(v, s, p, q, 1 if p in happiest else 0)
+        for p in held[0]:
+            v[self.o_high_culture + (p - viewer) % n] = 1.0
+        for p in happiest:
+            v[self.o_high_happiness + (p - viewer) % n] = 1.0
+        if s.draft_row:
+            self.counted(v, self.o_draft, s.draft_row, self.k, self.draft_sums)
+        if s.plot_display:
+            self.counted(v, self.o_display, s.plot_display, self.k, self.display_sums)
         for t in s.tech_display:
-            v[at["tech_display"] + self.tech_no[t]] = 1
-        d = at["decks"]
-        v[d] = len(s.plot_deck) / self.plot_total
-        v[d + 1] = len(s.tech_deck) / self.t
-        v[d + 2] = len(s.deck) / self.deck_total
+            v[self.o_tech_display + self.tech_no[t]] = 1.0
+        d = self.o_decks
+        v[d] = clip(len(s.plot_deck) / self.plot_total)
+        v[d + 1] = clip(len(s.tech_deck) / self.tech_count)
+        v[d + 2] = clip(len(s.deck) / self.deck_total)
         if s.discard:
-            counts = [0] * r.n_cards
+            counts = [0] * self.n_cards
             for c in s.discard:
                 counts[c] += 1
-            base = at["discard"]
-            for c, x in enumerate(counts):
-                if x:
-                    v[base + c] = x / self.card_scale[c]
-        v[at["population_bank"]] = s.pop_bank / self.bank
+            base = self.o_discard
+            for c in range(len(counts)):
+                if counts[c]:
+                    v[base + c] = clip(counts[c] / scale[c])
+        v[self.o_bank] = clip(s.pop_bank / self.bank)
         if s.attacks:
-            for a in s.attacks:
-                u = self.unit_no[a[0]]
-                if a[2] == 0:
-                    v[at["attacks"] + u * n + (a[1] - viewer) % n] += 1 / ATTACK_MAX
-                else:
-                    v[at["attack_status"] + u * 3 + a[2] - 1] += 1 / ATTACK_MAX
-            d = at["damage"]
-            for x in s.damage:
-                v[d] += x[1] / ATTACK_MAX
-                v[d + 1] += x[2] / ATTACK_MAX
-        v[at["left"]] = min(s.left / LEFT_MAX, 1.0)
+            self.combat(v, s, viewer)
+        v[self.o_left] = clip(s.left / self.left_max)
         if s.target >= 0:
-            v[at["target"] + (s.target - viewer) % n] = 1
+            v[self.o_target + (s.target - viewer) % n] = 1.0
         if s.phase == self.collect and s.queue:
             plot, left = s.queue[0]
             if plot < self.top:
-                v[at["yield_plot"] + plot] = 1
-            v[at["yield_left"]] = min(left / PLOT_POPULATION_MAX, 1.0)
-        v[at["fought"]] = 1 if s.fought else 0
+                v[self.o_yield_plot + plot] = 1.0
+            v[self.o_yield_left] = clip(left / self.yield_max)
+        if s.fought:
+            v[self.o_fought] = 1.0
         if s.end_after >= 0:
-            v[at["end_after"] + s.end_after] = 1
-        np.clip(v, 0.0, 1.0, out=v)
-        return v
+            v[self.o_end + s.end_after] = 1.0
 
-    def _seat_state(self, v: np.ndarray, s: CcgState, p: int, q: int, happy: int) -> None:
-        """Seat ``p``'s public block (``q``: its place after the viewer; the viewer's
-        plots one by one when ``q`` is 0), read from the state."""
-        at = self.at
+    def counted(self, v: memoryview[float], base: int, items: list[int], size: int, table: list[float]) -> None:
+        """Counts of each item (a plot type...), as ``encode`` adds them up (``table``)."""
+        counts = [0] * size
+        for x in items:
+            counts[x] += 1
+        for i in range(size):
+            k = counts[i]
+            if k:
+                v[base + i] = table[k if k < SUMS else SUMS - 1]
+
+    def seat(self, v: memoryview[float], s: CcgState, p: int, q: int, happy: int) -> None:
+        """Seat ``p``'s public block (``q``: its place after the viewer; the viewer's plots
+        one by one when ``q`` is 0)."""
         k = self.k
         eng = bool(s.techs[p] & self.two_slots)
         plots = s.plots[p]
-        slots = [s.slots(p, i, eng) for i in range(len(plots))]
-        if q == 0:
-            mine, width = at["my_plots"], self.plot_width
-            for i, pl in enumerate(plots[: self.top]):
-                a = mine + i * width
-                v[a + pl[0]] = 1
-                v[a + k] = pl[1] / PLOT_POPULATION_MAX
-                v[a + k + 1] = (len(pl) - 2) / SLOTS_MAX
-                v[a + k + 2] = slots[i] / SLOTS_MAX
-        res = s.res[p]
-        for i in range(3):
-            v[at["resources"] + 3 * q + i] = res[i] / RESOURCE_MAX
-        v[at["hand_size"] + q] = sum(s.hand[p]) / HAND_MAX
-        v[at["vp"] + q] = s.vp(p) / VP_MAX
-        v[at["culture"] + q] = s.culture(p) / STAT_MAX
-        v[at["happiness"] + q] = s.happiness(p) / STAT_MAX
-        d = s.discounts(p)
-        a = at["discounts"] + 3 * q
-        v[a] = (d[0] + happy) / DISCOUNT_MAX
-        v[a + 1] = (d[1] + happy) / DISCOUNT_MAX
-        v[a + 2] = d[2] / DISCOUNT_MAX
-        v[at["plot_count"] + q] = len(plots) / PLOTS_MAX
-        tech = at["technologies"] + q * self.t
-        for t in s.rules.bits(s.techs[p]):
-            v[tech + self.tech_no[t]] = 1
-        placed = at["placed"] + q * self.w
-        types = at["plot_types"] + q * k
+        culture, happiness, dt, db, dw, _, _, _, _, wonders = s.derived[p] or s.derive(p)
+        types = [0] * k
+        placed: list[int] = []
         pops = free = 0
-        placed_no = self.placed_no
-        for i, pl in enumerate(plots):
+        mine = self.o_plots
+        width = self.width
+        slots_max = self.slots_max
+        top = self.top
+        for i in range(len(plots)):
+            pl = plots[i]
+            slots = s.slots(p, i, eng)
+            cards = len(pl) - 2
+            if q == 0 and i < top:
+                a = mine + i * width
+                v[a + pl[0]] = 1.0
+                v[a + k] = clip(pl[1] / self.yield_max)
+                v[a + k + 1] = clip(cards / slots_max)
+                v[a + k + 2] = clip(slots / slots_max)
             pops += pl[1]
-            free += max(0, slots[i] - (len(pl) - 2))
-            v[types + pl[0]] += 1 / TYPE_MAX
-            for c in pl[2:]:
-                v[placed + placed_no[c]] += 1 / PLACED_MAX
-        v[at["population"] + q] = pops / POPULATION_MAX
-        v[at["free_slots"] + q] = free / FREE_SLOTS_MAX
+            if slots > cards:
+                free += slots - cards
+            types[pl[0]] += 1
+            if cards:
+                placed.extend(pl[2:])
+        res = s.res[p]
+        a = self.o_res + 3 * q
+        most = self.resource_max
+        v[a] = clip(res[0] / most)
+        v[a + 1] = clip(res[1] / most)
+        v[a + 2] = clip(res[2] / most)
+        v[self.o_hand_size + q] = clip(sum(s.hand[p]) / self.hand_max)
+        base = self.o_techs + q * self.t
+        tech_no = self.tech_no
+        owned = 0
+        m = s.techs[p]
+        while m:
+            low = m & -m
+            v[base + tech_no[low.bit_length() - 1]] = 1.0
+            m ^= low
+            owned += 1
+        v[self.o_vp + q] = clip((pops + wonders + owned) / self.vp_max)
+        v[self.o_culture + q] = clip(culture / self.stat_max)
+        v[self.o_happiness + q] = clip(happiness / self.stat_max)
+        a = self.o_discounts + 3 * q
+        most = self.discount_max
+        v[a] = clip((dt + happy) / most)
+        v[a + 1] = clip((db + happy) / most)
+        v[a + 2] = clip(dw / most)
+        v[self.o_plot_count + q] = clip(len(plots) / self.plots_max)
+        table = self.type_sums
+        base = self.o_types + q * k
+        for t in range(k):
+            x = types[t]
+            if x:
+                v[base + t] = table[x if x < SUMS else SUMS - 1]
+        if placed:
+            counts = [0] * self.w
+            no = self.placed_no
+            for c in placed:
+                counts[no[c]] += 1
+            table = self.placed_sums
+            base = self.o_placed + q * self.w
+            for t in range(self.w):
+                x = counts[t]
+                if x:
+                    v[base + t] = table[x if x < SUMS else SUMS - 1]
+        v[self.o_population + q] = clip(pops / self.population_max)
+        v[self.o_free + q] = clip(free / self.free_max)
+
+    def combat(self, v: memoryview[float], s: CcgState, viewer: int) -> None:
+        """The declared attacks by unit type and defender or status, and the damage due."""
+        n = self.n
+        active = [0] * (len(v))  # counts by the number they land on (few are ever used)
+        used: list[int] = []
+        for att in s.attacks:
+            u = self.unit_no[att[0]]
+            if att[2] == 0:
+                i = self.o_attacks + u * n + (att[1] - viewer) % n
+            else:
+                i = self.o_status + u * 3 + att[2] - 1
+            if not active[i]:
+                used.append(i)
+            active[i] += 1
+        table = self.attack_sums
+        for i in used:
+            x = active[i]
+            v[i] = table[x if x < SUMS else SUMS - 1]
+        if s.damage:
+            d = self.o_damage
+            v[d] = f32_sum([x[1] / self.attack_max for x in s.damage])
+            v[d + 1] = f32_sum([x[2] / self.attack_max for x in s.damage])

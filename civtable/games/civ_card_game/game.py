@@ -62,10 +62,10 @@ class CivCardGame(Game):
         self._space: ActionSpace | None = None
         self._encoder: Encoder | None = None
 
-    def new_state(self, seed: int | None = None) -> CcgState:
+    def new_state(self, seed: int | None = None) -> CcgState:  # type: ignore[override]
         return self.model.start(self, 0 if seed is None else seed)
 
-    def read_state(self, reader: Reader) -> CcgState:
+    def read_state(self, reader: Reader) -> CcgState:  # type: ignore[override]
         return read_state(self, reader)
 
     def bots(self) -> Mapping[str, AgentFactory]:
@@ -171,7 +171,8 @@ class CivCardGame(Game):
         return self._encoding().encode(obs, viewer)
 
     def encode_state(self, state: State, viewer: int) -> np.ndarray:
-        """``encode(state.observation(viewer), viewer)`` read from the state's lists (``Encoder.encode_state``)."""
+        """``encode(state.observation(viewer), viewer)`` read from the state's lists
+        (``Encoder.encode_state``, compiled)."""
         return self._encoding().encode_state(state, viewer)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------ designers

@@ -15,6 +15,7 @@ population's extra resource, one attacker declared, one block, one loss.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -72,16 +73,20 @@ def holders(values: list[int], threshold: int, shared: bool) -> tuple[int, ...]:
     return tuple(p for p, v in enumerate(values) if v == best) if shared else ()
 
 
-class CcgState(State):
-    """A position of Civilization: The Card Game."""
+class CcgState:
+    """A position of Civilization: The Card Game: a ``State`` (registered as one,
+    ``State.register``, below), not derived from it, so that ``setup.py`` can compile it
+    with mypyc (a compiled class derives only from compiled classes); the methods
+    ``State`` gives every state are ``State``'s own, called at the end of the class."""
 
     __slots__ = (
-        "game", "model", "rules", "rng", "n", "res", "hand", "plots", "techs", "mining_due", "used",
+        "journal", "game", "model", "rules", "rng", "n", "res", "hand", "plots", "techs", "mining_due", "used",
         "plot_deck", "plot_display", "tech_deck", "tech_display", "deck", "discard", "pop_bank",
         "dealer", "current", "turn_no", "phase", "decider", "queue", "draft_row", "left",
         "attacks", "blocks", "damage", "fought", "target", "end_after", "winner_list", "derived", "held", "legal",
     )
 
+    journal: Journal | None  # what happened (``State``)
     game: CivCardGame
     model: ModuleType
     """The forward model (``game.model``, the ``rules`` package), kept here for the hot path."""
@@ -153,6 +158,10 @@ class CcgState(State):
     def turn(self) -> int:
         return max(1, self.turn_no)
 
+    @property
+    def num_players(self) -> int:
+        return self.n
+
     def to_move(self) -> tuple[int, ...]:
         return () if self.phase == OVER else self.rules.seat_tuples[self.decider]
 
@@ -171,12 +180,15 @@ class CcgState(State):
             won = ()
         return [(1.0 if p in won else -1.0) if won else 0.0 for p in range(self.n)]
 
-    def legal_actions(self, player: int) -> list[CcgAction]:  # type: ignore[override]
+    def legal_actions(self, player: Any) -> list[CcgAction]:
         """The forward model's ``legal`` (``game.model``): built once per position."""
-        return self.model.legal(self, player)
+        out: list[CcgAction] = self.model.legal(self, player)
+        return out
 
-    def apply(self, player: int, action: CcgAction | str) -> None:  # type: ignore[override]
-        """The forward model's ``apply`` (``game.model``)."""
+    def apply(self, player: Any, action: Any) -> None:
+        """The forward model's ``apply`` (``game.model``). The arguments are checked by
+        the rules, not by their types: a compiled build (``setup.py``) would refuse other
+        types with a TypeError where the rules refuse them by name."""
         self.model.apply(self, player, action)
 
     def emit_move(self, player: int, action: Action, private: bool = False) -> None:
@@ -230,7 +242,7 @@ class CcgState(State):
                 extra += r.card_extra_draw[c]
                 walls += r.card_walls[c]
                 great = great or r.card_great_wall[c]
-                wonders += kind[c] == WONDER
+                wonders += 1 if kind[c] == WONDER else 0
         d = self.derived[p] = Derived(culture, happy, dt, db, dw, bool(eng), extra, walls, bool(great), wonders)
         return d
 
@@ -442,6 +454,32 @@ class CcgState(State):
         self-play outcomes (``bots/evaluate.py``, through the game), as ``2 P - 1``."""
         return self.game.evaluate(self, player)
 
+    # ------------------------------------------------------ State's own methods
+    def emit(self, id: str, args: Mapping[str, Any] | None = None,
+             to: tuple[int, ...] | None = None, exclude: tuple[int, ...] = ()) -> None:
+        """Record an event, nothing when silent (``State.emit``, written out: the rules
+        call it at every event, and a compiled class calls its own methods directly)."""
+        if self.journal is not None:
+            self.journal = Journal(Event(id, args, to, exclude), self.journal)
+
+    def silence(self) -> CcgState:
+        self.journal = None
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return State.__eq__(self, other)  # type: ignore[operator]
+
+    def listen(self) -> CcgState:
+        return State.listen(self)  # type: ignore[arg-type,return-value]
+
+    def events(self, viewer: Viewer, since: int = 0) -> list[Event]:
+        return State.events(self, viewer, since)  # type: ignore[arg-type]
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         return f"<CcgState turn {self.turn_no} {PHASE_NAMES[self.phase]} player {self.decider}>"
+
+
+State.register(CcgState)
 

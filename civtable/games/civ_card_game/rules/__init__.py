@@ -22,7 +22,7 @@ carries the game forward to the next decision, telling what happened as events.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from civtable.core.action import Action, normalize
 from civtable.core.errors import IllegalActionError
@@ -61,9 +61,9 @@ TABLE: tuple[tuple[str, Legal, Play, str], ...] = (
 )
 """One step per phase, in the order of ``state.PHASE_NAMES`` (the last, ``over``, has none)."""
 
-STEPS: tuple[Step[CcgState], ...] = tuple(
-    Step(name, cast("Callable[[CcgState, int], list[Action]]", legal),
-         cast("Callable[[CcgState, int, Action], None]", play), rule)
+STEPS: tuple[Step[Any], ...] = tuple(  # Any: CcgState is a State by registration
+    Step(name, cast("Callable[[Any, int], list[Action]]", legal),
+         cast("Callable[[Any, int, Action], None]", play), rule)
     for name, legal, play, rule in TABLE)
 """The game's steps as the core declares them (``core.steps.Step``); the steps take
 and give this game's own actions (``CcgAction``), which the hot path below uses."""
@@ -77,12 +77,12 @@ PLAY: tuple[Play, ...] = tuple(row[2] for row in TABLE)
 __all__ = ["STEPS", "apply", "legal", "legal_one", "start"]
 
 
-def legal(s: CcgState, player: int) -> list[CcgAction]:
+def legal(s: CcgState, player: Any) -> list[CcgAction]:
     """``player``'s legal actions, built once per position (``apply`` drops them, a clone
     keeps them, in ``CcgState.legal``) from the shared action objects of ``rules.acts``;
     each call returns a new list of them (the first, the list the step built:
     ``LEGAL``'s lists are new)."""
-    if player != s.decider or s.phase == OVER:
+    if type(player) is not int or player != s.decider or s.phase == OVER:
         return []
     kept = s.legal
     if kept is None:
@@ -91,15 +91,17 @@ def legal(s: CcgState, player: int) -> list[CcgAction]:
             s.legal = out
             return list(out)
         s.legal = tuple(out)
-        return out  # type: ignore[return-value]
+        return cast("list[CcgAction]", out)
     return list(kept)
 
 
-def apply(s: CcgState, player: int, action: CcgAction | str) -> None:
+def apply(s: CcgState, player: Any, action: Any) -> None:
     """Play one legal action: the move is told, then the step carries it out. The
     commonest case first: an action object of the position's kept legal actions, found
     by identity; else the position's legal actions (``CcgState.legal``, built now if
     nobody asked) are looked through (``legal_one``) and dropped before anything changes."""
+    if type(player) is not int:  # 0.0 == 0, True == 1: refused by name, not by a TypeError
+        raise IllegalActionError(s.explain(player, action if isinstance(action, str) else str(action)))
     kept = s.legal
     if kept is not None and player == s.decider:
         for a in kept:
@@ -109,15 +111,15 @@ def apply(s: CcgState, player: int, action: CcgAction | str) -> None:
                     s.emit_move(player, a)
                 PLAY[s.phase](s, player, a)
                 return
-    a = legal_one(s, player, action) if player == s.decider and s.phase < len(PLAY) else None
-    if a is None:
+    found = legal_one(s, player, action) if player == s.decider and s.phase < len(PLAY) else None
+    if found is None:
         raise IllegalActionError(s.explain(player, action if isinstance(action, str) else str(action)))
     s.legal = None
-    s.emit_move(player, a)
-    PLAY[s.phase](s, player, a)
+    s.emit_move(player, found)
+    PLAY[s.phase](s, player, found)
 
 
-def legal_one(s: CcgState, p: int, action: CcgAction | str) -> CcgAction | None:
+def legal_one(s: CcgState, p: int, action: Any) -> CcgAction | None:
     """The legal action ``action`` stands for, or None: what ``apply`` checks before it
     changes anything. The position's legal actions are built once (``CcgState.legal``);
     an action object of this game (``rules.acts``) is found among them by identity,

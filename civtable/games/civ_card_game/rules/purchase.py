@@ -96,7 +96,7 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
             if price[t] < cheapest:
                 cheapest = price[t]
         if most + 1 >= cheapest:
-            happy = p in (s.held or s.statuses())[1]
+            happy = 1 if p in (s.held or s.statuses())[1] else 0
             most += happy
             got = []
             for t in display:
@@ -117,7 +117,7 @@ def legal_main(s: CcgState, p: int) -> list[CcgAction]:
     b = h + d.building_discount - low
     if affordable[0 if b < -1 else b + 1 if b + 1 < top else top - 1][w]:  # with Highest Happiness
         if happy < 0:
-            happy = p in (s.held or s.statuses())[1]
+            happy = 1 if p in (s.held or s.statuses())[1] else 0
         b += happy
         held = []
         for k in affordable[0 if b < 0 else b if b < top else top - 1][w]:

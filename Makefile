@@ -30,7 +30,7 @@ test: $(STAMP) browser
 	@tools/test-postgres.sh
 	$(BIN)/python tools/import_cycles.py  # imports flow one way: exit 1 on any circle (tests/test_layout.py checks the layers)
 	$(BIN)/ruff check civtable tests benchmarks tools examples
-	$(BIN)/mypy civtable/core $$($(BIN)/python -c 'from civtable._compiled import MODULES; print(*MODULES)')  # a type error there would leave the compiled build out
+	$(BIN)/mypy civtable/core $$($(BIN)/python -c 'from civtable._compiled import MODULES; print(*(m for m in MODULES if not m.startswith("civtable/core/")))')  # a type error there would leave the compiled build out
 	$(BIN)/pytest -n 2
 
 # The fuzz kit at a million illegal actions and a hundred thousand mutated positions per game

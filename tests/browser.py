@@ -72,10 +72,12 @@ def shot(page: Any, name: str) -> None:
 
 
 def my_turn(page: Any, timeout: float = 30) -> bool:
-    """Wait until the page offers an action (True) or says the game is over (False)."""
+    """Wait until the page offers an action it would take (True: an enabled button; the
+    menu's buttons are disabled while a move is on its way) or says the game is over
+    (False)."""
     deadline = time.time() + timeout
     while time.time() < deadline:
-        if page.locator("#menu button").count():
+        if page.locator("#menu button:not([disabled])").count():
             return True
         if "over" in page.locator("#decision-title").inner_text():
             return False

@@ -91,7 +91,7 @@ def test_a_few_moves_of_each_other_game(live_server: ServerProcess, browser: Any
     data = create(live_server, game, against_greedy(players), options=options, seed=2)
     _, page = open_page(browser, live_server.url + str(data["links"]["0"]))
     moves = 0
-    for _ in range(12):
+    for _ in range(40):  # a click on a menu redrawn under it is tried again, not counted
         if moves == 4 or not my_turn(page, timeout=60):
             break
         error = play_a_move(page, prefer=("start", "done", "accept", "pass"))

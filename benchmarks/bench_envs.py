@@ -1,7 +1,7 @@
 """Throughput of the learning environments against the raw engine and against
 PettingZoo's ``connect_four_v3``, in one run, on one core (a measurement, not a test).
 
-    python benchmarks/bench_envs.py [--game catan-deckbuilding ...] [--seconds 3] [--num-envs 64] [--json FILE]
+    python benchmarks/bench_envs.py [--game catan-deckbuilding ...] [--seconds 3] [--num-envs 64] [--json FILE] [--in-process]
 
 ``--game`` may be given several times (``mega-civ:map=small`` passes options); without
 it: catan-deckbuilding, civ-card-game and mega-civ on its small map. The loops play
@@ -20,7 +20,13 @@ uniformly random legal moves over whole games from fresh seeds:
   learner counts), the opponents' moves inside them.
 
 Figures are steps/s of CPU time (``time.process_time``: on a shared machine the figure
-of one core), the ratios, and the cost of one ``encode`` and one ``encode_state``.
+of one core), the ratios, and the cost of one ``encode`` and one ``encode_state``. Each
+loop runs in a fresh process of its own (``multiprocessing``'s spawn), the references'
+too, one after another: a loop's garbage collections then walk its own objects only,
+not those that the loops before it left (PettingZoo's, Gymnasium's, the environments'
+caches: in one shared process they made catan's plain API 10-15% slower than in a
+process of its own, and which loop ran first changed the figures). ``--in-process``
+runs them all in this process, as before.
 Needs the ``bench`` extra (PettingZoo's classic games need pygame).
 """
 
@@ -28,7 +34,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import platform
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -186,11 +195,23 @@ def encode_cost(game_id: str, options: dict[str, Any], seconds: float) -> tuple[
     return 1e6 / rate, 1e6 / rate_state
 
 
+ISOLATED = True  # each loop in a fresh process (``--in-process``: False)
+
+
+def run(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` in a fresh process of its own (spawned: nothing inherited from this
+    one but the arguments), or here with ``--in-process``."""
+    if not ISOLATED:
+        return fn(*args)
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(fn, *args).result()
+
+
 def measure(game_id: str, options: dict[str, Any], seconds: float, num_envs: int, c4: tuple[float, float],
             hearts_rate: float | None, only: str | None = None) -> dict[str, Any]:
     """Every figure of one game (``only="aec"``: the AEC loops alone, for quick checks)."""
-    a = aec(game_id, options, seconds)
-    a_np = aec(game_id, options, seconds, numpy_choice=True)
+    a = run(aec, game_id, options, seconds)
+    a_np = run(aec, game_id, options, seconds, True)
     out: dict[str, Any] = {
         "game": game_id, "options": options,
         "pettingzoo_steps_per_s": round(a), "pettingzoo_to_connect_four": round(a / c4[0], 2),
@@ -199,10 +220,10 @@ def measure(game_id: str, options: dict[str, Any], seconds: float, num_envs: int
     }
     if only == "aec":
         return out
-    r = raw(game_id, options, seconds)
-    g = gym(game_id, options, seconds)
-    v = vector(game_id, options, seconds, num_envs)
-    enc, enc_state = encode_cost(game_id, options, min(seconds, 1.0))
+    r = run(raw, game_id, options, seconds)
+    g = run(gym, game_id, options, seconds)
+    v = run(vector, game_id, options, seconds, num_envs)
+    enc, enc_state = run(encode_cost, game_id, options, min(seconds, 1.0))
     out.update({
         "raw_steps_per_s": round(r), "gymnasium_steps_per_s": round(g),
         "vector_steps_per_s": round(v), "num_envs": num_envs,
@@ -221,10 +242,14 @@ def main() -> None:
     ap.add_argument("--num-envs", type=int, default=64)
     ap.add_argument("--json")
     ap.add_argument("--only", choices=["aec"], help="only the AEC loops (and connect four's)")
+    ap.add_argument("--in-process", action="store_true", help="every loop in this process, one after another")
     args = ap.parse_args()
-    c4 = (connect_four(args.seconds), connect_four(args.seconds, numpy_choice=True))
-    h = None if args.only else hearts(args.seconds)
+    global ISOLATED
+    ISOLATED = not args.in_process
+    c4 = (run(connect_four, args.seconds), run(connect_four, args.seconds, True))
+    h = None if args.only else run(hearts, args.seconds)
     out: dict[str, Any] = {"python": platform.python_version(), "machine": platform.processor() or platform.machine(),
+                           "each_loop_in_a_fresh_process": ISOLATED,
                            "connect_four_v3_steps_per_s": round(c4[0]),
                            "connect_four_v3_numpy_choice_steps_per_s": round(c4[1]),
                            "openspiel_hearts_steps_per_s": round(h) if h else None, "games": []}

@@ -11,6 +11,7 @@ environment shows exactly what the game's observation shows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -63,6 +64,9 @@ def agent_spaces(engine: Engine, size: int) -> tuple[Any, Any]:
     return observation, spaces.Discrete(size)
 
 
+_INT8 = np.dtype(np.int8)
+
+
 class Engine:
     """A game being played by an environment: its state and the seat-relative views.
 
@@ -74,7 +78,12 @@ class Engine:
     ``bytearray``, which also keeps the legal action object of each number, so that
     ``action`` checks a number by one lookup and ``apply`` hands the state its own action
     object (a cache of masks by the identities of the legal action objects was measured
-    slower in every game, 4-13%, and dropped)."""
+    slower in every game, 4-13%, and dropped).
+
+    A game whose legal actions know their numbers may hand the mask over itself: its
+    ``legal_mask(state, seat)`` gives the mask as ``bytes`` (1 at each legal number) and
+    its ``numbered_actions()`` the action object of every number (catan-deckbuilding's,
+    compiled); ``tests/envs/test_fast_paths.py`` checks both against ``legal_actions``."""
 
     def __init__(self, game: Game, seed: int | None) -> None:
         self.game = game
@@ -89,12 +98,14 @@ class Engine:
         self.n = game.num_players
         self._obs: list[np.ndarray | None] = [None] * self.n
         self._masks: list[np.ndarray | None] = [None] * self.n
-        self._legal: list[dict[int, Action] | None] = [None] * self.n
+        self._legal: list[dict[int, Action] | bytes | None] = [None] * self.n
         self._zeros = np.zeros(self.space.size, dtype=np.int8)
         self._zeros.flags.writeable = False
         self._nothing: dict[int, Action] = {}
         self._blank = bytes(self.space.size)
         self._index = {t: i for i, t in enumerate(self.space.texts)}
+        self._mask_of: Any = getattr(game, "legal_mask", None)
+        self._numbered: Sequence[Action] = game.numbered_actions() if self._mask_of is not None else ()  # type: ignore[attr-defined]
 
     def reset(self, seed: int | None) -> None:
         """A new game: with ``seed``, the game of that seed (as ``civtable play --seed``);
@@ -159,6 +170,12 @@ class Engine:
         return self._mover_mask(seat)
 
     def _mover_mask(self, seat: int) -> np.ndarray:
+        mask_of = self._mask_of
+        if mask_of is not None:  # the game's own mask (``bytes``): read-only as it is
+            legal = mask_of(self.state, seat)
+            self._legal[seat] = legal
+            m = self._masks[seat] = np.frombuffer(legal, dtype=_INT8)
+            return m
         index = self._index
         legal = self.state.legal_actions(seat)
         try:
@@ -169,7 +186,7 @@ class Engine:
         buf = bytearray(self._blank)
         for i in numbers:
             buf[i] = 1
-        m = self._masks[seat] = np.frombuffer(bytes(buf), dtype=np.int8)  # read-only: a ``bytes`` buffer
+        m = self._masks[seat] = np.frombuffer(bytes(buf), dtype=_INT8)  # read-only: a ``bytes`` buffer
         self._legal[seat] = numbers
         return m
 
@@ -185,12 +202,21 @@ class Engine:
                 index = index.item()
             if type(index) is not int:  # a NumPy integer, 3.0: the space refuses what is no number
                 index = self._index[self.space.text(index)]
-        a = legal.get(index)
+        if type(legal) is bytes:  # the game's own mask
+            if 0 <= index < len(legal) and legal[index]:
+                return self._numbered[index]
+            a = None
+        else:
+            a = legal.get(index)
         if a is None:
             text = self.space.text(index)  # refuses a number outside the space
             raise IllegalActionError(f"action {index} ({text}) is not legal for player {seat} now "
                                      f"(it is masked out)")
         return a
+
+    def play(self, seat: int, index: Any) -> None:
+        """``apply`` of ``action(seat, index)``: the step of an agent, in one call."""
+        self.apply(seat, self.action(seat, index))
 
     def apply(self, seat: int, action: Action | str) -> None:
         self.state.apply(seat, action)

@@ -22,10 +22,6 @@ grain, lumber, wool, sea, desert, bandit, kdef, koff, harbor, road, settlement, 
 (supply and stacks: bandit ... city; the pool: the five resources, resources of
 choice from Settlements, from Cities and Roads).
 
-One call takes about 10 to 15 µs (``tests/games/catan_deckbuilding/test_learning.py``
-measures it): one list of the observation's numbers, one array, one matrix product
-that places them and makes the derived counts, one scaling and clip, the one-hots.
-
 The environments do not build the observation at all (``Game.encode_state``,
 ``Encoder.encode_states``): the same vector is read straight from the state's own lists,
 counts as whole numbers in the layout's order (the derived ones counted from the piles
@@ -53,6 +49,9 @@ from .state import MAIN, OVER, PHASE_NAMES, POOL_SIZE, CatanState
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+_FROM: Final = np.frombuffer
+_F32: Final = np.dtype(np.float32)
+
 RAW_SEAT = ("hand_size", "laid", "owned", "discard", "draw_size", "discard_size", "knights")
 """The numbers ``encode`` reads of each seat, in reading order (the viewer's hand before them)."""
 RAW_TABLE = ("supply", "pool", "roads_played", "road_seas", "discards_left", "turn")
@@ -60,12 +59,9 @@ RAW_TABLE = ("supply", "pool", "roads_played", "road_seas", "discards_left", "tu
 
 
 class Encoder:
-    """The encoding of one game object, with its scales and indices precomputed.
-
-    ``encode`` reads the observation's numbers into one short list (``RAW_SEAT``,
-    ``RAW_TABLE``) and makes it an array; one product with ``matrix`` puts each number
-    where the layout wants it and makes the derived counts; then the scaling, the clip
-    and the one-hots."""
+    """The encoding of one game object, with its scales and indices precomputed. ``encode``
+    reads the observation's numbers into one list (``RAW_SEAT``, ``RAW_TABLE``); one product
+    with ``matrix`` places them and makes the derived counts; the scaling, clip, one-hots."""
 
     def __init__(self, rules: Rules) -> None:
         self.encoding = Encoding(space.observation_features(rules))
@@ -219,7 +215,6 @@ class Encoder:
             while row[-1] < 1.0:
                 row.append(min(float(np.float32(len(row) * x)), 1.0))
             self.values.append(row)
-        self.most_dirty = 4 * e.size
         self.attack_no = [ATTACKS.index(c) if c in ATTACKS else -1 for c in range(-1, N_CARDS)]  # [attack + 1]
         sl = e.slot
         self.seat_at: list[list[int]] = [[-1 if who == "opp" and name == "hand" else sl(f"{who}.{name or hidden}").start
@@ -300,15 +295,13 @@ class Encoder:
         return v
 
     def encode_state(self, state: CatanState, viewer: int) -> np.ndarray:
-        """``encode(state.observation(viewer), viewer)``, read from the state's lists and
-        written incrementally (``Record``: both seats' last vectors, their whole numbers and
-        the lists they were counted from). The state's lists are compared with those; a
-        changed one is followed card by card (a card from hand to table moves two counts,
-        nothing owned), the numbers that differ are noted for both seats and written, each
-        scaled as ``encode`` scales it, into the asked seat's array, handed out read-only
-        (the same array while nothing changes). A new record is the all-0 position, so any
-        position after any other gives the fresh vector (``tests/envs/test_incremental_encoding.py``);
-        a call that finds the record taken (another thread) starts its own."""
+        """``encode(state.observation(viewer), viewer)``, written incrementally (``Record``: both
+        seats' last vectors, their whole numbers and the lists and numbers they were read from,
+        compared with the state's; a changed list followed card by card), only the numbers
+        that changed written, scaled as ``encode`` scales them, handed out read-only (the same
+        array while nothing changes). A new record is the all-0 position, so any position
+        after any other gives the fresh vector; a call that finds the record taken (another
+        thread) starts its own (``tests/envs/test_incremental_encoding.py``)."""
         rec = self.record
         self.record = None
         s = state
@@ -328,10 +321,28 @@ class Encoder:
                 self._both(v0, v1, t[SUPPLY] + j, k)
                 self._both(v0, v1, t[SUPPLY_EMPTY] + j, int(k == 0))
         pool = s.pool
-        if pool != rec.pool:
-            rec.pool = pool[:]
+        was = rec.pool
+        if pool != was:
             for j in range(len(pool)):
-                self._both(v0, v1, t[POOL] + j, pool[j])
+                k = pool[j]
+                if k != was[j]:
+                    was[j] = k
+                    self._both(v0, v1, t[POOL] + j, k)
+        key = (s.roads_played, s.road_seas, s.phase, s.decider, s.current, s.attack, s.attacker, s.victim, s.stolen,
+               s.left, s.turn_no, s.winner)
+        if key != rec.key:  # the numbers below read these alone
+            rec.key = key
+            self._table(rec, s, v0, v1)
+        view = rec.views[viewer]
+        v = view.vector
+        if v is None:
+            v = view.vector = _FROM(bytes(view.buf), _F32)  # read-only: a ``bytes`` buffer
+        self.record = rec
+        return v
+
+    def _table(self, rec: Record, s: CatanState, v0: View, v1: View) -> None:
+        """The table's numbers read from the state's whole numbers (not its lists)."""
+        t = self.table_at
         self._both(v0, v1, t[ROADS], s.roads_played)
         self._both(v0, v1, t[SEAS], s.road_seas)
         phase = s.phase
@@ -358,27 +369,6 @@ class Encoder:
         self._put(v1, t[RESULT], int(w == 1))
         self._put(v0, t[RESULT] + 1, int(w == 1))
         self._put(v1, t[RESULT] + 1, int(w == 0))
-        view = rec.views[viewer]
-        if view.dirty:
-            self._flush(view)
-        v = view.vector
-        if v is None:
-            v = view.vector = view.array.copy()
-            v.flags.writeable = False
-        self.record = rec
-        return v
-
-    def _flush(self, view: View) -> None:
-        """Writes into ``view``'s array the numbers changed since (once each, however often)."""
-        last, shown, out, values = view.last, view.shown, view.out, self.values
-        for i in view.dirty:
-            k = last[i]
-            if k != shown[i]:
-                shown[i] = k
-                row = values[i]
-                out[i] = row[k] if k < len(row) else row[-1]
-                view.vector = None
-        view.dirty.clear()
 
     def _seat(self, rec: Record, s: CatanState, p: int, me: View, op: View) -> None:
         """Seat ``p``'s numbers, in its own vector ``me`` and in the opponent's ``op``."""
@@ -386,9 +376,12 @@ class Encoder:
         mine, theirs = self.seat_at[0], self.seat_at[1]
         owned = m.owned
         unseen = m.unseen
+        touched = m.touched  # the cards whose owned count may have changed: written once, at the end
         hand = s.hand[p]
-        if hand != m.hand:
+        laid = s.laid[p]
+        if hand != m.hand or laid != m.laid:  # a card from hand to table: two counts, nothing owned
             mh = m.hand
+            ml = m.laid
             size = m.size
             for c in range(N_CARDS):
                 k = hand[c]
@@ -397,25 +390,22 @@ class Encoder:
                     mh[c] = k
                     size += d
                     owned[c] += d
-                    self._put(me, mine[OWNED] + c, owned[c])
-                    self._put(op, theirs[OWNED] + c, owned[c])
+                    touched.append(c)
                     self._put(me, mine[HAND] + c, k)
                     unseen[c] += d  # the opponent sees the hand only summed with the draw pile
                     self._put(op, theirs[HIDDEN] + c, unseen[c])
-            m.size = size
-            self._put(me, mine[HAND_SIZE], size)
-            self._put(op, theirs[HAND_SIZE], size)
-        laid = s.laid[p]
-        if laid != m.laid:
-            ml = m.laid
-            for c, k in enumerate(laid):
-                if k != ml[c]:
-                    owned[c] += k - ml[c]
+                k = laid[c]
+                d = k - ml[c]
+                if d:
                     ml[c] = k
-                    self._put(me, mine[OWNED] + c, owned[c])
-                    self._put(op, theirs[OWNED] + c, owned[c])
+                    owned[c] += d
+                    touched.append(c)
                     self._put(me, mine[LAID] + c, k)
                     self._put(op, theirs[LAID] + c, k)
+            if size != m.size:
+                m.size = size
+                self._put(me, mine[HAND_SIZE], size)
+                self._put(op, theirs[HAND_SIZE], size)
         pile = s.draw[p]
         was = m.pile
         if pile != was:
@@ -458,13 +448,19 @@ class Encoder:
         if res != m.reserved:  # reserved Knights are owned (``CatanState.owned``)
             owned[KDEF] += res - m.reserved
             m.reserved = res
-            self._put(me, mine[OWNED] + KDEF, owned[KDEF])
-            self._put(op, theirs[OWNED] + KDEF, owned[KDEF])
+            touched.append(KDEF)
             self._put(me, mine[KNIGHTS], res)
             self._put(op, theirs[KNIGHTS], res)
         spent = s.spent[p]
-        self._put(me, mine[KNIGHTS] + 1, spent)
-        self._put(op, theirs[KNIGHTS] + 1, spent)
+        if spent != m.spent:
+            m.spent = spent
+            self._put(me, mine[KNIGHTS] + 1, spent)
+            self._put(op, theirs[KNIGHTS] + 1, spent)
+        if touched:
+            for c in touched:
+                self._put(me, mine[OWNED] + c, owned[c])
+                self._put(op, theirs[OWNED] + c, owned[c])
+            touched.clear()
 
     def _counts(self, m: SeatMemo, now: list[int], shown: list[int], me: View, op: View, public: bool) -> None:
         """A pile's counts are ``now``: ``shown`` (the record's) brought up to them, with the owned
@@ -479,8 +475,7 @@ class Encoder:
             if d:
                 k = shown[c] = now[c]
                 owned[c] += d
-                self._put(me, mine[OWNED] + c, owned[c])
-                self._put(op, theirs[OWNED] + c, owned[c])
+                m.touched.append(c)
                 if public:
                     self._put(me, mine[DISCARD] + c, k)
                     self._put(op, theirs[DISCARD] + c, k)
@@ -505,13 +500,13 @@ class Encoder:
         self._put(v1, i, k)
 
     def _put(self, view: View, i: int, k: int) -> None:
-        """The number ``i`` of ``view`` is ``k``: noted, written when asked for (``_flush``)."""
-        if k != view.last[i]:
-            view.last[i] = k
-            dirty = view.dirty
-            dirty.append(i)
-            if len(dirty) > self.most_dirty:  # a view nobody asks for: its notes kept short
-                self._flush(view)
+        """The number ``i`` of ``view`` is ``k``: written, scaled as ``encode`` scales it, if it changed."""
+        last = view.last
+        if k != last[i]:
+            last[i] = k
+            row = self.values[i]
+            view.out[i] = row[k] if k < len(row) else row[-1]
+            view.vector = None
 
 
 def counted(cards: list[int], out: list[int]) -> None:
@@ -568,21 +563,21 @@ class SeatMemo:
         self.owned = [0] * N_CARDS
         self.deck = [0] * N_CARDS  # what the seat does not see of its own cards
         self.unseen = [0] * N_CARDS  # what the opponent does not see of them
+        self.touched: list[int] = []  # cards whose owned count changed, in one call of ``_seat``
         self.size = 0
         self.reserved = 0
+        self.spent = 0
         self.top = -1
 
 
 class View:
-    """One seat's vector in a ``Record``: its whole numbers, its ``float32`` array (written when
-    asked for) and the read-only copy last handed out (``None`` once a number changed)."""
+    """One seat's vector in a ``Record``: its whole numbers, their ``float32`` values (written as
+    they change) and the read-only copy last handed out (``None`` once a number changed)."""
 
     def __init__(self, size: int) -> None:
         self.last = [0] * size
-        self.shown = [0] * size  # the numbers the array holds
-        self.dirty: list[int] = []  # the numbers that may differ from them
-        self.array = np.zeros(size, dtype=np.float32)
-        self.out: Any = memoryview(self.array)  # type: ignore[arg-type]  # numpy gives the buffer
+        self.buf = bytearray(4 * size)  # the ``float32`` numbers, handed out as a copy
+        self.out: Any = memoryview(self.buf).cast("f")
         self.vector: np.ndarray | None = None
 
 
@@ -598,3 +593,4 @@ class Record:
         self.phase = -1
         self.attack = -1
         self.stolen = -1
+        self.key: tuple[int, ...] | None = None  # the whole numbers the table was read from

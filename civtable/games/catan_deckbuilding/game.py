@@ -163,6 +163,8 @@ class CatanDeckBuilding(Game):
     def _encoder_of(self) -> Encoder:
         if self._encoder is None:
             self._encoder = Encoder(self.rules)
+            # the environments call the compiled method itself, with no call in between
+            self.encode_state = self._encoder.encode_state  # type: ignore[method-assign,assignment]
         return self._encoder
 
     # ------------------------------------------------------------ designers

@@ -123,8 +123,12 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         if not movers:
             self._select()
             return
-        self.agent_selection = self.possible_agents[movers[0]]
-        self._fill_infos(movers)
+        seat = movers[0]
+        agent = self.agent_selection = self.possible_agents[seat]
+        if movers == self._shown and len(movers) == 1:  # the same seat again: only its mask changes
+            self.infos[agent]["action_mask"] = engine.mask(seat)
+        else:
+            self._fill_infos(movers)
 
     def _select(self) -> None:
         """The next agent: the first seat to move; at the end, each agent in turn (for

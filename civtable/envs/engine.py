@@ -149,33 +149,20 @@ class Engine:
             m = self._make_mask(seat)
         return m
 
-    def masks(self) -> list[np.ndarray]:
-        """Every seat's mask (``mask``), by seat."""
-        masks = self._masks
-        movers = self.state.to_move()
-        for seat in range(self.n):
-            if masks[seat] is None:
-                if seat in movers:
-                    self._mover_mask(seat)
-                else:
-                    self._legal[seat] = self._nothing
-                    masks[seat] = self._zeros
-        return masks  # type: ignore[return-value]  # every one made
-
     def _make_mask(self, seat: int) -> np.ndarray:
-        if seat not in self.state.to_move():
+        state = self.state
+        if seat not in state.to_move():
             self._legal[seat] = self._nothing
             m = self._masks[seat] = self._zeros
+            return m
+        mask_of = self._mask_of
+        if mask_of is not None:  # the game's own mask (``bytes``): read-only as it is
+            legal = self._legal[seat] = mask_of(state, seat)
+            m = self._masks[seat] = np.frombuffer(legal, dtype=_INT8)
             return m
         return self._mover_mask(seat)
 
     def _mover_mask(self, seat: int) -> np.ndarray:
-        mask_of = self._mask_of
-        if mask_of is not None:  # the game's own mask (``bytes``): read-only as it is
-            legal = mask_of(self.state, seat)
-            self._legal[seat] = legal
-            m = self._masks[seat] = np.frombuffer(legal, dtype=_INT8)
-            return m
         index = self._index
         legal = self.state.legal_actions(seat)
         try:
@@ -215,8 +202,19 @@ class Engine:
         return a
 
     def play(self, seat: int, index: Any) -> None:
-        """``apply`` of ``action(seat, index)``: the step of an agent, in one call."""
-        self.apply(seat, self.action(seat, index))
+        """``apply`` of ``action(seat, index)``: the step of an agent, in one call (a number
+        of the game's own mask looked up here, anything else by ``action``)."""
+        legal = self._legal[seat]
+        if type(legal) is bytes and type(index) is int and 0 <= index < len(legal) and legal[index]:
+            action = self._numbered[index]
+        else:
+            action = self.action(seat, index)
+        self.state.apply(seat, action)
+        self.steps += 1
+        n = self.n
+        self._obs = [None] * n
+        self._masks = [None] * n
+        self._legal = [None] * n
 
     def apply(self, seat: int, action: Action | str) -> None:
         self.state.apply(seat, action)

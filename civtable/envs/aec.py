@@ -81,7 +81,10 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         if observe:
             seat = self._seat[agent]
             engine = self.engine
-            obs = {"observation": engine.observe(seat), "action_mask": engine.mask(seat)}
+            mask = engine._masks[seat]  # made by ``step`` for the infos
+            if mask is None:
+                mask = engine.mask(seat)
+            obs = {"observation": engine.observe(seat), "action_mask": mask}
         return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
                 self.infos[agent])
 

@@ -145,11 +145,8 @@ class Engine:
     def mask(self, seat: int) -> np.ndarray:
         """The seat's legal numbers (computed once per position, read-only)."""
         m = self._masks[seat]
-        if m is None:
-            m = self._make_mask(seat)
-        return m
-
-    def _make_mask(self, seat: int) -> np.ndarray:
+        if m is not None:
+            return m
         state = self.state
         if seat not in state.to_move():
             self._legal[seat] = self._nothing
@@ -181,7 +178,7 @@ class Engine:
         """The legal action with number ``index`` for ``seat``, or ``IllegalActionError``."""
         legal = self._legal[seat]
         if legal is None:
-            self._make_mask(seat)
+            self.mask(seat)
             legal = self._legal[seat]
             assert legal is not None
         if type(index) is not int:

@@ -22,14 +22,11 @@ grain, lumber, wool, sea, desert, bandit, kdef, koff, harbor, road, settlement, 
 (supply and stacks: bandit ... city; the pool: the five resources, resources of
 choice from Settlements, from Cities and Roads).
 
-The environments do not build the observation at all (``Game.encode_state``,
-``Encoder.encode_states``): the same vector is read straight from the state's own lists,
-counts as whole numbers in the layout's order (the derived ones counted from the piles
-they stand for, the one-hots as ready-made rows), one ``bytes`` of them for many games
-at once, then the same scaling and clip. It reads only what the observation shows (the
-other hand only summed with the draw pile, as ``opp.unseen`` does; a discard pile only
-under discard-visibility A); the contract-test kit checks that it equals ``encode`` of the
-observation on random positions (``civtable.testing.learning.check_encode_state``).
+The environments do not build the observation (``Game.encode_state``, incremental, and
+``Encoder.encode_states``, one ``bytes`` of whole numbers for many games): the same vector
+read from the state's lists, only what the observation shows (the other hand only summed
+with the draw pile; a discard pile only under discard-visibility A); the contract-test kit
+checks it equals ``encode`` of the observation (``civtable.testing.learning.check_encode_state``).
 """
 
 from __future__ import annotations
@@ -223,11 +220,8 @@ class Encoder:
         starts = [sl(name).start for name in PIECE_STARTS] + [e.size]
         self.piece_rows = [self.values[starts[k]:starts[k + 1]] for k in range(len(PIECE_STARTS))]
         assert [len(r) for r in self.piece_rows] == list(PIECE_SIZES), "the layout is not the pieces'"
-        assert sl("opp.hand_size").start == sl("me.discard").start + PIECE_SIZES[C2]  # opp: C1, UNSEEN, C2
-        assert sl("opp.unseen").start == sl("opp.hand_size").start + PIECE_SIZES[C1]
-        assert sl("opp.discard").start == sl("opp.unseen").start + N_CARDS
-        assert sl("me.owned").start == sl("me.hand_size").start + OWNED and sl("me.knights").start == \
-            sl("me.discard").start + KNIGHTS and sl("road_seas").start == sl("supply").start + SEAS
+        assert (sl("me.owned").start - sl("me.hand_size").start, sl("me.knights").start - sl("me.discard").start,
+                sl("road_seas").start - sl("supply").start) == (OWNED, KNIGHTS, SEAS)
 
     def _row(self, s: CatanState, viewer: int, row: list[int]) -> None:
         """Appends the whole numbers of ``s`` seen by ``viewer``, one per number of the layout,
@@ -336,10 +330,10 @@ class Encoder:
                 if k != was[j]:
                     was[j] = k
                     self._put(ta, POOL + j, k)
-        key = (s.roads_played, s.road_seas, s.phase, s.decider, s.current, s.attack, s.attacker, s.victim, s.stolen,
-               s.left, s.turn_no, s.winner)
-        if key != rec.key:  # the numbers below read these alone
-            rec.key = key
+        if (s.turn_no != rec.turn or s.phase != rec.phase or s.decider != rec.decider or s.roads_played != rec.roads
+                or s.road_seas != rec.seas or s.current != rec.current or s.attack != rec.attack_card
+                or s.attacker != rec.attacker or s.victim != rec.victim or s.stolen != rec.stolen_card
+                or s.left != rec.left or s.winner != rec.winner):  # the numbers ``_table`` reads
             self._table(rec, s)
         bit = 1 << viewer
         v = rec.vectors[viewer]
@@ -353,6 +347,11 @@ class Encoder:
     def _table(self, rec: Record, s: CatanState) -> None:
         """The table's numbers read from the state's whole numbers (not its lists)."""
         ta, te = rec.ta, rec.te
+        rec.turn, rec.decider, rec.roads, rec.seas, rec.current = s.turn_no, s.decider, s.roads_played, s.road_seas, \
+            s.current
+        rec.attack_card, rec.attacker, rec.victim, rec.left, rec.winner = s.attack, s.attacker, s.victim, s.left, \
+            s.winner
+        rec.stolen_card = s.stolen
         self._put(ta, ROADS, s.roads_played)
         self._put(ta, SEAS, s.road_seas)
         phase = s.phase
@@ -517,8 +516,6 @@ def counted(cards: list[int], out: list[int]) -> None:
 # unseen cards, his C2; the table, with the numbers that differ by viewer (TB, TD, TF)
 PIECE_STARTS: Final = ("me.hand", "me.hand_size", "me.deck", "me.discard", "opp.hand_size", "opp.unseen",
                        "opp.discard", "supply", "to_decide", "attack", "attack_role", "stolen", "result")
-C1: Final = 1
-C2: Final = 3
 PIECE_SIZES: Final = (N_CARDS, 1 + 2 * N_CARDS, N_CARDS, 2 * N_CARDS + 4, 1 + 2 * N_CARDS, N_CARDS,
                       2 * N_CARDS + 4, 2 * len(BUYABLE) + POOL_SIZE + 2 + len(PHASE_NAMES), 2,
                       len(ATTACKS), 2, N_CARDS + 3, 2)
@@ -601,7 +598,8 @@ class Record:
         self.stale = 3
         self.supply: tuple[int, ...] = ()
         self.pool = [0] * POOL_SIZE
-        self.phase = -1
+        self.phase = -1  # the numbers the table was read from (``phase``, ``attack``, ``stolen``: as shown)
         self.attack = -1
         self.stolen = -1
-        self.key: tuple[int, ...] | None = None  # the whole numbers the table was read from
+        self.turn = self.decider = self.roads = self.seas = self.current = self.attacker = self.victim = -2
+        self.attack_card = self.stolen_card = self.left = self.winner = -2  # -2: no state has it, so the first call reads all

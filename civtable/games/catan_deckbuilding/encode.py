@@ -51,9 +51,8 @@ _F32: Final = np.dtype(np.float32)
 _JOIN: Final = b"".join
 
 RAW_SEAT = ("hand_size", "laid", "owned", "discard", "draw_size", "discard_size", "knights")
-"""The numbers ``encode`` reads of each seat, in reading order (the viewer's hand before them)."""
 RAW_TABLE = ("supply", "pool", "roads_played", "road_seas", "discards_left", "turn")
-"""The numbers it reads of the table, after both seats."""
+"""The numbers ``encode`` reads of each seat (after the viewer's hand), then of the table."""
 
 
 class Encoder:
@@ -315,13 +314,15 @@ class Encoder:
         self._seat(rec, s, 1)
         ta = rec.ta
         supply = s.supply
-        if supply is not rec.supply:
+        old = rec.supply
+        if supply is not old:
             rec.supply = supply
             first = self.first_supply
             for j in range(len(BUYABLE)):
                 k = supply[first + j]
-                self._put(ta, SUPPLY + j, k)
-                self._put(ta, EMPTY + j, int(k == 0))
+                if not old or k != old[first + j]:
+                    self._put(ta, SUPPLY + j, k)
+                    self._put(ta, EMPTY + j, int(k == 0))
         pool = s.pool
         was = rec.pool
         if pool != was:
@@ -417,28 +418,32 @@ class Encoder:
         if pile != was:
             pc = m.pc
             n = len(pile)
-            if n < len(was) and pile == was[:n]:  # cards drawn from the top (the end)
+            if n < len(was) and pile == was[:n]:  # cards drawn from the top (the end): each one counted
                 for j in range(n, len(was)):
-                    pc[was[j]] -= 1
+                    c = was[j]
+                    pc[c] -= 1
+                    self._delta(rec, p, m.pcs, c, -1, False)
                 del was[n:]
             else:
                 m.pile = pile[:]
                 counted(pile, pc)
-            self._counts(rec, p, pc, m.pcs, False)
+                self._counts(rec, p, pc, m.pcs, False)
             self._put(c2, DRAW_SIZE, n)
         disc = s.disc[p]
         was = m.disc
         if disc != was:
             dc = m.dc
             n = len(was)
-            if n < len(disc) and disc[:n] == was:  # cards put on top (the end)
+            if n < len(disc) and disc[:n] == was:  # cards put on top (the end): each one counted
                 for j in range(n, len(disc)):
-                    dc[disc[j]] += 1
+                    c = disc[j]
+                    dc[c] += 1
+                    self._delta(rec, p, m.dcs, c, 1, rec.public)
                 was += disc[n:]
             else:
                 m.disc = disc[:]
                 counted(disc, dc)
-            self._counts(rec, p, dc, m.dcs, rec.public)
+                self._counts(rec, p, dc, m.dcs, rec.public)
             top = disc[-1] if disc else -1
             if top != m.top:
                 if m.top >= 0:
@@ -465,23 +470,24 @@ class Encoder:
     def _counts(self, rec: Record, p: int, now: list[int], shown: list[int], public: bool) -> None:
         """A pile of seat ``p`` counts ``now``: ``shown`` (the record's) brought up to them, with the
         owned cards and the discard numbers (``public``) or the hidden ones (deck, unseen)."""
-        m = rec.seats[p]
-        c2, mine, theirs = rec.c2[p], rec.deck[p], rec.unseen[p]
-        deck = m.deck
-        unseen = m.unseen
         for c in range(N_CARDS):
             d = now[c] - shown[c]
             if d:
-                k = shown[c] = now[c]
-                m.owned[c] += d
-                m.touched.append(c)
-                if public:
-                    self._put(c2, DISCARD + c, k)
-                else:
-                    deck[c] += d
-                    self._put(mine, c, deck[c])
-                    unseen[c] += d
-                    self._put(theirs, c, unseen[c])
+                self._delta(rec, p, shown, c, d, public)
+
+    def _delta(self, rec: Record, p: int, shown: list[int], c: int, d: int, public: bool) -> None:
+        """``d`` more of card ``c`` in a pile of seat ``p`` (``shown``: its counts as shown)."""
+        m = rec.seats[p]
+        k = shown[c] = shown[c] + d
+        m.owned[c] += d
+        m.touched.append(c)
+        if public:
+            self._put(rec.c2[p], DISCARD + c, k)
+        else:
+            m.deck[c] += d
+            self._put(rec.deck[p], c, m.deck[c])
+            m.unseen[c] += d
+            self._put(rec.unseen[p], c, m.unseen[c])
 
     def _one(self, piece: Piece, at: int, was: int, now: int) -> int:
         """A one-hot block from ``at`` that showed ``was`` (-1: nothing) shows ``now``."""
@@ -511,9 +517,8 @@ def counted(cards: list[int], out: list[int]) -> None:
         out[c] += 1
 
 
-# the pieces of a vector (``Record``), in the layout's order for the viewer: his hand, the
-# numbers both seats are shown of him (C1), his deck, C2 again; the opponent's C1, his
-# unseen cards, his C2; the table, with the numbers that differ by viewer (TB, TD, TF)
+# a vector's pieces (``Record``) in the layout's order: the viewer's hand, C1 (shown to both), deck,
+# C2 (shown to both); the opponent's C1, unseen, C2; the table (TB, TD, TF differ by viewer)
 PIECE_STARTS: Final = ("me.hand", "me.hand_size", "me.deck", "me.discard", "opp.hand_size", "opp.unseen",
                        "opp.discard", "supply", "to_decide", "attack", "attack_role", "stolen", "result")
 PIECE_SIZES: Final = (N_CARDS, 1 + 2 * N_CARDS, N_CARDS, 2 * N_CARDS + 4, 1 + 2 * N_CARDS, N_CARDS,

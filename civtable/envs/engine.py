@@ -186,10 +186,9 @@ class Engine:
                 index = index.item()
             if type(index) is not int:  # a NumPy integer, 3.0: the space refuses what is no number
                 index = self._index[self.space.text(index)]
-        if type(legal) is bytes:  # the game's own mask
-            if 0 <= index < len(legal) and legal[index]:
-                return self._numbered[index]
-            a = None
+        a: Action | None
+        if isinstance(legal, bytes):  # the game's own mask
+            a = self._numbered[index] if 0 <= index < len(legal) and legal[index] else None
         else:
             a = legal.get(index)
         if a is None:

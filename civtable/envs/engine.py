@@ -205,12 +205,7 @@ class Engine:
             action = self._numbered[index]
         else:
             action = self.action(seat, index)
-        self.state.apply(seat, action)
-        self.steps += 1
-        n = self.n
-        self._obs = [None] * n
-        self._masks = [None] * n
-        self._legal = [None] * n
+        self.apply(seat, action)
 
     def apply(self, seat: int, action: Action | str) -> None:
         self.state.apply(seat, action)

@@ -430,8 +430,8 @@ class Encoder:
                 self._counts(rec, p, pc, m.pcs, False)
             self._put(c2, DRAW_SIZE, n)
         disc = s.disc[p]
-        was = m.disc
-        if disc != was:
+        if disc != m.disc:
+            was = m.disc
             dc = m.dc
             n = len(was)
             if n < len(disc) and disc[:n] == was:  # cards put on top (the end): each one counted

@@ -14,13 +14,11 @@ them: the viewer's ``deck`` (his cards neither in hand nor laid down nor on a pu
 discard pile: under discard-visibility A exactly his draw pile) and the opponent's
 ``unseen`` cards (in his hand or his draw pile, and under B his discard pile).
 
-Every count is divided by a documented maximum and clipped to [0, 1]: counts of one
-card by the number of its copies in the game (both start decks and the stack of the
-supply in use: an exact bound), counts that can grow without such a bound (a hand,
-a pile, the pool) by a round maximum. The numbers are in card order: ore, brick,
-grain, lumber, wool, sea, desert, bandit, kdef, koff, harbor, road, settlement, city
-(supply and stacks: bandit ... city; the pool: the five resources, resources of
-choice from Settlements, from Cities and Roads).
+Every count is divided by a documented maximum and clipped to [0, 1]: counts of one card
+by its copies in the game (both start decks and the supply's stack: an exact bound), counts
+without such a bound (a hand, a pile, the pool) by a round maximum. Card order: ore, brick,
+grain, lumber, wool, sea, desert, bandit, kdef, koff, harbor, road, settlement, city (supply:
+bandit ... city; the pool: the five resources, choice from Settlements, from Cities and Roads).
 
 The environments do not build the observation (``Game.encode_state``, incremental, and
 ``Encoder.encode_states``, one ``bytes`` of whole numbers for many games): the same vector
@@ -295,14 +293,12 @@ class Encoder:
         return v
 
     def encode_state(self, state: CatanState, viewer: int) -> np.ndarray:
-        """``encode(state.observation(viewer), viewer)``, written incrementally (``Record``: the
-        pieces both seats' vectors are made of, their whole numbers, and the lists and numbers
-        they were read from, compared with the state's; a changed list followed card by card),
-        only the numbers that changed written, once for both seats, scaled as ``encode`` scales
-        them; the seat's pieces joined and handed out read-only (the same array while nothing
-        changes). A new record is the all-0 position, so any position after any other gives
-        the fresh vector; a call that finds the record taken (another thread) starts its own
-        (``tests/envs/test_incremental_encoding.py``)."""
+        """``encode(state.observation(viewer), viewer)``, incrementally (``Record``: the pieces both
+        seats' vectors are made of and what they were read from, compared with the state; a changed
+        list followed card by card): the numbers that changed written once for both seats, scaled
+        as ``encode`` does, the seat's pieces joined, read-only (the same array while nothing changes).
+        A new record is the all-0 position, so any position after any other gives the fresh vector;
+        a call finding the record taken (another thread) starts its own (``test_incremental_encoding``)."""
         rec = self.record
         self.record = None
         s = state
@@ -468,8 +464,7 @@ class Encoder:
             touched.clear()
 
     def _counts(self, rec: Record, p: int, now: list[int], shown: list[int], public: bool) -> None:
-        """A pile of seat ``p`` counts ``now``: ``shown`` (the record's) brought up to them, with the
-        owned cards and the discard numbers (``public``) or the hidden ones (deck, unseen)."""
+        """A pile of seat ``p`` counts ``now``: ``shown`` (the record's) brought up to them (``_delta``)."""
         for c in range(N_CARDS):
             d = now[c] - shown[c]
             if d:
@@ -499,8 +494,7 @@ class Encoder:
         return now
 
     def _put(self, piece: Piece, i: int, k: int) -> None:
-        """The number ``i`` of ``piece`` is ``k``: written, scaled as ``encode`` scales it, if it
-        changed (and the vectors it is part of are made again when asked)."""
+        """The number ``i`` of ``piece`` is ``k``: written, scaled, if it changed (its vectors stale)."""
         last = piece.last
         if k != last[i]:
             last[i] = k
@@ -563,23 +557,19 @@ class SeatMemo:
         self.laid = [0] * N_CARDS
         self.pile: list[int] = []
         self.disc: list[int] = []
-        self.pc = [0] * N_CARDS  # the draw pile by card, as it is
-        self.dc = [0] * N_CARDS  # the discard pile by card, as it is
-        self.pcs = [0] * N_CARDS  # ... and as the record's numbers show them
-        self.dcs = [0] * N_CARDS
+        self.pc, self.dc = [0] * N_CARDS, [0] * N_CARDS  # the draw and discard piles by card, as they are
+        self.pcs, self.dcs = [0] * N_CARDS, [0] * N_CARDS  # ... and as the record's numbers show them
         self.owned = [0] * N_CARDS
         self.deck = [0] * N_CARDS  # what the seat does not see of its own cards
         self.unseen = [0] * N_CARDS  # what the opponent does not see of them
         self.touched: list[int] = []  # cards whose owned count changed, in one call of ``_seat``
-        self.size = 0
-        self.reserved = 0
-        self.spent = 0
+        self.size = self.reserved = self.spent = 0
         self.top = -1
 
 
 class Record:
-    """What ``Encoder.encode_state`` last made of both seats' vectors, and what from: the pieces
-    (by seat where they differ), their order in each seat's vector, the vectors last handed out."""
+    """What ``encode_state`` last made of both seats' vectors and what from: the pieces (by seat where
+    they differ), their order in each seat's vector, the vectors last handed out."""
 
     def __init__(self, rows: list[list[list[float]]], public: bool) -> None:
         self.public = public

@@ -61,7 +61,10 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        zeros = self.engine.mask  # every seat not to move: the zeros
+        self.infos: dict[str, dict[str, Any]] = {a: {"action_mask": zeros(i)} for i, a in enumerate(self.agents)}
+        self._shown: tuple[int, ...] = ()
+        self._ended = False
         self._started = True
         self._select()
 
@@ -78,7 +81,10 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         if observe:
             seat = self._seat[agent]
             engine = self.engine
-            obs = {"observation": engine.observe(seat), "action_mask": engine.mask(seat)}
+            mask = engine._masks[seat]  # made by ``step`` for the infos
+            if mask is None:
+                mask = engine.mask(seat)
+            obs = {"observation": engine.observe(seat), "action_mask": mask}
         return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
                 self.infos[agent])
 
@@ -91,52 +97,67 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._ended and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
         engine = self.engine
-        engine.apply(seat, engine.action(seat, action))  # raises for a bad or masked-out number
-        self._cumulative_rewards[agent] = 0.0
+        engine.play(seat, action)  # raises for a bad or masked-out number, changing nothing
+        # while the game goes on every reward is 0: ``rewards`` and ``_cumulative_rewards``
+        # hold zeros until the end, and nobody's changes
         state = engine.state
         if state.is_terminal():
             returns = state.returns()
+            self._ended = True
             for a in self.agents:
                 self.rewards[a] = float(returns[self._seat[a]])
                 self.terminations[a] = True
+            self._cumulative_rewards[agent] = 0.0
             self._select()
             self._accumulate_rewards()
             return
         if self.max_steps is not None and engine.steps >= self.max_steps:
+            self._ended = True
             for a in self.agents:
                 self.truncations[a] = True
             self._select()
             return
-        # the game goes on: every reward is 0 (``rewards`` holds zeros until the end)
         movers = state.to_move()
         if not movers:
             self._select()
             return
-        self.agent_selection = self.possible_agents[movers[0]]
-        self._fill_infos()
+        seat = movers[0]
+        agent = self.agent_selection = self.possible_agents[seat]
+        if movers == self._shown and len(movers) == 1:  # the same seat again: only its mask changes
+            self.infos[agent]["action_mask"] = engine.mask(seat)
+        else:
+            self._fill_infos(movers)
 
     def _select(self) -> None:
         """The next agent: the first seat to move; at the end, each agent in turn (for
         its last observation and its dead step)."""
-        mover = self.engine.mover()
-        done = self.engine.state.is_terminal() or any(self.truncations.values())
-        if mover is not None and not done:
-            self.agent_selection = self.possible_agents[mover]
+        movers = self.engine.state.to_move()
+        if movers and not self._ended:
+            self.agent_selection = self.possible_agents[movers[0]]
         else:
+            movers = ()
             live = [a for a in self.agents if a in self.terminations]
             self.agent_selection = live[0] if live else self.possible_agents[0]
-        self._fill_infos()
+        self._fill_infos(movers)
 
-    def _fill_infos(self) -> None:
-        """Each agent's info: its mask (made once per position, read-only), in a new dict."""
-        masks, seat, infos = self.engine.masks(), self._seat, self.infos
-        for a in self.agents:
-            infos[a] = {"action_mask": masks[seat[a]]}
+    def _fill_infos(self, movers: tuple[int, ...]) -> None:
+        """Each agent's info holds its mask (made once per position, read-only): each
+        seat to move gets its own, a seat that showed one and is not to move the zeros.
+        The info dicts are the agents' own from ``reset`` on, changed in place."""
+        infos, names, engine = self.infos, self.possible_agents, self.engine
+        for seat in self._shown:
+            if seat not in movers:
+                info = infos.get(names[seat])
+                if info is not None:
+                    info["action_mask"] = engine.mask(seat)
+        for seat in movers:
+            infos[names[seat]]["action_mask"] = engine.mask(seat)
+        self._shown = movers
 
     def render(self) -> str | None:
         """The terminal screen of a spectator (``render_mode="ansi"``)."""

@@ -11,6 +11,7 @@ environment shows exactly what the game's observation shows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -63,6 +64,9 @@ def agent_spaces(engine: Engine, size: int) -> tuple[Any, Any]:
     return observation, spaces.Discrete(size)
 
 
+_INT8 = np.dtype(np.int8)
+
+
 class Engine:
     """A game being played by an environment: its state and the seat-relative views.
 
@@ -74,7 +78,12 @@ class Engine:
     ``bytearray``, which also keeps the legal action object of each number, so that
     ``action`` checks a number by one lookup and ``apply`` hands the state its own action
     object (a cache of masks by the identities of the legal action objects was measured
-    slower in every game, 4-13%, and dropped)."""
+    slower in every game, 4-13%, and dropped).
+
+    A game whose legal actions know their numbers may hand the mask over itself: its
+    ``legal_mask(state, seat)`` gives the mask as ``bytes`` (1 at each legal number) and
+    its ``numbered_actions()`` the action object of every number (catan-deckbuilding's,
+    compiled); ``tests/envs/test_fast_paths.py`` checks both against ``legal_actions``."""
 
     def __init__(self, game: Game, seed: int | None) -> None:
         self.game = game
@@ -89,12 +98,14 @@ class Engine:
         self.n = game.num_players
         self._obs: list[np.ndarray | None] = [None] * self.n
         self._masks: list[np.ndarray | None] = [None] * self.n
-        self._legal: list[dict[int, Action] | None] = [None] * self.n
+        self._legal: list[dict[int, Action] | bytes | None] = [None] * self.n
         self._zeros = np.zeros(self.space.size, dtype=np.int8)
         self._zeros.flags.writeable = False
         self._nothing: dict[int, Action] = {}
         self._blank = bytes(self.space.size)
         self._index = {t: i for i, t in enumerate(self.space.texts)}
+        self._mask_of: Any = getattr(game, "legal_mask", None)
+        self._numbered: Sequence[Action] = game.numbered_actions() if self._mask_of is not None else ()  # type: ignore[attr-defined]
 
     def reset(self, seed: int | None) -> None:
         """A new game: with ``seed``, the game of that seed (as ``civtable play --seed``);
@@ -134,27 +145,17 @@ class Engine:
     def mask(self, seat: int) -> np.ndarray:
         """The seat's legal numbers (computed once per position, read-only)."""
         m = self._masks[seat]
-        if m is None:
-            m = self._make_mask(seat)
-        return m
-
-    def masks(self) -> list[np.ndarray]:
-        """Every seat's mask (``mask``), by seat."""
-        masks = self._masks
-        movers = self.state.to_move()
-        for seat in range(self.n):
-            if masks[seat] is None:
-                if seat in movers:
-                    self._mover_mask(seat)
-                else:
-                    self._legal[seat] = self._nothing
-                    masks[seat] = self._zeros
-        return masks  # type: ignore[return-value]  # every one made
-
-    def _make_mask(self, seat: int) -> np.ndarray:
-        if seat not in self.state.to_move():
+        if m is not None:
+            return m
+        state = self.state
+        if seat not in state.to_move():
             self._legal[seat] = self._nothing
             m = self._masks[seat] = self._zeros
+            return m
+        mask_of = self._mask_of
+        if mask_of is not None:  # the game's own mask (``bytes``): read-only as it is
+            legal = self._legal[seat] = mask_of(state, seat)
+            m = self._masks[seat] = np.frombuffer(legal, dtype=_INT8)
             return m
         return self._mover_mask(seat)
 
@@ -169,7 +170,7 @@ class Engine:
         buf = bytearray(self._blank)
         for i in numbers:
             buf[i] = 1
-        m = self._masks[seat] = np.frombuffer(bytes(buf), dtype=np.int8)  # read-only: a ``bytes`` buffer
+        m = self._masks[seat] = np.frombuffer(bytes(buf), dtype=_INT8)  # read-only: a ``bytes`` buffer
         self._legal[seat] = numbers
         return m
 
@@ -177,7 +178,7 @@ class Engine:
         """The legal action with number ``index`` for ``seat``, or ``IllegalActionError``."""
         legal = self._legal[seat]
         if legal is None:
-            self._make_mask(seat)
+            self.mask(seat)
             legal = self._legal[seat]
             assert legal is not None
         if type(index) is not int:
@@ -185,12 +186,26 @@ class Engine:
                 index = index.item()
             if type(index) is not int:  # a NumPy integer, 3.0: the space refuses what is no number
                 index = self._index[self.space.text(index)]
-        a = legal.get(index)
+        a: Action | None
+        if isinstance(legal, bytes):  # the game's own mask
+            a = self._numbered[index] if 0 <= index < len(legal) and legal[index] else None
+        else:
+            a = legal.get(index)
         if a is None:
             text = self.space.text(index)  # refuses a number outside the space
             raise IllegalActionError(f"action {index} ({text}) is not legal for player {seat} now "
                                      f"(it is masked out)")
         return a
+
+    def play(self, seat: int, index: Any) -> None:
+        """``apply`` of ``action(seat, index)``: the step of an agent, in one call (a number
+        of the game's own mask looked up here, anything else by ``action``)."""
+        legal = self._legal[seat]
+        if type(legal) is bytes and type(index) is int and 0 <= index < len(legal) and legal[index]:
+            action = self._numbered[index]
+        else:
+            action = self.action(seat, index)
+        self.apply(seat, action)
 
     def apply(self, seat: int, action: Action | str) -> None:
         self.state.apply(seat, action)

@@ -70,3 +70,53 @@ def test_the_card_games_vector_read_from_the_state_is_the_observations() -> None
             actions = state.legal_actions(mover)
             state.apply(mover, actions[pick(len(actions))])
         assert checked > 100
+
+
+@pytest.mark.parametrize("game_id,options", [("catan-deckbuilding", {}), ("civ-card-game", {"players": 3}),
+                                             ("mega-civ", {"map": "small"})])
+def test_every_agents_info_holds_its_own_mask_at_every_step(game_id: str, options: dict[str, object]) -> None:
+    """The AEC env changes the infos in place and makes masks only for the seats to move:
+    at every step each agent's info still holds exactly its mask (the legal numbers of a
+    seat to move, else zeros), the same array as its observation's."""
+    pytest.importorskip("pettingzoo")
+    from civtable.envs import pettingzoo_env
+
+    env = pettingzoo_env(game_id, seed=3, **options)
+    space = env.unwrapped.engine.space
+    rng = Rng(3)
+    for game_seed in (3, 4):
+        env.reset(seed=game_seed)
+        for steps, _agent in enumerate(env.agent_iter(400)):
+            obs, _, term, trunc, info = env.last()
+            if term or trunc:
+                assert not info["action_mask"].any()
+                env.step(None)
+                continue
+            state = env.unwrapped.engine.state
+            movers = state.to_move()
+            for i, name in enumerate(env.possible_agents):
+                expected = space.mask(state.legal_actions(i)) if i in movers else np.zeros(space.size, np.int8)
+                assert np.array_equal(env.infos[name]["action_mask"], expected), f"step {steps}, {name}"
+            assert info["action_mask"] is obs["action_mask"]
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.below(len(legal))]))
+
+
+def test_a_refused_number_changes_nothing_on_the_games_own_mask() -> None:
+    """catan's mask is its compiled rules' (``legal_mask``): a masked-out number, one outside
+    the space or no number at all is refused with a sentence, and the game is unchanged."""
+    pytest.importorskip("pettingzoo")
+    from civtable.envs import pettingzoo_env
+
+    env = pettingzoo_env("catan-deckbuilding", seed=8)
+    env.reset(seed=8)
+    obs, *_ = env.last()
+    before = env.unwrapped.engine.state.to_json()
+    masked = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    for bad in (masked, -1, len(obs["action_mask"]), 1.5, "2", None):
+        with pytest.raises(IllegalActionError):
+            env.step(bad)
+        assert env.unwrapped.engine.state.to_json() == before
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    env.step(np.int64(legal))  # a NumPy number is a number
+    assert env.unwrapped.engine.steps == 1

@@ -14,26 +14,17 @@ them: the viewer's ``deck`` (his cards neither in hand nor laid down nor on a pu
 discard pile: under discard-visibility A exactly his draw pile) and the opponent's
 ``unseen`` cards (in his hand or his draw pile, and under B his discard pile).
 
-Every count is divided by a documented maximum and clipped to [0, 1]: counts of one
-card by the number of its copies in the game (both start decks and the stack of the
-supply in use: an exact bound), counts that can grow without such a bound (a hand,
-a pile, the pool) by a round maximum. The numbers are in card order: ore, brick,
-grain, lumber, wool, sea, desert, bandit, kdef, koff, harbor, road, settlement, city
-(supply and stacks: bandit ... city; the pool: the five resources, resources of
-choice from Settlements, from Cities and Roads).
+Every count is divided by a documented maximum and clipped to [0, 1]: counts of one card
+by its copies in the game (both start decks and the supply's stack: an exact bound), counts
+without such a bound (a hand, a pile, the pool) by a round maximum. Card order: ore, brick,
+grain, lumber, wool, sea, desert, bandit, kdef, koff, harbor, road, settlement, city (supply:
+bandit ... city; the pool: the five resources, choice from Settlements, from Cities and Roads).
 
-One call takes about 10 to 15 µs (``tests/games/catan_deckbuilding/test_learning.py``
-measures it): one list of the observation's numbers, one array, one matrix product
-that places them and makes the derived counts, one scaling and clip, the one-hots.
-
-The environments do not build the observation at all (``Game.encode_state``,
-``Encoder.encode_states``): the same vector is read straight from the state's own lists,
-counts as whole numbers in the layout's order (the derived ones counted from the piles
-they stand for, the one-hots as ready-made rows), one ``bytes`` of them for many games
-at once, then the same scaling and clip. It reads only what the observation shows (the
-other hand only summed with the draw pile, as ``opp.unseen`` does; a discard pile only
-under discard-visibility A); the contract-test kit checks that it equals ``encode`` of the
-observation on random positions (``civtable.testing.learning.check_encode_state``).
+The environments do not build the observation (``Game.encode_state``, incremental, and
+``Encoder.encode_states``, one ``bytes`` of whole numbers for many games): the same vector
+read from the state's lists, only what the observation shows (the other hand only summed
+with the draw pile; a discard pile only under discard-visibility A); the contract-test kit
+checks it equals ``encode`` of the observation (``civtable.testing.learning.check_encode_state``).
 """
 
 from __future__ import annotations
@@ -53,19 +44,19 @@ from .state import MAIN, OVER, PHASE_NAMES, POOL_SIZE, CatanState
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+_FROM: Final = np.frombuffer
+_F32: Final = np.dtype(np.float32)
+_JOIN: Final = b"".join
+
 RAW_SEAT = ("hand_size", "laid", "owned", "discard", "draw_size", "discard_size", "knights")
-"""The numbers ``encode`` reads of each seat, in reading order (the viewer's hand before them)."""
 RAW_TABLE = ("supply", "pool", "roads_played", "road_seas", "discards_left", "turn")
-"""The numbers it reads of the table, after both seats."""
+"""The numbers ``encode`` reads of each seat (after the viewer's hand), then of the table."""
 
 
 class Encoder:
-    """The encoding of one game object, with its scales and indices precomputed.
-
-    ``encode`` reads the observation's numbers into one short list (``RAW_SEAT``,
-    ``RAW_TABLE``) and makes it an array; one product with ``matrix`` puts each number
-    where the layout wants it and makes the derived counts; then the scaling, the clip
-    and the one-hots."""
+    """The encoding of one game object, with its scales and indices precomputed. ``encode``
+    reads the observation's numbers into one list (``RAW_SEAT``, ``RAW_TABLE``); one product
+    with ``matrix`` places them and makes the derived counts; the scaling, clip, one-hots."""
 
     def __init__(self, rules: Rules) -> None:
         self.encoding = Encoding(space.observation_features(rules))
@@ -210,6 +201,7 @@ class Encoder:
         self.turn_scales = np.array([self.scale[self.turn_at], self.scale[self.cap_at]], dtype=np.float32)
         self.scales: list[float] = [float(x) for x in self.scale]  # float32 values, exact as doubles
         self.record: Record | None = None
+        self.stale = 0  # the seats whose vectors changed (bits), during a call
         # each number's value for each whole number up to the first that clips to 1, as
         # ``encode`` makes it (a whole number times a float32 scale is exact in a double:
         # its rounding to float32 is float32's product)
@@ -219,13 +211,14 @@ class Encoder:
             while row[-1] < 1.0:
                 row.append(min(float(np.float32(len(row) * x)), 1.0))
             self.values.append(row)
-        self.most_dirty = 4 * e.size
         self.attack_no = [ATTACKS.index(c) if c in ATTACKS else -1 for c in range(-1, N_CARDS)]  # [attack + 1]
+        # the pieces a vector is made of (``Record``): each one's numbers' value rows
         sl = e.slot
-        self.seat_at: list[list[int]] = [[-1 if who == "opp" and name == "hand" else sl(f"{who}.{name or hidden}").start
-                         for name in SEAT_BLOCKS]  # the opponent's hand is not shown: -1
-                        for who, hidden in (("me", "deck"), ("opp", "unseen"))]
-        self.table_at: list[int] = [sl(name).start for name in TABLE_BLOCKS]
+        starts = [sl(name).start for name in PIECE_STARTS] + [e.size]
+        self.piece_rows = [self.values[starts[k]:starts[k + 1]] for k in range(len(PIECE_STARTS))]
+        assert [len(r) for r in self.piece_rows] == list(PIECE_SIZES), "the layout is not the pieces'"
+        assert (sl("me.owned").start - sl("me.hand_size").start, sl("me.knights").start - sl("me.discard").start,
+                sl("road_seas").start - sl("supply").start) == (OWNED, KNIGHTS, SEAS)
 
     def _row(self, s: CatanState, viewer: int, row: list[int]) -> None:
         """Appends the whole numbers of ``s`` seen by ``viewer``, one per number of the layout,
@@ -300,96 +293,101 @@ class Encoder:
         return v
 
     def encode_state(self, state: CatanState, viewer: int) -> np.ndarray:
-        """``encode(state.observation(viewer), viewer)``, read from the state's lists and
-        written incrementally (``Record``: both seats' last vectors, their whole numbers and
-        the lists they were counted from). The state's lists are compared with those; a
-        changed one is followed card by card (a card from hand to table moves two counts,
-        nothing owned), the numbers that differ are noted for both seats and written, each
-        scaled as ``encode`` scales it, into the asked seat's array, handed out read-only
-        (the same array while nothing changes). A new record is the all-0 position, so any
-        position after any other gives the fresh vector (``tests/envs/test_incremental_encoding.py``);
-        a call that finds the record taken (another thread) starts its own."""
+        """``encode(state.observation(viewer), viewer)``, incrementally (``Record``: the pieces both
+        seats' vectors are made of and what they were read from, compared with the state; a changed
+        list followed card by card): the numbers that changed written once for both seats, scaled
+        as ``encode`` does, the seat's pieces joined, read-only (the same array while nothing changes).
+        A new record is the all-0 position, so any position after any other gives the fresh vector;
+        a call finding the record taken (another thread) starts its own (``test_incremental_encoding``)."""
         rec = self.record
         self.record = None
         s = state
         public = s.rules.discard_public
         if rec is None or rec.public != public:
-            rec = Record(self.encoding.size, public)
-        v0, v1 = rec.views[0], rec.views[1]
-        self._seat(rec, s, 0, v0, v1)
-        self._seat(rec, s, 1, v1, v0)
-        t = self.table_at
+            rec = Record(self.piece_rows, public)
+        self.stale = rec.stale
+        self._seat(rec, s, 0)
+        self._seat(rec, s, 1)
+        ta = rec.ta
         supply = s.supply
-        if supply is not rec.supply:
+        old = rec.supply
+        if supply is not old:
             rec.supply = supply
             first = self.first_supply
             for j in range(len(BUYABLE)):
                 k = supply[first + j]
-                self._both(v0, v1, t[SUPPLY] + j, k)
-                self._both(v0, v1, t[SUPPLY_EMPTY] + j, int(k == 0))
+                if not old or k != old[first + j]:
+                    self._put(ta, SUPPLY + j, k)
+                    self._put(ta, EMPTY + j, int(k == 0))
         pool = s.pool
-        if pool != rec.pool:
-            rec.pool = pool[:]
+        was = rec.pool
+        if pool != was:
             for j in range(len(pool)):
-                self._both(v0, v1, t[POOL] + j, pool[j])
-        self._both(v0, v1, t[ROADS], s.roads_played)
-        self._both(v0, v1, t[SEAS], s.road_seas)
-        phase = s.phase
-        rec.phase = self._one(v0, v1, t[PHASE], rec.phase, phase)
-        decider = s.decider if phase != OVER else -1
-        self._put(v0, t[TO_DECIDE], int(decider == 0))
-        self._put(v1, t[TO_DECIDE], int(decider == 1))
-        self._put(v0, t[MY_TURN], int(s.current == 0))
-        self._put(v1, t[MY_TURN], int(s.current == 1))
-        answering = phase != MAIN and phase != OVER
-        rec.attack = self._one(v0, v1, t[ATTACK], rec.attack, self.attack_no[s.attack + 1] if answering else -1)
-        attacker = s.attacker if answering else -1
-        victim = s.victim if answering else -1
-        self._put(v0, t[ROLE], int(attacker == 0))
-        self._put(v1, t[ROLE], int(attacker == 1))
-        self._put(v0, t[ROLE] + 1, int(victim == 0))
-        self._put(v1, t[ROLE] + 1, int(victim == 1))
-        rec.stolen = self._one(v0, v1, t[STOLEN], rec.stolen, s.stolen if answering else -1)
-        self._both(v0, v1, t[LEFT], s.left if answering else 0)
-        self._both(v0, v1, t[TURN], s.turn_no)
-        self._both(v0, v1, t[TURN] + 1, s.turn_no)
-        w = s.winner
-        self._put(v0, t[RESULT], int(w == 0))
-        self._put(v1, t[RESULT], int(w == 1))
-        self._put(v0, t[RESULT] + 1, int(w == 1))
-        self._put(v1, t[RESULT] + 1, int(w == 0))
-        view = rec.views[viewer]
-        if view.dirty:
-            self._flush(view)
-        v = view.vector
-        if v is None:
-            v = view.vector = view.array.copy()
-            v.flags.writeable = False
+                k = pool[j]
+                if k != was[j]:
+                    was[j] = k
+                    self._put(ta, POOL + j, k)
+        if (s.turn_no != rec.turn or s.phase != rec.phase or s.decider != rec.decider or s.roads_played != rec.roads
+                or s.road_seas != rec.seas or s.current != rec.current or s.attack != rec.attack_card
+                or s.attacker != rec.attacker or s.victim != rec.victim or s.stolen != rec.stolen_card
+                or s.left != rec.left or s.winner != rec.winner):  # the numbers ``_table`` reads
+            self._table(rec, s)
+        bit = 1 << viewer
+        v = rec.vectors[viewer]
+        if v is None or self.stale & bit:
+            v = rec.vectors[viewer] = _FROM(_JOIN(rec.order[viewer]), _F32)  # read-only: a ``bytes`` buffer
+            self.stale &= ~bit
+        rec.stale = self.stale
         self.record = rec
         return v
 
-    def _flush(self, view: View) -> None:
-        """Writes into ``view``'s array the numbers changed since (once each, however often)."""
-        last, shown, out, values = view.last, view.shown, view.out, self.values
-        for i in view.dirty:
-            k = last[i]
-            if k != shown[i]:
-                shown[i] = k
-                row = values[i]
-                out[i] = row[k] if k < len(row) else row[-1]
-                view.vector = None
-        view.dirty.clear()
+    def _table(self, rec: Record, s: CatanState) -> None:
+        """The table's numbers read from the state's whole numbers (not its lists)."""
+        ta, te = rec.ta, rec.te
+        rec.turn, rec.decider, rec.roads, rec.seas, rec.current = s.turn_no, s.decider, s.roads_played, s.road_seas, \
+            s.current
+        rec.attack_card, rec.attacker, rec.victim, rec.left, rec.winner = s.attack, s.attacker, s.victim, s.left, \
+            s.winner
+        rec.stolen_card = s.stolen
+        self._put(ta, ROADS, s.roads_played)
+        self._put(ta, SEAS, s.road_seas)
+        phase = s.phase
+        rec.phase = self._one(ta, PHASE, rec.phase, phase)
+        decider = s.decider if phase != OVER else -1
+        answering = phase != MAIN and phase != OVER
+        rec.attack = self._one(rec.tc, 0, rec.attack, self.attack_no[s.attack + 1] if answering else -1)
+        attacker = s.attacker if answering else -1
+        victim = s.victim if answering else -1
+        w = s.winner
+        for p in range(2):
+            tb = rec.tb[p]
+            self._put(tb, 0, int(decider == p))  # to decide
+            self._put(tb, 1, int(s.current == p))  # my turn
+            td = rec.td[p]
+            self._put(td, 0, int(attacker == p))
+            self._put(td, 1, int(victim == p))
+            tf = rec.tf[p]
+            self._put(tf, 0, int(w == p))
+            self._put(tf, 1, int(w == 1 - p))
+        rec.stolen = self._one(te, 0, rec.stolen, s.stolen if answering else -1)
+        self._put(te, LEFT, s.left if answering else 0)
+        self._put(te, TURN, s.turn_no)
+        self._put(te, TURN + 1, s.turn_no)
 
-    def _seat(self, rec: Record, s: CatanState, p: int, me: View, op: View) -> None:
-        """Seat ``p``'s numbers, in its own vector ``me`` and in the opponent's ``op``."""
+    def _seat(self, rec: Record, s: CatanState, p: int) -> None:
+        """Seat ``p``'s numbers, in the pieces of its own vector and of the opponent's."""
         m = rec.seats[p]
-        mine, theirs = self.seat_at[0], self.seat_at[1]
+        c1, c2 = rec.c1[p], rec.c2[p]
         owned = m.owned
         unseen = m.unseen
+        touched = m.touched  # the cards whose owned count may have changed: written once, at the end
         hand = s.hand[p]
-        if hand != m.hand:
+        laid = s.laid[p]
+        if hand != m.hand or laid != m.laid:  # a card from hand to table: two counts, nothing owned
             mh = m.hand
+            ml = m.laid
             size = m.size
+            mine, theirs = rec.hand[p], rec.unseen[p]
             for c in range(N_CARDS):
                 k = hand[c]
                 d = k - mh[c]
@@ -397,121 +395,112 @@ class Encoder:
                     mh[c] = k
                     size += d
                     owned[c] += d
-                    self._put(me, mine[OWNED] + c, owned[c])
-                    self._put(op, theirs[OWNED] + c, owned[c])
-                    self._put(me, mine[HAND] + c, k)
+                    touched.append(c)
+                    self._put(mine, c, k)
                     unseen[c] += d  # the opponent sees the hand only summed with the draw pile
-                    self._put(op, theirs[HIDDEN] + c, unseen[c])
-            m.size = size
-            self._put(me, mine[HAND_SIZE], size)
-            self._put(op, theirs[HAND_SIZE], size)
-        laid = s.laid[p]
-        if laid != m.laid:
-            ml = m.laid
-            for c, k in enumerate(laid):
-                if k != ml[c]:
-                    owned[c] += k - ml[c]
+                    self._put(theirs, c, unseen[c])
+                k = laid[c]
+                d = k - ml[c]
+                if d:
                     ml[c] = k
-                    self._put(me, mine[OWNED] + c, owned[c])
-                    self._put(op, theirs[OWNED] + c, owned[c])
-                    self._put(me, mine[LAID] + c, k)
-                    self._put(op, theirs[LAID] + c, k)
+                    owned[c] += d
+                    touched.append(c)
+                    self._put(c1, LAID + c, k)
+            if size != m.size:
+                m.size = size
+                self._put(c1, HAND_SIZE, size)
         pile = s.draw[p]
         was = m.pile
         if pile != was:
             pc = m.pc
             n = len(pile)
-            if n < len(was) and pile == was[:n]:  # cards drawn from the top (the end)
+            if n < len(was) and pile == was[:n]:  # cards drawn from the top (the end): each one counted
                 for j in range(n, len(was)):
-                    pc[was[j]] -= 1
+                    c = was[j]
+                    pc[c] -= 1
+                    self._delta(rec, p, m.pcs, c, -1, False)
                 del was[n:]
             else:
                 m.pile = pile[:]
                 counted(pile, pc)
-            self._counts(m, pc, m.pcs, me, op, False)
-            self._put(me, mine[DRAW_SIZE], n)
-            self._put(op, theirs[DRAW_SIZE], n)
+                self._counts(rec, p, pc, m.pcs, False)
+            self._put(c2, DRAW_SIZE, n)
         disc = s.disc[p]
-        was = m.disc
-        if disc != was:
+        if disc != m.disc:
+            was = m.disc
             dc = m.dc
             n = len(was)
-            if n < len(disc) and disc[:n] == was:  # cards put on top (the end)
+            if n < len(disc) and disc[:n] == was:  # cards put on top (the end): each one counted
                 for j in range(n, len(disc)):
-                    dc[disc[j]] += 1
+                    c = disc[j]
+                    dc[c] += 1
+                    self._delta(rec, p, m.dcs, c, 1, rec.public)
                 was += disc[n:]
             else:
                 m.disc = disc[:]
                 counted(disc, dc)
-            self._counts(m, dc, m.dcs, me, op, rec.public)
+                self._counts(rec, p, dc, m.dcs, rec.public)
             top = disc[-1] if disc else -1
             if top != m.top:
-                for view, at in ((me, mine[TOP]), (op, theirs[TOP])):
-                    if m.top >= 0:
-                        self._put(view, at + m.top, 0)
-                    if top >= 0:
-                        self._put(view, at + top, 1)
+                if m.top >= 0:
+                    self._put(c2, TOP + m.top, 0)
+                if top >= 0:
+                    self._put(c2, TOP + top, 1)
                 m.top = top
-            self._put(me, mine[DISCARD_SIZE], len(disc))
-            self._put(op, theirs[DISCARD_SIZE], len(disc))
+            self._put(c2, DISCARD_SIZE, len(disc))
         res = s.reserved[p]
         if res != m.reserved:  # reserved Knights are owned (``CatanState.owned``)
             owned[KDEF] += res - m.reserved
             m.reserved = res
-            self._put(me, mine[OWNED] + KDEF, owned[KDEF])
-            self._put(op, theirs[OWNED] + KDEF, owned[KDEF])
-            self._put(me, mine[KNIGHTS], res)
-            self._put(op, theirs[KNIGHTS], res)
+            touched.append(KDEF)
+            self._put(c2, KNIGHTS, res)
         spent = s.spent[p]
-        self._put(me, mine[KNIGHTS] + 1, spent)
-        self._put(op, theirs[KNIGHTS] + 1, spent)
+        if spent != m.spent:
+            m.spent = spent
+            self._put(c2, KNIGHTS + 1, spent)
+        if touched:
+            for c in touched:
+                self._put(c1, OWNED + c, owned[c])
+            touched.clear()
 
-    def _counts(self, m: SeatMemo, now: list[int], shown: list[int], me: View, op: View, public: bool) -> None:
-        """A pile's counts are ``now``: ``shown`` (the record's) brought up to them, with the owned
-        cards and the discard block (``public``) or the hidden cards (deck, unseen)."""
-        mine = self.seat_at[0]
-        theirs = self.seat_at[1]
-        owned = m.owned
-        deck = m.deck
-        unseen = m.unseen
+    def _counts(self, rec: Record, p: int, now: list[int], shown: list[int], public: bool) -> None:
+        """A pile of seat ``p`` counts ``now``: ``shown`` (the record's) brought up to them (``_delta``)."""
         for c in range(N_CARDS):
             d = now[c] - shown[c]
             if d:
-                k = shown[c] = now[c]
-                owned[c] += d
-                self._put(me, mine[OWNED] + c, owned[c])
-                self._put(op, theirs[OWNED] + c, owned[c])
-                if public:
-                    self._put(me, mine[DISCARD] + c, k)
-                    self._put(op, theirs[DISCARD] + c, k)
-                else:
-                    deck[c] += d
-                    self._put(me, mine[HIDDEN] + c, deck[c])
-                    unseen[c] += d
-                    self._put(op, theirs[HIDDEN] + c, unseen[c])
+                self._delta(rec, p, shown, c, d, public)
 
-    def _one(self, v0: View, v1: View, at: int, was: int, now: int) -> int:
-        """A one-hot block from ``at`` that showed ``was`` (-1: nothing) shows ``now``, in both vectors."""
+    def _delta(self, rec: Record, p: int, shown: list[int], c: int, d: int, public: bool) -> None:
+        """``d`` more of card ``c`` in a pile of seat ``p`` (``shown``: its counts as shown)."""
+        m = rec.seats[p]
+        k = shown[c] = shown[c] + d
+        m.owned[c] += d
+        m.touched.append(c)
+        if public:
+            self._put(rec.c2[p], DISCARD + c, k)
+        else:
+            m.deck[c] += d
+            self._put(rec.deck[p], c, m.deck[c])
+            m.unseen[c] += d
+            self._put(rec.unseen[p], c, m.unseen[c])
+
+    def _one(self, piece: Piece, at: int, was: int, now: int) -> int:
+        """A one-hot block from ``at`` that showed ``was`` (-1: nothing) shows ``now``."""
         if now != was:
             if was >= 0:
-                self._both(v0, v1, at + was, 0)
+                self._put(piece, at + was, 0)
             if now >= 0:
-                self._both(v0, v1, at + now, 1)
+                self._put(piece, at + now, 1)
         return now
 
-    def _both(self, v0: View, v1: View, i: int, k: int) -> None:
-        """The number ``i`` of both vectors is ``k``."""
-        self._put(v0, i, k)
-        self._put(v1, i, k)
-
-    def _put(self, view: View, i: int, k: int) -> None:
-        """The number ``i`` of ``view`` is ``k``: noted, written when asked for (``_flush``)."""
-        if k != view.last[i]:
-            view.last[i] = k
-            dirty = view.dirty
-            dirty.append(i)
-            if len(dirty) > self.most_dirty:  # a view nobody asks for: its notes kept short
-                self._flush(view)
+    def _put(self, piece: Piece, i: int, k: int) -> None:
+        """The number ``i`` of ``piece`` is ``k``: written, scaled, if it changed (its vectors stale)."""
+        last = piece.last
+        if k != last[i]:
+            last[i] = k
+            row = piece.rows[i]
+            piece.out[i] = row[k] if k < len(row) else row[-1]
+            self.stale |= piece.feeds
 
 
 def counted(cards: list[int], out: list[int]) -> None:
@@ -522,35 +511,42 @@ def counted(cards: list[int], out: list[int]) -> None:
         out[c] += 1
 
 
-# where a seat's blocks start (``Encoder.seat_at``) and the table's (``Encoder.table_at``)
-HAND: Final = 0
-HAND_SIZE: Final = 1
-LAID: Final = 2
-OWNED: Final = 3
-HIDDEN: Final = 4
-DISCARD: Final = 5
-TOP: Final = 6
-DRAW_SIZE: Final = 7
-DISCARD_SIZE: Final = 8
-KNIGHTS: Final = 9
-SEAT_BLOCKS = ("hand", "hand_size", "laid", "owned", "", "discard", "discard_top", "draw_size", "discard_size",
-               "knights")
-SUPPLY: Final = 0
-SUPPLY_EMPTY: Final = 1
-POOL: Final = 2
-ROADS: Final = 3
-SEAS: Final = 4
-PHASE: Final = 5
-TO_DECIDE: Final = 6
-MY_TURN: Final = 7
-ATTACK: Final = 8
-ROLE: Final = 9
-STOLEN: Final = 10
-LEFT: Final = 11
-TURN: Final = 12
-RESULT: Final = 13
-TABLE_BLOCKS = ("supply", "supply_empty", "pool", "roads_played", "road_seas", "phase", "to_decide", "my_turn",
-                "attack", "attack_role", "stolen", "discards_left", "turn", "result")
+# a vector's pieces (``Record``) in the layout's order: the viewer's hand, C1 (shown to both), deck,
+# C2 (shown to both); the opponent's C1, unseen, C2; the table (TB, TD, TF differ by viewer)
+PIECE_STARTS: Final = ("me.hand", "me.hand_size", "me.deck", "me.discard", "opp.hand_size", "opp.unseen",
+                       "opp.discard", "supply", "to_decide", "attack", "attack_role", "stolen", "result")
+PIECE_SIZES: Final = (N_CARDS, 1 + 2 * N_CARDS, N_CARDS, 2 * N_CARDS + 4, 1 + 2 * N_CARDS, N_CARDS,
+                      2 * N_CARDS + 4, 2 * len(BUYABLE) + POOL_SIZE + 2 + len(PHASE_NAMES), 2,
+                      len(ATTACKS), 2, N_CARDS + 3, 2)
+# where the numbers lie in their pieces
+HAND_SIZE: Final = 0  # C1
+LAID: Final = 1
+OWNED: Final = 1 + N_CARDS
+DISCARD: Final = 0  # C2
+TOP: Final = N_CARDS
+DRAW_SIZE: Final = 2 * N_CARDS
+DISCARD_SIZE: Final = 2 * N_CARDS + 1
+KNIGHTS: Final = 2 * N_CARDS + 2
+SUPPLY: Final = 0  # the table's first piece
+EMPTY: Final = len(BUYABLE)
+POOL: Final = 2 * len(BUYABLE)
+ROADS: Final = 2 * len(BUYABLE) + POOL_SIZE
+SEAS: Final = ROADS + 1
+PHASE: Final = ROADS + 2
+LEFT: Final = N_CARDS  # the stolen card's piece
+TURN: Final = N_CARDS + 1
+
+
+class Piece:
+    """A run of numbers of the layout in a ``Record``: their whole numbers, their ``float32``
+    values (written as they change), their value rows, and the seats whose vectors hold it."""
+
+    def __init__(self, rows: list[list[float]], feeds: int) -> None:
+        self.rows = rows
+        self.last = [0] * len(rows)
+        self.buf = bytearray(4 * len(rows))
+        self.out: Any = memoryview(self.buf).cast("f")
+        self.feeds = feeds  # bit p: seat p's vector holds it
 
 
 class SeatMemo:
@@ -561,40 +557,44 @@ class SeatMemo:
         self.laid = [0] * N_CARDS
         self.pile: list[int] = []
         self.disc: list[int] = []
-        self.pc = [0] * N_CARDS  # the draw pile by card, as it is
-        self.dc = [0] * N_CARDS  # the discard pile by card, as it is
-        self.pcs = [0] * N_CARDS  # ... and as the record's numbers show them
-        self.dcs = [0] * N_CARDS
+        self.pc, self.dc = [0] * N_CARDS, [0] * N_CARDS  # the draw and discard piles by card, as they are
+        self.pcs, self.dcs = [0] * N_CARDS, [0] * N_CARDS  # ... and as the record's numbers show them
         self.owned = [0] * N_CARDS
         self.deck = [0] * N_CARDS  # what the seat does not see of its own cards
         self.unseen = [0] * N_CARDS  # what the opponent does not see of them
-        self.size = 0
-        self.reserved = 0
+        self.touched: list[int] = []  # cards whose owned count changed, in one call of ``_seat``
+        self.size = self.reserved = self.spent = 0
         self.top = -1
 
 
-class View:
-    """One seat's vector in a ``Record``: its whole numbers, its ``float32`` array (written when
-    asked for) and the read-only copy last handed out (``None`` once a number changed)."""
-
-    def __init__(self, size: int) -> None:
-        self.last = [0] * size
-        self.shown = [0] * size  # the numbers the array holds
-        self.dirty: list[int] = []  # the numbers that may differ from them
-        self.array = np.zeros(size, dtype=np.float32)
-        self.out: Any = memoryview(self.array)  # type: ignore[arg-type]  # numpy gives the buffer
-        self.vector: np.ndarray | None = None
-
-
 class Record:
-    """Both seats' last vectors (``Encoder.encode_state``) and what they were counted from."""
+    """What ``encode_state`` last made of both seats' vectors and what from: the pieces (by seat where
+    they differ), their order in each seat's vector, the vectors last handed out."""
 
-    def __init__(self, size: int, public: bool) -> None:
+    def __init__(self, rows: list[list[list[float]]], public: bool) -> None:
         self.public = public
-        self.views = [View(size), View(size)]
         self.seats = [SeatMemo(), SeatMemo()]
+        mine = (1, 2)  # the bit of each seat
+        self.hand = [Piece(rows[0], mine[p]) for p in range(2)]
+        self.c1 = [Piece(rows[1], 3) for _ in range(2)]
+        self.deck = [Piece(rows[2], mine[p]) for p in range(2)]
+        self.c2 = [Piece(rows[3], 3) for _ in range(2)]
+        self.unseen = [Piece(rows[5], mine[1 - p]) for p in range(2)]
+        self.ta = Piece(rows[7], 3)
+        self.tb = [Piece(rows[8], mine[p]) for p in range(2)]
+        self.tc = Piece(rows[9], 3)
+        self.td = [Piece(rows[10], mine[p]) for p in range(2)]
+        self.te = Piece(rows[11], 3)
+        self.tf = [Piece(rows[12], mine[p]) for p in range(2)]
+        self.order = [[self.hand[p].buf, self.c1[p].buf, self.deck[p].buf, self.c2[p].buf, self.c1[1 - p].buf,
+                       self.unseen[1 - p].buf, self.c2[1 - p].buf, self.ta.buf, self.tb[p].buf, self.tc.buf,
+                       self.td[p].buf, self.te.buf, self.tf[p].buf] for p in range(2)]
+        self.vectors: list[np.ndarray | None] = [None, None]
+        self.stale = 3
         self.supply: tuple[int, ...] = ()
         self.pool = [0] * POOL_SIZE
-        self.phase = -1
+        self.phase = -1  # the numbers the table was read from (``phase``, ``attack``, ``stolen``: as shown)
         self.attack = -1
         self.stolen = -1
+        self.turn = self.decider = self.roads = self.seas = self.current = self.attacker = self.victim = -2
+        self.attack_card = self.stolen_card = self.left = self.winner = -2  # -2: no state has it, so the first call reads all

@@ -6,7 +6,7 @@ too (``observe`` ...): ``state.py`` imports none of ``view``, ``serialize``, ``s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from civtable.agents.base import AgentFactory
@@ -19,11 +19,12 @@ from civtable.core.rng import Rng
 from civtable.core.spaces import ActionSpace, Encoding
 
 from . import items, serialize, view
+from .actions import ACTIONS, BY_TEXT
 from .catalog import load_cards
 from .encode import Encoder
 from .messages import MESSAGES
 from .options import DECLARED, OPTIONS, Rules
-from .rules import MODEL, ForwardModel
+from .rules import MODEL, ForwardModel, Numbering
 from .show import moves, reference, render, web, words
 from .show.explain import explain
 from .space import build_space
@@ -52,6 +53,7 @@ class CatanDeckBuilding(Game):
                               if s.variant and self.options[s.name] != s.default)
         self._space: ActionSpace | None = None
         self._encoder: Encoder | None = None
+        self._numbering: Numbering | None = None
 
     # ------------------------------------------------------------ states
     def new_state(self, seed: int | None = None) -> CatanState:
@@ -131,6 +133,20 @@ class CatanDeckBuilding(Game):
             self._space = build_space(self.rules)
         return self._space
 
+    def numbered_actions(self) -> Sequence[Action]:
+        """The action object of every number of ``action_space`` (the environments' step)."""
+        return [BY_TEXT[t] for t in self.action_space().texts]
+
+    @property
+    def legal_mask(self) -> Callable[[State, int], bytes]:
+        """The environments' mask of a seat's legal actions, ``bytes`` by number
+        (``rules.Numbering``, compiled): ``(state, seat) -> bytes``."""
+        if self._numbering is None:
+            space = self.action_space()
+            number = [space.texts.index(a.text) if a.text in space else -1 for a in ACTIONS]
+            self._numbering = Numbering(number, space.size)
+        return self._numbering.mask  # type: ignore[return-value]  # a CatanState is a State
+
     def encoding(self) -> Encoding:
         """The observation vector's layout (``encode.py``)."""
         return self._encoder_of().encoding
@@ -147,6 +163,8 @@ class CatanDeckBuilding(Game):
     def _encoder_of(self) -> Encoder:
         if self._encoder is None:
             self._encoder = Encoder(self.rules)
+            # the environments call the compiled method itself, with no call in between
+            self.encode_state = self._encoder.encode_state  # type: ignore[method-assign,assignment]
         return self._encoder
 
     # ------------------------------------------------------------ designers

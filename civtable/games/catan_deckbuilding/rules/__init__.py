@@ -142,10 +142,29 @@ class ForwardModel:
             check_win(s, s.current)
 
 
+class Numbering:
+    """The legal actions as a learning agent's numbers (``Game.action_space``): the mask
+    the environments hand out (``CatanDeckBuilding.legal_mask``), made here, compiled,
+    from each action's ``index`` (``number[index]``: its number in the space, -1 for an
+    action the space leaves out, which no legal list of these options holds)."""
+
+    def __init__(self, number: list[int], size: int) -> None:
+        self.number = number
+        self.size = size
+
+    def mask(self, s: CatanState, player: object) -> bytes:
+        """1 at the number of each of ``player``'s legal actions, else 0 (``bytes``)."""
+        buf = bytearray(self.size)
+        number = self.number
+        for a in s.legal_actions(player):
+            buf[number[a.index]] = 1
+        return bytes(buf)
+
+
 MODEL: Final = ForwardModel()
 legal: Final = MODEL.legal
 apply: Final = MODEL.apply
 start: Final = MODEL.start
 """The forward model's functions (``MODEL``'s methods)."""
 
-__all__ = ["LEGAL", "MODEL", "PLAY", "STEPS", "ForwardModel", "apply", "legal", "start"]
+__all__ = ["LEGAL", "MODEL", "PLAY", "STEPS", "ForwardModel", "Numbering", "apply", "legal", "start"]

@@ -41,7 +41,7 @@ import numpy as np
 
 from civtable.core.spaces import Encoding, Feature
 
-from .rules.scoring import advance_vp
+from .catalog import advance_vp
 from .serialize import TASK_KINDS
 from .state import BUY, OVER, PIRATE, REVOLT, STEP_NAMES
 from .view import Scores, _prices, _public_deal

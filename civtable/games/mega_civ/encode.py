@@ -34,8 +34,7 @@ what they were read from, and reused while those are equal (a move changes neith
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -50,18 +49,18 @@ if TYPE_CHECKING:
     from .options import Rules
     from .state import MegaState
 
-TOKENS_IN_AREA = 8  # the most tokens of one area written as 1 (limits are 0-4; a stack may pass through)
-SHIPS = 4
-BARBARIANS = 8
-HAND_CARD = 8  # cards of one kind in a hand
-HAND = 20  # cards in a hand
-BY_STACK = 5  # cards of one stack in a hand
-CREDIT = 20
-TREASURY = 55  # a player's 55 tokens
-PRICE = 300  # above the dearest advance (290)
-TASK_COUNT = 20
-DECLARED = 6
-PENDING = 3
+TOKENS_IN_AREA: Final = 8  # the most tokens of one area written as 1 (limits are 0-4; a stack may pass through)
+SHIPS: Final = 4
+BARBARIANS: Final = 8
+HAND_CARD: Final = 8  # cards of one kind in a hand
+HAND: Final = 20  # cards in a hand
+BY_STACK: Final = 5  # cards of one stack in a hand
+CREDIT: Final = 20
+TREASURY: Final = 55  # a player's 55 tokens
+PRICE: Final = 300  # above the dearest advance (290)
+TASK_COUNT: Final = 20
+DECLARED: Final = 6
+PENDING: Final = 3
 
 
 SEAT_NUMBERS = ("seat_ast", "seat_ast_order", "seat_stock", "seat_treasury", "seat_cities_in_stock",
@@ -398,7 +397,6 @@ class StateEncoder:
         self.own_slice = slice(start, start + 4 * A)
         self.other_slice = slice(start + 4 * A, start + len(AREA_BLOCKS) * A)
         self.area_scale = np.array(AREA_SCALE, dtype=np.float32)[:, None]
-        self.own_scale = self.area_scale[:4]
         self._last: list[tuple[Any, ...] | None] = [None] * n  # per viewer: what the others' rows were read from
         self._last_seats: list[tuple[Any, ...] | None] = [None] * n  # per viewer: what the seats were read from
         # each seat's numbers (its one-number features, its hand by stack, its credit tokens):
@@ -439,17 +437,28 @@ class StateEncoder:
             ones.append(st["over"])
         if s.step == REVOLT:
             ones.append(st["revolt_victim"] + (s.target - viewer) % n)
-        at += range(st["stacks"], st["stacks"] + len(self.stack_size))
-        val += [min(1.0, len(view.stacks[k + 1]) / size) for k, size in enumerate(self.stack_size)]
-        discards = Counter(c for pile in view.discards for c in pile)
-        at += [st["discards"] + c for c in discards]
-        val += [min(1.0, k / self.copies[c]) for c, k in discards.items()]
-        cities = self._areas(s, view, viewer, v)
+        base = st["stacks"]
+        for k, size in enumerate(self.stack_size):
+            at.append(base + k)
+            val.append(min(1.0, len(view.stacks[k + 1]) / size))
+        discards: dict[int, int] = {}
+        for pile in view.discards:
+            for c in pile:
+                discards[c] = discards.get(c, 0) + 1
+        base, copies = st["discards"], self.copies
+        for c, k in discards.items():
+            at.append(base + c)
+            val.append(min(1.0, k / copies[c]))
+        cities = self._areas(s, view, viewer, v, ones, at, val)
         self._seats(s, view, viewer, movers, cities, v, ones)
         # the viewer's own things and the decision under way
-        hand = Counter(view.hands[viewer])
-        at += [st["hand"] + c for c in hand]
-        val += [min(1.0, k / HAND_CARD) for k in hand.values()]
+        hand: dict[int, int] = {}
+        for c in view.hands[viewer]:
+            hand[c] = hand.get(c, 0) + 1
+        base = st["hand"]
+        for c, k in hand.items():
+            at.append(base + c)
+            val.append(min(1.0, k / HAND_CARD))
         if view.step == BUY and viewer == view.decider:
             prices = _prices(view, viewer)
             for a, price in prices.items():
@@ -482,18 +491,24 @@ class StateEncoder:
                 val.append(min(1.0, k / PENDING))
             victim, card = view.calq[0]
             ones += (st["pending_next"] + (victim - viewer) % n, st["pending_next"] + n + slot[card])
-        v[ones] = 1
-        v[at] = val
+        mv: memoryview[float] = memoryview(v.data).cast("B").cast("f")  # one number at a time: NumPy's
+        # fancy indexing from lists costs more
+        for i in ones:
+            mv[i] = 1.0
+        for i, x in zip(at, val, strict=True):
+            mv[i] = x  # rounded to float32 as NumPy rounds
         deal = _public_deal(view, viewer)
         if deal is not None:
             enc._deal(v, deal, lambda q: (q - viewer) % n)
         return v
 
-    def _areas(self, s: MegaState, view: MegaState, viewer: int, v: np.ndarray) -> list[int]:
+    def _areas(self, s: MegaState, view: MegaState, viewer: int, v: np.ndarray, ones: list[int], at: list[int],
+               val: list[float]) -> list[int]:
         """The twelve rows of numbers per area; the cities of each seat. The eight rows of the
         others' units, the pirates, barbarians and exemptions are kept per viewer with what
         they were read from, and reused while that is the same (while one player moves,
-        nothing of the others changes)."""
+        nothing of the others changes); the viewer's four rows are added to ``ones``, ``at``
+        and ``val``, area by area (divisions by powers of two: exact)."""
         tokens, docked, city, barb, exempt = view.tokens, view.docked, view.city, view.barb, s.exempt
         others = self.others[viewer]
         rest = [tokens[q] for q in others]
@@ -508,14 +523,30 @@ class StateEncoder:
             rows, cities = self._other_rows(viewer, rest, rest_docked, city, barb, exempt)
             self._last[viewer] = ([x[:] for x in rest], city[:], [x[:] for x in rest_docked], barb[:], exempt[:],
                                   rows, cities)
-        own = np.zeros((4, self.A), dtype=np.float32)
-        own[0] = tokens[viewer]
-        own[1] = view.moved[viewer]
+        A, start = self.A, self.own_slice.start
+        for a, k in enumerate(tokens[viewer]):
+            if k:
+                at.append(start + a)
+                val.append(min(1.0, k / TOKENS_IN_AREA))
+        start += A
+        for a, k in enumerate(view.moved[viewer]):
+            if k:
+                at.append(start + a)
+                val.append(min(1.0, k / TOKENS_IN_AREA))
+        start += A
         if cities[viewer]:
-            own[2] = [o == viewer for o in city]
-        for a in docked[viewer] + view.ships[viewer]:
-            own[3, a] += 1
-        v[self.own_slice] = np.minimum(1.0, own / self.own_scale).reshape(-1)
+            for a, o in enumerate(city):
+                if o == viewer:
+                    ones.append(start + a)
+        start += A
+        ships = docked[viewer] + view.ships[viewer]
+        if ships:
+            count: dict[int, int] = {}
+            for a in ships:
+                count[a] = count.get(a, 0) + 1
+            for a, k in count.items():
+                at.append(start + a)
+                val.append(min(1.0, k / SHIPS))
         v[self.other_slice] = rows
         return cities
 
@@ -553,21 +584,25 @@ class StateEncoder:
                v: np.ndarray, ones: list[int]) -> None:
         """The per-seat blocks, one row per seat from the viewer; kept per viewer with what
         they are read from and reused while that is the same (a move changes none of it:
-        the seats count the tokens on the map, not where they stand)."""
+        the seats count the tokens on the map, not where they stand). Who is to move and who
+        has won are written apart (through ``ones``): the seats are kept while the mover changes."""
         n = self.n
-        order, winners = s.order, s.winner_list
+        order = s.order
+        st = self.starts
+        for base, seats in ((st["seat_to_move"], movers), (st["seat_winner"], s.winner_list)):
+            for p in seats:
+                ones.append(base + (p - viewer) % n)
         phase8 = view.phase == 8
         sums = [sum(t) for t in view.tokens]
         docks = [len(d) for d in view.docked]
-        key = (phase8, movers, view.ast, order, view.stock, view.treasury, view.city_stock, view.ship_stock, docks,
+        key = (phase8, view.ast, order, view.stock, view.treasury, view.city_stock, view.ship_stock, docks,
                view.census, sums, cities, view.ast_forward, view.civ, view.owned, view.paid, view.hands,
-               view.tax_rate, winners, view.extra_credit, view.revealed)
+               view.tax_rate, view.extra_credit, view.revealed)
         last = self._last_seats[viewer]
         if last is not None and last[0] is view.rules and last[1] == key:
             v[self.seat_index] = last[2]
             ones += last[3]
             return
-        st = self.starts
         enc = self.enc
         vps = self.scores.vps(view)
         seat_ones: list[int] = []
@@ -586,7 +621,7 @@ class StateEncoder:
             raw += (view.ast[p], order.index(p), view.stock[p], view.treasury[p], view.city_stock[p],
                     view.ship_stock[p], len(view.docked[p]), view.census[p], sum(view.tokens[p]), cities[p],
                     max(0, vps[p]), len(hand), view.tax_rate[p] + 1,
-                    sum(1 for c in hand if calamity[c]) if phase8 else 0, p in movers, p in winners)
+                    sum(1 for c in hand if calamity[c]) if phase8 else 0, 0, 0)  # to move, winner: above
             raw += counts
             raw += view.extra_credit[p][:groups]
             seat_ones.append(civ_base + r * civs + civ[view.civ[p]])

@@ -63,9 +63,9 @@ FIRST: tuple[str, ...] = (
 """The compiled modules of the first group (``GROUP``)."""
 
 MEGA_CIV: tuple[str, ...] = tuple(f"civtable/games/mega_civ/{name}.py" for name in (
-    "state", "encode", "rules/flow", "rules/movement", "rules/advances", "rules/growth",
+    "state", "encode", "options", "rules/flow", "rules/movement", "rules/advances", "rules/growth",
     "rules/cards", "rules/conflict", "rules/surplus", "rules/selection", "rules/support", "rules/cities",
-    "rules/tax", "rules/ast",
+    "rules/tax", "rules/ast", "rules/special", "rules/resolution", "rules/population",
 ))
 """Mega Civilization's state, observation encoding and the rules of the phases random play
 spends its time in (each measured: the rarer phases, trade, calamities and the set-up, stay

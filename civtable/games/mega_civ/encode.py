@@ -22,14 +22,12 @@ places after him in table order (seat ``(viewer + i) % players``). Blocks:
 
 Counts are divided by a documented maximum and clipped to 1.
 
-``StateEncoder`` (``Game.encode_state``) reads the same numbers straight from a state,
-without the observation (whose prices of every advance, copies and texts the vector does
-not use): each block from the object ``view.observation`` reads (the viewer's preview in
-a simultaneous step), the rare ones (a deal, an advance's prices) through the
-observation's own helpers; every value is one division of exact integers rounded to
-``float32``. The seats and the others' rows of the map are kept per viewer with copies of
-what they were read from, and reused while those are equal (a move changes neither).
-``tests/games/mega_civ/test_encode_state.py`` and the contract kit compare the two.
+``StateEncoder`` (``Game.encode_state``, compiled with mypyc) reads the same numbers from a
+state, without the observation: each block from what ``view.observation`` reads, the rare
+ones (a deal, prices) through its helpers; every value one division of exact integers
+rounded to ``float32``, written one at a time through a ``memoryview``. The seats and the
+others' rows of the map are kept per viewer with copies of what they were read from, and
+reused while those are equal. ``tests/games/mega_civ/test_encode_state.py`` checks it.
 """
 
 from __future__ import annotations
@@ -67,10 +65,6 @@ SEAT_NUMBERS = ("seat_ast", "seat_ast_order", "seat_stock", "seat_treasury", "se
                 "seat_ships_in_stock", "seat_ships_on_map", "seat_census", "seat_tokens", "seat_cities", "seat_vp",
                 "seat_hand_size", "seat_tax_rate", "seat_declared", "seat_to_move", "seat_winner")
 """The per-seat features of one number each, in the order ``Encoder._seats`` gathers them."""
-
-
-def _ones(n: int, text: str) -> str:
-    return f"{text} ({n} numbers)" if n > 1 else text
 
 
 class Encoder:
@@ -121,16 +115,12 @@ class Encoder:
         self.static = static.T.reshape(-1).copy()
         seats = [
             ("seat_civilization", len(self.civs), "one-hot: the seat's civilization (tables order)"),
-            ("seat_ast", 1, "AST square / 15"),
-            ("seat_ast_order", 1, "place in this turn's AST order / players"),
-            ("seat_stock", 1, "tokens in stock / 55"),
-            ("seat_treasury", 1, "treasury tokens / 55"),
-            ("seat_cities_in_stock", 1, "city pieces in stock / 9"),
-            ("seat_ships_in_stock", 1, "ships in stock / 4"),
+            ("seat_ast", 1, "AST square / 15"), ("seat_ast_order", 1, "place in this turn's AST order / players"),
+            ("seat_stock", 1, "tokens in stock / 55"), ("seat_treasury", 1, "treasury tokens / 55"),
+            ("seat_cities_in_stock", 1, "city pieces in stock / 9"), ("seat_ships_in_stock", 1, "ships in stock / 4"),
             ("seat_ships_on_map", 1, "ships standing on the map / 4"),
             ("seat_census", 1, "census (tokens counted in phase 2) / 55"),
-            ("seat_tokens", 1, "tokens on the map / 55"),
-            ("seat_cities", 1, "cities on the map / 9"),
+            ("seat_tokens", 1, "tokens on the map / 55"), ("seat_cities", 1, "cities on the map / 9"),
             ("seat_vp", 1, f"victory points / {self.vp_max:g} (every city, advance and AST square)"),
             ("seat_hand_size", 1, f"trade cards in hand / {HAND}, clipped"),
             ("seat_hand_by_stack", len(piles), f"hand cards of each stack (0 = Water) / {BY_STACK}, clipped"),
@@ -139,8 +129,7 @@ class Encoder:
             ("seat_advances", V, "1 for each advance owned (catalogue order)"),
             ("seat_revealed", K, "1 for each calamity revealed this turn (MC-9.1.1)"),
             ("seat_declared", 1, f"calamities declared in phase 8 / {DECLARED}, clipped (0 outside phase 8)"),
-            ("seat_to_move", 1, "1 when the seat decides now"),
-            ("seat_winner", 1, "1 when the seat has won"),
+            ("seat_to_move", 1, "1 when the seat decides now"), ("seat_winner", 1, "1 when the seat has won"),
         ]
         self.seat_features = [name for name, _, _ in seats]
         self.seat_scale = np.array([tables.spaces, n, tables.tokens, TREASURY, tables.cities, tables.ships,
@@ -171,7 +160,7 @@ class Encoder:
             Feature("area_pirates", A, "1 for a pirate city"),
             Feature("area_barbarians", A, f"barbarian tokens / {BARBARIANS}, clipped"),
             Feature("area_exempt", A, "1 for a city that revolted this turn (no tax, no support)"),
-            *(Feature(name, n * size, _ones(n, f"per seat from the viewer: {text}")) for name, size, text in seats),
+            *(Feature(name, n * size, f"per seat from the viewer: {text}" + (f" ({n} numbers)" if n > 1 else "")) for name, size, text in seats),
             Feature("hand", C, f"the viewer's cards of each kind / {HAND_CARD}, clipped"),
             Feature("prices", V, "the viewer buying: price / cost of each advance he can afford, else 0"),
             Feature("affordable", V, "1 for each advance the viewer buying can afford"),
@@ -377,6 +366,14 @@ class Encoder:
             v[declared_at + ci[c]] = min(1.0, v[declared_at + ci[c]] + 1 / 3)
 
 
+def _scatter(row: list[int], base: int, scale: int, at: list[int], val: list[float]) -> None:
+    """Each number of ``row`` but 0, divided by ``scale`` and clipped to 1, for ``base`` + its place."""
+    for i, k in enumerate(row):
+        if k:
+            at.append(base + i)
+            val.append(min(1.0, k / scale))
+
+
 AREA_BLOCKS = ("area_own_tokens", "area_own_moved", "area_own_city", "area_own_ships", "area_other_tokens",
                "area_other_most", "area_other_players", "area_other_city", "area_other_ships", "area_pirates",
                "area_barbarians", "area_exempt")
@@ -413,16 +410,13 @@ class StateEncoder:
         self.card_stack, self.calamity = [c.stack for c in enc.catalog.cards], [c.calamity for c in enc.catalog.cards]
         self.civ_index = enc.civ_index
         self.starts = {name: sl.start for name, sl in s.items()}
-        self.stack_size, self.copies = enc.stack_size.tolist(), enc.copies.tolist()
-        self.advance_cost = enc.advance_cost.tolist()
+        self.stack_size, self.copies, self.advance_cost = (x.tolist() for x in (enc.stack_size, enc.copies, enc.advance_cost))
         self.scores = Scores()
         self.others = [[(viewer + r) % n for r in range(1, n)] for viewer in range(n)]
 
     def encode(self, s: MegaState, viewer: int) -> np.ndarray:
         """``Encoder.encode(observation(viewer), viewer)``, read from the state."""
-        enc = self.enc
-        st = self.starts
-        n = self.n
+        enc, st, n = self.enc, self.starts, self.n
         view = s.previews.get(viewer, s) if s.previews is not None else s
         v = enc._zero.copy()
         movers = s.to_move()
@@ -437,31 +431,23 @@ class StateEncoder:
             ones.append(st["over"])
         if s.step == REVOLT:
             ones.append(st["revolt_victim"] + (s.target - viewer) % n)
-        base = st["stacks"]
-        for k, size in enumerate(self.stack_size):
-            at.append(base + k)
-            val.append(min(1.0, len(view.stacks[k + 1]) / size))
+        at += range(st["stacks"], st["stacks"] + len(self.stack_size))
+        val += [min(1.0, len(view.stacks[k + 1]) / size) for k, size in enumerate(self.stack_size)]
         discards: dict[int, int] = {}
         for pile in view.discards:
             for c in pile:
                 discards[c] = discards.get(c, 0) + 1
-        base, copies = st["discards"], self.copies
-        for c, k in discards.items():
-            at.append(base + c)
-            val.append(min(1.0, k / copies[c]))
+        at += [st["discards"] + c for c in discards]
+        val += [min(1.0, k / self.copies[c]) for c, k in discards.items()]
         cities = self._areas(s, view, viewer, v, ones, at, val)
         self._seats(s, view, viewer, movers, cities, v, ones)
         # the viewer's own things and the decision under way
-        hand: dict[int, int] = {}
+        hand = [0] * enc.cards
         for c in view.hands[viewer]:
-            hand[c] = hand.get(c, 0) + 1
-        base = st["hand"]
-        for c, k in hand.items():
-            at.append(base + c)
-            val.append(min(1.0, k / HAND_CARD))
+            hand[c] += 1
+        _scatter(hand, st["hand"], HAND_CARD, at, val)
         if view.step == BUY and viewer == view.decider:
-            prices = _prices(view, viewer)
-            for a, price in prices.items():
+            for a, price in _prices(view, viewer).items():
                 i = enc.advance_index[a]
                 at.append(st["prices"] + i)
                 val.append(min(1.0, price / self.advance_cost[i]))
@@ -485,14 +471,11 @@ class StateEncoder:
             for victim, card in view.calq:
                 by_seat[(victim - viewer) % n] += 1
                 ones.append(st["pending_calamities"] + slot[card])
-            base = st["pending_by_seat"]
-            for r, k in enumerate(by_seat):
-                at.append(base + r)
-                val.append(min(1.0, k / PENDING))
+            at += range(st["pending_by_seat"], st["pending_by_seat"] + n)
+            val += [min(1.0, k / PENDING) for k in by_seat]
             victim, card = view.calq[0]
             ones += (st["pending_next"] + (victim - viewer) % n, st["pending_next"] + n + slot[card])
-        mv: memoryview[float] = memoryview(v.data).cast("B").cast("f")  # one number at a time: NumPy's
-        # fancy indexing from lists costs more
+        mv: memoryview[float] = memoryview(v.data).cast("B").cast("f")  # cheaper than fancy indexing from lists
         for i in ones:
             mv[i] = 1.0
         for i, x in zip(at, val, strict=True):
@@ -514,7 +497,6 @@ class StateEncoder:
         rest = [tokens[q] for q in others]
         rest_docked = [docked[q] for q in others]
         last = self._last[viewer]
-        rows: np.ndarray
         cities: list[int]
         if (last is not None and last[0] == rest and last[1] == city and last[2] == rest_docked and last[3] == barb
                 and last[4] == exempt):
@@ -524,29 +506,14 @@ class StateEncoder:
             self._last[viewer] = ([x[:] for x in rest], city[:], [x[:] for x in rest_docked], barb[:], exempt[:],
                                   rows, cities)
         A, start = self.A, self.own_slice.start
-        for a, k in enumerate(tokens[viewer]):
-            if k:
-                at.append(start + a)
-                val.append(min(1.0, k / TOKENS_IN_AREA))
-        start += A
-        for a, k in enumerate(view.moved[viewer]):
-            if k:
-                at.append(start + a)
-                val.append(min(1.0, k / TOKENS_IN_AREA))
-        start += A
+        _scatter(tokens[viewer], start, TOKENS_IN_AREA, at, val)
+        _scatter(view.moved[viewer], start + A, TOKENS_IN_AREA, at, val)
         if cities[viewer]:
-            for a, o in enumerate(city):
-                if o == viewer:
-                    ones.append(start + a)
-        start += A
-        ships = docked[viewer] + view.ships[viewer]
-        if ships:
-            count: dict[int, int] = {}
-            for a in ships:
-                count[a] = count.get(a, 0) + 1
-            for a, k in count.items():
-                at.append(start + a)
-                val.append(min(1.0, k / SHIPS))
+            ones += [start + 2 * A + a for a, o in enumerate(city) if o == viewer]
+        ships = [0] * A
+        for a in docked[viewer] + view.ships[viewer]:
+            ships[a] += 1
+        _scatter(ships, start + 3 * A, SHIPS, at, val)
         v[self.other_slice] = rows
         return cities
 
@@ -586,12 +553,9 @@ class StateEncoder:
         they are read from and reused while that is the same (a move changes none of it:
         the seats count the tokens on the map, not where they stand). Who is to move and who
         has won are written apart (through ``ones``): the seats are kept while the mover changes."""
-        n = self.n
-        order = s.order
-        st = self.starts
-        for base, seats in ((st["seat_to_move"], movers), (st["seat_winner"], s.winner_list)):
-            for p in seats:
-                ones.append(base + (p - viewer) % n)
+        n, order, st = self.n, s.order, self.starts
+        ones += [base + (p - viewer) % n for base, seats in ((st["seat_to_move"], movers), (st["seat_winner"], s.winner_list))
+                 for p in seats]
         phase8 = view.phase == 8
         sums = [sum(t) for t in view.tokens]
         docks = [len(d) for d in view.docked]

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action
-from civtable.core.events import ROOT, Event, Journal, Viewer
+from civtable.core.events import Event, Journal, Viewer
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
@@ -381,31 +381,26 @@ class MegaState:
         return self.game.evaluate_state(self, player)
 
     # ------------------------------------------------------ State's own methods
-    @property
-    def num_players(self) -> int:
-        return self.game.num_players  # as State.num_players
-
-    def events(self, viewer: Viewer, since: int = 0) -> list[Event]:
-        return State.events(self, viewer, since)  # type: ignore[arg-type]
-
+    # (``State``'s, called: a registered class does not inherit them)
     def emit(self, id: str, args: Mapping[str, Any] | None = None,
              to: tuple[int, ...] | None = None, exclude: tuple[int, ...] = ()) -> None:
-        """``State.emit``, written out."""
-        j = self.journal
-        if j is not None:
-            self.journal = Journal(Event(id, args, to, exclude), j)
+        State.emit(self, id, args, to, exclude)  # type: ignore[arg-type]
 
     def emit_move(self, player: int, action: Action, private: bool = False) -> None:
         State.emit_move(self, player, action, private)  # type: ignore[arg-type]
 
+    def events(self, viewer: Viewer, since: int = 0) -> list[Event]:
+        return State.events(self, viewer, since)  # type: ignore[arg-type]
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
     def silence(self) -> MegaState:
-        self.journal = None
-        return self
+        return State.silence(self)  # type: ignore[arg-type,return-value]
 
     def listen(self) -> MegaState:
-        if self.journal is None:
-            self.journal = ROOT
-        return self
+        return State.listen(self)  # type: ignore[arg-type,return-value]
 
     def seat_view(self, player: int) -> None:
         return None  # as State.seat_view: the bots read the observation

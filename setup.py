@@ -1,5 +1,6 @@
 """The optional compiled build: the modules listed in ``civtable/_compiled.py`` (the
-state and rules of catan-deckbuilding, the events' journal) compiled with mypyc into C extensions, beside
+state and rules of catan-deckbuilding, civ-card-game and Mega Civilization, the events'
+journal) compiled with mypyc into C extensions (one per group of ``GROUPS``), beside
 their Python source (issue 18: random play at 1.5x OpenSpiel's C++ Hearts driven from
 Python, where the Python source plays at 0.5x). Everything else is in ``pyproject.toml``.
 
@@ -51,7 +52,8 @@ def ext_modules() -> list[Any]:
     cwd = os.getcwd()
     os.chdir(HERE)  # mypycify takes paths from the project root and reads its mypy options
     try:
-        return list(mypycify(list(PLAN.MODULES), opt_level="3", group_name=PLAN.GROUP))
+        return list(mypycify(list(PLAN.MODULES), opt_level="3",
+                             separate=[(list(modules), name) for name, modules in PLAN.GROUPS]))
     except (Exception, SystemExit) as e:  # mypyc exits on a type error
         _say(f"mypyc could not compile the modules ({e!r}): the pure-Python package")
         return []
@@ -63,6 +65,11 @@ class OptionalBuildExt(build_ext):
     """Builds the extensions, then records which sources they were built from (the
     record ``civtable/_compiled.py`` checks); a failed build leaves no record, and the
     package runs from its Python source."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:  # one compiler per core: mypyc's groups are built side by side
+            self.parallel = os.cpu_count() or 1
 
     def run(self) -> None:
         if not self.extensions:

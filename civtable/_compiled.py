@@ -1,6 +1,7 @@
 """The optional compiled build: which modules ``setup.py`` compiles with mypyc (the state,
-rules and observation encoding of catan-deckbuilding, and the events' journal that every
-game writes at every step), and the switch back to their Python source.
+rules and observation encoding of catan-deckbuilding, civ-card-game and Mega Civilization,
+and the events' journal that every game writes at every step), and the switch back to their
+Python source.
 
 The Python files are the source of these modules and stay next to their builds (C
 extensions, ``*.so`` / ``*.pyd``). A build is used only when it was made from the
@@ -11,7 +12,7 @@ of these modules is imported from its ``.py`` file: all or none, since compiled 
 call each other directly and share their classes.
 
 What the compiled modules may do is mypyc's subset of Python: their classes derive
-only from compiled classes (so ``CatanState`` is registered as a ``State`` rather than
+only from compiled classes (so ``CatanState`` and ``MegaState`` are registered as a ``State`` rather than
 derived from it), their annotations are checked at run time (a parameter that takes
 anything is annotated ``object``), module constants are ``Final`` (a variable-length
 ``tuple[int, ...]`` where indexed by a variable), and a method patched at run time is
@@ -34,7 +35,7 @@ from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
 
-MODULES: tuple[str, ...] = (
+FIRST: tuple[str, ...] = (
     "civtable/core/events.py",
     "civtable/games/catan_deckbuilding/encode.py",
     "civtable/games/catan_deckbuilding/options.py",
@@ -59,10 +60,28 @@ MODULES: tuple[str, ...] = (
     "civtable/games/civ_card_game/rules/status.py",
     "civtable/games/civ_card_game/rules/turn.py",
 )
-"""The compiled modules, as paths from the project root (what ``mypycify`` takes)."""
+"""The compiled modules of the first group (``GROUP``)."""
+
+MEGA_CIV: tuple[str, ...] = tuple(f"civtable/games/mega_civ/{name}.py" for name in (
+    "state", "encode", "options", "rules/flow", "rules/movement", "rules/advances", "rules/growth",
+    "rules/cards", "rules/conflict", "rules/surplus", "rules/selection", "rules/support", "rules/cities",
+    "rules/tax", "rules/ast", "rules/special", "rules/resolution", "rules/population",
+))
+"""Mega Civilization's state, observation encoding and the rules of the phases random play
+spends its time in (each measured: the rarer phases, trade, calamities and the set-up, stay
+Python and cost their build time nowhere); a group of its own, built beside the first. The
+package ``rules/__init__.py`` stays Python: a compiled package's ``__path__`` is wrong in an
+editable install, so that its Python submodules could not be imported."""
 
 GROUP = "civtable._compiled"
 """mypyc's group name: its shared library is ``civtable/_compiled__mypyc.*.so``."""
+
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = ((GROUP, FIRST), (GROUP + "_mega_civ", MEGA_CIV))
+"""mypyc's groups: one shared library each (``<name>__mypyc.*.so``), compiled in parallel
+(``setup.py``'s ``build_ext`` runs one compiler per core); calls within a group are direct."""
+
+MODULES: tuple[str, ...] = FIRST + MEGA_CIV
+"""Every compiled module, as paths from the project root (what ``mypycify`` takes)."""
 
 BUILD_RECORD = "_compiled.json"
 """The record of a build, in the package directory: ``{"sources": {path: sha256}}``."""

@@ -22,26 +22,23 @@ places after him in table order (seat ``(viewer + i) % players``). Blocks:
 
 Counts are divided by a documented maximum and clipped to 1.
 
-``StateEncoder`` (``Game.encode_state``) reads the same numbers straight from a state,
-without the observation (whose prices of every advance, copies and texts the vector does
-not use): each block from the object ``view.observation`` reads (the viewer's preview in
-a simultaneous step), the rare ones (a deal, an advance's prices) through the
-observation's own helpers; every value is one division of exact integers rounded to
-``float32``. The seats and the others' rows of the map are kept per viewer with copies of
-what they were read from, and reused while those are equal (a move changes neither).
-``tests/games/mega_civ/test_encode_state.py`` and the contract kit compare the two.
+``StateEncoder`` (``Game.encode_state``, compiled with mypyc) reads the same numbers from a
+state, without the observation: each block from what ``view.observation`` reads, the rare
+ones (a deal, prices) through its helpers; every value one division of exact integers
+rounded to ``float32``, written one at a time through a ``memoryview``. The seats and the
+others' rows of the map are kept per viewer with copies of what they were read from, and
+reused while those are equal. ``tests/games/mega_civ/test_encode_state.py`` checks it.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
 from civtable.core.spaces import Encoding, Feature
 
-from .rules.scoring import advance_vp
+from .catalog import advance_vp
 from .serialize import TASK_KINDS
 from .state import BUY, OVER, PIRATE, REVOLT, STEP_NAMES
 from .view import Scores, _prices, _public_deal
@@ -50,28 +47,24 @@ if TYPE_CHECKING:
     from .options import Rules
     from .state import MegaState
 
-TOKENS_IN_AREA = 8  # the most tokens of one area written as 1 (limits are 0-4; a stack may pass through)
-SHIPS = 4
-BARBARIANS = 8
-HAND_CARD = 8  # cards of one kind in a hand
-HAND = 20  # cards in a hand
-BY_STACK = 5  # cards of one stack in a hand
-CREDIT = 20
-TREASURY = 55  # a player's 55 tokens
-PRICE = 300  # above the dearest advance (290)
-TASK_COUNT = 20
-DECLARED = 6
-PENDING = 3
+TOKENS_IN_AREA: Final = 8  # the most tokens of one area written as 1 (limits are 0-4; a stack may pass through)
+SHIPS: Final = 4
+BARBARIANS: Final = 8
+HAND_CARD: Final = 8  # cards of one kind in a hand
+HAND: Final = 20  # cards in a hand
+BY_STACK: Final = 5  # cards of one stack in a hand
+CREDIT: Final = 20
+TREASURY: Final = 55  # a player's 55 tokens
+PRICE: Final = 300  # above the dearest advance (290)
+TASK_COUNT: Final = 20
+DECLARED: Final = 6
+PENDING: Final = 3
 
 
 SEAT_NUMBERS = ("seat_ast", "seat_ast_order", "seat_stock", "seat_treasury", "seat_cities_in_stock",
                 "seat_ships_in_stock", "seat_ships_on_map", "seat_census", "seat_tokens", "seat_cities", "seat_vp",
                 "seat_hand_size", "seat_tax_rate", "seat_declared", "seat_to_move", "seat_winner")
 """The per-seat features of one number each, in the order ``Encoder._seats`` gathers them."""
-
-
-def _ones(n: int, text: str) -> str:
-    return f"{text} ({n} numbers)" if n > 1 else text
 
 
 class Encoder:
@@ -122,16 +115,12 @@ class Encoder:
         self.static = static.T.reshape(-1).copy()
         seats = [
             ("seat_civilization", len(self.civs), "one-hot: the seat's civilization (tables order)"),
-            ("seat_ast", 1, "AST square / 15"),
-            ("seat_ast_order", 1, "place in this turn's AST order / players"),
-            ("seat_stock", 1, "tokens in stock / 55"),
-            ("seat_treasury", 1, "treasury tokens / 55"),
-            ("seat_cities_in_stock", 1, "city pieces in stock / 9"),
-            ("seat_ships_in_stock", 1, "ships in stock / 4"),
+            ("seat_ast", 1, "AST square / 15"), ("seat_ast_order", 1, "place in this turn's AST order / players"),
+            ("seat_stock", 1, "tokens in stock / 55"), ("seat_treasury", 1, "treasury tokens / 55"),
+            ("seat_cities_in_stock", 1, "city pieces in stock / 9"), ("seat_ships_in_stock", 1, "ships in stock / 4"),
             ("seat_ships_on_map", 1, "ships standing on the map / 4"),
             ("seat_census", 1, "census (tokens counted in phase 2) / 55"),
-            ("seat_tokens", 1, "tokens on the map / 55"),
-            ("seat_cities", 1, "cities on the map / 9"),
+            ("seat_tokens", 1, "tokens on the map / 55"), ("seat_cities", 1, "cities on the map / 9"),
             ("seat_vp", 1, f"victory points / {self.vp_max:g} (every city, advance and AST square)"),
             ("seat_hand_size", 1, f"trade cards in hand / {HAND}, clipped"),
             ("seat_hand_by_stack", len(piles), f"hand cards of each stack (0 = Water) / {BY_STACK}, clipped"),
@@ -140,8 +129,7 @@ class Encoder:
             ("seat_advances", V, "1 for each advance owned (catalogue order)"),
             ("seat_revealed", K, "1 for each calamity revealed this turn (MC-9.1.1)"),
             ("seat_declared", 1, f"calamities declared in phase 8 / {DECLARED}, clipped (0 outside phase 8)"),
-            ("seat_to_move", 1, "1 when the seat decides now"),
-            ("seat_winner", 1, "1 when the seat has won"),
+            ("seat_to_move", 1, "1 when the seat decides now"), ("seat_winner", 1, "1 when the seat has won"),
         ]
         self.seat_features = [name for name, _, _ in seats]
         self.seat_scale = np.array([tables.spaces, n, tables.tokens, TREASURY, tables.cities, tables.ships,
@@ -172,7 +160,7 @@ class Encoder:
             Feature("area_pirates", A, "1 for a pirate city"),
             Feature("area_barbarians", A, f"barbarian tokens / {BARBARIANS}, clipped"),
             Feature("area_exempt", A, "1 for a city that revolted this turn (no tax, no support)"),
-            *(Feature(name, n * size, _ones(n, f"per seat from the viewer: {text}")) for name, size, text in seats),
+            *(Feature(name, n * size, f"per seat from the viewer: {text}" + (f" ({n} numbers)" if n > 1 else "")) for name, size, text in seats),
             Feature("hand", C, f"the viewer's cards of each kind / {HAND_CARD}, clipped"),
             Feature("prices", V, "the viewer buying: price / cost of each advance he can afford, else 0"),
             Feature("affordable", V, "1 for each advance the viewer buying can afford"),
@@ -378,6 +366,14 @@ class Encoder:
             v[declared_at + ci[c]] = min(1.0, v[declared_at + ci[c]] + 1 / 3)
 
 
+def _scatter(row: list[int], base: int, scale: int, at: list[int], val: list[float]) -> None:
+    """Each number of ``row`` but 0, divided by ``scale`` and clipped to 1, for ``base`` + its place."""
+    for i, k in enumerate(row):
+        if k:
+            at.append(base + i)
+            val.append(min(1.0, k / scale))
+
+
 AREA_BLOCKS = ("area_own_tokens", "area_own_moved", "area_own_city", "area_own_ships", "area_other_tokens",
                "area_other_most", "area_other_players", "area_other_city", "area_other_ships", "area_pirates",
                "area_barbarians", "area_exempt")
@@ -398,7 +394,6 @@ class StateEncoder:
         self.own_slice = slice(start, start + 4 * A)
         self.other_slice = slice(start + 4 * A, start + len(AREA_BLOCKS) * A)
         self.area_scale = np.array(AREA_SCALE, dtype=np.float32)[:, None]
-        self.own_scale = self.area_scale[:4]
         self._last: list[tuple[Any, ...] | None] = [None] * n  # per viewer: what the others' rows were read from
         self._last_seats: list[tuple[Any, ...] | None] = [None] * n  # per viewer: what the seats were read from
         # each seat's numbers (its one-number features, its hand by stack, its credit tokens):
@@ -415,16 +410,13 @@ class StateEncoder:
         self.card_stack, self.calamity = [c.stack for c in enc.catalog.cards], [c.calamity for c in enc.catalog.cards]
         self.civ_index = enc.civ_index
         self.starts = {name: sl.start for name, sl in s.items()}
-        self.stack_size, self.copies = enc.stack_size.tolist(), enc.copies.tolist()
-        self.advance_cost = enc.advance_cost.tolist()
+        self.stack_size, self.copies, self.advance_cost = (x.tolist() for x in (enc.stack_size, enc.copies, enc.advance_cost))
         self.scores = Scores()
         self.others = [[(viewer + r) % n for r in range(1, n)] for viewer in range(n)]
 
     def encode(self, s: MegaState, viewer: int) -> np.ndarray:
         """``Encoder.encode(observation(viewer), viewer)``, read from the state."""
-        enc = self.enc
-        st = self.starts
-        n = self.n
+        enc, st, n = self.enc, self.starts, self.n
         view = s.previews.get(viewer, s) if s.previews is not None else s
         v = enc._zero.copy()
         movers = s.to_move()
@@ -441,18 +433,21 @@ class StateEncoder:
             ones.append(st["revolt_victim"] + (s.target - viewer) % n)
         at += range(st["stacks"], st["stacks"] + len(self.stack_size))
         val += [min(1.0, len(view.stacks[k + 1]) / size) for k, size in enumerate(self.stack_size)]
-        discards = Counter(c for pile in view.discards for c in pile)
+        discards: dict[int, int] = {}
+        for pile in view.discards:
+            for c in pile:
+                discards[c] = discards.get(c, 0) + 1
         at += [st["discards"] + c for c in discards]
         val += [min(1.0, k / self.copies[c]) for c, k in discards.items()]
-        cities = self._areas(s, view, viewer, v)
+        cities = self._areas(s, view, viewer, v, ones, at, val)
         self._seats(s, view, viewer, movers, cities, v, ones)
         # the viewer's own things and the decision under way
-        hand = Counter(view.hands[viewer])
-        at += [st["hand"] + c for c in hand]
-        val += [min(1.0, k / HAND_CARD) for k in hand.values()]
+        hand = [0] * enc.cards
+        for c in view.hands[viewer]:
+            hand[c] += 1
+        _scatter(hand, st["hand"], HAND_CARD, at, val)
         if view.step == BUY and viewer == view.decider:
-            prices = _prices(view, viewer)
-            for a, price in prices.items():
+            for a, price in _prices(view, viewer).items():
                 i = enc.advance_index[a]
                 at.append(st["prices"] + i)
                 val.append(min(1.0, price / self.advance_cost[i]))
@@ -476,30 +471,32 @@ class StateEncoder:
             for victim, card in view.calq:
                 by_seat[(victim - viewer) % n] += 1
                 ones.append(st["pending_calamities"] + slot[card])
-            base = st["pending_by_seat"]
-            for r, k in enumerate(by_seat):
-                at.append(base + r)
-                val.append(min(1.0, k / PENDING))
+            at += range(st["pending_by_seat"], st["pending_by_seat"] + n)
+            val += [min(1.0, k / PENDING) for k in by_seat]
             victim, card = view.calq[0]
             ones += (st["pending_next"] + (victim - viewer) % n, st["pending_next"] + n + slot[card])
-        v[ones] = 1
-        v[at] = val
+        mv: memoryview[float] = memoryview(v.data).cast("B").cast("f")  # cheaper than fancy indexing from lists
+        for i in ones:
+            mv[i] = 1.0
+        for i, x in zip(at, val, strict=True):
+            mv[i] = x  # rounded to float32 as NumPy rounds
         deal = _public_deal(view, viewer)
         if deal is not None:
             enc._deal(v, deal, lambda q: (q - viewer) % n)
         return v
 
-    def _areas(self, s: MegaState, view: MegaState, viewer: int, v: np.ndarray) -> list[int]:
+    def _areas(self, s: MegaState, view: MegaState, viewer: int, v: np.ndarray, ones: list[int], at: list[int],
+               val: list[float]) -> list[int]:
         """The twelve rows of numbers per area; the cities of each seat. The eight rows of the
         others' units, the pirates, barbarians and exemptions are kept per viewer with what
         they were read from, and reused while that is the same (while one player moves,
-        nothing of the others changes)."""
+        nothing of the others changes); the viewer's four rows are added to ``ones``, ``at``
+        and ``val``, area by area (divisions by powers of two: exact)."""
         tokens, docked, city, barb, exempt = view.tokens, view.docked, view.city, view.barb, s.exempt
         others = self.others[viewer]
         rest = [tokens[q] for q in others]
         rest_docked = [docked[q] for q in others]
         last = self._last[viewer]
-        rows: np.ndarray
         cities: list[int]
         if (last is not None and last[0] == rest and last[1] == city and last[2] == rest_docked and last[3] == barb
                 and last[4] == exempt):
@@ -508,14 +505,15 @@ class StateEncoder:
             rows, cities = self._other_rows(viewer, rest, rest_docked, city, barb, exempt)
             self._last[viewer] = ([x[:] for x in rest], city[:], [x[:] for x in rest_docked], barb[:], exempt[:],
                                   rows, cities)
-        own = np.zeros((4, self.A), dtype=np.float32)
-        own[0] = tokens[viewer]
-        own[1] = view.moved[viewer]
+        A, start = self.A, self.own_slice.start
+        _scatter(tokens[viewer], start, TOKENS_IN_AREA, at, val)
+        _scatter(view.moved[viewer], start + A, TOKENS_IN_AREA, at, val)
         if cities[viewer]:
-            own[2] = [o == viewer for o in city]
+            ones += [start + 2 * A + a for a, o in enumerate(city) if o == viewer]
+        ships = [0] * A
         for a in docked[viewer] + view.ships[viewer]:
-            own[3, a] += 1
-        v[self.own_slice] = np.minimum(1.0, own / self.own_scale).reshape(-1)
+            ships[a] += 1
+        _scatter(ships, start + 3 * A, SHIPS, at, val)
         v[self.other_slice] = rows
         return cities
 
@@ -553,21 +551,22 @@ class StateEncoder:
                v: np.ndarray, ones: list[int]) -> None:
         """The per-seat blocks, one row per seat from the viewer; kept per viewer with what
         they are read from and reused while that is the same (a move changes none of it:
-        the seats count the tokens on the map, not where they stand)."""
-        n = self.n
-        order, winners = s.order, s.winner_list
+        the seats count the tokens on the map, not where they stand). Who is to move and who
+        has won are written apart (through ``ones``): the seats are kept while the mover changes."""
+        n, order, st = self.n, s.order, self.starts
+        ones += [base + (p - viewer) % n for base, seats in ((st["seat_to_move"], movers), (st["seat_winner"], s.winner_list))
+                 for p in seats]
         phase8 = view.phase == 8
         sums = [sum(t) for t in view.tokens]
         docks = [len(d) for d in view.docked]
-        key = (phase8, movers, view.ast, order, view.stock, view.treasury, view.city_stock, view.ship_stock, docks,
+        key = (phase8, view.ast, order, view.stock, view.treasury, view.city_stock, view.ship_stock, docks,
                view.census, sums, cities, view.ast_forward, view.civ, view.owned, view.paid, view.hands,
-               view.tax_rate, winners, view.extra_credit, view.revealed)
+               view.tax_rate, view.extra_credit, view.revealed)
         last = self._last_seats[viewer]
         if last is not None and last[0] is view.rules and last[1] == key:
             v[self.seat_index] = last[2]
             ones += last[3]
             return
-        st = self.starts
         enc = self.enc
         vps = self.scores.vps(view)
         seat_ones: list[int] = []
@@ -586,7 +585,7 @@ class StateEncoder:
             raw += (view.ast[p], order.index(p), view.stock[p], view.treasury[p], view.city_stock[p],
                     view.ship_stock[p], len(view.docked[p]), view.census[p], sum(view.tokens[p]), cities[p],
                     max(0, vps[p]), len(hand), view.tax_rate[p] + 1,
-                    sum(1 for c in hand if calamity[c]) if phase8 else 0, p in movers, p in winners)
+                    sum(1 for c in hand if calamity[c]) if phase8 else 0, 0, 0)  # to move, winner: above
             raw += counts
             raw += view.extra_credit[p][:groups]
             seat_ones.append(civ_base + r * civs + civ[view.civ[p]])

@@ -57,6 +57,34 @@ FLAGS: tuple[tuple[str, ...], ...] = tuple(tuple(row.split()) for row in """
 class Rules:
     """The options, the map and the tables of one game, as the state reads them."""
 
+    # the flags of ``FLAGS``, set in ``__init__`` (declared for the type checker and mypyc)
+    tax_from_map: bool
+    revolt_per_city: bool
+    revolt_optional: bool
+    revolt_destroy_strict: bool
+    growth_limited: bool
+    ship_adjacent_only: bool
+    step_before_boarding: bool
+    open_sea_free: bool
+    conflict_when_shared: bool
+    attack_win_by_more: bool
+    plunder_from_stock: bool
+    support_local: bool
+    phase_11_support: bool
+    end_by_ast: bool
+    exactly_200_high: bool
+    ast_all_forward: bool
+    late_reaching: bool
+    water_card: bool
+    one_purchase: bool
+    revolt_exempt_cards: bool
+    calamity_limit_split: bool
+    calamity_excess_random: bool
+    calamity_per_player: bool
+    non_tradable_by_stack: bool
+    non_tradable_top: bool
+    cost_paid: bool
+
     def __init__(self, options: dict[str, Any], board: Board, tables: Tables, players: int) -> None:
         self.board = board
         self.tables = tables

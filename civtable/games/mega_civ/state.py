@@ -24,10 +24,11 @@ before it asks for the legal actions.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.action import Action
-from civtable.core.events import Viewer
+from civtable.core.events import Event, Journal, Viewer
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
@@ -71,11 +72,14 @@ def copy_struck(struck: list[list[Any]]) -> list[list[Any]]:
                         for k, items in d.items()} for p, d in done.items()}] for c, v, done in struck]
 
 
-class MegaState(State):
-    """A position of Mega Civilization."""
+class MegaState:
+    """A position of Mega Civilization: a ``State`` (registered as one, ``State.register``,
+    below), not derived from it, so that ``setup.py`` can compile it with mypyc (a compiled
+    class derives only from compiled classes); the methods ``State`` gives every state are
+    written at the end of the class."""
 
     __slots__ = (
-        "game", "rules", "board", "n", "rng", "civ", "rank", "order", "tokens", "moved", "city",
+        "journal", "game", "rules", "board", "n", "rng", "civ", "rank", "order", "tokens", "moved", "city",
         "stock", "treasury", "city_stock", "ship_stock", "ships", "docked", "ast", "ast_forward", "census",
         "exempt", "built", "turn_no", "phase", "step", "decider", "queue", "target",
         "buffers", "previews", "winner_list", "solo", "defaulters",
@@ -85,6 +89,7 @@ class MegaState(State):
         "offered",
     )
 
+    journal: Journal | None  # what happened (``State``)
     game: MegaCiv
     rules: Rules
     board: Board
@@ -235,13 +240,14 @@ class MegaState(State):
         view = self.deciding(player)
         if view is None:
             return []
-        out = view.game.model.legal(view, player)
+        out: list[Action] = view.game.model.legal(view, player)
         view.offered = (player, out)
         return out[:]
 
     def legal(self, p: int) -> list[Action]:
         """The decider's actions in the current step (the forward model's ``legal``)."""
-        return self.game.model.legal(self, p)
+        found: list[Action] = self.game.model.legal(self, p)
+        return found
 
     def apply(self, player: int, action: Action | str) -> None:
         """The forward model's ``apply`` (``game.model``)."""
@@ -249,11 +255,13 @@ class MegaState(State):
 
     def find(self, player: int, text: str) -> Action:
         """The legal action of this text, or ``IllegalActionError`` saying why not (``rules.find``)."""
-        return self.game.model.find(self, player, text)
+        found: Action = self.game.model.find(self, player, text)
+        return found
 
     def lookup(self, player: int, text: str) -> Action | None:
         """The legal action of this text, or None (``rules.lookup``)."""
-        return self.game.model.lookup(self, player, text)
+        found: Action | None = self.game.model.lookup(self, player, text)
+        return found
 
     def play(self, p: int, a: Action) -> None:
         """Carry out one legal action of the current step (``rules.play``)."""
@@ -271,7 +279,8 @@ class MegaState(State):
 
     def vp(self, p: int, cities: int | None = None) -> int:
         """MC-14: ``p``'s victory points (the forward model's ``vp``, ``rules/scoring.py``)."""
-        return self.game.model.vp(self, p, cities)
+        points: int = self.game.model.vp(self, p, cities)
+        return points
 
     def has(self, p: int, advance: int) -> bool:
         return advance in self.owned[p]
@@ -371,5 +380,41 @@ class MegaState(State):
         treasury, fitted to self-play outcomes (``bots/evaluate.py``), as ``2 P - 1``."""
         return self.game.evaluate_state(self, player)
 
+    # ------------------------------------------------------ State's own methods
+    # (``State``'s, called: a registered class does not inherit them)
+    def emit(self, id: str, args: Mapping[str, Any] | None = None,
+             to: tuple[int, ...] | None = None, exclude: tuple[int, ...] = ()) -> None:
+        State.emit(self, id, args, to, exclude)  # type: ignore[arg-type]
+
+    def emit_move(self, player: int, action: Action, private: bool = False) -> None:
+        State.emit_move(self, player, action, private)  # type: ignore[arg-type]
+
+    def events(self, viewer: Viewer, since: int = 0) -> list[Event]:
+        return State.events(self, viewer, since)  # type: ignore[arg-type]
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def silence(self) -> MegaState:
+        return State.silence(self)  # type: ignore[arg-type,return-value]
+
+    def listen(self) -> MegaState:
+        return State.listen(self)  # type: ignore[arg-type,return-value]
+
+    def seat_view(self, player: int) -> None:
+        return None  # as State.seat_view: the bots read the observation
+
+    def __eq__(self, other: object) -> bool:
+        """As ``State.__eq__``: the same game and position."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.game.id == other.game.id and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         return f"<MegaState turn {self.turn_no} phase {self.phase} {STEP_NAMES[self.step]}>"
+
+
+State.register(MegaState)

@@ -43,9 +43,10 @@ from . import (
     tax,
     trade,
 )
-from .flow import PHASES, STEPS, STILL_ASKED, MegaStep, commit, run
+from .flow import PHASES, STEPS, STILL_ASKED, commit, run
 from .scoring import advance_vp_share, vp
 from .setup import initial
+from .step import MegaStep
 
 if TYPE_CHECKING:
     from ..game import MegaCiv

@@ -121,13 +121,15 @@ def substitutions(s: MegaState, p: int, spent: list[int]) -> list[tuple[int, int
     return out
 
 
-def affordable(s: MegaState, p: int) -> list[int]:
+def affordable(s: MegaState, p: int, budget: int | None = None) -> list[int]:
     """MC-12.1: the advances the player does not own whose price (MC-12.2) his means
-    cover; the group credits, the specific credits and the Library's discount are
-    reckoned once for all of them (the hot path of the advances' step)."""
+    (``budget``: other means, for the tests) cover; the group credits, the specific
+    credits and the Library's discount are reckoned once for all of them (the hot path
+    of the advances' step)."""
     advances = s.cat.advances
     owned = s.owned[p]
-    if not owned and not any(s.extra_credit[p]) and _cheapest(s) > means(s, p) + library_discount(s, p):
+    have = means(s, p) if budget is None else budget
+    if not owned and not any(s.extra_credit[p]) and _cheapest(s) > have + library_discount(s, p):
         return []  # no credits at all, and not even the cheapest advance within reach (the usual case)
     groups = group_credits(s, p)
     specific: dict[int, int] = {}
@@ -135,7 +137,7 @@ def affordable(s: MegaState, p: int) -> list[int]:
         to = advances[a].credit_to
         if to is not None:
             specific[to[0]] = specific.get(to[0], 0) + to[1]
-    room = means(s, p) + library_discount(s, p)  # max(0, cost - credit - off) <= means, means >= 0
+    room = have + library_discount(s, p)  # max(0, cost - credit - off) <= means, means >= 0
     if _cheapest(s) - max(0, *groups.values()) - sum(k for k in specific.values() if k > 0) > room:
         return []  # not even the cheapest advance with the best credits (a poor player: the usual case)
     out = []

@@ -17,25 +17,15 @@ a phase module, nor the package).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from civtable.core.steps import Step
-
 from ..state import AUTO, BUILD, GROW, MOVE, STEP_NAMES
+from .step import MegaStep
 
 if TYPE_CHECKING:
     from civtable.core.action import Action
 
     from ..state import MegaState
-
-
-@dataclass(frozen=True)
-class MegaStep(Step["MegaState"]):
-    """A decision step; ``finish`` closes its part of the phase once its queue is
-    empty (None: the step moves the game on by itself)."""
-
-    finish: Callable[[MegaState], None] | None = None
 
 
 STEPS: dict[int, MegaStep] = {}

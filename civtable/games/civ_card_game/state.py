@@ -84,6 +84,7 @@ class CcgState:
         "plot_deck", "plot_display", "tech_deck", "tech_display", "deck", "discard", "pop_bank",
         "dealer", "current", "turn_no", "phase", "decider", "queue", "draft_row", "left",
         "attacks", "blocks", "damage", "fought", "target", "end_after", "winner_list", "derived", "held", "legal",
+        "memo",
     )
 
     journal: Journal | None  # what happened (``State``)
@@ -128,6 +129,9 @@ class CcgState:
     """The holders of Highest Culture and Highest Happiness (``statuses``), kept like ``derived``."""
     legal: tuple[CcgAction, ...] | None
     """The decider's legal actions in this position once asked for; ``apply`` drops them."""
+    memo: Any
+    """Per viewer, the vector ``encode_state`` made last and what it was made from
+    (``encode.Memo``), or ``None``: not part of the position (a clone starts without)."""
 
     def clone(self) -> CcgState:
         s = CcgState.__new__(CcgState)
@@ -137,6 +141,7 @@ class CcgState:
         s.derived = self.derived[:]
         s.held = self.held
         s.legal = self.legal  # the same position: the same actions (a tuple)
+        s.memo = None
         # nested lists copied two levels deep, flat lists once, numbers as they are
         s.res, s.hand, s.attacks, s.blocks, s.damage = (
             [x[:] for x in self.res], [x[:] for x in self.hand], [a[:] for a in self.attacks],

@@ -26,7 +26,7 @@ Plots are numbered from 1 in the order a player got them; seats from 0.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from civtable.core.action import Action
 from civtable.core.events import Event
@@ -36,8 +36,32 @@ from .catalog import BUILDING, RESOURCES, UNIT
 if TYPE_CHECKING:
     from .options import Rules
 
-(DRAFT, PLACE, DISCARD, YIELD, BUY_POP, BUY_PLOT, BUY_TECH, BUILD, CASH, TRADE, WRITING, LAWS,
- TAKE, GIVE, DONE, ATTACK, FIGHT, PASS, SIEGE, BOUNCE, BLOCK, LOSE, GAIN, DESTROY, DRAW) = range(25)
+# the actions' dispatch codes (``Final``: the compiled rules read them as numbers, not from a dictionary)
+DRAFT: Final = 0
+PLACE: Final = 1
+DISCARD: Final = 2
+YIELD: Final = 3
+BUY_POP: Final = 4
+BUY_PLOT: Final = 5
+BUY_TECH: Final = 6
+BUILD: Final = 7
+CASH: Final = 8
+TRADE: Final = 9
+WRITING: Final = 10
+LAWS: Final = 11
+TAKE: Final = 12
+GIVE: Final = 13
+DONE: Final = 14
+ATTACK: Final = 15
+FIGHT: Final = 16
+PASS: Final = 17
+SIEGE: Final = 18
+BOUNCE: Final = 19
+BLOCK: Final = 20
+LOSE: Final = 21
+GAIN: Final = 22
+DESTROY: Final = 23
+DRAW: Final = 24
 
 
 class CcgAction(Action):

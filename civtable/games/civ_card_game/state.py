@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from civtable.core.action import Action
 from civtable.core.events import Event, Journal, Viewer
@@ -33,16 +33,36 @@ if TYPE_CHECKING:
     from .view import SeatView
 
 
-(DRAFTING, FREE_POP, START_DISCARD, WINDOW, COLLECT, MAIN, DECLARE, SIEGING, BOUNCING, REDECLARE,
- DEFENDING, LOSING, GAINING, DESTROYING, TAKING, GIVING, DRAWING, DISCARDING, OVER) = range(19)
-"""The decision steps: a state's ``phase`` is one of these numbers, and the forward model
+DRAFTING: Final = 0
+FREE_POP: Final = 1
+START_DISCARD: Final = 2
+WINDOW: Final = 3
+COLLECT: Final = 4
+MAIN: Final = 5
+DECLARE: Final = 6
+SIEGING: Final = 7
+BOUNCING: Final = 8
+REDECLARE: Final = 9
+DEFENDING: Final = 10
+LOSING: Final = 11
+GAINING: Final = 12
+DESTROYING: Final = 13
+TAKING: Final = 14
+GIVING: Final = 15
+DRAWING: Final = 16
+DISCARDING: Final = 17
+OVER: Final = 18
+"""The decision steps (``Final``: compiled modules read them as numbers): a state's ``phase`` is one of these numbers, and the forward model
 (``rules.STEPS``) holds the one ``Step`` of each (who may do what, and what it does)."""
 PHASE_NAMES = ("draft", "free-population", "start-discard", "steal-window", "collect", "purchase",
                "declare", "siege", "bounce", "redeclare", "defend", "lose-population", "gain-population",
                "destroy-building", "take-resources", "give-resources", "draw", "discard", "over")
 """The steps' names: the position format's (``to_json()["phase"]``), which must not change."""
 
-ACTIVE, BOUNCED, BLOCKED, SIEGED = range(4)
+ACTIVE: Final = 0
+BOUNCED: Final = 1
+BLOCKED: Final = 2
+SIEGED: Final = 3
 STATUS = ("active", "bounced", "blocked", "sieged")
 """The status of a declared attacking unit (``CcgState.attacks``)."""
 

@@ -1,4 +1,4 @@
-"""The observation vector of Civilization: The Card Game (its layout: ``encoding.Encoder``)
+"""The observation vector of Civilization: The Card Game (its layout: ``space.Encoder``)
 read straight from the state, incrementally (``CivCardGame.encode_state``, what the learning
 environments call): the numbers of ``encode(observation(viewer), viewer)`` without building
 the observation, and without NumPy's cost per number.
@@ -39,8 +39,8 @@ import numpy as np
 from .state import CcgState
 
 if TYPE_CHECKING:
-    from .encoding import Encoder
     from .game import CivCardGame
+    from .space import Encoder
 
 # the documented maxima of the counts (a count above is clipped to 1)
 TURNS = 100

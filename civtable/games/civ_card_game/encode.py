@@ -217,10 +217,7 @@ class StateEncoder:
             dirty = True
         movers = s.to_move()
         if movers != m.to_move:
-            for q in m.to_move:
-                v[self.o_to_move + (q - viewer) % n] = 0.0
-            for q in movers:
-                v[self.o_to_move + (q - viewer) % n] = 1.0
+            self.seats_shown(v, self.o_to_move, m.to_move, movers, viewer)
             m.to_move = movers
             dirty = True
         if s.current != m.current:
@@ -236,15 +233,8 @@ class StateEncoder:
             if self.seat(v, s, m.seats[p], p, q, 1 if p in happiest else 0):
                 dirty = True
         if held != m.held:
-            was = m.held
-            for p in was[0]:
-                v[self.o_high_culture + (p - viewer) % n] = 0.0
-            for p in was[1]:
-                v[self.o_high_happiness + (p - viewer) % n] = 0.0
-            for p in held[0]:
-                v[self.o_high_culture + (p - viewer) % n] = 1.0
-            for p in happiest:
-                v[self.o_high_happiness + (p - viewer) % n] = 1.0
+            self.seats_shown(v, self.o_high_culture, m.held[0], held[0], viewer)
+            self.seats_shown(v, self.o_high_happiness, m.held[1], happiest, viewer)
             m.held = held
             dirty = True
         if s.draft_row != m.draft:
@@ -321,6 +311,15 @@ class StateEncoder:
             dirty = True
         return dirty
 
+    def seats_shown(self, v: memoryview[float], base: int, was: tuple[int, ...], now: tuple[int, ...],
+                    viewer: int) -> None:
+        """A block of flags over the seats (the viewer first) that showed the seats ``was`` shows ``now``."""
+        n = self.n
+        for q in was:
+            v[base + (q - viewer) % n] = 0.0
+        for q in now:
+            v[base + (q - viewer) % n] = 1.0
+
     def one(self, v: memoryview[float], base: int, was: int, now: int, viewer: int) -> int:
         """A one-hot block over the seats (the viewer first) that showed ``was`` (-1: none) shows ``now``."""
         n = self.n
@@ -344,15 +343,18 @@ class StateEncoder:
         counts = [0] * self.n_cards
         for c in pile:
             counts[c] += 1
-        was = m.discard_counts
-        base = self.o_discard
+        self.cards(v, self.o_discard, counts, m.discard_counts)
+        m.discard_counts = counts
+        m.discard = pile[:]
+
+    def cards(self, v: memoryview[float], base: int, counts: list[int], was: list[int]) -> None:
+        """A block of counts by play-deck card (a hand, the discard pile) that showed ``was``
+        shows ``counts``: the numbers that differ written again."""
         scale = self.card_scale
         for c in range(len(counts)):
             k = counts[c]
             if k != was[c]:
                 v[base + c] = clip(k / scale[c])
-        m.discard_counts = counts
-        m.discard = pile[:]
 
     def seat(self, v: memoryview[float], s: CcgState, m: SeatMemo, p: int, q: int, happy: int) -> bool:
         """Seat ``p``'s public block (``q``: its place after the viewer; the viewer's hand, and
@@ -400,13 +402,7 @@ class StateEncoder:
         hand = s.hand[p]
         if fresh or hand != m.hand:
             if q == 0:  # the viewer's own hand, card by card
-                was = m.hand
-                base = self.o_hand
-                scale = self.card_scale
-                for c in range(len(hand)):
-                    k = hand[c]
-                    if k != was[c]:
-                        v[base + c] = clip(k / scale[c])
+                self.cards(v, self.o_hand, hand, m.hand)
             size = sum(hand)
             if size != m.hand_size:
                 v[self.o_hand_size + q] = clip(size / self.hand_max)

@@ -33,27 +33,35 @@ if TYPE_CHECKING:
     from .view import SeatView
 
 
+# The decision steps: a state's ``phase`` is one of these numbers, and the forward model
+# (``rules.STEPS``) holds the one ``Step`` of each (who may do what, and what it does). ``Final``:
+# the compiled modules read them as numbers, not from a module's dictionary at every use.
 DRAFTING: Final = 0
 FREE_POP: Final = 1
 START_DISCARD: Final = 2
+"""Steps of the set-up (CCG-4)."""
 WINDOW: Final = 3
 COLLECT: Final = 4
 MAIN: Final = 5
+"""Steps of a turn: the steal window, the collection, the purchases (CCG-5, CCG-6, CCG-9.2)."""
 DECLARE: Final = 6
 SIEGING: Final = 7
 BOUNCING: Final = 8
 REDECLARE: Final = 9
 DEFENDING: Final = 10
+"""Steps of combat: the attackers declared, sieges, bounces, blocks (CCG-7.0 to CCG-7.4)."""
 LOSING: Final = 11
 GAINING: Final = 12
 DESTROYING: Final = 13
+"""Steps of the damage (CCG-7.5)."""
 TAKING: Final = 14
 GIVING: Final = 15
+"""Steps of Code of Laws' resources (CCG-9.2)."""
 DRAWING: Final = 16
 DISCARDING: Final = 17
+"""Steps of the end of a turn (CCG-8)."""
 OVER: Final = 18
-"""The decision steps (``Final``: compiled modules read them as numbers): a state's ``phase`` is one of these numbers, and the forward model
-(``rules.STEPS``) holds the one ``Step`` of each (who may do what, and what it does)."""
+"""The game is over (no step)."""
 PHASE_NAMES = ("draft", "free-population", "start-discard", "steal-window", "collect", "purchase",
                "declare", "siege", "bounce", "redeclare", "defend", "lose-population", "gain-population",
                "destroy-building", "take-resources", "give-resources", "draw", "discard", "over")

@@ -104,13 +104,15 @@ def test_two_games_interleaved_and_a_change_outside_apply() -> None:
     game.give_item(states[1], game.value_items()[0], 0)  # a technology given before the draft
     same(game, states[1], 0, "a technology given")
     rng = Rng(3)
-    for step in range(1200):
+    step = 0
+    while step < 1200 and not all(st.is_terminal() for st in states):
         state = states[step % 2]
+        step += 1
         if state.is_terminal():
             continue
         seat = state.to_move()[0]
-        same(game, state, seat, f"step {step}")
-        same(game, state, (seat + 1) % 3, f"step {step}, the next seat")
+        for viewer in (seat, (seat + 1) % 3):  # the mover and the next seat, each on its own memo
+            same(game, state, viewer, f"step {step}")
         legal = state.legal_actions(seat)
         state.apply(seat, legal[rng.below(len(legal))])
 
@@ -206,27 +208,30 @@ def test_a_seat_out_of_range_is_refused(viewer: int) -> None:
         game.encode_state(state, viewer)
 
 
-def test_the_aec_environments_observations_are_the_fresh_vectors() -> None:
+def test_the_aec_environments_observations_are_the_fresh_vectors_and_stay_so() -> None:
+    """Through PettingZoo's loop (the agents' own view): every observation is the fresh vector
+    of its position, read-only, and what was handed out earlier still is its own position's."""
     pytest.importorskip("pettingzoo")
     from civtable.envs import pettingzoo_env
 
     env = pettingzoo_env("civ-card-game", seed=2)
-    rng = Rng(2)
     game = env.engine.game
+    pick = Rng(2).below
+    handed: list[tuple[np.ndarray, Any, int]] = []
     for game_seed in (5, 6):
         env.reset(seed=game_seed)
-        kept = []
-        for steps, agent in enumerate(env.agent_iter()):
-            obs, _, term, trunc, info = env.last()
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
             if term or trunc:
                 env.step(None)
                 continue
-            seat = int(agent.split("_")[1])
-            state = env.state_object
-            assert np.array_equal(obs["observation"], fresh(game, state, seat))
-            if steps % 40 == 0:
-                kept.append((obs["observation"], state.clone(), seat))
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.below(len(legal))]))
-        for v, old, seat in kept:  # what was handed out earlier has not changed since
-            assert np.array_equal(v, fresh(game, old, seat))
+            seat = env.possible_agents.index(agent)
+            vector = obs["observation"]
+            assert not vector.flags.writeable
+            assert np.array_equal(vector, fresh(game, env.state_object, seat))
+            if pick(40) == 0:
+                handed.append((vector, env.state_object.clone(), seat))
+            numbers = obs["action_mask"].nonzero()[0]
+            env.step(int(numbers[pick(len(numbers))]))
+    assert len(handed) > 5
+    assert all(np.array_equal(v, fresh(game, old, seat)) for v, old, seat in handed)

@@ -26,7 +26,7 @@ Plots are numbered from 1 in the order a player got them; seats from 0.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from civtable.core.action import Action
 from civtable.core.events import Event
@@ -36,8 +36,39 @@ from .catalog import BUILDING, RESOURCES, UNIT
 if TYPE_CHECKING:
     from .options import Rules
 
-(DRAFT, PLACE, DISCARD, YIELD, BUY_POP, BUY_PLOT, BUY_TECH, BUILD, CASH, TRADE, WRITING, LAWS,
- TAKE, GIVE, DONE, ATTACK, FIGHT, PASS, SIEGE, BOUNCE, BLOCK, LOSE, GAIN, DESTROY, DRAW) = range(25)
+# the actions' dispatch codes (``Final``: the compiled rules read them as numbers, not from a dictionary)
+DRAFT: Final = 0
+PLACE: Final = 1
+DISCARD: Final = 2
+YIELD: Final = 3
+"""Codes of set-up choices, discards and yields (CCG-4, CCG-5.3, CCG-8.1)."""
+BUY_POP: Final = 4
+BUY_PLOT: Final = 5
+BUY_TECH: Final = 6
+BUILD: Final = 7
+"""Codes of purchases (CCG-6)."""
+CASH: Final = 8
+TRADE: Final = 9
+WRITING: Final = 10
+LAWS: Final = 11
+"""Codes of cash, bank trades, Writing and Code of Laws (CCG-2.2, CCG-9.2)."""
+TAKE: Final = 12
+GIVE: Final = 13
+DONE: Final = 14
+"""Codes of Code of Laws' resources, and the end of purchasing or of a defence."""
+ATTACK: Final = 15
+FIGHT: Final = 16
+PASS: Final = 17
+SIEGE: Final = 18
+BOUNCE: Final = 19
+"""Codes of combat (CCG-7.0 to CCG-7.2)."""
+BLOCK: Final = 20
+LOSE: Final = 21
+GAIN: Final = 22
+DESTROY: Final = 23
+"""Codes of defence and damage (CCG-7.3 to CCG-7.5)."""
+DRAW: Final = 24
+"""The code of the draw (CCG-8.2, CCG-8.3)."""
 
 
 class CcgAction(Action):

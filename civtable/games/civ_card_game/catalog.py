@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from civtable.core.errors import InvalidStateError
 from civtable.core.files import DATA_LIMIT, data_file, read_json
@@ -24,10 +24,15 @@ from civtable.core.reader import Reader, shown
 DATA = Path(__file__).with_name("data") / "cards.json"
 RESOURCES = ("food", "hammers", "commerce")
 RESOURCE_NAMES = ("Food", "Hammers", "Commerce")
-FOOD, HAMMERS, COMMERCE = range(3)
+FOOD: Final = 0
+HAMMERS: Final = 1
+COMMERCE: Final = 2
 Triple = tuple[int, int, int]
 
-BUILDING, WONDER, UNIT, RESOURCE = "building", "wonder", "unit", "resource"
+BUILDING: Final = "building"
+WONDER: Final = "wonder"
+UNIT: Final = "unit"
+RESOURCE: Final = "resource"
 
 
 def res_dict(values: Any) -> dict[str, int]:

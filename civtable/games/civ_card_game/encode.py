@@ -1,51 +1,46 @@
-"""The observation of Civilization: The Card Game as a fixed-size vector, for learning agents.
+"""The observation vector of Civilization: The Card Game (its layout: ``space.Encoder``)
+read straight from the state, incrementally (``CivCardGame.encode_state``, what the learning
+environments call): the numbers of ``encode(observation(viewer), viewer)`` without building
+the observation, and without NumPy's cost per number.
 
-``Encoder(game)`` declares the features once per game object (their sizes follow the
-card file and the player count) and fills them from ``observation(viewer)`` alone, so
-nothing the viewer cannot see can reach the vector. Seats are seen from the viewer:
-every per-seat block lists the viewer first, then the others in table order after
-him (seat ``viewer + 1``, ``viewer + 2``, ...). Counts are divided by the maximum in
-the feature's text and clipped to 1; flags and one-hots are 0 or 1.
+The state keeps, per viewer, the vector made last for him and what each part of it was
+made from (``Memo``, in ``CcgState.memo``; a clone, a sample of ``determinize`` and a new
+game start without): each part whose sources differ now (the phase, a seat's plots, its
+technologies, its resources, the viewer's hand, the discard pile...) is written again, the
+others are left as they are, and the array handed out last is handed out again while
+nothing changed. A step changes a few parts (the mover's resources, hand or a plot, the
+phase), so a step's vector costs a few comparisons and writes rather than the whole vector.
 
-The viewer's own plots are also encoded one by one, in plot-number order (the
-numbers of ``build CARD N``, ``pop N``, ``lose N``...), up to the most plots a player
-can own (``space.max_plots``).
-
-``Encoder.encode_state`` (``StateEncoder``) reads the same vector straight from the state
-(``CivCardGame.encode_state``, what the learning environments call): the numbers of
-``encode(observation(viewer), viewer)`` without building the observation, and without
-NumPy's cost per number. The vector is filled through a ``memoryview`` of C ``float``
-numbers (a Python number stored there is rounded as NumPy rounds it into a ``float32``
-array) and handed over as a NumPy array over the same bytes. ``encode`` clips every number to [0, 1] at its end;
+The vector is written through a ``memoryview`` of C ``float`` numbers (a Python number stored
+there is rounded as NumPy rounds it into a ``float32`` array) and handed out as a read-only
+NumPy array over a copy of its bytes. ``encode`` clips every number to [0, 1] at its end;
 here each is clipped as it is stored (rounding keeps the order, and 0 and 1 are exact, so
 it is the same). ``encode`` adds some numbers up in ``float32`` (``v[i] += 1 / 6`` once per
 plot of a type...): these are read from tables of the same NumPy sums made once
 (``sums``), so that every number is equal to ``encode``'s, bit for bit, whatever NumPy's
 rules of mixing ``float32`` with Python numbers are. The contract-test kit compares the
 two on random positions and under ``determinize``
-(``civtable.testing.learning.check_encode_state``), and ``tests/envs/test_fast_paths.py``
-on every position of whole games.
+(``civtable.testing.learning.check_encode_state``), ``tests/envs/test_fast_paths.py`` on
+every position of whole games, and ``tests/games/civ_card_game/test_incremental_encoding.py``
+after every step, in any order of positions and with hidden information changed in place.
 
 It reads the viewer's hand and, of every other seat, only what the observation shows:
-its hand's size and its public table. This module is compiled with mypyc (``setup.py``,
-``civtable/_compiled.py``) with the state it reads.
+its hand's size and its public table (another seat's hand is compared as a list, to
+know when its size must be read again, and never written). This module is compiled with
+mypyc (``setup.py``, ``civtable/_compiled.py``) with the state it reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from civtable.core.spaces import Encoding, Feature
-
-from .catalog import RESOURCES, UNIT
-from .space import max_plots
-from .state import PHASE_NAMES, STATUS, CcgState
+from .state import CcgState
 
 if TYPE_CHECKING:
     from .game import CivCardGame
+    from .space import Encoder
 
 # the documented maxima of the counts (a count above is clipped to 1)
 TURNS = 100
@@ -63,200 +58,6 @@ PLACED_MAX = 3
 TYPE_MAX = 6
 ATTACK_MAX = 4
 LEFT_MAX = 5
-
-
-class Encoder:
-    """The features of one game object and the function that fills them."""
-
-    def __init__(self, game: CivCardGame) -> None:
-        r = game.rules
-        cards = r.cards
-        self.n = n = game.num_players
-        self.top = top = max_plots(game)
-        self.plot_index = {p.id: i for i, p in enumerate(cards.plots)}
-        self.tech_index = {t: i for i, t in enumerate(r.tech_ids)}
-        self.card_index = {c: i for i, c in enumerate(r.ids)}
-        self.placed_index = {r.ids[c]: i for i, c in enumerate(r.placeable)}
-        self.unit_index = {r.ids[c]: i for i, c in enumerate(r.units) if r.kind[c] == UNIT}
-        self.phase_index = {name: i for i, name in enumerate(PHASE_NAMES)}
-        self.status_index = {name: i for i, name in enumerate(STATUS)}
-        k, t, c, w, u = len(cards.plots), len(r.tech_ids), r.n_cards, len(r.placeable), len(self.unit_index)
-        self.k, self.t, self.w, self.u = k, t, w, u
-        self.plot_width = k + 3
-        self.card_counts = np.array(cards.card_counts, dtype=np.float32)
-        self.plot_total = float(sum(cards.plot_counts))
-        self.deck_total = float(sum(cards.card_counts))
-        self.bank = float(r.numbers["population_bank"])
-        seat = "per seat, the viewer first"
-        self.encoding = Encoding([
-            Feature("phase", len(PHASE_NAMES), "one-hot: the step being decided (" + ", ".join(PHASE_NAMES) + ")"),
-            Feature("turn", 1, f"turn number / {TURNS}"),
-            Feature("to_move", n, "one-hot, the viewer first: who decides now"),
-            Feature("current", n, "one-hot, the viewer first: whose turn it is"),
-            Feature("dealer", n, "one-hot, the viewer first: the dealer (the last seat of a round)"),
-            Feature("my_hand", c, "the viewer's hand: count of each play-deck card (card-file order) / its count in the deck"),
-            Feature("my_plots", top * self.plot_width,
-                    f"the viewer's plots by number: plot type one-hot ({k}), population / {PLOT_POPULATION_MAX}, "
-                    f"cards placed / {SLOTS_MAX}, slots / {SLOTS_MAX}; zeros where he has no such plot"),
-            Feature("resources", n * 3, f"{seat}: food, hammers, commerce / {RESOURCE_MAX}"),
-            Feature("hand_size", n, f"{seat}: cards in hand / {HAND_MAX}"),
-            Feature("vp", n, f"{seat}: victory points / {VP_MAX}"),
-            Feature("culture", n, f"{seat}: culture / {STAT_MAX}"),
-            Feature("happiness", n, f"{seat}: happiness / {STAT_MAX}"),
-            Feature("discounts", n * 3, f"{seat}: technology, building, wonder cost reductions / {DISCOUNT_MAX}"),
-            Feature("plot_count", n, f"{seat}: plots owned / {PLOTS_MAX}"),
-            Feature("population", n, f"{seat}: population in all / {POPULATION_MAX}"),
-            Feature("free_slots", n, f"{seat}: building slots still free / {FREE_SLOTS_MAX}"),
-            Feature("technologies", n * t, f"{seat}: 1 for each technology owned (card-file order)"),
-            Feature("placed", n * w, f"{seat}: count of each building and wonder placed / {PLACED_MAX}"),
-            Feature("plot_types", n * k, f"{seat}: count of plots of each type / {TYPE_MAX}"),
-            Feature("highest_culture", n, f"{seat}: 1 when he holds Highest Culture (CCG-3.3)"),
-            Feature("highest_happiness", n, f"{seat}: 1 when he holds Highest Happiness (CCG-3.5)"),
-            Feature("draft_row", k, "the set-up draft row: count of each plot type / 4"),
-            Feature("plot_display", k, "the plot display: count of each plot type / 3"),
-            Feature("tech_display", t, "the technology display: 1 for each technology shown"),
-            Feature("decks", 3, "cards left in the plot deck, the technology deck and the play deck / their full size"),
-            Feature("discard", c, "the discard pile: count of each play-deck card / its count in the deck"),
-            Feature("population_bank", 1, f"populations in the bank / {int(self.bank)}"),
-            Feature("attacks", u * n, f"per military unit type, per defender (the viewer first): active attacks / {ATTACK_MAX}"),
-            Feature("attack_status", u * 3, f"per military unit type: attacks bounced, blocked, sieged / {ATTACK_MAX}"),
-            Feature("damage", 2, f"damage still to apply: population, buildings / {ATTACK_MAX}"),
-            Feature("left", 1, f"choices still due in this step (discards, bounces, resources) / {LEFT_MAX}"),
-            Feature("target", n, "one-hot, the viewer first: the victim of a Code of Laws theft being chosen"),
-            Feature("yield_plot", top, "one-hot: the current player's plot whose population yields now (collect)"),
-            Feature("yield_left", 1, f"populations of that plot still to yield / {PLOT_POPULATION_MAX}"),
-            Feature("fought", 1, "1 once the current player has fought this turn"),
-            Feature("end_after", 2, "1 when the game ends after this turn / after this round (CCG-1.1)"),
-        ])
-        e = self.encoding
-        self.at = {f.name: e.slot(f.name).start for f in e.features}
-        self.fast = StateEncoder(self, game)
-        """``encode`` read straight from a state (``encode_state``)."""
-
-    def encode_state(self, s: CcgState, viewer: int) -> np.ndarray:
-        """``encode(s.observation(viewer), viewer)`` read from the state (``StateEncoder``)."""
-        return self.fast.encode_state(s, viewer)
-
-    def rel(self, seat: int, viewer: int) -> int:
-        return (seat - viewer) % self.n
-
-    def encode(self, obs: Mapping[str, Any], viewer: int) -> np.ndarray:
-        """``obs`` (``observation(viewer)``) as the vector declared in ``encoding``."""
-        at = self.at
-        n = self.n
-        v = np.zeros(self.encoding.size, dtype=np.float32)
-        v[at["phase"] + self.phase_index[obs["phase"]]] = 1
-        v[at["turn"]] = min(obs["turn"] / TURNS, 1.0)
-        for q in obs["to_move"]:
-            v[at["to_move"] + (q - viewer) % n] = 1
-        v[at["current"] + (obs["current"] - viewer) % n] = 1
-        v[at["dealer"] + (obs["dealer"] - viewer) % n] = 1
-        players = obs["players"]
-        me = players[viewer]
-        ci = self.card_index
-        base = at["my_hand"]
-        for cid, count in me.get("hand", {}).items():
-            i = ci[cid]
-            v[base + i] = min(count / self.card_counts[i], 1.0)
-        self._my_plots(v, me["plots"])
-        for q in range(n):
-            self._seat(v, players[(viewer + q) % n], q)
-        for q in obs["highest_culture"]:
-            v[at["highest_culture"] + (q - viewer) % n] = 1
-        for q in obs["highest_happiness"]:
-            v[at["highest_happiness"] + (q - viewer) % n] = 1
-        pi = self.plot_index
-        for pid in obs["draft"]:
-            v[at["draft_row"] + pi[pid]] += 0.25
-        for pid in obs["plot_display"]:
-            v[at["plot_display"] + pi[pid]] += 1 / 3
-        for tid in obs["tech_display"]:
-            v[at["tech_display"] + self.tech_index[tid]] = 1
-        d = at["decks"]
-        v[d] = obs["plot_deck_size"] / self.plot_total
-        v[d + 1] = obs["tech_deck_size"] / self.t
-        v[d + 2] = obs["deck_size"] / self.deck_total
-        base = at["discard"]
-        for cid, count in obs["discard"].items():
-            i = ci[cid]
-            v[base + i] = count / self.card_counts[i]
-        v[at["population_bank"]] = obs["population_bank"] / self.bank
-        if obs["combat"] is not None:
-            self._combat(v, obs["combat"], viewer)
-        pending = obs["pending"]
-        v[at["left"]] = min(pending["left"] / LEFT_MAX, 1.0)
-        if pending["target"] >= 0:
-            v[at["target"] + (pending["target"] - viewer) % n] = 1
-        queue = pending["queue"]
-        if obs["phase"] == "collect" and queue:
-            plot, left = queue[0]
-            if plot < self.top:
-                v[at["yield_plot"] + plot] = 1
-            v[at["yield_left"]] = min(left / PLOT_POPULATION_MAX, 1.0)
-        v[at["fought"]] = 1 if obs["fought"] else 0
-        if obs["end_after"] >= 0:
-            v[at["end_after"] + obs["end_after"]] = 1
-        np.clip(v, 0.0, 1.0, out=v)
-        return v
-
-    def _my_plots(self, v: np.ndarray, plots: list[dict[str, Any]]) -> None:
-        base = self.at["my_plots"]
-        width = self.plot_width
-        k = self.k
-        pi = self.plot_index
-        for i, pl in enumerate(plots[: self.top]):
-            at = base + i * width
-            v[at + pi[pl["plot"]]] = 1
-            v[at + k] = pl["population"] / PLOT_POPULATION_MAX
-            v[at + k + 1] = len(pl["cards"]) / SLOTS_MAX
-            v[at + k + 2] = pl["slots"] / SLOTS_MAX
-
-    def _seat(self, v: np.ndarray, view: Mapping[str, Any], q: int) -> None:
-        """One seat's public block (``q``: its place after the viewer)."""
-        at = self.at
-        res = view["resources"]
-        for i, name in enumerate(RESOURCES):
-            v[at["resources"] + 3 * q + i] = res[name] / RESOURCE_MAX
-        v[at["hand_size"] + q] = view["hand_size"] / HAND_MAX
-        v[at["vp"] + q] = view["vp"] / VP_MAX
-        v[at["culture"] + q] = view["culture"] / STAT_MAX
-        v[at["happiness"] + q] = view["happiness"] / STAT_MAX
-        for i, d in enumerate(view["discounts"]):
-            v[at["discounts"] + 3 * q + i] = d / DISCOUNT_MAX
-        plots = view["plots"]
-        v[at["plot_count"] + q] = len(plots) / PLOTS_MAX
-        tech = at["technologies"] + q * self.t
-        for tid in view["technologies"]:
-            v[tech + self.tech_index[tid]] = 1
-        placed = at["placed"] + q * self.w
-        types = at["plot_types"] + q * self.k
-        pops = free = 0
-        pi, wi = self.plot_index, self.placed_index
-        for pl in plots:
-            pops += pl["population"]
-            free += max(0, pl["slots"] - len(pl["cards"]))
-            v[types + pi[pl["plot"]]] += 1 / TYPE_MAX
-            for cid in pl["cards"]:
-                v[placed + wi[cid]] += 1 / PLACED_MAX
-        v[at["population"] + q] = pops / POPULATION_MAX
-        v[at["free_slots"] + q] = free / FREE_SLOTS_MAX
-
-    def _combat(self, v: np.ndarray, combat: Mapping[str, Any], viewer: int) -> None:
-        at = self.at
-        n = self.n
-        ui = self.unit_index
-        si = self.status_index
-        for a in combat["attacks"]:
-            u = ui[a["unit"]]
-            status = si[a["status"]]
-            if status == 0:
-                v[at["attacks"] + u * n + (a["defender"] - viewer) % n] += 1 / ATTACK_MAX
-            else:
-                v[at["attack_status"] + u * 3 + status - 1] += 1 / ATTACK_MAX
-        d = at["damage"]
-        for x in combat["damage"]:
-            v[d] += x["population"] / ATTACK_MAX
-            v[d + 1] += x["buildings"] / ATTACK_MAX
 
 
 # ------------------------------------------------------------ straight from the state
@@ -374,100 +175,266 @@ class StateEncoder:
         self.float32: Any = np.float32
 
     def encode_state(self, s: CcgState, viewer: int) -> np.ndarray:
-        """``encode(s.observation(viewer), viewer)``, number for number, as a ``float32`` array."""
-        buf = bytearray(self.zero)
-        self.fill(memoryview(buf).cast("f"), s, viewer)
-        out: np.ndarray = self.frombuffer(buf, self.float32)
+        """``encode(s.observation(viewer), viewer)``, number for number, as a read-only
+        ``float32`` array, written incrementally: the state keeps, per viewer, the vector
+        last made for him and what it was made from (``Memo``, in ``CcgState.memo``); only
+        the parts whose sources changed since are written again, and the array handed out
+        last is handed out again while nothing changed. A clone, a sample of ``determinize``
+        and a new game start with no memo (the all-0 vector, every part written)."""
+        n = self.n
+        if not 0 <= viewer < n:
+            raise ValueError(f"viewer must be a seat from 0 to {n - 1}, not {viewer}")
+        memo: list[Memo | None] | None = s.memo
+        s.memo = None  # taken while in use: a call from another thread starts its own
+        if memo is None or len(memo) != n:
+            memo = [None] * n
+        rec = memo[viewer]
+        if rec is None or rec.owner is not self:
+            rec = Memo(self)
+        if self.update(rec, s, viewer) or rec.out is None:
+            rec.out = self.frombuffer(bytes(rec.buf), self.float32)
+        memo[viewer] = rec
+        s.memo = memo
+        out: np.ndarray = rec.out
         return out
 
-    def fill(self, v: memoryview[float], s: CcgState, viewer: int) -> None:
-        """The vector in ``v`` (zeros: a ``memoryview`` of ``float`` numbers)."""
+    def update(self, m: Memo, s: CcgState, viewer: int) -> bool:
+        """``m``'s vector brought up to ``s`` (each part compared with what it was made
+        from, and written again when that changed); whether anything was written."""
+        v = m.v
         n = self.n
-        v[self.o_phase + s.phase] = 1.0
-        v[self.o_turn] = clip(s.turn_no / self.turns)
-        for q in s.to_move():
-            v[self.o_to_move + (q - viewer) % n] = 1.0
-        v[self.o_current + (s.current - viewer) % n] = 1.0
-        v[self.o_dealer + (s.dealer - viewer) % n] = 1.0
-        base = self.o_hand
-        scale = self.card_scale
-        hand = s.hand[viewer]
-        for c in range(len(hand)):
-            if hand[c]:
-                v[base + c] = clip(hand[c] / scale[c])
+        dirty = False
+        phase = s.phase
+        if phase != m.phase:
+            if m.phase >= 0:
+                v[self.o_phase + m.phase] = 0.0
+            v[self.o_phase + phase] = 1.0
+            m.phase = phase
+            dirty = True
+        if s.turn_no != m.turn:
+            m.turn = s.turn_no
+            v[self.o_turn] = clip(s.turn_no / self.turns)
+            dirty = True
+        movers = s.to_move()
+        if movers != m.to_move:
+            self.seats_shown(v, self.o_to_move, m.to_move, movers, viewer)
+            m.to_move = movers
+            dirty = True
+        if s.current != m.current:
+            m.current = self.one(v, self.o_current, m.current, s.current, viewer)
+            dirty = True
+        if s.dealer != m.dealer:
+            m.dealer = self.one(v, self.o_dealer, m.dealer, s.dealer, viewer)
+            dirty = True
         held = s.held or s.statuses()
         happiest = held[1]
         for q in range(n):
             p = (viewer + q) % n
-            self.seat(v, s, p, q, 1 if p in happiest else 0)
-        for p in held[0]:
-            v[self.o_high_culture + (p - viewer) % n] = 1.0
-        for p in happiest:
-            v[self.o_high_happiness + (p - viewer) % n] = 1.0
-        if s.draft_row:
-            self.counted(v, self.o_draft, s.draft_row, self.k, self.draft_sums)
-        if s.plot_display:
-            self.counted(v, self.o_display, s.plot_display, self.k, self.display_sums)
-        for t in s.tech_display:
-            v[self.o_tech_display + self.tech_no[t]] = 1.0
+            if self.seat(v, s, m.seats[p], p, q, 1 if p in happiest else 0):
+                dirty = True
+        if held != m.held:
+            self.seats_shown(v, self.o_high_culture, m.held[0], held[0], viewer)
+            self.seats_shown(v, self.o_high_happiness, m.held[1], happiest, viewer)
+            m.held = held
+            dirty = True
+        if s.draft_row != m.draft:
+            m.draft = s.draft_row[:]
+            self.counted(v, self.o_draft, m.draft, self.k, self.draft_sums)
+            dirty = True
+        if s.plot_display != m.display:
+            m.display = s.plot_display[:]
+            self.counted(v, self.o_display, m.display, self.k, self.display_sums)
+            dirty = True
+        if s.tech_display != m.tech_display:
+            for t in m.tech_display:
+                v[self.o_tech_display + self.tech_no[t]] = 0.0
+            m.tech_display = s.tech_display[:]
+            for t in m.tech_display:
+                v[self.o_tech_display + self.tech_no[t]] = 1.0
+            dirty = True
         d = self.o_decks
-        v[d] = clip(len(s.plot_deck) / self.plot_total)
-        v[d + 1] = clip(len(s.tech_deck) / self.tech_count)
-        v[d + 2] = clip(len(s.deck) / self.deck_total)
-        if s.discard:
-            counts = [0] * self.n_cards
-            for c in s.discard:
-                counts[c] += 1
-            base = self.o_discard
-            for c in range(len(counts)):
-                if counts[c]:
-                    v[base + c] = clip(counts[c] / scale[c])
-        v[self.o_bank] = clip(s.pop_bank / self.bank)
-        if s.attacks:
-            self.combat(v, s, viewer)
-        v[self.o_left] = clip(s.left / self.left_max)
-        if s.target >= 0:
-            v[self.o_target + (s.target - viewer) % n] = 1.0
-        if s.phase == self.collect and s.queue:
-            plot, left = s.queue[0]
-            if plot < self.top:
+        if len(s.plot_deck) != m.plot_deck:
+            m.plot_deck = len(s.plot_deck)
+            v[d] = clip(m.plot_deck / self.plot_total)
+            dirty = True
+        if len(s.tech_deck) != m.tech_deck:
+            m.tech_deck = len(s.tech_deck)
+            v[d + 1] = clip(m.tech_deck / self.tech_count)
+            dirty = True
+        if len(s.deck) != m.deck:
+            m.deck = len(s.deck)
+            v[d + 2] = clip(m.deck / self.deck_total)
+            dirty = True
+        if s.discard != m.discard:
+            self.discard(v, s.discard, m)
+            dirty = True
+        if s.pop_bank != m.bank:
+            m.bank = s.pop_bank
+            v[self.o_bank] = clip(s.pop_bank / self.bank)
+            dirty = True
+        if s.attacks != m.attacks or s.damage != m.damage:
+            self.combat(v, s, m, viewer)
+            dirty = True
+        if s.left != m.left:
+            m.left = s.left
+            v[self.o_left] = clip(s.left / self.left_max)
+            dirty = True
+        if s.target != m.target:
+            if m.target >= 0:
+                v[self.o_target + (m.target - viewer) % n] = 0.0
+            if s.target >= 0:
+                v[self.o_target + (s.target - viewer) % n] = 1.0
+            m.target = s.target
+            dirty = True
+        plot = left = -1
+        if phase == self.collect and s.queue:
+            entry: Any = s.queue[0]
+            plot, left = entry[0], entry[1]
+        if plot != m.yield_plot or left != m.yield_left:
+            if 0 <= m.yield_plot < self.top:
+                v[self.o_yield_plot + m.yield_plot] = 0.0
+            if 0 <= plot < self.top:
                 v[self.o_yield_plot + plot] = 1.0
-            v[self.o_yield_left] = clip(left / self.yield_max)
-        if s.fought:
-            v[self.o_fought] = 1.0
-        if s.end_after >= 0:
-            v[self.o_end + s.end_after] = 1.0
+            v[self.o_yield_left] = clip(left / self.yield_max) if left >= 0 else 0.0
+            m.yield_plot, m.yield_left = plot, left
+            dirty = True
+        if s.fought != m.fought:
+            m.fought = s.fought
+            v[self.o_fought] = 1.0 if s.fought else 0.0
+            dirty = True
+        if s.end_after != m.end_after:
+            if m.end_after >= 0:
+                v[self.o_end + m.end_after] = 0.0
+            if s.end_after >= 0:
+                v[self.o_end + s.end_after] = 1.0
+            m.end_after = s.end_after
+            dirty = True
+        return dirty
+
+    def seats_shown(self, v: memoryview[float], base: int, was: tuple[int, ...], now: tuple[int, ...],
+                    viewer: int) -> None:
+        """A block of flags over the seats (the viewer first) that showed the seats ``was`` shows ``now``."""
+        n = self.n
+        for q in was:
+            v[base + (q - viewer) % n] = 0.0
+        for q in now:
+            v[base + (q - viewer) % n] = 1.0
+
+    def one(self, v: memoryview[float], base: int, was: int, now: int, viewer: int) -> int:
+        """A one-hot block over the seats (the viewer first) that showed ``was`` (-1: none) shows ``now``."""
+        n = self.n
+        if was >= 0:
+            v[base + (was - viewer) % n] = 0.0
+        v[base + (now - viewer) % n] = 1.0
+        return now
 
     def counted(self, v: memoryview[float], base: int, items: list[int], size: int, table: list[float]) -> None:
-        """Counts of each item (a plot type...), as ``encode`` adds them up (``table``)."""
+        """Counts of each item (a plot type...), as ``encode`` adds them up (``table``), every
+        number of the block written (0 for none)."""
         counts = [0] * size
         for x in items:
             counts[x] += 1
         for i in range(size):
             k = counts[i]
-            if k:
-                v[base + i] = table[k if k < SUMS else SUMS - 1]
+            v[base + i] = table[k if k < SUMS else SUMS - 1]
 
-    def seat(self, v: memoryview[float], s: CcgState, p: int, q: int, happy: int) -> None:
-        """Seat ``p``'s public block (``q``: its place after the viewer; the viewer's plots
-        one by one when ``q`` is 0)."""
-        k = self.k
-        eng = bool(s.techs[p] & self.two_slots)
+    def discard(self, v: memoryview[float], pile: list[int], m: Memo) -> None:
+        """The discard pile's counts: the ones that differ from the memo's written again."""
+        counts = [0] * self.n_cards
+        for c in pile:
+            counts[c] += 1
+        self.cards(v, self.o_discard, counts, m.discard_counts)
+        m.discard_counts = counts
+        m.discard = pile[:]
+
+    def cards(self, v: memoryview[float], base: int, counts: list[int], was: list[int]) -> None:
+        """A block of counts by play-deck card (a hand, the discard pile) that showed ``was``
+        shows ``counts``: the numbers that differ written again."""
+        scale = self.card_scale
+        for c in range(len(counts)):
+            k = counts[c]
+            if k != was[c]:
+                v[base + c] = clip(k / scale[c])
+
+    def seat(self, v: memoryview[float], s: CcgState, m: SeatMemo, p: int, q: int, happy: int) -> bool:
+        """Seat ``p``'s public block (``q``: its place after the viewer; the viewer's hand, and
+        his plots one by one, when ``q`` is 0), the parts that changed since ``m``; whether
+        anything was written."""
+        dirty = False
+        fresh = m.fresh
+        techs = s.techs[p]
+        eng = bool(techs & self.two_slots)
         plots = s.plots[p]
-        culture, happiness, dt, db, dw, _, _, _, _, wonders = s.derived[p] or s.derive(p)
+        new_plots = fresh or eng != m.eng or plots != m.plots
+        if new_plots:
+            self.plots(v, s, m, p, q, eng, plots)
+        new_techs = fresh or techs != m.techs
+        if new_techs:
+            base = self.o_techs + q * self.t
+            tech_no = self.tech_no
+            x = techs ^ m.techs
+            while x:
+                low = x & -x
+                v[base + tech_no[low.bit_length() - 1]] = 1.0 if techs & low else 0.0
+                x ^= low
+            m.techs = techs
+        if new_plots or new_techs or happy != m.happy:
+            culture, happiness, dt, db, dw, _, _, _, _, wonders = s.derived[p] or s.derive(p)
+            v[self.o_vp + q] = clip((m.pops + wonders + techs.bit_count()) / self.vp_max)
+            v[self.o_culture + q] = clip(culture / self.stat_max)
+            v[self.o_happiness + q] = clip(happiness / self.stat_max)
+            a = self.o_discounts + 3 * q
+            most = self.discount_max
+            v[a] = clip((dt + happy) / most)
+            v[a + 1] = clip((db + happy) / most)
+            v[a + 2] = clip(dw / most)
+            m.happy = happy
+            dirty = True
+        res = s.res[p]
+        if res != m.res:
+            a = self.o_res + 3 * q
+            most = self.resource_max
+            v[a] = clip(res[0] / most)
+            v[a + 1] = clip(res[1] / most)
+            v[a + 2] = clip(res[2] / most)
+            m.res = res[:]
+            dirty = True
+        hand = s.hand[p]
+        if fresh or hand != m.hand:
+            if q == 0:  # the viewer's own hand, card by card
+                self.cards(v, self.o_hand, hand, m.hand)
+            size = sum(hand)
+            if size != m.hand_size:
+                v[self.o_hand_size + q] = clip(size / self.hand_max)
+                m.hand_size = size
+            m.hand = hand[:]
+            dirty = True
+        m.fresh = False
+        return dirty
+
+    def plots(self, v: memoryview[float], s: CcgState, m: SeatMemo, p: int, q: int, eng: bool,
+              plots: list[list[int]]) -> None:
+        """Seat ``p``'s plots (their counts, population, free slots, plot types and placed
+        cards; the viewer's plots one by one when ``q`` is 0) written again."""
+        k = self.k
+        old = m.plots
         types = [0] * k
-        placed: list[int] = []
+        placed = [0] * self.w
+        no = self.placed_no
         pops = free = 0
         mine = self.o_plots
         width = self.width
         slots_max = self.slots_max
         top = self.top
+        same_eng = eng == m.eng and not m.fresh
         for i in range(len(plots)):
             pl = plots[i]
             slots = s.slots(p, i, eng)
             cards = len(pl) - 2
-            if q == 0 and i < top:
+            if q == 0 and i < top and not (same_eng and i < len(old) and old[i] == pl):
                 a = mine + i * width
+                if i < len(old):
+                    v[a + old[i][0]] = 0.0
                 v[a + pl[0]] = 1.0
                 v[a + k] = clip(pl[1] / self.yield_max)
                 v[a + k + 1] = clip(cards / slots_max)
@@ -476,72 +443,115 @@ class StateEncoder:
             if slots > cards:
                 free += slots - cards
             types[pl[0]] += 1
-            if cards:
-                placed.extend(pl[2:])
-        res = s.res[p]
-        a = self.o_res + 3 * q
-        most = self.resource_max
-        v[a] = clip(res[0] / most)
-        v[a + 1] = clip(res[1] / most)
-        v[a + 2] = clip(res[2] / most)
-        v[self.o_hand_size + q] = clip(sum(s.hand[p]) / self.hand_max)
-        base = self.o_techs + q * self.t
-        tech_no = self.tech_no
-        owned = 0
-        m = s.techs[p]
-        while m:
-            low = m & -m
-            v[base + tech_no[low.bit_length() - 1]] = 1.0
-            m ^= low
-            owned += 1
-        v[self.o_vp + q] = clip((pops + wonders + owned) / self.vp_max)
-        v[self.o_culture + q] = clip(culture / self.stat_max)
-        v[self.o_happiness + q] = clip(happiness / self.stat_max)
-        a = self.o_discounts + 3 * q
-        most = self.discount_max
-        v[a] = clip((dt + happy) / most)
-        v[a + 1] = clip((db + happy) / most)
-        v[a + 2] = clip(dw / most)
-        v[self.o_plot_count + q] = clip(len(plots) / self.plots_max)
+            for j in range(2, len(pl)):
+                placed[no[pl[j]]] += 1
+        if q == 0:
+            for i in range(len(plots), min(len(old), top)):  # plots lost: their numbers back to 0
+                a = mine + i * width
+                v[a + old[i][0]] = 0.0
+                v[a + k] = v[a + k + 1] = v[a + k + 2] = 0.0
+        was = m.types
         table = self.type_sums
         base = self.o_types + q * k
         for t in range(k):
             x = types[t]
-            if x:
+            if x != was[t]:
                 v[base + t] = table[x if x < SUMS else SUMS - 1]
-        if placed:
-            counts = [0] * self.w
-            no = self.placed_no
-            for c in placed:
-                counts[no[c]] += 1
-            table = self.placed_sums
-            base = self.o_placed + q * self.w
-            for t in range(self.w):
-                x = counts[t]
-                if x:
-                    v[base + t] = table[x if x < SUMS else SUMS - 1]
+        was = m.placed
+        table = self.placed_sums
+        base = self.o_placed + q * self.w
+        for t in range(self.w):
+            x = placed[t]
+            if x != was[t]:
+                v[base + t] = table[x if x < SUMS else SUMS - 1]
+        v[self.o_plot_count + q] = clip(len(plots) / self.plots_max)
         v[self.o_population + q] = clip(pops / self.population_max)
         v[self.o_free + q] = clip(free / self.free_max)
+        m.plots = [pl[:] for pl in plots]
+        m.eng = eng
+        m.types = types
+        m.placed = placed
+        m.pops = pops
 
-    def combat(self, v: memoryview[float], s: CcgState, viewer: int) -> None:
-        """The declared attacks by unit type and defender or status, and the damage due."""
+    def combat(self, v: memoryview[float], s: CcgState, m: Memo, viewer: int) -> None:
+        """The declared attacks by unit type and defender or status, and the damage due,
+        written again (the numbers written last time back to 0 first)."""
+        for i in m.combat_used:
+            v[i] = 0.0
         n = self.n
-        active = [0] * (len(v))  # counts by the number they land on (few are ever used)
-        used: list[int] = []
+        active: dict[int, int] = {}
         for att in s.attacks:
             u = self.unit_no[att[0]]
             if att[2] == 0:
                 i = self.o_attacks + u * n + (att[1] - viewer) % n
             else:
                 i = self.o_status + u * 3 + att[2] - 1
-            if not active[i]:
-                used.append(i)
-            active[i] += 1
+            active[i] = active.get(i, 0) + 1
         table = self.attack_sums
-        for i in used:
-            x = active[i]
+        used: list[int] = []
+        for i, x in active.items():
             v[i] = table[x if x < SUMS else SUMS - 1]
+            used.append(i)
+        d = self.o_damage
         if s.damage:
-            d = self.o_damage
             v[d] = f32_sum([x[1] / self.attack_max for x in s.damage])
             v[d + 1] = f32_sum([x[2] / self.attack_max for x in s.damage])
+            used.append(d)
+            used.append(d + 1)
+        m.combat_used = used
+        m.attacks = [a[:] for a in s.attacks]
+        m.damage = [x[:] for x in s.damage]
+
+
+class SeatMemo:
+    """What a viewer's vector (``Memo``) shows of one seat, and the seat's lists it was made from."""
+
+    def __init__(self, n_cards: int, k: int, w: int) -> None:
+        self.fresh = True  # nothing written yet
+        self.plots: list[list[int]] = []
+        self.eng = False
+        self.techs = 0
+        self.res: list[int] = []
+        self.hand = [0] * n_cards
+        self.hand_size = -1
+        self.happy = -1
+        self.types = [0] * k  # plots by type, as written
+        self.placed = [0] * w  # placed cards by building or wonder, as written
+        self.pops = 0
+
+
+class Memo:
+    """One viewer's vector of one state (``StateEncoder.encode_state``): its ``float`` numbers
+    (``buf``), the read-only array last handed out (``None`` until one is made), and what each
+    part was made from. A new one is the all-0 vector made from nothing: every part differs
+    from a position's (a sentinel, or a list of zero counts that the zeros show), so the
+    first update writes the whole vector."""
+
+    def __init__(self, enc: StateEncoder) -> None:
+        self.owner = enc
+        self.buf = bytearray(enc.zero)
+        self.v: memoryview[float] = memoryview(self.buf).cast("f")
+        self.out: Any = None
+        self.phase = -1
+        self.turn = -1
+        self.to_move: tuple[int, ...] = ()
+        self.current = -1
+        self.dealer = -1
+        self.seats = [SeatMemo(enc.n_cards, enc.k, enc.w) for _ in range(enc.n)]
+        self.held: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self.draft: list[int] = []
+        self.display: list[int] = []
+        self.tech_display: list[int] = []
+        self.plot_deck = self.tech_deck = self.deck = -1
+        self.discard: list[int] = []
+        self.discard_counts = [0] * enc.n_cards
+        self.bank = -1
+        self.attacks: list[list[int]] = []
+        self.damage: list[list[int]] = []
+        self.combat_used: list[int] = []
+        self.left = -1
+        self.target = -1
+        self.yield_plot = -1
+        self.yield_left = -1
+        self.fought = False
+        self.end_after = -1

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from civtable.core.spaces import ActionSpace, Encoding
     from civtable.core.state import State
 
-    from .encode import Encoder
+    from .space import Encoder
 
 
 class CivCardGame(Game):
@@ -159,7 +159,7 @@ class CivCardGame(Game):
 
     def _encoding(self) -> Encoder:
         if self._encoder is None:
-            from .encode import Encoder
+            from .space import Encoder
 
             self._encoder = Encoder(self)
         return self._encoder

@@ -78,6 +78,7 @@ def read_state(game: CivCardGame, rd: Reader) -> CcgState:
     s.derived = [None] * n
     s.held = None
     s.legal = None
+    s.memo = None
     s.rng = Rng.from_state(rd.integer(rd.get("rng"), "rng", 0, (1 << 64) - 1))
     s.turn_no = rd.integer(rd.get("turn"), "turn", 0, r.max_turns)
     s.dealer = rd.seat(rd.get("dealer"), "dealer", n)

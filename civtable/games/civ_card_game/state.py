@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from civtable.core.action import Action
 from civtable.core.events import Event, Journal, Viewer
@@ -33,16 +33,44 @@ if TYPE_CHECKING:
     from .view import SeatView
 
 
-(DRAFTING, FREE_POP, START_DISCARD, WINDOW, COLLECT, MAIN, DECLARE, SIEGING, BOUNCING, REDECLARE,
- DEFENDING, LOSING, GAINING, DESTROYING, TAKING, GIVING, DRAWING, DISCARDING, OVER) = range(19)
-"""The decision steps: a state's ``phase`` is one of these numbers, and the forward model
-(``rules.STEPS``) holds the one ``Step`` of each (who may do what, and what it does)."""
+# The decision steps: a state's ``phase`` is one of these numbers, and the forward model
+# (``rules.STEPS``) holds the one ``Step`` of each (who may do what, and what it does). ``Final``:
+# the compiled modules read them as numbers, not from a module's dictionary at every use.
+DRAFTING: Final = 0
+FREE_POP: Final = 1
+START_DISCARD: Final = 2
+"""Steps of the set-up (CCG-4)."""
+WINDOW: Final = 3
+COLLECT: Final = 4
+MAIN: Final = 5
+"""Steps of a turn: the steal window, the collection, the purchases (CCG-5, CCG-6, CCG-9.2)."""
+DECLARE: Final = 6
+SIEGING: Final = 7
+BOUNCING: Final = 8
+REDECLARE: Final = 9
+DEFENDING: Final = 10
+"""Steps of combat: the attackers declared, sieges, bounces, blocks (CCG-7.0 to CCG-7.4)."""
+LOSING: Final = 11
+GAINING: Final = 12
+DESTROYING: Final = 13
+"""Steps of the damage (CCG-7.5)."""
+TAKING: Final = 14
+GIVING: Final = 15
+"""Steps of Code of Laws' resources (CCG-9.2)."""
+DRAWING: Final = 16
+DISCARDING: Final = 17
+"""Steps of the end of a turn (CCG-8)."""
+OVER: Final = 18
+"""The game is over (no step)."""
 PHASE_NAMES = ("draft", "free-population", "start-discard", "steal-window", "collect", "purchase",
                "declare", "siege", "bounce", "redeclare", "defend", "lose-population", "gain-population",
                "destroy-building", "take-resources", "give-resources", "draw", "discard", "over")
 """The steps' names: the position format's (``to_json()["phase"]``), which must not change."""
 
-ACTIVE, BOUNCED, BLOCKED, SIEGED = range(4)
+ACTIVE: Final = 0
+BOUNCED: Final = 1
+BLOCKED: Final = 2
+SIEGED: Final = 3
 STATUS = ("active", "bounced", "blocked", "sieged")
 """The status of a declared attacking unit (``CcgState.attacks``)."""
 
@@ -84,6 +112,7 @@ class CcgState:
         "plot_deck", "plot_display", "tech_deck", "tech_display", "deck", "discard", "pop_bank",
         "dealer", "current", "turn_no", "phase", "decider", "queue", "draft_row", "left",
         "attacks", "blocks", "damage", "fought", "target", "end_after", "winner_list", "derived", "held", "legal",
+        "memo",
     )
 
     journal: Journal | None  # what happened (``State``)
@@ -128,6 +157,9 @@ class CcgState:
     """The holders of Highest Culture and Highest Happiness (``statuses``), kept like ``derived``."""
     legal: tuple[CcgAction, ...] | None
     """The decider's legal actions in this position once asked for; ``apply`` drops them."""
+    memo: Any
+    """Per viewer, the vector ``encode_state`` made last and what it was made from
+    (``encode.Memo``), or ``None``: not part of the position (a clone starts without)."""
 
     def clone(self) -> CcgState:
         s = CcgState.__new__(CcgState)
@@ -137,6 +169,7 @@ class CcgState:
         s.derived = self.derived[:]
         s.held = self.held
         s.legal = self.legal  # the same position: the same actions (a tuple)
+        s.memo = None
         # nested lists copied two levels deep, flat lists once, numbers as they are
         s.res, s.hand, s.attacks, s.blocks, s.damage = (
             [x[:] for x in self.res], [x[:] for x in self.hand], [a[:] for a in self.attacks],

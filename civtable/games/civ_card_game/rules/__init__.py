@@ -22,7 +22,7 @@ carries the game forward to the next decision, telling what happened as events.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from civtable.core.action import Action, normalize
 from civtable.core.errors import IllegalActionError
@@ -68,10 +68,10 @@ STEPS: tuple[Step[Any], ...] = tuple(  # Any: CcgState is a State by registratio
 """The game's steps as the core declares them (``core.steps.Step``); the steps take
 and give this game's own actions (``CcgAction``), which the hot path below uses."""
 
-LEGAL: tuple[Legal, ...] = tuple(row[1] for row in TABLE)
+LEGAL: Final[tuple[Legal, ...]] = tuple(row[1] for row in TABLE)
 """Each step's legal actions: a new list, or a tuple (``legal`` hands the list to its
 caller as it is, and keeps a tuple of it)."""
-PLAY: tuple[Play, ...] = tuple(row[2] for row in TABLE)
+PLAY: Final[tuple[Play, ...]] = tuple(row[2] for row in TABLE)
 
 
 __all__ = ["STEPS", "apply", "legal", "legal_one", "start"]

@@ -55,6 +55,7 @@ def initial(game: CivCardGame, seed: int) -> CcgState:
     s.derived = [None] * n
     s.held = None
     s.legal = None
+    s.memo = None
     first = (s.dealer + 1) % n
     s.current = first
     s.emit("setup.dealer", {"dealer": s.dealer, "first": first})

@@ -36,6 +36,7 @@ import argparse
 import json
 import multiprocessing
 import platform
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -168,31 +169,40 @@ def vector(game_id: str, options: dict[str, Any], seconds: float, num_envs: int)
 
 def encode_cost(game_id: str, options: dict[str, Any], seconds: float) -> tuple[float, float]:
     """Microseconds per ``encode`` of a mid-game observation (its building not counted),
-    and per ``encode_state`` along random games, one call per position for the seat to
-    move (what an environment's step costs: an encoder that keeps what it saw last, as
-    catan's does, is measured on the changes a step makes, not on one position asked
-    again; the moves themselves are not counted)."""
+    and per ``encode_state`` along live random games, one call per position for the seat
+    to move (what an environment's step costs; an encoder that keeps what it saw last,
+    as catan's and the card game's do, is measured on the changes a step makes): the CPU
+    time of the same games played with the calls, less that without, per position."""
     game = civtable.load_game(game_id, **options)
     s = game.new_state(seed=3)
     random_moves(s, Rng(3).below, 40)
     p = s.to_move()[0] if s.to_move() else 0
     obs = s.observation(p)
     rate = timed(lambda: [game.encode(obs, p) for _ in range(200)] and 200, seconds)
-    positions: list[tuple[Any, int]] = []
-    seed = 10
-    while len(positions) < 2000:
-        seed += 1
-        g = game.new_state(seed=seed)
-        g.silence()
-        pick = Rng(seed).below
-        while not g.is_terminal() and len(positions) < 2000:
-            mover = g.to_move()[0]
-            positions.append((g.clone(), mover))
-            legal = g.legal_actions(mover)
-            g.apply(mover, legal[pick(len(legal))])
     encode_state = game.encode_state
-    rate_state = timed(lambda: [encode_state(st, mv) for st, mv in positions] and len(positions), seconds)
-    return 1e6 / rate, 1e6 / rate_state
+
+    def along(encode: bool) -> tuple[float, int]:
+        start, positions = time.process_time(), 0
+        for seed in range(11, 11 + games):
+            g = game.new_state(seed=seed)
+            g.silence()
+            pick = Rng(seed).below
+            while not g.is_terminal():
+                mover = g.to_move()[0]
+                if encode:
+                    encode_state(g, mover)
+                legal = g.legal_actions(mover)
+                g.apply(mover, legal[pick(len(legal))])
+                positions += 1
+        return time.process_time() - start, positions
+
+    games = 1
+    while along(False)[0] < seconds / 4 and games < 10_000:  # games enough for ~seconds/4 of play
+        games *= 2
+    pairs = [(along(True), along(False)) for _ in range(2)]  # twice each, alternating
+    with_calls = min(w for (w, _), _ in pairs)
+    without = min(wo for _, (wo, _) in pairs)
+    return 1e6 / rate, max(with_calls - without, 0.0) / pairs[0][0][1] * 1e6
 
 
 ISOLATED = True  # each loop in a fresh process (``--in-process``: False)

@@ -14,7 +14,7 @@ what the observation does not hold.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -340,6 +340,17 @@ class Game(ABC):
         for i, (state, viewer) in enumerate(zip(states, viewers, strict=True)):
             out[i] = self.encode_state(state, viewer)
         return out
+
+    legal_mask: Callable[[State, int], bytes] | None = None
+    """The environments' fast path, optional: ``legal_mask(state, seat)`` is the seat's mask
+    as ``bytes`` (1 at each legal number of ``action_space``), made by the game's own
+    rules, with ``numbered_actions`` the action object of every number; ``None``: the
+    environments make the mask from ``legal_actions`` by one lookup per legal action
+    (``tests/envs/test_fast_paths.py`` compares the two)."""
+
+    def numbered_actions(self) -> Sequence[Action]:
+        """The action object of every number of ``action_space`` (with ``legal_mask``)."""
+        raise NotImplementedError(f"{self.id} numbers no actions")
 
     # ------------------------------------------------------------ designers
     def value_items(self) -> Sequence[str]:

@@ -104,8 +104,8 @@ class Engine:
         self._nothing: dict[int, Action] = {}
         self._blank = bytes(self.space.size)
         self._index = {t: i for i, t in enumerate(self.space.texts)}
-        self._mask_of: Any = getattr(game, "legal_mask", None)
-        self._numbered: Sequence[Action] = game.numbered_actions() if self._mask_of is not None else ()  # type: ignore[attr-defined]
+        self._mask_of = game.legal_mask
+        self._numbered: Sequence[Action] = game.numbered_actions() if self._mask_of is not None else ()
 
     def reset(self, seed: int | None) -> None:
         """A new game: with ``seed``, the game of that seed (as ``civtable play --seed``);

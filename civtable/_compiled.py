@@ -1,7 +1,7 @@
 """The optional compiled build: which modules ``setup.py`` compiles with mypyc (the state,
 rules and observation encoding of catan-deckbuilding, civ-card-game and Mega Civilization,
-and the events' journal that every game writes at every step), and the switch back to their
-Python source.
+the events' journal that every game writes at every step, and the learning environments'
+engine), and the switch back to their Python source.
 
 The Python files are the source of these modules and stay next to their builds (C
 extensions, ``*.so`` / ``*.pyd``). A build is used only when it was made from the
@@ -37,6 +37,7 @@ from types import ModuleType
 
 FIRST: tuple[str, ...] = (
     "civtable/core/events.py",
+    "civtable/envs/engine.py",
     "civtable/games/catan_deckbuilding/encode.py",
     "civtable/games/catan_deckbuilding/options.py",
     "civtable/games/catan_deckbuilding/state.py",

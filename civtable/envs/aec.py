@@ -22,7 +22,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .engine import Engine, agent_spaces, check_render_mode, env_name, make_game
+from .engine import ENDED, TRUNCATED, Engine
+from .making import agent_spaces, check_render_mode, env_name, make_game
 
 
 class CivtableAEC(AECEnv):  # type: ignore[misc]
@@ -36,6 +37,7 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": env_name(game)}
         self.render_mode = render_mode
         self.max_steps = max_steps
+        self._limit = -1 if max_steps is None else max_steps
         self.engine = Engine(game, seed)
         n = game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -61,9 +63,10 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        zeros = self.engine.mask  # every seat not to move: the zeros
-        self.infos: dict[str, dict[str, Any]] = {a: {"action_mask": zeros(i)} for i, a in enumerate(self.agents)}
-        self._shown: tuple[int, ...] = ()
+        engine = self.engine
+        mask = engine.mask  # every seat not to move: the zeros
+        self.infos: dict[str, dict[str, Any]] = {a: {"action_mask": mask(i)} for i, a in enumerate(self.agents)}
+        engine.infos = [self.infos[a] for a in self.possible_agents]  # shown by the engine (``Engine.show``)
         self._ended = False
         self._started = True
         self._select()
@@ -77,16 +80,8 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         """PettingZoo's ``last`` (the selected agent's observation, cumulative reward,
         termination, truncation and info), without its indirections."""
         agent = self.agent_selection
-        obs = None
-        if observe:
-            seat = self._seat[agent]
-            engine = self.engine
-            mask = engine._masks[seat]  # made by ``step`` for the infos
-            if mask is None:
-                mask = engine.mask(seat)
-            obs = {"observation": engine.observe(seat), "action_mask": mask}
-        return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
-                self.infos[agent])
+        return (self.engine.last(self._seat[agent]) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """PettingZoo's ``agent_iter``: the selected agent while any agent is left, at most
@@ -100,14 +95,16 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         if self._ended and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
         engine = self.engine
-        engine.play(seat, action)  # raises for a bad or masked-out number, changing nothing
-        # while the game goes on every reward is 0: ``rewards`` and ``_cumulative_rewards``
-        # hold zeros until the end, and nobody's changes
-        state = engine.state
-        if state.is_terminal():
-            returns = state.returns()
+        # ``play`` (raises for a bad or masked-out number, changing nothing), then the seat
+        # to move, its mask made; while the game goes on every reward is 0: ``rewards`` and
+        # ``_cumulative_rewards`` hold zeros until the end, and nobody's changes
+        nxt = engine.advance(self._seat[agent], action, self._limit)
+        if nxt >= 0:  # the one seat to move, its mask in its info
+            self.agent_selection = self.possible_agents[nxt]
+            return
+        if nxt == ENDED:
+            returns = engine.state.returns()
             self._ended = True
             for a in self.agents:
                 self.rewards[a] = float(returns[self._seat[a]])
@@ -116,22 +113,18 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
             self._select()
             self._accumulate_rewards()
             return
-        if self.max_steps is not None and engine.steps >= self.max_steps:
+        if nxt == TRUNCATED:
             self._ended = True
             for a in self.agents:
                 self.truncations[a] = True
             self._select()
             return
-        movers = state.to_move()
-        if not movers:
-            self._select()
-            return
-        seat = movers[0]
-        agent = self.agent_selection = self.possible_agents[seat]
-        if movers == self._shown and len(movers) == 1:  # the same seat again: only its mask changes
-            self.infos[agent]["action_mask"] = engine.mask(seat)
+        movers = engine.state.to_move()  # nobody, or several seats
+        if movers:
+            self.agent_selection = self.possible_agents[movers[0]]
+            engine.show(movers)
         else:
-            self._fill_infos(movers)
+            self._select()
 
     def _select(self) -> None:
         """The next agent: the first seat to move; at the end, each agent in turn (for
@@ -143,21 +136,7 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
             movers = ()
             live = [a for a in self.agents if a in self.terminations]
             self.agent_selection = live[0] if live else self.possible_agents[0]
-        self._fill_infos(movers)
-
-    def _fill_infos(self, movers: tuple[int, ...]) -> None:
-        """Each agent's info holds its mask (made once per position, read-only): each
-        seat to move gets its own, a seat that showed one and is not to move the zeros.
-        The info dicts are the agents' own from ``reset`` on, changed in place."""
-        infos, names, engine = self.infos, self.possible_agents, self.engine
-        for seat in self._shown:
-            if seat not in movers:
-                info = infos.get(names[seat])
-                if info is not None:
-                    info["action_mask"] = engine.mask(seat)
-        for seat in movers:
-            infos[names[seat]]["action_mask"] = engine.mask(seat)
-        self._shown = movers
+        self.engine.show(movers)
 
     def render(self) -> str | None:
         """The terminal screen of a spectator (``render_mode="ansi"``)."""

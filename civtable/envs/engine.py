@@ -7,64 +7,32 @@ seat)`` (a game may read it from the state's own lists without building the
 observation; the contract-test kit checks the two equal on random positions), and its
 mask is built from ``state.legal_actions(seat)`` by one lookup per legal action, so an
 environment shows exactly what the game's observation shows.
+
+This module is compiled (``civtable/_compiled.py``): an environment's step is a few
+calls into it. So it imports nothing but NumPy and civtable's core, and the game, its
+state and actions are ``Any`` here (a compiled annotation is checked at run time, and a
+game's state is registered as a ``State`` rather than derived from it). What making an
+environment needs (the game with its options, PettingZoo's spaces) is ``making.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
-from civtable.core.action import Action
-from civtable.core.errors import IllegalActionError, OptionError
-from civtable.core.game import Game
-from civtable.core.registry import load_game
+from civtable.core.errors import IllegalActionError
 from civtable.core.rng import Rng
-from civtable.core.state import State
 
+_INT8: Final = np.dtype(np.int8)
+_FROM: Final = np.frombuffer
 
-def make_game(game_id: str, players: int | None, options: dict[str, Any]) -> Game:
-    """The game with its options; ``players`` (when given) is the ``players`` option."""
-    opts = dict(options)
-    if players is not None:
-        if "players" in opts and opts["players"] != players:
-            raise OptionError(f"players={players} and the option players={opts['players']} disagree")
-        opts["players"] = players
-    game = load_game(game_id, **opts)
-    if game.info.reported_result:
-        raise OptionError(f"{game.id} has no learning environment: its result is what a person reports of the "
-                          "physical game, which no rule checks, so a learner's claim would be its reward "
-                          "(docs/envs.md)")
-    game.action_space()  # a game without a declared space or encoding fails here,
-    game.encoding()  # not in the middle of a training run
-    return game
-
-
-def check_render_mode(render_mode: str | None) -> None:
-    """Every environment renders a spectator's terminal screen (``"ansi"``) or nothing."""
-    if render_mode not in (None, "ansi"):
-        raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-
-
-def env_name(game: Game, kind: str = "") -> str:
-    """PettingZoo's name of an environment of ``game`` (``civtable_catan_deckbuilding_v0``)."""
-    return f"civtable_{game.id.replace('-', '_')}{'_' + kind if kind else ''}_v0"
-
-
-def agent_spaces(engine: Engine, size: int) -> tuple[Any, Any]:
-    """PettingZoo's observation space (the vector and a mask of ``size`` numbers) and
-    action space (``Discrete(size)``), the same for every agent."""
-    from gymnasium import spaces
-
-    observation = spaces.Dict({
-        "observation": spaces.Box(engine.low, engine.high, dtype=np.float32),
-        "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
-    })
-    return observation, spaces.Discrete(size)
-
-
-_INT8 = np.dtype(np.int8)
+ENDED: Final = -1
+"""``Engine.advance``: the game is over."""
+TRUNCATED: Final = -2
+"""``Engine.advance``: the game reached its ``max_steps``."""
+OTHERS: Final = -3
+"""``Engine.advance``: no seat or several seats are to move (``state.to_move()``)."""
 
 
 class Engine:
@@ -85,7 +53,17 @@ class Engine:
     its ``numbered_actions()`` the action object of every number (catan-deckbuilding's,
     compiled); ``tests/envs/test_fast_paths.py`` checks both against ``legal_actions``."""
 
-    def __init__(self, game: Game, seed: int | None) -> None:
+    game: Any
+    space: Any
+    enc: Any
+    low: Any
+    high: Any
+    state: Any
+    steps: int
+    n: int
+    game_seed: int
+
+    def __init__(self, game: Any, seed: int | None) -> None:
         self.game = game
         self.space = game.action_space()
         self.enc = game.encoding()
@@ -93,19 +71,24 @@ class Engine:
         self.low, self.high = low, high
         self._seeds = Rng(seed if seed is not None else 0)
         self.game_seed = self._seeds.next64()
-        self.state: State = game.new_state(seed=self.game_seed)
+        self.state = game.new_state(seed=self.game_seed)
         self.steps = 0
         self.n = game.num_players
-        self._obs: list[np.ndarray | None] = [None] * self.n
-        self._masks: list[np.ndarray | None] = [None] * self.n
-        self._legal: list[dict[int, Action] | bytes | None] = [None] * self.n
-        self._zeros = np.zeros(self.space.size, dtype=np.int8)
-        self._zeros.flags.writeable = False
-        self._nothing: dict[int, Action] = {}
+        self._obs: list[Any] = [None] * self.n
+        self._masks: list[Any] = [None] * self.n
+        self._legal: list[Any] = [None] * self.n  # dict[int, Action], the game's own mask (bytes), or None
+        zeros = np.zeros(self.space.size, dtype=np.int8)
+        zeros.flags.writeable = False
+        self._zeros: Any = zeros
+        self._nothing: dict[int, Any] = {}
         self._blank = bytes(self.space.size)
-        self._index = {t: i for i, t in enumerate(self.space.texts)}
-        self._mask_of = game.legal_mask
-        self._numbered: Sequence[Action] = game.numbered_actions() if self._mask_of is not None else ()
+        self._index: dict[str, int] = {t: i for i, t in enumerate(self.space.texts)}
+        self._mask_of: Any = game.legal_mask
+        self._numbered: Any = game.numbered_actions() if self._mask_of is not None else ()
+        self._encode: Any = game.encode_state
+        self.infos: list[dict[str, Any]] = []  # the AEC agents' info dicts by seat (``show``)
+        self._shown: tuple[int, ...] = ()
+        self._alone = -1  # the seat of ``_shown`` when it is one seat
 
     def reset(self, seed: int | None) -> None:
         """A new game: with ``seed``, the game of that seed (as ``civtable play --seed``);
@@ -119,81 +102,96 @@ class Engine:
         self.game_seed = game_seed
         self.state = self.game.new_state(seed=game_seed)
         self.steps = 0
+        self._encode = self.game.encode_state  # a game may bind its encoder's method on first use
+        self.infos = []
+        self._shown = ()
+        self._alone = -1
         self._clear()
 
     def _clear(self) -> None:
-        n = self.n
-        self._obs = [None] * n
-        self._masks = [None] * n
-        self._legal = [None] * n
+        obs, masks, legal = self._obs, self._masks, self._legal
+        for i in range(self.n):
+            obs[i] = None
+            masks[i] = None
+            legal[i] = None
 
     def mover(self) -> int | None:
         movers = self.state.to_move()
-        return movers[0] if movers else None
+        return int(movers[0]) if movers else None
 
-    def observe(self, seat: int) -> np.ndarray:
+    def observe(self, seat: int) -> Any:
         """The seat's vector (computed once per position, read-only)."""
         v = self._obs[seat]
         if v is None:
-            v = self.game.encode_state(self.state, seat)
-            if v.flags.writeable:  # the game's own array: a copy that nobody changes
+            v = self._encode(self.state, seat)
+            # read-only as it is when made from ``bytes`` (catan's); else the game's own array,
+            # or a writable one: a copy that nobody changes
+            if type(v.base) is not bytes and v.flags.writeable:
                 v = v.copy()
                 v.flags.writeable = False
             self._obs[seat] = v
         return v
 
-    def mask(self, seat: int) -> np.ndarray:
+    def mask(self, seat: int) -> Any:
         """The seat's legal numbers (computed once per position, read-only)."""
         m = self._masks[seat]
         if m is not None:
             return m
-        state = self.state
-        if seat not in state.to_move():
+        if seat not in self.state.to_move():
             self._legal[seat] = self._nothing
             m = self._masks[seat] = self._zeros
             return m
-        mask_of = self._mask_of
-        if mask_of is not None:  # the game's own mask (``bytes``): read-only as it is
-            legal = self._legal[seat] = mask_of(state, seat)
-            m = self._masks[seat] = np.frombuffer(legal, dtype=_INT8)
-            return m
         return self._mover_mask(seat)
 
-    def _mover_mask(self, seat: int) -> np.ndarray:
+    def last(self, seat: int) -> dict[str, Any]:
+        """PettingZoo's observation of ``seat``: its vector and its mask."""
+        return {"observation": self.observe(seat), "action_mask": self.mask(seat)}
+
+    def _mover_mask(self, seat: int) -> Any:
+        """The mask of a seat to move."""
+        mask_of = self._mask_of
+        if mask_of is not None:  # the game's own mask (``bytes``): read-only as it is
+            legal = mask_of(self.state, seat)
+            self._legal[seat] = legal
+            m = self._masks[seat] = _FROM(legal, _INT8)
+            return m
         index = self._index
         legal = self.state.legal_actions(seat)
+        numbers: dict[int, Any] = {}
         try:
-            numbers = {index[a.text]: a for a in legal}
+            for a in legal:
+                numbers[index[a.text]] = a
         except KeyError:  # the space's own sentence for a legal action it lacks
             self.space.mask(legal)
             raise
         buf = bytearray(self._blank)
         for i in numbers:
             buf[i] = 1
-        m = self._masks[seat] = np.frombuffer(bytes(buf), dtype=_INT8)  # read-only: a ``bytes`` buffer
+        m = self._masks[seat] = _FROM(bytes(buf), _INT8)  # read-only: a ``bytes`` buffer
         self._legal[seat] = numbers
         return m
 
-    def action(self, seat: int, index: Any) -> Action:
+    def action(self, seat: int, index: Any) -> Any:
         """The legal action with number ``index`` for ``seat``, or ``IllegalActionError``."""
         legal = self._legal[seat]
         if legal is None:
             self.mask(seat)
             legal = self._legal[seat]
-            assert legal is not None
         if type(index) is not int:
             if isinstance(index, np.ndarray) and index.shape == ():
                 index = index.item()
             if type(index) is not int:  # a NumPy integer, 3.0: the space refuses what is no number
                 index = self._index[self.space.text(index)]
-        a: Action | None
+        number: int = index
+        a: Any = None
         if isinstance(legal, bytes):  # the game's own mask
-            a = self._numbered[index] if 0 <= index < len(legal) and legal[index] else None
+            if 0 <= number < len(legal) and legal[number]:
+                a = self._numbered[number]
         else:
-            a = legal.get(index)
+            a = legal.get(number)
         if a is None:
-            text = self.space.text(index)  # refuses a number outside the space
-            raise IllegalActionError(f"action {index} ({text}) is not legal for player {seat} now "
+            text = self.space.text(number)  # refuses a number outside the space
+            raise IllegalActionError(f"action {number} ({text}) is not legal for player {seat} now "
                                      f"(it is masked out)")
         return a
 
@@ -201,16 +199,49 @@ class Engine:
         """``apply`` of ``action(seat, index)``: the step of an agent, in one call (a number
         of the game's own mask looked up here, anything else by ``action``)."""
         legal = self._legal[seat]
-        if type(legal) is bytes and type(index) is int and 0 <= index < len(legal) and legal[index]:
-            action = self._numbered[index]
-        else:
-            action = self.action(seat, index)
-        self.apply(seat, action)
+        if isinstance(legal, bytes) and type(index) is int:
+            number: int = index
+            if 0 <= number < len(legal) and legal[number]:
+                self.apply(seat, self._numbered[number])
+                return
+        self.apply(seat, self.action(seat, index))
 
-    def apply(self, seat: int, action: Action | str) -> None:
+    def apply(self, seat: int, action: Any) -> None:
         self.state.apply(seat, action)
         self.steps += 1
-        n = self.n
-        self._obs = [None] * n
-        self._masks = [None] * n
-        self._legal = [None] * n
+        self._clear()
+
+    # ------------------------------------------------------------ the AEC step
+    def advance(self, seat: int, index: Any, max_steps: int) -> int:
+        """An AEC step's work: ``play``, then what comes next: the one seat to move (its
+        mask made and shown in ``infos``), or ``ENDED``, ``TRUNCATED`` (``steps`` reached
+        ``max_steps``; -1: no limit), ``OTHERS`` (nobody or several seats to move)."""
+        self.play(seat, index)
+        state = self.state
+        if state.is_terminal():
+            return ENDED
+        if 0 <= max_steps <= self.steps:
+            return TRUNCATED
+        movers = state.to_move()
+        if len(movers) != 1:
+            return OTHERS
+        nxt: int = movers[0]
+        m = self._mover_mask(nxt)
+        if nxt == self._alone:  # the same seat again: only its mask changes
+            self.infos[nxt]["action_mask"] = m
+        else:
+            self.show(movers)
+        return nxt
+
+    def show(self, movers: tuple[int, ...]) -> None:
+        """Each agent's info (``infos``) holds its mask (made once per position, read-only):
+        each seat to move gets its own, a seat that showed one and is not to move the
+        zeros. The info dicts are the agents' own from ``reset`` on, changed in place."""
+        infos = self.infos
+        for seat in self._shown:
+            if seat not in movers:
+                infos[seat]["action_mask"] = self.mask(seat)
+        for seat in movers:
+            infos[seat]["action_mask"] = self.mask(seat)
+        self._shown = movers
+        self._alone = movers[0] if len(movers) == 1 else -1

@@ -26,7 +26,8 @@ from pettingzoo import ParallelEnv
 
 from civtable.core.errors import IllegalActionError
 
-from .engine import Engine, agent_spaces, check_render_mode, env_name, make_game
+from .engine import Engine
+from .making import agent_spaces, check_render_mode, env_name, make_game
 
 
 class CivtableParallel(ParallelEnv):  # type: ignore[misc]

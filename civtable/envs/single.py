@@ -31,7 +31,8 @@ from civtable.core.errors import IllegalActionError, OptionError
 from civtable.core.game import Game
 from civtable.core.rng import derive_seed
 
-from .engine import Engine, check_render_mode, make_game
+from .engine import Engine
+from .making import check_render_mode, make_game
 
 OpponentFactory = Callable[[Game, int], Agent]
 """An opponent given as code: called with the game and a seed at every reset."""

@@ -154,7 +154,7 @@ def check_rewards(state: State) -> None:
         from civtable.core.errors import OptionError
 
         try:
-            from civtable.envs.engine import make_game
+            from civtable.envs.making import make_game
         except ImportError:  # the learning extras are not installed
             return
         try:

@@ -204,13 +204,15 @@ class Encoder:
         self.stale = 0  # the seats whose vectors changed (bits), during a call
         # each number's value for each whole number up to the first that clips to 1, as
         # ``encode`` makes it (a whole number times a float32 scale is exact in a double:
-        # its rounding to float32 is float32's product)
-        self.values: list[list[float]] = []
+        # its rounding to float32 is float32's product); kept as objects, which the compiled
+        # ``_put`` hands to the buffer as they are (a ``float`` would be unboxed and boxed again)
+        self.values: list[list[object]] = []
         for x in self.scales:
             row = [0.0]
             while row[-1] < 1.0:
                 row.append(min(float(np.float32(len(row) * x)), 1.0))
-            self.values.append(row)
+            values: list[object] = list(row)
+            self.values.append(values)
         self.attack_no = [ATTACKS.index(c) if c in ATTACKS else -1 for c in range(-1, N_CARDS)]  # [attack + 1]
         # the pieces a vector is made of (``Record``): each one's numbers' value rows
         sl = e.slot
@@ -378,14 +380,10 @@ class Encoder:
         """Seat ``p``'s numbers, in the pieces of its own vector and of the opponent's."""
         m = rec.seats[p]
         c1, c2 = rec.c1[p], rec.c2[p]
-        owned = m.owned
-        unseen = m.unseen
+        owned, unseen = m.owned, m.unseen
         touched = m.touched  # the cards whose owned count may have changed: written once, at the end
-        hand = s.hand[p]
-        laid = s.laid[p]
-        if hand != m.hand or laid != m.laid:  # a card from hand to table: two counts, nothing owned
-            mh = m.hand
-            ml = m.laid
+        hand, laid, mh, ml = s.hand[p], s.laid[p], m.hand, m.laid
+        if hand != mh:  # a card from hand to table, or drawn, or bought into the hand
             size = m.size
             mine, theirs = rec.hand[p], rec.unseen[p]
             for c in range(N_CARDS):
@@ -399,6 +397,11 @@ class Encoder:
                     self._put(mine, c, k)
                     unseen[c] += d  # the opponent sees the hand only summed with the draw pile
                     self._put(theirs, c, unseen[c])
+            if size != m.size:
+                m.size = size
+                self._put(c1, HAND_SIZE, size)
+        if laid != ml:
+            for c in range(N_CARDS):
                 k = laid[c]
                 d = k - ml[c]
                 if d:
@@ -406,9 +409,6 @@ class Encoder:
                     owned[c] += d
                     touched.append(c)
                     self._put(c1, LAID + c, k)
-            if size != m.size:
-                m.size = size
-                self._put(c1, HAND_SIZE, size)
         pile = s.draw[p]
         was = m.pile
         if pile != was:
@@ -541,7 +541,7 @@ class Piece:
     """A run of numbers of the layout in a ``Record``: their whole numbers, their ``float32``
     values (written as they change), their value rows, and the seats whose vectors hold it."""
 
-    def __init__(self, rows: list[list[float]], feeds: int) -> None:
+    def __init__(self, rows: list[list[object]], feeds: int) -> None:
         self.rows = rows
         self.last = [0] * len(rows)
         self.buf = bytearray(4 * len(rows))
@@ -571,7 +571,7 @@ class Record:
     """What ``encode_state`` last made of both seats' vectors and what from: the pieces (by seat where
     they differ), their order in each seat's vector, the vectors last handed out."""
 
-    def __init__(self, rows: list[list[list[float]]], public: bool) -> None:
+    def __init__(self, rows: list[list[list[object]]], public: bool) -> None:
         self.public = public
         self.seats = [SeatMemo(), SeatMemo()]
         mine = (1, 2)  # the bit of each seat

@@ -62,12 +62,15 @@ class CatanState:
     called at the end of the class."""
 
     __slots__ = (
-        "journal", "game", "model", "rules", "rng", "hand", "draw", "disc", "laid", "reserved", "supply", "pool",
+        "told", "n_told", "game", "model", "rules", "rng", "hand", "draw", "disc", "laid", "reserved", "supply", "pool",
         "roads_played", "road_seas", "current", "turn_no", "phase", "decider", "attack",
         "attacker", "victim", "stolen", "left", "winner", "spent", "memo",
     )
 
-    journal: Journal | None  # what happened (``State``)
+    # what happened (``State.journal``): the events of a ``Journal`` held as its list and length
+    # (``journal`` makes the ``Journal``), so that an event adds no object (``tell``)
+    told: list[Event] | None
+    n_told: int
     game: CatanDeckBuilding
     model: ForwardModel  # the game's forward model (``rules/``): every step goes through it
     # (a compiled class named for the type checker only: compiled, ``legal_actions`` and ``apply``
@@ -105,7 +108,7 @@ class CatanState:
         as his draw pile in card order; the supply, CDB-4.5), then the set-up, which is the
         rules' (``ForwardModel.start``: shuffles, hands, the start player)."""
         s = cls()
-        s.journal = ROOT
+        s.told, s.n_told = ROOT.items, 0
         s.game = game
         s.model = game.model
         s.rules = rules
@@ -134,7 +137,8 @@ class CatanState:
         """A copy sharing nothing that changes (the journal is persistent). Written out
         one field at a time: packing fields into tuples costs more than it saves."""
         s = CatanState.__new__(CatanState)
-        s.journal = self.journal
+        s.told = self.told
+        s.n_told = self.n_told
         s.game = self.game
         s.model = self.model
         s.rules = self.rules
@@ -207,12 +211,12 @@ class CatanState:
         action = move if type(move) is CdbAction else self._action_of(seat, move)
         if type(seat) is not int or seat != self.decider or self.phase == OVER:  # 0.0 == 0, True == 1
             raise IllegalActionError(self.explain(seat, action.text))
-        j = self.journal
+        told, n = self.told, self.n_told
         self.memo = None
         try:
             self.model.apply(self, action)
         except IllegalActionError:
-            self.journal = j
+            self.told, self.n_told = told, n
             raise
 
     def _action_of(self, player: object, action: Any) -> CdbAction:
@@ -229,9 +233,8 @@ class CatanState:
         """The ``move`` event: every Catan action is public as it is (a discarded or stolen
         card is told by the events that follow, to those who may see it). The events of
         moves are made once (``MOVE_EVENTS``): a move happens at every step."""
-        j = self.journal
-        if j is not None:
-            self.journal = Journal(MOVE_EVENTS[player][action.index], j)
+        if self.told is not None:
+            self.tell(MOVE_EVENTS[player][action.index])
 
     # ------------------------------------------------------ what players know
     # (the modules that know it come through the game: ``CatanDeckBuilding.observe`` ...)
@@ -311,9 +314,48 @@ class CatanState:
     def emit(self, id: str, args: Mapping[str, Any] | None = None,
              to: tuple[int, ...] | None = None, exclude: tuple[int, ...] = ()) -> None:
         """``State.emit``, written out (the rules call it at every event)."""
-        j = self.journal
-        if j is not None:
-            self.journal = Journal(Event(id, args, to, exclude), j)
+        if self.told is not None:
+            self.tell(Event(id, args, to, exclude))
+
+    def tell(self, event: Event) -> None:
+        """``event`` added to the history, as ``Journal(event, self.journal)`` adds it (in place
+        at the end of the shared list when nobody has appended there yet), without a
+        ``Journal`` object per event. Nothing when silent."""
+        items = self.told
+        if items is None:
+            return
+        n = self.n_told
+        if n and len(items) == n:
+            items.append(event)
+            if items[n] is not event:  # another history appended first (another thread)
+                items = items[:n]
+                items.append(event)
+                self.told = items
+        else:
+            items = items[:n]
+            items.append(event)
+            self.told = items
+        self.n_told = n + 1
+
+    @property
+    def journal(self) -> Journal | None:
+        """What happened (``State.journal``), or ``None`` when silent."""
+        items = self.told
+        if items is None:
+            return None
+        j = Journal()
+        j.items = items
+        j.n = self.n_told
+        return j
+
+    @journal.setter
+    def journal(self, value: Journal | None) -> None:
+        if value is None:
+            self.told = None
+            self.n_told = 0
+        else:
+            self.told = value.items
+            self.n_told = value.n
 
     def silence(self) -> CatanState:
         return State.silence(self)  # type: ignore[arg-type,return-value]

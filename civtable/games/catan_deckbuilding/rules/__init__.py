@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from civtable.core.errors import IllegalActionError
-from civtable.core.events import Journal
 from civtable.core.steps import Step
 
 from ..actions import LAY, PLAY_RES
@@ -115,9 +114,8 @@ class ForwardModel:
         player = s.decider
         phase = s.phase
         i = action.index
-        j = s.journal
-        if j is not None:  # ``CatanState.emit_move``, inlined: it happens at every step
-            s.journal = Journal(MOVE_EVENTS[player][i], j)
+        if s.told is not None:  # ``CatanState.emit_move``: it happens at every step
+            s.tell(MOVE_EVENTS[player][i])
         if phase == MAIN:
             # the commonest actions, inlined (``main.play``): CDB-7.2, the card is laid
             # down; CDB-2.2 / CDB-7.3, a resource card puts its resource into the pool;

@@ -43,7 +43,7 @@ def start(s: CatanState, p: int, card: int) -> None:
     s.victim = 1 - p
     s.phase = REACT
     s.decider = 1 - p
-    if s.journal is not None:
+    if s.told is not None:
         s.emit("attack.played", {"attacker": p, "victim": 1 - p, "attack": ROLE_IDS[card]})
 
 
@@ -83,7 +83,7 @@ def _answer(s: CatanState, player: int, action: CdbAction, on_reflect: Callable[
 
 def allow(s: CatanState) -> None:
     """The attack is not reflected: the attacker draws his +1 card, then it strikes."""
-    if s.journal is not None:
+    if s.told is not None:
         s.emit("attack.allowed", {"victim": s.victim, "attack": ROLE_IDS[s.attack]})
     draw(s, s.attacker, 1)  # the attack card's +1 card
     strike(s, s.attacker, s.victim)
@@ -95,7 +95,7 @@ def reflect(s: CatanState) -> None:
     d = s.victim
     s.hand[d][KDEF] -= 1
     s.reserved = changed(s.reserved, d, 1)
-    if s.journal is not None:
+    if s.told is not None:
         s.emit("attack.reflected", {"victim": d, "attacker": s.attacker, "attack": ROLE_IDS[s.attack]})
     draw(s, d, 1)
     s.phase = COUNTER
@@ -109,7 +109,7 @@ def counter_reflect(s: CatanState) -> None:
     his attack card's +1 card under reflect-attacker-draw A (CDB-3.2.5)."""
     a = s.attacker
     mode = s.rules.counter_mode
-    telling = s.journal is not None
+    telling = s.told is not None
     if telling:
         s.emit("attack.countered.shown" if mode == 2 else "attack.countered",
                {"attacker": a, "victim": s.victim, "attack": ROLE_IDS[s.attack]})
@@ -129,7 +129,7 @@ def accept_reflection(s: CatanState) -> None:
     """CDB-3.2.2 / CDB-3.2.5: the reflected attack strikes the attacker (reflect-attacker-draw
     A: he still draws his +1 card; reflect-effect B: the reflecting player draws it too)."""
     a, d = s.attacker, s.victim
-    if s.journal is not None:
+    if s.told is not None:
         s.emit("attack.turned", {"attacker": a, "victim": d, "attack": ROLE_IDS[s.attack]})
     if not s.rules.reflect_cancels_draw:
         draw(s, a, 1)
@@ -143,7 +143,7 @@ def strike(s: CatanState, by: int, target: int) -> None:
     CDB-3.3.2 (``target`` discards 2 cards of his choice; all of them if he has no more
     than 2, discard-source B counting his draw pile)."""
     h = s.hand[target]
-    telling = s.journal is not None
+    telling = s.told is not None
     if s.attack == BANDIT:
         total = sum(h)
         if not total:
@@ -228,12 +228,12 @@ def steal_play(s: CatanState, player: int, action: CdbAction) -> None:
     card = s.stolen
     if code == KEEP:
         s.disc[player].append(card)
-        if s.journal is not None:  # it lies face up on the discard pile: public
+        if s.told is not None:  # it lies face up on the discard pile: public
             s.emit("bandit.kept", {"thief": player, "victim": s.victim, "card": ROLE_IDS[card]})
     elif code == RETURN:
         victim = s.victim
         s.hand[victim][card] += 1
-        if s.journal is not None:  # which card: the thief and the victim know it already
+        if s.told is not None:  # which card: the thief and the victim know it already
             s.emit("bandit.returned", {"thief": player, "victim": victim})
     else:
         raise _refuse(s, player, action)
@@ -266,7 +266,7 @@ def discard_play(s: CatanState, player: int, action: CdbAction) -> None:
     elif code == DISCARD_TOP and s.rules.discard_from_draw and s.draw[player]:
         card = s.draw[player].pop()
         s.disc[player].append(card)
-        if s.journal is not None:  # it lies face up on the discard pile: public
+        if s.told is not None:  # it lies face up on the discard pile: public
             s.emit("knight.discarded-top", {"victim": player, "card": ROLE_IDS[card]})
     else:
         raise _refuse(s, player, action)

@@ -247,7 +247,7 @@ def play_roads(s: CatanState, p: int, action: CdbAction) -> None:
     s.roads_played += n
     if rules.road_sea:
         s.road_seas += 1
-    if s.journal is not None:  # road-grouping A: the move itself tells it ("play Road x3 (+3 ...)")
+    if s.told is not None:  # road-grouping A: the move itself tells it ("play Road x3 (+3 ...)")
         if rules.roads_whole_turn:
             s.emit("play.roads", {"player": p, "roads": s.roads_played, "n": gain})
         if rules.road_sea:
@@ -258,7 +258,7 @@ def play_harbor(s: CatanState, p: int, action: CdbAction) -> None:
     """CDB-3.4.2: draw 1 + the Seas (all Roads together count as one Sea)."""
     seas = harbor_seas(s, p)
     taken = draw(s, p, 1 + seas, False)
-    if s.journal is not None:  # the Seas counted: to the player (the others see how many he draws)
+    if s.told is not None:  # the Seas counted: to the player (the others see how many he draws)
         s.emit("play.harbor", {"player": p, "n": len(taken)})
         s.emit("play.harbor.seas", {"player": p, "seas": seas}, to=(p,))
         tell_drawn(s, p, taken)
@@ -288,7 +288,7 @@ def play_knight(s: CatanState, p: int, action: CdbAction) -> None:
     h[KDEF] -= 1
     s.laid[p][KDEF] += 1
     taken = draw(s, p, 1, False)
-    if s.journal is not None:
+    if s.told is not None:
         s.emit("play.knight", {"player": p, "n": len(taken)})
         tell_drawn(s, p, taken)
 
@@ -318,7 +318,7 @@ def buy(s: CatanState, p: int, action: CdbAction) -> None:
     plan = plan_for(s, card, action.code == BUY_TRADE)
     if plan is None:
         raise _refuse(s, p, action)
-    if s.journal is not None:
+    if s.told is not None:
         _tell_purchase(s, p, card, plan)
     pool = s.pool
     for i in range(POOL_SIZE):
@@ -332,7 +332,7 @@ def buy(s: CatanState, p: int, action: CdbAction) -> None:
         s.laid[p][DESERT] += 1
     s.supply = changed(s.supply, card, -1)
     s.disc[p].append(card)  # CDB-7.5
-    if not s.supply[card] and s.journal is not None:
+    if not s.supply[card] and s.told is not None:
         s.emit("supply.empty", {"card": ROLE_IDS[card]})
 
 

@@ -11,7 +11,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Final
 
 from civtable import _compiled
-from civtable.core.events import Event, Journal
+from civtable.core.events import Event
 
 from ..catalog import CITY, KDEF, N_CARDS, ROLE_IDS
 from ..state import OVER, POOL_SIZE, CatanState
@@ -53,8 +53,8 @@ def draw(s: CatanState, p: int, n: int, tell: bool = True) -> list[int]:
         del pile[len(pile) - k:]
         for c in taken[len(taken) - k:]:
             hand[c] += 1
-    if tell and s.journal is not None:
-        s.journal = Journal(Event("cards.drawn", {"player": p, "n": len(taken)}), s.journal)
+    if tell and s.told is not None:
+        s.tell(Event("cards.drawn", {"player": p, "n": len(taken)}))
         tell_drawn(s, p, taken)
     return taken
 
@@ -77,8 +77,7 @@ def tell_drawn(s: CatanState, p: int, taken: list[int]) -> None:
     An event is a value nobody changes, so the same draw's event is made once and
     shared by every game (two of the three events of a turn: fewer objects made and
     kept, which the garbage collector would walk)."""
-    j = s.journal
-    if j is None:
+    if s.told is None:
         return
     key = -1
     if len(taken) <= 15:
@@ -87,7 +86,7 @@ def tell_drawn(s: CatanState, p: int, taken: list[int]) -> None:
             key += 2 << (4 * c)
         event = _DRAWN.get(key)
         if event is not None:
-            s.journal = Journal(event, j)
+            s.tell(event)
             return
     told: dict[str, int] = {}
     get = told.get
@@ -97,27 +96,26 @@ def tell_drawn(s: CatanState, p: int, taken: list[int]) -> None:
     event = Event("cards.drawn.which", {"player": p, "cards": told}, (p,))
     if key >= 0 and len(_DRAWN) < _CACHED:
         _DRAWN[key] = event
-    s.journal = Journal(event, j)
+    s.tell(event)
 
 
 def tell_passed(s: CatanState, p: int, n: int) -> None:
     """``p`` ended his turn and drew ``n`` cards; the other player's turn ``s.turn_no``
     begins (the event made once, as ``tell_drawn``'s)."""
-    j = s.journal
-    if j is not None:
+    if s.told is not None:
         key = (s.turn_no * 256 + n) * 2 + p
         event = _PASSED.get(key)
         if event is None:
             event = Event("turn.passed", {"player": p, "n": n, "next": 1 - p, "turn": s.turn_no})
             if len(_PASSED) < _CACHED:
                 _PASSED[key] = event
-        s.journal = Journal(event, j)
+        s.tell(event)
 
 
 def _reshuffle(s: CatanState, p: int) -> None:
     """CDB-8.5: the discard pile becomes the new draw pile, shuffled."""
     pile, disc = s.draw[p], s.disc[p]
-    if s.journal is not None:
+    if s.told is not None:
         s.emit("pile.reshuffled", {"player": p, "n": len(disc) + len(pile)})
     pile.extend(disc)
     disc.clear()
@@ -178,15 +176,23 @@ def end_turn(s: CatanState, p: int) -> None:
     player's turn begins (or the game ends at the turn cap, option max-turns)."""
     disc = s.disc[p]
     laid = s.laid[p]
-    for c in compress(_CARDS, laid):  # the cards laid down, in card order
-        n = laid[c]
-        if n == 1:
-            disc.append(c)
-        else:
-            disc.extend([c] * n)
+    if NATIVE:  # an index loop, compiled: calling ``compress`` would cost more
+        for c in range(N_CARDS):
+            n = laid[c]
+            if n == 1:
+                disc.append(c)
+            elif n:
+                disc.extend([c] * n)
+    else:
+        for c in compress(_CARDS, laid):  # the cards laid down, in card order
+            n = laid[c]
+            if n == 1:
+                disc.append(c)
+            else:
+                disc.extend([c] * n)
     s.laid[p] = [0] * N_CARDS
     o = 1 - p
-    telling = s.journal is not None
+    telling = s.told is not None
     rules = s.rules
     # CDB-3.2.5 (reaction-card-cleanup): Knights (Defensive) laid down to reflect
     reserved = s.reserved
@@ -224,5 +230,5 @@ def check_win(s: CatanState, p: int) -> None:
     if s.hand[p][CITY] >= s.rules.to_win:
         s.winner = p
         s.phase = OVER
-        if s.journal is not None:
+        if s.told is not None:
             s.emit("game.won", {"player": p, "n": s.rules.to_win})

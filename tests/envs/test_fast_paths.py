@@ -14,6 +14,7 @@ from civtable.core.errors import IllegalActionError  # noqa: E402
 from civtable.core.registry import load_game  # noqa: E402
 from civtable.core.rng import Rng  # noqa: E402
 from civtable.envs.engine import Engine  # noqa: E402
+from civtable.games.catan_deckbuilding.state import MAIN  # noqa: E402
 
 
 @pytest.mark.parametrize("game_id,options", [("catan-deckbuilding", {}), ("civ-card-game", {"players": 3}),
@@ -120,3 +121,29 @@ def test_a_refused_number_changes_nothing_on_the_games_own_mask() -> None:
     legal = int(np.flatnonzero(obs["action_mask"])[0])
     env.step(np.int64(legal))  # a NumPy number is a number
     assert env.unwrapped.engine.steps == 1
+
+
+@pytest.mark.parametrize("options", [{}, {"counter-knight": "C", "road-grouping": "B"},
+                                     {"road-sea": "B", "win-timing": "B"}])
+def test_catans_main_phase_mask_is_its_legal_list(options: dict[str, str]) -> None:
+    """CDB-7.1: catan's mask in the main phase is made without the list of actions
+    (``rules.main.mask``): along random games under rule variants, it marks exactly the
+    numbers of ``legal_actions`` at every position, for the decider and for the other seat."""
+    game = load_game("catan-deckbuilding", **options)
+    space = game.action_space()
+    mask_of = game.legal_mask
+    assert mask_of is not None
+    rng = Rng(21)
+    main_positions = 0
+    for seed in range(40):
+        state = game.new_state(seed=seed).silence()
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            for p in (0, 1):
+                got = np.frombuffer(mask_of(state, p), dtype=np.int8)
+                expected = space.mask(state.legal_actions(p)) if p == seat else np.zeros(space.size, np.int8)
+                assert np.array_equal(got, expected), (seed, state.turn, p, state.legal_actions(p))
+            main_positions += state.phase == MAIN
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+    assert main_positions > 5000

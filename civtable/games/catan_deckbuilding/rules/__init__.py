@@ -46,6 +46,7 @@ from . import attacks, main
 from .base import changed
 from .main import CARDS, CODES, GAINS
 from .main import legal as main_legal
+from .main import mask as main_mask
 from .main import play as main_play
 from .turn import check_win, draw, shuffle
 
@@ -151,11 +152,15 @@ class Numbering:
         self.size = size
 
     def mask(self, s: CatanState, player: object) -> bytes:
-        """1 at the number of each of ``player``'s legal actions, else 0 (``bytes``)."""
+        """1 at the number of each of ``player``'s legal actions, else 0 (``bytes``); in the
+        main phase made by ``main.mask`` without the list of actions."""
         buf = bytearray(self.size)
         number = self.number
-        for a in s.legal_actions(player):
-            buf[number[a.index]] = 1
+        if s.phase == MAIN and type(player) is int and player == s.decider:
+            main_mask(s, player, number, buf)
+        else:
+            for a in s.legal_actions(player):
+                buf[number[a.index]] = 1
         return bytes(buf)
 
 

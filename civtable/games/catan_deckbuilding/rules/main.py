@@ -133,6 +133,50 @@ def legal(s: CatanState, player: int) -> list[CdbAction]:
     return out
 
 
+def mask(s: CatanState, player: int, number: list[int], buf: bytearray) -> None:
+    """CDB-7.1, as ``legal``: the same actions, each marked by a 1 at its number in the
+    learning environments' space (``number[action.index]``, ``rules.Numbering``), without
+    making the list (the environments' mask at every main-phase step; the tables below
+    hold the actions' indices, so that no action object is read).
+    ``tests/envs/test_fast_paths.py`` compares it with ``legal`` along random games."""
+    h = s.hand[player]
+    for i in range(len(_MAIN_PLAY_ORDER)):
+        if h[_MAIN_PLAY_ORDER[i]]:
+            buf[number[_PLAYS_AT[i]]] = 1
+    if h[KDEF] and h[KDEF] <= s.spent[player]:  # CDB-3.2.5: it has blocked
+        buf[number[_PLAY_KDEF_AT]] = 0
+    roads = h[ROAD]
+    if roads:
+        for i in _ROAD_PLAYS_AT[roads]:
+            buf[number[i]] = 1
+    pool = s.pool
+    if pool != _EMPTY_POOL:
+        buys = s.rules.buy_cache.get(tuple(pool))
+        if buys is None:
+            buys = affordable(s.rules, pool)
+        supply = s.supply
+        for code in buys:
+            c = code >> 1
+            if supply[c] and (c != BANDIT or h[DESERT]) and (c != CITY or h[SETTLEMENT]):
+                buf[number[_BUYS_AT[c]]] = 1
+                if code & 1:
+                    buf[number[_BUYS_TRADE_AT[c]]] = 1
+    buf[number[_END_AT]] = 1
+    for i in range(len(_LAYABLE)):
+        if h[_LAYABLE[i]]:
+            buf[number[_LAYS_AT[i]]] = 1
+
+
+_PLAYS_AT: Final[tuple[int, ...]] = tuple(a.index for a in _PLAYS)
+_LAYS_AT: Final[tuple[int, ...]] = tuple(a.index for a in _LAYS)
+_PLAY_KDEF_AT: Final = _PLAY_KDEF.index
+_ROAD_PLAYS_AT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(a.index for a in plays) for plays in _ROAD_PLAYS)
+_BUYS_AT: Final[tuple[int, ...]] = tuple(a.index if a is not None else -1 for a in BUY_ACT)
+_BUYS_TRADE_AT: Final[tuple[int, ...]] = tuple(a.index if a is not None else -1 for a in BUY_TRADE_ACT)
+_END_AT: Final = END_ACT.index
+"""The indices (``CdbAction.index``) of ``legal``'s actions, in its tables' order (``mask``)."""
+
+
 def affordable(rules: Rules, pool: list[int]) -> tuple[int, ...]:
     """CDB-7.3 to CDB-7.6: the supply cards the pool pays for, whatever the hand and the
     supply hold, each as ``2 * card + 1`` where ``buy X trade`` pays otherwise than ``buy X``,

@@ -66,7 +66,8 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         engine = self.engine
         mask = engine.mask  # every seat not to move: the zeros
         self.infos: dict[str, dict[str, Any]] = {a: {"action_mask": mask(i)} for i, a in enumerate(self.agents)}
-        engine.infos = [self.infos[a] for a in self.possible_agents]  # shown by the engine (``Engine.show``)
+        engine.bind(self.possible_agents, self._seat, self._cumulative_rewards, self.terminations,
+                    self.truncations, self.infos)  # read and shown by the engine (``Engine.last_of``, ``show``)
         self._ended = False
         self._started = True
         self._select()
@@ -79,9 +80,11 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last`` (the selected agent's observation, cumulative reward,
         termination, truncation and info), without its indirections."""
+        if observe:
+            return self.engine.last_of(self.agent_selection)  # type: ignore[no-any-return]
         agent = self.agent_selection
-        return (self.engine.last(self._seat[agent]) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+        return None, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], \
+            self.infos[agent]
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """PettingZoo's ``agent_iter``: the selected agent while any agent is left, at most
@@ -99,9 +102,9 @@ class CivtableAEC(AECEnv):  # type: ignore[misc]
         # ``play`` (raises for a bad or masked-out number, changing nothing), then the seat
         # to move, its mask made; while the game goes on every reward is 0: ``rewards`` and
         # ``_cumulative_rewards`` hold zeros until the end, and nobody's changes
-        nxt = engine.advance(self._seat[agent], action, self._limit)
-        if nxt >= 0:  # the one seat to move, its mask in its info
-            self.agent_selection = self.possible_agents[nxt]
+        nxt = engine.step_of(agent, action, self._limit)
+        if type(nxt) is str:  # the one agent to move, its mask in its info
+            self.agent_selection = nxt
             return
         if nxt == ENDED:
             returns = engine.state.returns()

@@ -87,6 +87,7 @@ class Engine:
         self._numbered: Any = game.numbered_actions() if self._mask_of is not None else ()
         self._encode: Any = game.encode_state
         self.infos: list[dict[str, Any]] = []  # the AEC agents' info dicts by seat (``show``)
+        self.aec: tuple[Any, ...] = ()  # the AEC environment's names and dicts (``bind``)
         self._shown: tuple[int, ...] = ()
         self._alone = -1  # the seat of ``_shown`` when it is one seat
 
@@ -104,6 +105,7 @@ class Engine:
         self.steps = 0
         self._encode = self.game.encode_state  # a game may bind its encoder's method on first use
         self.infos = []
+        self.aec = ()
         self._shown = ()
         self._alone = -1
         self._clear()
@@ -212,6 +214,27 @@ class Engine:
         self._clear()
 
     # ------------------------------------------------------------ the AEC step
+    def bind(self, names: list[str], seat_of: dict[str, int], rewards: dict[str, float],
+             terminations: dict[str, bool], truncations: dict[str, bool], infos: dict[str, dict[str, Any]]) -> None:
+        """The AEC environment's agents and its dicts of this game (``reset`` makes them; its
+        steps change them in place), for ``last_of`` and ``step_of``."""
+        self.aec = (names, seat_of, rewards, terminations, truncations, infos)
+        self.infos = [infos[a] for a in names]
+
+    def last_of(self, agent: str) -> tuple[Any, ...]:
+        """PettingZoo's ``last()`` of ``agent``: its observation, cumulative reward,
+        termination, truncation and info."""
+        _, seat_of, rewards, terminations, truncations, infos = self.aec
+        return (self.last(seat_of[agent]), rewards[agent], terminations[agent], truncations[agent], infos[agent])
+
+    def step_of(self, agent: str, index: Any, max_steps: int) -> Any:
+        """``advance`` for ``agent``: the name of the one agent to move next, or the code."""
+        names, seat_of = self.aec[0], self.aec[1]
+        nxt = self.advance(seat_of[agent], index, max_steps)
+        if nxt >= 0:
+            return names[nxt]
+        return nxt
+
     def advance(self, seat: int, index: Any, max_steps: int) -> int:
         """An AEC step's work: ``play``, then what comes next: the one seat to move (its
         mask made and shown in ``infos``), or ``ENDED``, ``TRUNCATED`` (``steps`` reached

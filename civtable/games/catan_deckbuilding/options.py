@@ -49,8 +49,8 @@ class Rules:
         self.max_turns = options["max-turns"]
         self.to_win = cards.cities_to_win
         self.supply = cards.supply_pre_revision if options["supply-total"] == "B" else cards.supply
-        self.buy_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
-        """What each pool pays for (``rules.main.affordable``), remembered by pool."""
+        self.buy_cache: dict[int, tuple[int, ...]] = {}
+        """What each pool pays for (``rules.main.affordable``), remembered by pool (``rules.main.pool_key``)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as what it is made of (a compiled ``Rules``, ``setup.py``, is only made

@@ -19,6 +19,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from civtable import _compiled, load_game
 from civtable.core.rng import Rng
@@ -188,3 +190,17 @@ def test_civtable_pure_imports_the_python_source(monkeypatch: pytest.MonkeyPatch
     assert pure["py"]
     assert here["py"] == (not _compiled.use_build()[0])  # the build, when there is one that matches
     assert pure["end"] == here["end"]
+
+
+@given(st.lists(st.integers(0, 300), min_size=7, max_size=7), st.lists(st.integers(0, 300), min_size=7, max_size=7))
+def test_the_pool_key_tells_pools_apart(a: list[int], b: list[int]) -> None:
+    """``Rules.buy_cache`` is keyed by ``main.pool_key``: two pools have the same key only
+    when they are the same pool (counts of 256 and more included: their keys are wide)."""
+    assert (main.pool_key(a) == main.pool_key(b)) == (a == b)
+    assert main.pool_key(a) == main.pool_key(list(a))
+
+
+def test_the_pool_key_near_its_edges() -> None:
+    pools = [[0] * 7, [255] * 7, [256] + [0] * 6, [0] * 6 + [256], [1, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 1],
+             [0, 0, 0, 0, 0, 1, 0], [255, 255, 255, 255, 255, 255, 256]]
+    assert len({main.pool_key(p) for p in pools}) == len(pools)

@@ -44,7 +44,7 @@ from ..state import (
 )
 from . import attacks, main
 from .base import changed
-from .main import CARDS, CODES, GAINS
+from .main import CARDS, CODES, GAINS, MaskNumbers
 from .main import legal as main_legal
 from .main import mask as main_mask
 from .main import play as main_play
@@ -150,6 +150,7 @@ class Numbering:
     def __init__(self, number: list[int], size: int) -> None:
         self.number = number
         self.size = size
+        self.main = MaskNumbers(number)
 
     def mask(self, s: CatanState, player: object) -> bytes:
         """1 at the number of each of ``player``'s legal actions, else 0 (``bytes``); in the
@@ -157,7 +158,7 @@ class Numbering:
         buf = bytearray(self.size)
         number = self.number
         if s.phase == MAIN and type(player) is int and player == s.decider:
-            main_mask(s, player, number, buf)
+            main_mask(s, player, self.main, buf)
         else:
             for a in s.legal_actions(player):
                 buf[number[a.index]] = 1

@@ -37,6 +37,7 @@ from ..catalog import (
     HARBOR,
     KDEF,
     KOFF,
+    N_CARDS,
     ROAD,
     ROLE_IDS,
     SEA,
@@ -110,7 +111,7 @@ def legal(s: CatanState, player: int) -> list[CdbAction]:
         out.extend(_ROAD_PLAYS[roads])
     pool = s.pool
     if pool != _EMPTY_POOL:
-        buys = s.rules.buy_cache.get(tuple(pool))
+        buys = s.rules.buy_cache.get(pool_key(pool))
         if buys is None:
             buys = affordable(s.rules, pool)
         supply = s.supply
@@ -133,55 +134,66 @@ def legal(s: CatanState, player: int) -> list[CdbAction]:
     return out
 
 
-def mask(s: CatanState, player: int, number: list[int], buf: bytearray) -> None:
+class MaskNumbers:
+    """The numbers (in the learning environments' space, ``rules.Numbering``) of ``legal``'s
+    actions by card, for ``mask``: ``play[c]``, ``lay[c]`` (-1: none), the Road plays with
+    ``n`` Roads in hand, each supply card's ``buy`` and ``buy ... trade``, ``end``."""
+
+    def __init__(self, number: list[int]) -> None:
+        def at(action: CdbAction | None) -> int:
+            return -1 if action is None else number[action.index]
+
+        self.play = [at(PLAY[c]) if c in _MAIN_PLAY_ORDER else -1 for c in range(N_CARDS)]
+        self.lay = [at(LAY_ACT[c]) if c in _LAYABLE else -1 for c in range(N_CARDS)]
+        self.roads = [[at(a) for a in plays] for plays in _ROAD_PLAYS]
+        self.buy = [at(a) for a in BUY_ACT]
+        self.trade = [at(a) for a in BUY_TRADE_ACT]
+        self.kdef = at(_PLAY_KDEF)
+        self.end = at(END_ACT)
+
+
+def mask(s: CatanState, player: int, nums: MaskNumbers, buf: bytearray) -> None:
     """CDB-7.1, as ``legal``: the same actions, each marked by a 1 at its number in the
-    learning environments' space (``number[action.index]``, ``rules.Numbering``), without
-    making the list (the environments' mask at every main-phase step; the tables below
-    hold the actions' indices, so that no action object is read).
-    ``tests/envs/test_fast_paths.py`` compares it with ``legal`` along random games."""
+    learning environments' space (``MaskNumbers``), without making the list (the
+    environments' mask at every main-phase step: one pass over the hand, no action object
+    read). ``tests/envs/test_fast_paths.py`` compares it with ``legal`` along random games."""
     h = s.hand[player]
-    for i in range(len(_MAIN_PLAY_ORDER)):
-        if h[_MAIN_PLAY_ORDER[i]]:
-            buf[number[_PLAYS_AT[i]]] = 1
+    play, lay = nums.play, nums.lay
+    for c in range(N_CARDS):
+        if h[c]:
+            i = play[c]
+            if i >= 0:
+                buf[i] = 1
+            i = lay[c]
+            if i >= 0:
+                buf[i] = 1
     if h[KDEF] and h[KDEF] <= s.spent[player]:  # CDB-3.2.5: it has blocked
-        buf[number[_PLAY_KDEF_AT]] = 0
+        buf[nums.kdef] = 0
     roads = h[ROAD]
     if roads:
-        for i in _ROAD_PLAYS_AT[roads]:
-            buf[number[i]] = 1
+        for i in nums.roads[roads]:
+            buf[i] = 1
     pool = s.pool
     if pool != _EMPTY_POOL:
-        buys = s.rules.buy_cache.get(tuple(pool))
+        buys = s.rules.buy_cache.get(pool_key(pool))
         if buys is None:
             buys = affordable(s.rules, pool)
         supply = s.supply
         for code in buys:
             c = code >> 1
             if supply[c] and (c != BANDIT or h[DESERT]) and (c != CITY or h[SETTLEMENT]):
-                buf[number[_BUYS_AT[c]]] = 1
+                buf[nums.buy[c]] = 1
                 if code & 1:
-                    buf[number[_BUYS_TRADE_AT[c]]] = 1
-    buf[number[_END_AT]] = 1
-    for i in range(len(_LAYABLE)):
-        if h[_LAYABLE[i]]:
-            buf[number[_LAYS_AT[i]]] = 1
-
-
-_PLAYS_AT: Final[tuple[int, ...]] = tuple(a.index for a in _PLAYS)
-_LAYS_AT: Final[tuple[int, ...]] = tuple(a.index for a in _LAYS)
-_PLAY_KDEF_AT: Final = _PLAY_KDEF.index
-_ROAD_PLAYS_AT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(a.index for a in plays) for plays in _ROAD_PLAYS)
-_BUYS_AT: Final[tuple[int, ...]] = tuple(a.index if a is not None else -1 for a in BUY_ACT)
-_BUYS_TRADE_AT: Final[tuple[int, ...]] = tuple(a.index if a is not None else -1 for a in BUY_TRADE_ACT)
-_END_AT: Final = END_ACT.index
-"""The indices (``CdbAction.index``) of ``legal``'s actions, in its tables' order (``mask``)."""
+                    buf[nums.trade[c]] = 1
+    buf[nums.end] = 1
 
 
 def affordable(rules: Rules, pool: list[int]) -> tuple[int, ...]:
     """CDB-7.3 to CDB-7.6: the supply cards the pool pays for, whatever the hand and the
     supply hold, each as ``2 * card + 1`` where ``buy X trade`` pays otherwise than ``buy X``,
     else ``2 * card``. It depends on the pool alone, so it is remembered by pool
-    (``Rules.buy_cache``; numbers only, which the garbage collector does not track)."""
+    (``Rules.buy_cache``, by ``pool_key``; numbers only, which the garbage collector does not
+    track)."""
     cost, cost_sum = rules.cost, rules.cost_sum
     total = sum(pool)
     ws, wo = pool[WILD_S], pool[WILD_O]
@@ -204,8 +216,23 @@ def affordable(rules: Rules, pool: list[int]) -> tuple[int, ...]:
     buys = tuple(found)
     if len(rules.buy_cache) > 200_000:
         rules.buy_cache.clear()
-    rules.buy_cache[tuple(pool)] = buys
+    rules.buy_cache[pool_key(pool)] = buys
     return buys
+
+
+def pool_key(pool: list[int]) -> int:
+    """The pool as one number (``Rules.buy_cache``'s key): its counts 8 bits each while all are
+    below 256 (a machine integer: no tuple made and hashed at every position), else 64 bits
+    each after a leading 1, above every narrow key."""
+    key = 0
+    for k in pool:
+        if k > 255:
+            key = 1
+            for k in pool:
+                key = key << 64 | k
+            return key
+        key = key << 8 | k
+    return key
 
 
 def plan_for(s: CatanState, card: int, prefer_trade: bool) -> Plan | None:

@@ -85,6 +85,43 @@ def test_the_vector_is_read_only_and_kept_while_nothing_changes() -> None:
     assert np.array_equal(w, fresh(game, state, 0))
 
 
+def test_only_light_moves_read_only_their_players_hand_and_a_hand_made_change_is_read_in_full() -> None:
+    """After ``LIGHT`` moves alone (``CatanState.heavy``), the encoder reads the current
+    player's hand and the table only: a light move changes nothing else. A position changed
+    by hand (a test's position, no move applied since the last read) is read in full."""
+    from civtable.games.catan_deckbuilding.catalog import ORE
+    from civtable.games.catan_deckbuilding.state import LIGHT, MAIN
+
+    game = load_game("catan-deckbuilding")
+    rng = Rng(9)
+    light = 0
+    for seed in range(20):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            same(game, state, seat, f"seed {seed}")
+            legal = state.legal_actions(seat)
+            action = legal[rng.below(len(legal))]
+            was = state.phase == MAIN and LIGHT[action.index]
+            before = state.clone()
+            state.apply(seat, action)
+            if was:  # nothing but the mover's hand, laid-down cards, pool and turn counters moved
+                light += 1
+                assert state.heavy < state.stamp
+                assert (state.draw, state.disc, state.supply, state.reserved, state.hand[1 - seat]) == \
+                    (before.draw, before.disc, before.supply, before.reserved, before.hand[1 - seat])
+            else:
+                assert state.heavy == state.stamp
+    assert light > 1000
+    state = game.new_state(seed=3)
+    seat = state.to_move()[0]
+    same(game, state, 1 - seat, "before the hand-made change")
+    state.disc[1 - seat].append(ORE)  # by hand, not by a move
+    state.draw[seat].append(ORE)
+    for viewer in (0, 1):
+        same(game, state, viewer, "after the hand-made change")
+
+
 def test_the_aec_environments_observations_are_the_fresh_vectors() -> None:
     pytest.importorskip("pettingzoo")
     from civtable.envs import pettingzoo_env

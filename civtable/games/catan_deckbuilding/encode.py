@@ -38,7 +38,7 @@ from civtable.core.spaces import Encoding
 from . import space
 from .catalog import BUYABLE, KDEF, N_CARDS, ROLE_IDS
 from .options import Rules
-from .space import ATTACKS, HAND_MAX, HAND_SIZE_MAX, PILE_MAX, POOL_MAX, SEAS_MAX, TURN_MAX
+from .space import ATTACKS
 from .state import MAIN, OVER, PHASE_NAMES, POOL_SIZE, CatanState
 
 if TYPE_CHECKING:
@@ -62,32 +62,7 @@ class Encoder:
         self.encoding = Encoding(space.observation_features(rules))
         e = self.encoding
         sl = e.slot
-        start, supply = rules.cards.start_deck, rules.supply
-        copies = [max(1, 2 * start[c] + supply[c]) for c in range(N_CARDS)]
-        scale = np.ones(e.size, dtype=np.float32)
-
-        def put(name: str, divisor: float | list[int]) -> None:
-            scale[sl(name)] = 1.0 / np.asarray(divisor, dtype=np.float64)
-
-        for who in ("me", "opp"):
-            put(f"{who}.hand_size", HAND_SIZE_MAX)
-            put(f"{who}.laid", HAND_MAX)
-            for name in ("owned", "discard"):
-                put(f"{who}.{name}", copies)
-            put(f"{who}.draw_size", PILE_MAX)
-            put(f"{who}.discard_size", PILE_MAX)
-            put(f"{who}.knights", copies[KDEF])
-        put("me.hand", HAND_MAX)
-        put("me.deck", copies)
-        put("opp.unseen", copies)
-        put("supply", [copies[c] for c in BUYABLE])
-        put("pool", POOL_MAX)
-        put("roads_played", space.most_roads(rules) or 1)
-        put("road_seas", SEAS_MAX)
-        put("discards_left", 2)
-        put("turn", TURN_MAX)
-        put("turn_cap", rules.max_turns)
-        self.scale = scale
+        self.scale = space.scales(rules, e)  # each number's factor: 1 / its feature's divisor
         # where each raw number goes: raw slices by feature name, in reading order
         raw_at: dict[str, int] = {}
         at = 0
@@ -284,7 +259,7 @@ class Encoder:
             self._row(s, viewer, row)
             turns.append(s.turn_no)
         # uint8 times float32 is float32: the same products as ``encode``'s scaling
-        v = np.frombuffer(bytes(row), dtype=np.uint8).reshape(len(turns), self.encoding.size) * self.scale
+        v: np.ndarray = np.frombuffer(bytes(row), dtype=np.uint8).reshape(len(turns), self.encoding.size) * self.scale
         if len(turns) == 1:
             turn = np.float32(turns[0])
             v[0, self.turn_at] = turn * self.turn_scales[0]
@@ -308,11 +283,17 @@ class Encoder:
         if rec is None or rec.public != public:
             rec = Record(self.piece_rows, public)
         self.stale = rec.stale
-        self._seat(rec, s, 0)
-        self._seat(rec, s, 1)
         ta = rec.ta
         supply = s.supply
         old = rec.supply
+        if s is rec.seen and rec.stamp < s.stamp and s.heavy <= rec.stamp:
+            # only ``LIGHT`` moves since this very state was read: its player's hand and table
+            self._seat(rec, s, s.current, True)
+        else:
+            self._seat(rec, s, 0, False)
+            self._seat(rec, s, 1, False)
+        rec.seen = s
+        rec.stamp = s.stamp
         if supply is not old:
             rec.supply = supply
             first = self.first_supply
@@ -376,8 +357,9 @@ class Encoder:
         self._put(te, TURN, s.turn_no)
         self._put(te, TURN + 1, s.turn_no)
 
-    def _seat(self, rec: Record, s: CatanState, p: int) -> None:
-        """Seat ``p``'s numbers, in the pieces of its own vector and of the opponent's."""
+    def _seat(self, rec: Record, s: CatanState, p: int, light: bool) -> None:
+        """Seat ``p``'s numbers, in the pieces of its own vector and of the opponent's (``light``:
+        only those a ``LIGHT`` move changes, its hand, laid-down cards and Knights shown)."""
         m = rec.seats[p]
         c1, c2 = rec.c1[p], rec.c2[p]
         owned, unseen = m.owned, m.unseen
@@ -409,6 +391,22 @@ class Encoder:
                     owned[c] += d
                     touched.append(c)
                     self._put(c1, LAID + c, k)
+        if not light:
+            self._piles(rec, s, p)
+        spent = s.spent[p]
+        if spent != m.spent:
+            m.spent = spent
+            self._put(c2, KNIGHTS + 1, spent)
+        if touched:
+            for c in touched:
+                self._put(c1, OWNED + c, owned[c])
+            touched.clear()
+
+    def _piles(self, rec: Record, s: CatanState, p: int) -> None:
+        """Seat ``p``'s draw and discard piles and reserved Knights (``_seat``'s)."""
+        m = rec.seats[p]
+        c2 = rec.c2[p]
+        owned, touched = m.owned, m.touched
         pile = s.draw[p]
         was = m.pile
         if pile != was:
@@ -454,14 +452,6 @@ class Encoder:
             m.reserved = res
             touched.append(KDEF)
             self._put(c2, KNIGHTS, res)
-        spent = s.spent[p]
-        if spent != m.spent:
-            m.spent = spent
-            self._put(c2, KNIGHTS + 1, spent)
-        if touched:
-            for c in touched:
-                self._put(c1, OWNED + c, owned[c])
-            touched.clear()
 
     def _counts(self, rec: Record, p: int, now: list[int], shown: list[int], public: bool) -> None:
         """A pile of seat ``p`` counts ``now``: ``shown`` (the record's) brought up to them (``_delta``)."""
@@ -591,6 +581,8 @@ class Record:
                        self.td[p].buf, self.te.buf, self.tf[p].buf] for p in range(2)]
         self.vectors: list[np.ndarray | None] = [None, None]
         self.stale = 3
+        self.seen: CatanState | None = None  # the state last read, and its ``stamp`` then
+        self.stamp = 0
         self.supply: tuple[int, ...] = ()
         self.pool = [0] * POOL_SIZE
         self.phase = -1  # the numbers the table was read from (``phase``, ``attack``, ``stolen``: as shown)

@@ -66,6 +66,7 @@ def read_state(game: CatanDeckBuilding, rules: Rules, r: Reader) -> CatanState:
     game id and the options are checked before, by ``Game.state_from_json``)."""
     s = CatanState.__new__(CatanState)
     s.journal = ROOT
+    s.stamp = s.heavy = 0
     s.game = game
     s.model = game.model
     s.rules = rules

@@ -24,10 +24,12 @@ their bounds) is here too, beside the action space: ``encode.py`` fills it.
 
 from __future__ import annotations
 
-from civtable.core.spaces import ActionSpace, Feature
+import numpy as np
+
+from civtable.core.spaces import ActionSpace, Encoding, Feature
 
 from .actions import ACTIONS, DISCARD_TOP, MAX_ROADS, PLAY_ROAD
-from .catalog import BANDIT, BUYABLE, KOFF, N_CARDS, ROAD, ROLE_IDS
+from .catalog import BANDIT, BUYABLE, KDEF, KOFF, N_CARDS, ROAD, ROLE_IDS
 from .options import Rules
 from .state import PHASE_NAMES, POOL_KEYS
 
@@ -127,3 +129,35 @@ def observation_features(rules: Rules) -> list[Feature]:
         Feature("turn_cap", 1, f"the turn number / the turn cap (max-turns, here {rules.max_turns})"),
         Feature("result", 2, "1 if the viewer has won, then 1 if the opponent has"),
     ]
+
+
+def scales(rules: Rules, encoding: Encoding) -> np.ndarray:
+    """Each number's factor in ``encode.py``'s vector (``float32``): 1 over the divisor its
+    feature's description names (``observation_features``); 1 for the one-hots and flags."""
+    sl = encoding.slot
+    start, supply = rules.cards.start_deck, rules.supply
+    copies = [max(1, 2 * start[c] + supply[c]) for c in range(N_CARDS)]
+    scale = np.ones(encoding.size, dtype=np.float32)
+
+    def put(name: str, divisor: float | list[int]) -> None:
+        scale[sl(name)] = 1.0 / np.asarray(divisor, dtype=np.float64)
+
+    for who in ("me", "opp"):
+        put(f"{who}.hand_size", HAND_SIZE_MAX)
+        put(f"{who}.laid", HAND_MAX)
+        for name in ("owned", "discard"):
+            put(f"{who}.{name}", copies)
+        put(f"{who}.draw_size", PILE_MAX)
+        put(f"{who}.discard_size", PILE_MAX)
+        put(f"{who}.knights", copies[KDEF])
+    put("me.hand", HAND_MAX)
+    put("me.deck", copies)
+    put("opp.unseen", copies)
+    put("supply", [copies[c] for c in BUYABLE])
+    put("pool", POOL_MAX)
+    put("roads_played", most_roads(rules) or 1)
+    put("road_seas", SEAS_MAX)
+    put("discards_left", 2)
+    put("turn", TURN_MAX)
+    put("turn_cap", rules.max_turns)
+    return scale

@@ -22,7 +22,7 @@ from civtable.core.events import ROOT, Event, Journal, Viewer
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
-from .actions import ACTIONS, BY_TEXT, CdbAction
+from .actions import ACTIONS, BY_TEXT, LAY, PLAY_RES, PLAY_ROAD, PLAY_WILD, CdbAction
 from .catalog import BUYABLE, CITY, KDEF, N_CARDS, ROLE_IDS, SETTLEMENT
 from .options import Rules
 
@@ -53,6 +53,12 @@ WILD_O: Final = 6
 POOL_SIZE: Final = 7
 POOL_KEYS: Final[tuple[str, ...]] = (*ROLE_IDS[:5], "choice-settlement", "choice-other")
 
+LIGHT: Final[tuple[bool, ...]] = tuple(a.code in (PLAY_RES, PLAY_WILD, PLAY_ROAD, LAY) for a in ACTIONS)
+"""By action index: a main-phase move that changes only its player's hand and laid-down
+cards, the pool, the Roads and Seas of the turn and the Knights shown (``spent``): no
+pile, no supply, nobody else's cards, no phase, turn or player (``CatanState.heavy``,
+which the observation encoder reads to look at those alone)."""
+
 
 class CatanState:
     """A position of Catan Deck Building: a ``State`` (registered as one, ``State.register``,
@@ -64,7 +70,7 @@ class CatanState:
     __slots__ = (
         "told", "n_told", "game", "model", "rules", "rng", "hand", "draw", "disc", "laid", "reserved", "supply", "pool",
         "roads_played", "road_seas", "current", "turn_no", "phase", "decider", "attack",
-        "attacker", "victim", "stolen", "left", "winner", "spent", "memo",
+        "attacker", "victim", "stolen", "left", "winner", "spent", "memo", "stamp", "heavy",
     )
 
     # what happened (``State.journal``): the events of a ``Journal`` held as its list and length
@@ -100,6 +106,8 @@ class CatanState:
     winner: int
     spent: tuple[int, ...]  # Knights (Defensive) shown to block under counter-knight=C, until the clean-up
     memo: list[CdbAction] | None  # the legal actions of this position, once asked (until ``apply``)
+    stamp: int  # the moves applied to this object (``apply``)
+    heavy: int  # ``stamp`` after the last move that was not ``LIGHT`` (the encoder's shortcut)
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -116,6 +124,7 @@ class CatanState:
         cards = rules.cards
         s.hand = [[0] * N_CARDS for _ in range(2)]
         s.memo = None
+        s.stamp = s.heavy = 0
         s.draw = [[c for c in range(N_CARDS) for _ in range(cards.start_deck[c])] for _ in range(2)]
         s.disc = [[], []]
         s.laid = [[0] * N_CARDS for _ in range(2)]
@@ -170,6 +179,8 @@ class CatanState:
         s.left = self.left
         s.winner = self.winner
         s.memo = None  # a list of its own when asked (the kit: clones share no list)
+        s.stamp = self.stamp
+        s.heavy = self.heavy
         return s
 
     # --------------------------------------------------------------- protocol
@@ -213,11 +224,15 @@ class CatanState:
             raise IllegalActionError(self.explain(seat, action.text))
         told, n = self.told, self.n_told
         self.memo = None
+        light = self.phase == MAIN and LIGHT[action.index]
         try:
             self.model.apply(self, action)
         except IllegalActionError:
             self.told, self.n_told = told, n
             raise
+        stamp = self.stamp = self.stamp + 1
+        if not light:
+            self.heavy = stamp
 
     def _action_of(self, player: object, action: Any) -> CdbAction:
         """The action object of a text (or of an equal action made elsewhere)."""

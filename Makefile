@@ -27,6 +27,7 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || echo "chromium could not be installed: the browser tests will be skipped"
 
 test: $(STAMP) browser
+	@$(BIN)/python -c 'from civtable import _compiled as c; print("civtable: the compiled build is in use" if c.ACTIVE else "civtable: the pure-Python package (" + (c.REASON or "no compiled build") + ")")'
 	@tools/test-postgres.sh
 	$(BIN)/python tools/import_cycles.py  # imports flow one way: exit 1 on any circle (tests/test_layout.py checks the layers)
 	$(BIN)/ruff check civtable tests benchmarks tools examples

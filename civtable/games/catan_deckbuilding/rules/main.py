@@ -109,21 +109,15 @@ def legal(s: CatanState, player: int) -> list[CdbAction]:
     roads = h[ROAD]
     if roads:
         out.extend(_ROAD_PLAYS[roads])
-    pool = s.pool
-    if pool != _EMPTY_POOL:
-        buys = s.rules.buy_cache.get(pool_key(pool))
-        if buys is None:
-            buys = affordable(s.rules, pool)
-        supply = s.supply
-        trades: list[CdbAction] = []
-        for code in buys:
-            c = code >> 1
-            if supply[c] and (c != BANDIT or h[DESERT]) and (c != CITY or h[SETTLEMENT]):
-                out.append(_BUYS[c])
-                if code & 1:
-                    trades.append(_BUYS_TRADE[c])
-        if trades:
-            out.extend(trades)
+    trades: list[CdbAction] = []
+    for code in paid_for(s):
+        c = code >> 1
+        if in_reach(s, h, c):
+            out.append(_BUYS[c])
+            if code & 1:
+                trades.append(_BUYS_TRADE[c])
+    if trades:
+        out.extend(trades)
     out.append(_END)
     if NATIVE:
         for i in range(len(_LAYABLE)):
@@ -173,19 +167,28 @@ def mask(s: CatanState, player: int, nums: MaskNumbers, buf: bytearray) -> None:
     if roads:
         for i in nums.roads[roads]:
             buf[i] = 1
-    pool = s.pool
-    if pool != _EMPTY_POOL:
-        buys = s.rules.buy_cache.get(pool_key(pool))
-        if buys is None:
-            buys = affordable(s.rules, pool)
-        supply = s.supply
-        for code in buys:
-            c = code >> 1
-            if supply[c] and (c != BANDIT or h[DESERT]) and (c != CITY or h[SETTLEMENT]):
-                buf[nums.buy[c]] = 1
-                if code & 1:
-                    buf[nums.trade[c]] = 1
+    for code in paid_for(s):
+        c = code >> 1
+        if in_reach(s, h, c):
+            buf[nums.buy[c]] = 1
+            if code & 1:
+                buf[nums.trade[c]] = 1
     buf[nums.end] = 1
+
+
+def paid_for(s: CatanState) -> tuple[int, ...]:
+    """``affordable`` for the current pool (remembered by pool; nothing for an empty pool)."""
+    pool = s.pool
+    if pool == _EMPTY_POOL:
+        return ()
+    buys = s.rules.buy_cache.get(pool_key(pool))
+    return buys if buys is not None else affordable(s.rules, pool)
+
+
+def in_reach(s: CatanState, h: list[int], c: int) -> bool:
+    """CDB-7.3 / CDB-3.1.1 / CDB-3.7.1: card ``c`` is available in the supply, and a Bandit takes a
+    Desert from the hand ``h``, a City a Settlement."""
+    return bool(s.supply[c]) and (c != BANDIT or h[DESERT] > 0) and (c != CITY or h[SETTLEMENT] > 0)
 
 
 def affordable(rules: Rules, pool: list[int]) -> tuple[int, ...]:

@@ -250,6 +250,8 @@ class Engine:
             return OTHERS
         nxt: int = movers[0]
         m = self._mover_mask(nxt)
+        if not self.infos:  # no AEC environment bound (``bind``): nothing to show
+            return nxt
         if nxt == self._alone:  # the same seat again: only its mask changes
             self.infos[nxt]["action_mask"] = m
         else:
@@ -261,6 +263,8 @@ class Engine:
         each seat to move gets its own, a seat that showed one and is not to move the
         zeros. The info dicts are the agents' own from ``reset`` on, changed in place."""
         infos = self.infos
+        if not infos:
+            return
         for seat in self._shown:
             if seat not in movers:
                 infos[seat]["action_mask"] = self.mask(seat)

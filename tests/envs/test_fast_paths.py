@@ -147,3 +147,19 @@ def test_catans_main_phase_mask_is_its_legal_list(options: dict[str, str]) -> No
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.below(len(legal))])
     assert main_positions > 5000
+
+
+def test_the_engine_steps_without_an_aec_environment_bound() -> None:
+    """``Engine.advance`` plays and makes the next mover's mask whether or not an AEC
+    environment is bound to show it (``Engine.bind``)."""
+    game = load_game("catan-deckbuilding")
+    engine = Engine(game, seed=3)
+    for _ in range(60):
+        seat = engine.state.to_move()[0]
+        number = int(np.flatnonzero(engine.mask(seat))[0])
+        nxt = engine.advance(seat, number, -1)
+        if nxt < 0:
+            break
+        assert nxt == engine.state.to_move()[0]
+        assert np.array_equal(engine.mask(nxt), game.action_space().mask(engine.state.legal_actions(nxt)))
+    assert engine.steps > 0

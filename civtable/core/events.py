@@ -91,22 +91,12 @@ class Journal:
             self.items: list[Event] = prev.items if prev is not None else []
             self.n: int = prev.n if prev is not None else 0
             return
-        if prev is None or not prev.n:
+        if prev is None:
             self.items = [event]
             self.n = 1
             return
-        n = prev.n
-        items = prev.items
-        if len(items) == n:
-            items.append(event)
-            if items[n] is not event:  # another history appended first (another thread)
-                items = items[:n]
-                items.append(event)
-        else:
-            items = items[:n]
-            items.append(event)
-        self.items = items
-        self.n = n + 1
+        self.items = appended(prev.items, prev.n, event)
+        self.n = prev.n + 1
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_history, (self.items[:self.n],))
@@ -136,6 +126,21 @@ class Journal:
 
     def __len__(self) -> int:
         return self.n
+
+
+def appended(items: list[Event], n: int, event: Event) -> list[Event]:
+    """The list of the history of the first ``n`` of ``items`` with ``event`` added
+    (``Journal``'s way): ``items`` itself, appended in place, when nobody has appended there
+    yet, else a copy of its first ``n`` (a new list for an empty history, whose list
+    ``ROOT`` shares)."""
+    if n and len(items) == n:
+        items.append(event)
+        if items[n] is event:
+            return items
+        # another history appended first (another thread)
+    items = items[:n]
+    items.append(event)
+    return items
 
 
 def _history(events: list[Event]) -> Journal:

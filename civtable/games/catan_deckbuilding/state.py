@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from civtable.core.action import Action
 from civtable.core.errors import IllegalActionError
-from civtable.core.events import ROOT, Event, Journal, Viewer
+from civtable.core.events import ROOT, Event, Journal, Viewer, appended
 from civtable.core.rng import Rng
 from civtable.core.state import State
 
@@ -106,7 +106,7 @@ class CatanState:
     winner: int
     spent: tuple[int, ...]  # Knights (Defensive) shown to block under counter-knight=C, until the clean-up
     memo: list[CdbAction] | None  # the legal actions of this position, once asked (until ``apply``)
-    stamp: int  # the moves applied to this object (``apply``)
+    stamp: int  # the moves tried on this object (``ForwardModel.apply``; a refused one counts too)
     heavy: int  # ``stamp`` after the last move that was not ``LIGHT`` (the encoder's shortcut)
 
     # ------------------------------------------------------------------ set-up
@@ -224,15 +224,11 @@ class CatanState:
             raise IllegalActionError(self.explain(seat, action.text))
         told, n = self.told, self.n_told
         self.memo = None
-        light = self.phase == MAIN and LIGHT[action.index]
         try:
             self.model.apply(self, action)
         except IllegalActionError:
             self.told, self.n_told = told, n
             raise
-        stamp = self.stamp = self.stamp + 1
-        if not light:
-            self.heavy = stamp
 
     def _action_of(self, player: object, action: Any) -> CdbAction:
         """The action object of a text (or of an equal action made elsewhere)."""
@@ -337,20 +333,10 @@ class CatanState:
         at the end of the shared list when nobody has appended there yet), without a
         ``Journal`` object per event. Nothing when silent."""
         items = self.told
-        if items is None:
-            return
-        n = self.n_told
-        if n and len(items) == n:
-            items.append(event)
-            if items[n] is not event:  # another history appended first (another thread)
-                items = items[:n]
-                items.append(event)
-                self.told = items
-        else:
-            items = items[:n]
-            items.append(event)
-            self.told = items
-        self.n_told = n + 1
+        if items is not None:
+            n = self.n_told
+            self.told = appended(items, n, event)
+            self.n_told = n + 1
 
     @property
     def journal(self) -> Journal | None:

@@ -34,6 +34,7 @@ from ..catalog import CITY, KDEF
 from ..state import (
     COUNTER,
     DISCARDING,
+    LIGHT,
     MAIN,
     MOVE_EVENTS,
     OVER,
@@ -117,6 +118,11 @@ class ForwardModel:
         i = action.index
         if s.told is not None:  # ``CatanState.emit_move``: it happens at every step
             s.tell(MOVE_EVENTS[player][i])
+        # the encoder's shortcut (``CatanState.heavy``): counted before the move, so that a
+        # refused one counts too (changing nothing, it only makes the next read a full one)
+        stamp = s.stamp = s.stamp + 1
+        if phase != MAIN or not LIGHT[i]:
+            s.heavy = stamp
         if phase == MAIN:
             # the commonest actions, inlined (``main.play``): CDB-7.2, the card is laid
             # down; CDB-2.2 / CDB-7.3, a resource card puts its resource into the pool;
